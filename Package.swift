@@ -1,0 +1,39 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "shipcheck",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "shipcheck", targets: ["shipcheck"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+        ),
+        .target(name: "YAML", dependencies: ["CYAML"]),
+        .target(name: "StoreText"),
+        .target(name: "StoreLocale"),
+        .target(name: "Project", dependencies: ["YAML", "StoreLocale"]),
+        .target(name: "Rules", dependencies: ["YAML", "StoreText", "StoreLocale", "Project"]),
+        .target(name: "Reports", dependencies: ["Rules", "Project"]),
+        // The checklists in rules/ and templates in templates/, compiled into the binary as string literals.
+        .executableTarget(name: "embed-data", path: "Sources/embed-data"),
+        .plugin(name: "EmbedData", capability: .buildTool(), dependencies: ["embed-data"]),
+        .target(name: "BuiltinData", plugins: ["EmbedData"]),
+        .executableTarget(
+            name: "shipcheck",
+            dependencies: ["YAML", "StoreText", "StoreLocale", "Project", "Rules", "Reports", "BuiltinData"]
+        ),
+        .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
+        .testTarget(name: "StoreTextTests", dependencies: ["StoreText"]),
+        .testTarget(name: "StoreLocaleTests", dependencies: ["StoreLocale"]),
+        .testTarget(name: "ProjectTests", dependencies: ["Project", "YAML"]),
+        .testTarget(name: "RulesTests", dependencies: ["Rules", "Project", "BuiltinData", "YAML"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Rules", "Project", "BuiltinData"]),
+        .testTarget(name: "CLITests", dependencies: ["shipcheck"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,101 @@
+import StoreLocale
+
+/// One store metadata folder (fastlane deliver or supply layout). A project may have several
+/// (flavors, application ids); `name` tells them apart in findings.
+public struct MetadataTree: Sendable {
+    public let store: Store
+    /// Folder path relative to the project root (`fastlane/metadata/android`).
+    public let path: String
+    /// `main`, a flavor (`generic`) or an application id; shown in findings when a project has several trees.
+    public let name: String
+    public var locales: [MetadataLocale]
+    /// App Store `default/` values, applied to every locale that lacks the field.
+    public var defaults: MetadataLocale?
+    /// App Store root files: `copyright`, `primary_category`, … (key: file name without `.txt`).
+    public var rootFields: [String: MetadataValue]
+    /// App Store `review_information/` files, legacy names mapped to the current ones.
+    public var reviewInformation: [String: MetadataValue]
+    /// Folders that are neither a locale the store knows nor one of its special folders (kept as found).
+    public var folders: [MetadataFolder]
+
+    public init(store: Store, path: String, name: String, locales: [MetadataLocale] = [], defaults: MetadataLocale? = nil,
+                rootFields: [String: MetadataValue] = [:], reviewInformation: [String: MetadataValue] = [:],
+                folders: [MetadataFolder] = []) {
+        self.store = store
+        self.path = path
+        self.name = name
+        self.locales = locales
+        self.defaults = defaults
+        self.rootFields = rootFields
+        self.reviewInformation = reviewInformation
+        self.folders = folders
+    }
+}
+
+/// A sub-folder of a tree, as named on disk, with its location; the locale checks judge these names.
+public struct MetadataFolder: Sendable, Hashable {
+    public let name: String
+    public let location: SourceLocation
+    /// Whether the store's tool treats it as a special, non-locale folder (`default`, `review_information`…).
+    public let isSpecial: Bool
+
+    public init(name: String, location: SourceLocation, isSpecial: Bool) {
+        self.name = name
+        self.location = location
+        self.isSpecial = isSpecial
+    }
+}
+
+/// One locale folder of a tree.
+public struct MetadataLocale: Sendable {
+    /// The folder name as on disk (`en-US`, `de`, `en_GB`).
+    public let code: String
+    public let location: SourceLocation
+    /// Field name (file name without `.txt`: `title`, `short_description`, `keywords`) → value.
+    public var fields: [String: MetadataValue]
+    /// Play `changelogs/<versionCode>.txt` and `default.txt` (key `default`).
+    public var changelogs: [String: MetadataValue]
+    public var images: [MetadataImage]
+
+    public init(code: String, location: SourceLocation, fields: [String: MetadataValue] = [:],
+                changelogs: [String: MetadataValue] = [:], images: [MetadataImage] = []) {
+        self.code = code
+        self.location = location
+        self.fields = fields
+        self.changelogs = changelogs
+        self.images = images
+    }
+}
+
+/// A field's text and where it lives. `text` is what the store receives: trimmed for the App Store
+/// (deliver strips), as-is for Play (supply does not).
+public struct MetadataValue: Sendable, Hashable {
+    public let text: String
+    public let raw: String
+    public let location: SourceLocation
+    /// True when the value came from the tree's `default/` folder rather than the locale's own file.
+    public let inherited: Bool
+
+    public init(text: String, raw: String, location: SourceLocation, inherited: Bool = false) {
+        self.text = text
+        self.raw = raw
+        self.location = location
+        self.inherited = inherited
+    }
+}
+
+/// A store image file, with its pixel size when the header could be read (PNG, JPEG).
+public struct MetadataImage: Sendable, Hashable {
+    /// `icon`, `featureGraphic`, `tvBanner`, `phoneScreenshots`, …
+    public let type: String
+    public let location: SourceLocation
+    public let width: Int?
+    public let height: Int?
+
+    public init(type: String, location: SourceLocation, width: Int?, height: Int?) {
+        self.type = type
+        self.location = location
+        self.width = width
+        self.height = height
+    }
+}

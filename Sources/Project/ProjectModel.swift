@@ -1,0 +1,47 @@
+import StoreLocale
+
+/// Everything shipcheck read from a project: its manifest, store metadata, Apple and Android files,
+/// dependencies and the facts drawn from them. A value: built once by inspection, read by the rules.
+public struct ProjectModel: Sendable {
+    /// Absolute path of the project root; every `SourceLocation.path` is relative to it.
+    public var root: String
+    public var manifest: Manifest?
+    public var facts: FactStore
+    public var metadata: [MetadataTree]
+    public var infoPlists: [InfoPlistFile]
+    public var privacyManifests: [PrivacyManifestFile]
+    public var androidManifests: [AndroidManifestFile]
+    public var gradleFiles: [GradleFile]
+    public var dependencies: [Dependency]
+    public var symbolHits: [SymbolHit]
+    /// Files that could not be read or parsed; inspection went on without them.
+    public var problems: [InputProblem]
+
+    public init(root: String, manifest: Manifest? = nil, facts: FactStore = FactStore(), metadata: [MetadataTree] = [],
+                infoPlists: [InfoPlistFile] = [], privacyManifests: [PrivacyManifestFile] = [],
+                androidManifests: [AndroidManifestFile] = [], gradleFiles: [GradleFile] = [],
+                dependencies: [Dependency] = [], symbolHits: [SymbolHit] = [], problems: [InputProblem] = []) {
+        self.root = root
+        self.manifest = manifest
+        self.facts = facts
+        self.metadata = metadata
+        self.infoPlists = infoPlists
+        self.privacyManifests = privacyManifests
+        self.androidManifests = androidManifests
+        self.gradleFiles = gradleFiles
+        self.dependencies = dependencies
+        self.symbolHits = symbolHits
+        self.problems = problems
+    }
+}
+
+/// A file that could not be used, and why; reported, never fatal to the rest of the inspection.
+public struct InputProblem: Sendable, Hashable, Codable {
+    public let location: SourceLocation
+    public let message: String
+
+    public init(location: SourceLocation, message: String) {
+        self.location = location
+        self.message = message
+    }
+}

@@ -1,0 +1,2 @@
+/// Placeholder; the reports work replaces this file.
+public enum Reports {}

@@ -1,0 +1,20 @@
+import Foundation
+import Project
+
+/// Everything a rule sees: the inspected project, its facts, the loaded tables, the run's date and mode.
+public struct EvaluationContext: Sendable {
+    public let project: ProjectModel
+    public let tables: [String: Table]
+    /// The day of the run (`YYYY-MM-DD`), for `effective` dates and copyright years; injectable for tests.
+    public let today: String
+    public let online: Bool
+
+    public var facts: FactStore { project.facts }
+
+    public init(project: ProjectModel, tables: [String: Table], today: String, online: Bool = false) {
+        self.project = project
+        self.tables = tables
+        self.today = today
+        self.online = online
+    }
+}

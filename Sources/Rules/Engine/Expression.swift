@@ -1,0 +1,4 @@
+/// A `when`/`expect` expression over facts. (Being written.)
+public indirect enum Expression: Sendable {
+    case fact(String)
+}

@@ -1,0 +1,148 @@
+import Project
+import StoreLocale
+import YAML
+
+/// A named check a rule can call with `check:`. Its option schema is validated when a checklist
+/// loads, so a typo in `with:` is an error with file:line:column before anything runs.
+public struct CheckFunction: Sendable {
+    public let name: String
+    public let summary: String
+    public let options: [OptionSpec]
+    /// Whether a rule must say `given:` (generic text checks) or must not (domain checks that read the project).
+    public let subjects: SubjectRequirement
+    public let run: @Sendable (CheckInvocation) -> [CheckResult]
+
+    public init(name: String, summary: String, options: [OptionSpec], subjects: SubjectRequirement,
+                run: @escaping @Sendable (CheckInvocation) -> [CheckResult]) {
+        self.name = name
+        self.summary = summary
+        self.options = options
+        self.subjects = subjects
+        self.run = run
+    }
+}
+
+public enum SubjectRequirement: Sendable {
+    case required, optional, none
+}
+
+/// One option a check function takes under `with:`.
+public struct OptionSpec: Sendable {
+    public enum Kind: Sendable, Equatable {
+        case string, int, number, bool, date
+        case stringList
+        case oneOf([String])
+        /// The name of a table of the same checklist (or any loaded checklist).
+        case table
+        /// Any YAML value, checked by the function itself.
+        case node
+    }
+
+    public let name: String
+    public let kind: Kind
+    public let required: Bool
+    public let doc: String
+
+    public init(_ name: String, _ kind: Kind, required: Bool = false, doc: String) {
+        self.name = name
+        self.kind = kind
+        self.required = required
+        self.doc = doc
+    }
+}
+
+/// The validated `with:` options of a rule.
+public struct CheckOptions: Sendable {
+    public enum Value: Sendable {
+        case string(String), int(Int), number(Double), bool(Bool), stringList([String]), node(Node)
+    }
+
+    public let values: [String: Value]
+
+    public init(_ values: [String: Value] = [:]) { self.values = values }
+
+    public func string(_ name: String) -> String? {
+        if case .string(let v)? = values[name] { return v }
+        return nil
+    }
+
+    public func int(_ name: String) -> Int? {
+        if case .int(let v)? = values[name] { return v }
+        return nil
+    }
+
+    public func number(_ name: String) -> Double? {
+        switch values[name] {
+        case .number(let v)?: return v
+        case .int(let v)?: return Double(v)
+        default: return nil
+        }
+    }
+
+    public func bool(_ name: String) -> Bool? {
+        if case .bool(let v)? = values[name] { return v }
+        return nil
+    }
+
+    public func strings(_ name: String) -> [String]? {
+        if case .stringList(let v)? = values[name] { return v }
+        return nil
+    }
+
+    public func node(_ name: String) -> Node? {
+        if case .node(let v)? = values[name] { return v }
+        return nil
+    }
+}
+
+/// What a check function is called with.
+public struct CheckInvocation: Sendable {
+    public let rule: Rule
+    public let options: CheckOptions
+    /// The values `given:` selected, in order; empty for domain checks.
+    public let subjects: [Subject]
+    public let context: EvaluationContext
+
+    public init(rule: Rule, options: CheckOptions, subjects: [Subject], context: EvaluationContext) {
+        self.rule = rule
+        self.options = options
+        self.subjects = subjects
+        self.context = context
+    }
+
+    /// A table named by option `name` (looked up across loaded checklists).
+    public func table(_ option: String) -> Table? {
+        options.string(option).flatMap { context.tables[$0] }
+    }
+}
+
+/// One problem a check function found. The engine turns it into a `Finding` by filling the rule's
+/// `message` template with `values` (plus `{{value}}`, `{{locale}}`… from the subject's labels).
+public struct CheckResult: Sendable {
+    public let location: SourceLocation
+    public let evidence: String?
+    public let values: [String: String]
+    /// Overrides the rule's severity for this result (e.g. an info-only byte count).
+    public let severity: Severity?
+
+    public init(location: SourceLocation, evidence: String? = nil, values: [String: String] = [:], severity: Severity? = nil) {
+        self.location = location
+        self.evidence = evidence
+        self.values = values
+        self.severity = severity
+    }
+}
+
+/// A value selected by `given:` — a metadata field, a changelog, a plist value — with where it is.
+public struct Subject: Sendable {
+    public let value: String
+    public let location: SourceLocation
+    /// `store`, `tree`, `locale`, `field`, `version`…: what the selector matched, for messages.
+    public let labels: [String: String]
+
+    public init(value: String, location: SourceLocation, labels: [String: String] = [:]) {
+        self.value = value
+        self.location = location
+        self.labels = labels
+    }
+}

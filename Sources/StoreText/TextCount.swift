@@ -1,0 +1,2 @@
+/// Placeholder; the StoreText work replaces this file.
+public struct TextCount: Sendable {}
