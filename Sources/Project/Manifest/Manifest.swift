@@ -1,21 +1,64 @@
 import StoreLocale
 
-/// The project's optional `shipcheck.yml`. Skeleton: the manifest reader fills every key.
+/// The project's optional `shipcheck.yml`: what the team states instead of letting shipcheck guess.
+/// Every field is optional; discovery fills what is not stated.
 public struct Manifest: Sendable {
+    /// Path of the manifest relative to the project root (or as given to `--config`).
     public let file: String
     public var appName: String?
     public var developer: String?
     public var stores: Set<Store>?
+    public var paths: Paths
+    /// Facts the team states; they win over detection.
+    public var facts: [Fact]
+    public var review: Review
     public var skip: [String]
+    /// Rule id or checklist name → severity name (`error`, `warning`, `info`, `off`).
     public var severity: [String: String]
+    /// Glob patterns (relative to the root) the scan skips, besides the built-in vendored/build folders.
+    public var exclude: [String]
+
+    public struct Paths: Sendable {
+        public var appstoreMetadata: [String]
+        public var playMetadata: [String]
+        public var dataSafety: String?
+        public var privacyPolicy: String?
+
+        public init(appstoreMetadata: [String] = [], playMetadata: [String] = [], dataSafety: String? = nil, privacyPolicy: String? = nil) {
+            self.appstoreMetadata = appstoreMetadata
+            self.playMetadata = playMetadata
+            self.dataSafety = dataSafety
+            self.privacyPolicy = privacyPolicy
+        }
+    }
+
+    /// Review credentials as references (`env:NAME`), never literal secrets; and Play app-access instructions.
+    public struct Review: Sendable {
+        public var demoUser: String?
+        public var demoPassword: String?
+        public var notes: String?
+        public var playAppAccess: String?
+
+        public init(demoUser: String? = nil, demoPassword: String? = nil, notes: String? = nil, playAppAccess: String? = nil) {
+            self.demoUser = demoUser
+            self.demoPassword = demoPassword
+            self.notes = notes
+            self.playAppAccess = playAppAccess
+        }
+    }
 
     public init(file: String, appName: String? = nil, developer: String? = nil, stores: Set<Store>? = nil,
-                skip: [String] = [], severity: [String: String] = [:]) {
+                paths: Paths = Paths(), facts: [Fact] = [], review: Review = Review(),
+                skip: [String] = [], severity: [String: String] = [:], exclude: [String] = []) {
         self.file = file
         self.appName = appName
         self.developer = developer
         self.stores = stores
+        self.paths = paths
+        self.facts = facts
+        self.review = review
         self.skip = skip
         self.severity = severity
+        self.exclude = exclude
     }
 }
