@@ -14,8 +14,8 @@ let package = Package(
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
         .target(name: "YAML", dependencies: ["CYAML"]),
-        .target(name: "StoreText"),
-        .target(name: "StoreLocale"),
+        .target(name: "StoreText", dependencies: ["YAML"]),
+        .target(name: "StoreLocale", dependencies: ["YAML"]),
         .target(name: "Project", dependencies: ["YAML", "StoreLocale"]),
         .target(name: "Rules", dependencies: ["YAML", "StoreText", "StoreLocale", "Project"]),
         .target(name: "Reports", dependencies: ["Rules", "Project"]),
@@ -28,8 +28,8 @@ let package = Package(
             dependencies: ["YAML", "StoreText", "StoreLocale", "Project", "Rules", "Reports", "BuiltinData"]
         ),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
-        .testTarget(name: "StoreTextTests", dependencies: ["StoreText"]),
-        .testTarget(name: "StoreLocaleTests", dependencies: ["StoreLocale"]),
+        .testTarget(name: "StoreTextTests", dependencies: ["StoreText", "YAML"]),
+        .testTarget(name: "StoreLocaleTests", dependencies: ["StoreLocale", "YAML"]),
         .testTarget(name: "ProjectTests", dependencies: ["Project", "YAML"]),
         .testTarget(name: "RulesTests", dependencies: ["Rules", "Project", "BuiltinData", "YAML"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Rules", "Project", "BuiltinData"]),

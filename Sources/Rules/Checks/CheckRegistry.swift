@@ -1,7 +1,7 @@
 /// Every built-in check function, by name. Each domain keeps its own list in its own file.
 public enum CheckRegistry {
     public static var builtin: [CheckFunction] {
-        GenericChecks.all + MetadataChecks.all + AppleChecks.all + AndroidChecks.all + PolicyChecks.all
+        GenericChecks.all + MetadataChecks.all + LocaleChecks.all + AppleChecks.all + AndroidChecks.all + PolicyChecks.all
     }
 
     public static func byName(_ functions: [CheckFunction]) -> [String: CheckFunction] {

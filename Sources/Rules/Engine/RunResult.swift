@@ -1,0 +1,34 @@
+import Project
+
+/// Everything one run produced; the input of every report.
+public struct RunResult: Sendable {
+    public let toolVersion: String
+    /// Absolute project root; finding paths are relative to it.
+    public let root: String
+    /// Sorted for reports (`Finding.sortedForReport`).
+    public let findings: [Finding]
+    public let manual: [ManualItem]
+    /// The rules that were evaluated (not skipped, not off), so reports can show what passed.
+    public let rules: [Rule]
+    public let checklists: [Checklist]
+    /// The effective facts that drove the result.
+    public let facts: [Fact]
+    /// Findings hidden by `--baseline`, and baseline entries that no longer occur.
+    public let hiddenByBaseline: Int
+    public let fixedBaselineEntries: Int
+
+    public init(toolVersion: String, root: String, findings: [Finding], manual: [ManualItem], rules: [Rule],
+                checklists: [Checklist], facts: [Fact], hiddenByBaseline: Int = 0, fixedBaselineEntries: Int = 0) {
+        self.toolVersion = toolVersion
+        self.root = root
+        self.findings = Finding.sortedForReport(findings)
+        self.manual = manual
+        self.rules = rules
+        self.checklists = checklists
+        self.facts = facts
+        self.hiddenByBaseline = hiddenByBaseline
+        self.fixedBaselineEntries = fixedBaselineEntries
+    }
+
+    public func count(_ severity: Severity) -> Int { findings.filter { $0.severity == severity }.count }
+}
