@@ -65,9 +65,11 @@ public enum MetadataDiscovery {
         return roots.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
+    /// A tree inside the project must sit under a folder named like `metadata`; the root itself counts as a
+    /// tree when it or its parent is so named (`shipcheck metadata fastlane/metadata/android`).
     static func looksLikeMetadata(_ path: String, root: String) -> Bool {
-        let components = (root + "/" + path).lowercased().split(separator: "/")
-        return components.contains { $0.contains("metadata") }
+        let components = path.isEmpty ? root.split(separator: "/").suffix(2) : path.split(separator: "/")[...]
+        return components.contains { $0.lowercased().contains("metadata") }
     }
 
     static func readTree(path: String, store: Store, index: FolderIndex,

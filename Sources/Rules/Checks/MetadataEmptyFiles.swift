@@ -7,9 +7,11 @@ import Project
 enum MetadataEmptyFiles {
     static let function = CheckFunction(
         name: "empty-files", summary: "Metadata files that are empty or whitespace only",
-        options: [], subjects: .none, run: run)
+        options: [OptionSpec("ignore", .stringList, doc: "Field names whose empty file is a normal choice (an empty sub-category)")],
+        subjects: .none, run: run)
 
     static func run(_ invocation: CheckInvocation) -> [CheckResult] {
+        let ignored = Set(invocation.options.strings("ignore") ?? [])
         var results: [CheckResult] = []
         for tree in GenericSubjects.trees(stores: invocation.rule.stores, project: invocation.context.project) {
             var values: [(String?, String, MetadataValue)] = []
@@ -19,7 +21,7 @@ enum MetadataEmptyFiles {
             }
             values += tree.rootFields.map { (nil, $0.key, $0.value) }
             values += tree.reviewInformation.map { (nil, "review_information/\($0.key)", $0.value) }
-            for (locale, field, value) in values where value.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            for (locale, field, value) in values where !ignored.contains(field) && value.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
                 var labels = ["store": tree.store.rawValue, "tree": tree.name, "field": field, "value": ""]
                 labels["locale"] = locale ?? ""
                 results.append(CheckResult(location: SourceLocation(path: value.location.path), evidence: value.location.path,
