@@ -18,7 +18,7 @@ let package = Package(
         .target(name: "StoreLocale", dependencies: ["YAML"]),
         .target(name: "Project", dependencies: ["YAML", "StoreLocale"]),
         .target(name: "Rules", dependencies: ["YAML", "StoreText", "StoreLocale", "Project"]),
-        .target(name: "Reports", dependencies: ["Rules", "Project"]),
+        .target(name: "Reports", dependencies: ["Rules", "Project", "BuiltinData"]),
         // The checklists in rules/ and templates in templates/, compiled into the binary as string literals.
         .executableTarget(name: "embed-data", path: "Sources/embed-data"),
         .plugin(name: "EmbedData", capability: .buildTool(), dependencies: ["embed-data"]),
