@@ -2,7 +2,7 @@
 ///
 /// Tags: `{{name}}` and `{{a.b}}` (escaped), `{{{name}}}` or `{{&name}}` (raw), `{{.}}` (the current
 /// item), `{{#name}}…{{/name}}` (repeat over a list, or render once for a true, non-empty value),
-/// `{{^name}}…{{/name}}` (render when false, null or empty), `{{! comment }}`. A line holding only a
+/// `{{^name}}…{{/name}}` (render when false, null or empty), `{{! comment }}` (`{{!-- comment --}}` may contain braces). A line holding only a
 /// section or comment tag disappears whole, as in Mustache, so templates can be laid out readably.
 ///
 /// Unlike Mustache, a name that is found nowhere is an error with the template's line, so a typo in

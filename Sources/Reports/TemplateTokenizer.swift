@@ -27,7 +27,8 @@ struct TemplateTokenizer {
             var body = rest[open.upperBound...]
             let isTriple = body.hasPrefix("{")
             if isTriple { body = body.dropFirst() }
-            let closer = isTriple ? "}}}" : "}}"
+            // `{{!-- … --}}` (as in Handlebars) is a comment that may itself contain `}}`.
+            let closer = isTriple ? "}}}" : body.hasPrefix("!--") ? "--}}" : "}}"
             guard let close = body.range(of: closer) else {
                 throw TemplateError(template: name, line: tagLine, message: "'{{' is never closed with '\(closer)'")
             }
