@@ -30,7 +30,7 @@ public enum JUnitReport {
                         ? findings[0].message
                         : "\(findings.count) findings; first: \(findings[0].message)"
                     lines.append(open + ">")
-                    let body = findings.map { "\($0.location): \($0.severity.rawValue): \($0.message)" }.joined(separator: "\n")
+                    let body = findings.map { "\($0.location): \(TextReport.severityLabel($0.severity)): \($0.message)" }.joined(separator: "\n")
                     lines.append("      <failure message=\"\(XMLEscape.attribute(message))\" type=\"\(worst.rawValue)\">\(XMLEscape.text(body))</failure>")
                     lines.append("    </testcase>")
                 }

@@ -89,10 +89,9 @@ public enum SARIFReport {
         }
     }
 
-    /// `metadata.keywords-length` → `KeywordsLength`: SARIF's readable rule name.
+    /// `metadata.keywords-length` → `MetadataKeywordsLength`: SARIF's readable rule name.
     static func ruleName(_ id: String) -> String {
-        let last = id.split(separator: ".").last.map(String.init) ?? id
-        return last.split(whereSeparator: { $0 == "-" || $0 == "_" }).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        id.split(whereSeparator: { $0 == "." || $0 == "-" || $0 == "_" }).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     }
 
     /// The project root as a `file:` URI ending in a slash, as SARIF requires of a base.
