@@ -1,3 +1,4 @@
+import Foundation
 import Rules
 
 /// GitHub Actions workflow commands (`::error file=…,line=…::message`), which show as annotations on

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Splits a template into text and tags, each tag with its 1-based line.
 struct TemplateTokenizer {
     enum Token: Equatable {
@@ -103,6 +105,9 @@ struct TemplateTokenizer {
 
 /// Nests sections, checking that each `{{/name}}` closes the innermost open `{{#name}}`.
 enum TemplateTreeBuilder {
+    /// Rendering recurses per level; a bound keeps a hostile template from exhausting the stack.
+    static let maximumDepth = 64
+
     static func build(_ tokens: [TemplateTokenizer.Token], name: String) throws(TemplateError) -> [TemplateNode] {
         var stack: [(name: String, inverted: Bool, line: Int, children: [TemplateNode])] = [("", false, 0, [])]
         for token in tokens {
@@ -114,6 +119,9 @@ enum TemplateTreeBuilder {
                 case .variable, .raw:
                     stack[stack.count - 1].children.append(.variable(tagName, escaped: kind == .variable, line: line))
                 case .open, .inverted:
+                    guard stack.count <= maximumDepth else {
+                        throw TemplateError(template: name, line: line, message: "sections nest deeper than \(maximumDepth) levels")
+                    }
                     stack.append((tagName, kind == .inverted, line, []))
                 case .close:
                     guard stack.count > 1 else {

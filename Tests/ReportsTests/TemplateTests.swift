@@ -97,3 +97,20 @@ import Testing
         #expect(markdown.hasPrefix("## shipcheck: ❌ 2 errors block submission\n"))
     }
 }
+
+@Suite struct ReportRendererTests {
+    @Test func dispatchesEveryFormatToItsReport() throws {
+        let result = Fixture.result
+        #expect(try ReportRenderer.render(.text, result, options: .init(quiet: true)) == TextReport.render(result, options: .init(quiet: true)))
+        #expect(try ReportRenderer.render(.json, result) == JSONReport.render(result))
+        #expect(try ReportRenderer.render(.markdown, result, options: .init(linkBase: "https://x/y")) == MarkdownReport.render(result, linkBase: "https://x/y"))
+        #expect(try ReportRenderer.render(.sarif, result) == SARIFReport.render(result))
+        #expect(try ReportRenderer.render(.junit, result) == JUnitReport.render(result))
+        #expect(try ReportRenderer.render(.github, result) == GitHubReport.render(result))
+    }
+
+    @Test func deepNestingIsAnErrorNotACrash() {
+        let text = String(repeating: "{{#a}}", count: 500) + String(repeating: "{{/a}}", count: 500)
+        #expect(throws: TemplateError.self) { try Template(text, name: "deep.md") }
+    }
+}
