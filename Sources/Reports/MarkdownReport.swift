@@ -49,7 +49,8 @@ public enum MarkdownReport {
             }),
             "hasManual": .bool(!result.manual.isEmpty),
             "facts": .list(result.facts.sorted { $0.name < $1.name }.map { fact in
-                .object(["name": .string(fact.name), "value": .string(fact.value.description), "source": .string(fact.source.rawValue)])
+                .object(["name": .string(fact.name), "value": .string(fact.value.description), "source": .string(fact.source.rawValue),
+                         "evidence": .optional(fact.evidence.first.map(\.location.description))])
             }),
             "hasFacts": .bool(!result.facts.isEmpty),
             "factCount": .int(result.facts.count),

@@ -28,6 +28,7 @@ import Testing
         #expect(page.contains("free, best | &lt;b&gt;top&lt;/b&gt; &amp; more<br>second line") || page.contains("free, best &#124; &lt;b&gt;top&lt;/b&gt; &amp; more<br>second line"))
         #expect(!page.contains("<b>top</b>"))
         #expect(page.contains("<li>[ ] Deletion removes the account and its data"))
+        #expect(page.contains("<details>\n<summary>Facts about the project (3)</summary>"))
     }
 
     @Test func escapedPipeStaysInsideItsTableCell() throws {
