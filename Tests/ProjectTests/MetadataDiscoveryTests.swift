@@ -133,13 +133,6 @@ import Testing
         #expect(sizes == ["featureGraphic 1024x500", "icon 512x512", "phoneScreenshots 1080x1920"])
     }
 
-    @Test func detectedStoreFactsCarryTheTreeAsEvidence() {
-        let facts = MetadataTestSupport.discover(fixtures + "/ios-and-android").facts
-        #expect(facts.map(\.name) == ["store.appstore", "store.play"])
-        #expect(facts.first?.evidence.map(\.location.path) == ["fastlane/metadata/ios"])
-        #expect(facts.allSatisfy { $0.source == .detected && $0.value == .bool(true) })
-    }
-
     @Test func vendoredFilesAreIgnored() {
         let files = MetadataTestSupport.walk(fixtures + "/flavors").map {
             ProjectFile(path: $0.path, absolutePath: $0.absolutePath, size: $0.size, isVendored: true)

@@ -19,12 +19,6 @@ public enum MetadataDiscovery {
         }
         trees = named(trees.sorted { ($0.path, $0.store.rawValue) < ($1.path, $1.store.rawValue) })
         result.metadata = trees
-        for store in Set(trees.map(\.store)).sorted(by: { $0.rawValue < $1.rawValue }) {
-            let evidence = trees.filter { $0.store == store }.map {
-                Evidence(location: SourceLocation(path: $0.path.isEmpty ? "." : $0.path), snippet: "\(store.rawValue) metadata tree")
-            }
-            result.facts.append(Fact(name: "store.\(store.rawValue)", value: .bool(true), source: .detected, evidence: evidence))
-        }
         return result
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Project
+import StoreText
 import YAML
 
 /// `length`: a value's length within `min`/`max`, counted in a stated unit; or the limit of a field
@@ -24,14 +25,17 @@ enum GenericLength {
     }
 
     /// The limit a rule asks for: its own options win over the table entry they refine.
-    static func resolve(_ invocation: CheckInvocation) -> FieldLimitEntry? {
+    /// A `limit:` missing from the table gives no limit (and no results): the loader cannot see into tables,
+    /// so the checklist's own tests pin every `limit:` it names.
+    static func resolve(_ invocation: CheckInvocation) -> LengthLimit? {
         let options = invocation.options
-        var entry = FieldLimitEntry(field: "", max: nil, min: nil, unit: .utf16)
+        var entry = LengthLimit(max: nil, min: nil, unit: .utf16)
         if let field = options.string("limit") {
             let tableName = options.string("table") ?? "field_limits"
-            guard let table = invocation.context.tables[tableName],
-                  let found = FieldLimitEntry.parse(table.value).first(where: { $0.field == field }) else { return nil }
-            entry = found
+            guard let table = invocation.context.tables[tableName] else { return nil }
+            let rows = FieldLimit.parseTable(NodeReader(node: table.value, diagnostics: Diagnostics(file: table.file)))
+            guard let found = rows.first(where: { $0.field == field }) else { return nil }
+            entry = LengthLimit(max: found.max, min: found.min, unit: found.unit)
         }
         if let max = options.int("max") { entry.max = max }
         if let min = options.int("min") { entry.min = min }
@@ -39,10 +43,10 @@ enum GenericLength {
         return entry
     }
 
-    static func measure(_ subject: Subject, _ limit: FieldLimitEntry, severity: Severity? = nil,
+    static func measure(_ subject: Subject, _ limit: LengthLimit, severity: Severity? = nil,
                         extra: [String: String] = [:]) -> CheckResult? {
-        let count = limit.unit.count(subject.value)
-        var values = ["count": String(count), "unit": limit.unit.label, "over": "0", "remaining": "", "max": "", "min": ""]
+        let count = TextCounter.count(subject.value, in: limit.unit)
+        var values = ["count": String(count), "unit": limit.unitLabel, "over": "0", "remaining": "", "max": "", "min": ""]
         if let max = limit.max { values["max"] = String(max); values["remaining"] = String(max - count) }
         if let min = limit.min { values["min"] = String(min) }
         if let max = limit.max, count > max {
@@ -57,48 +61,12 @@ enum GenericLength {
     }
 }
 
-/// The units a store may count a field in. App Store Connect counts UTF-16 code units (an emoji outside
-/// the BMP counts 2; fastlane#19130), which agrees with per-character counting for CJK.
-enum CountUnit: String, CaseIterable, Sendable {
-    case graphemes, scalars, utf16, utf8
-    case nonWhitespace = "non_whitespace"
-
-    func count(_ text: String) -> Int {
-        switch self {
-        case .graphemes: return text.count
-        case .scalars: return text.unicodeScalars.count
-        case .utf16: return text.utf16.count
-        case .utf8: return text.utf8.count
-        case .nonWhitespace: return text.filter { !$0.isWhitespace }.count
-        }
-    }
-
-    /// How a message names the unit.
-    var label: String {
-        switch self {
-        case .graphemes: return "characters"
-        case .scalars: return "Unicode scalars"
-        case .utf16: return "characters (UTF-16 units)"
-        case .utf8: return "bytes (UTF-8)"
-        case .nonWhitespace: return "non-whitespace characters"
-        }
-    }
-}
-
-/// One row of a `field_limits` table: `{ field: appstore.subtitle, max: 30, min: 2, unit: utf16, source, note }`.
-/// (StoreText's `FieldLimit.parseTable` reads the same format for `shipcheck count --field`.)
-struct FieldLimitEntry: Sendable, Equatable {
-    var field: String
+/// The limit a `length` rule applies: a `field_limits` row, refined by the rule's own options.
+struct LengthLimit: Sendable, Equatable {
     var max: Int?
     var min: Int?
     var unit: CountUnit
 
-    static func parse(_ node: Node) -> [FieldLimitEntry] {
-        (node.sequence ?? []).compactMap { item in
-            guard let field = item["field"]?.scalar else { return nil }
-            return FieldLimitEntry(field: field, max: item["max"]?.scalar.flatMap { Int($0) },
-                                   min: item["min"]?.scalar.flatMap { Int($0) },
-                                   unit: item["unit"]?.scalar.flatMap(CountUnit.init(rawValue:)) ?? .utf16)
-        }
-    }
+    /// How a message names the unit: "characters (UTF-16 units)" says both what Apple says and what is counted.
+    var unitLabel: String { unit == .utf16 ? "characters (UTF-16 units)" : unit.noun }
 }
