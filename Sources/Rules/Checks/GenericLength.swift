@@ -49,15 +49,19 @@ enum GenericLength {
         var values = ["count": String(count), "unit": limit.unitLabel, "over": "0", "remaining": "", "max": "", "min": ""]
         if let max = limit.max { values["max"] = String(max); values["remaining"] = String(max - count) }
         if let min = limit.min { values["min"] = String(min) }
+        var evidence: String?
         if let max = limit.max, count > max {
             values["over"] = String(count - max)
             values["problem"] = "\(count - max) over the limit of \(max)"
+            // Quote what does not fit (cut on a grapheme boundary), so the finding shows the text to move or drop.
+            let check = FieldLimit(field: "", max: max, unit: limit.unit, source: "").evaluate(subject.value)
+            if let cut = check.cutIndex { evidence = "…" + TextPosition.snippet(String(subject.value[cut...]), limit: 60) }
         } else if let min = limit.min, count > 0, count < min {
             values["problem"] = "under the minimum of \(min)"
         } else {
             return nil
         }
-        return GenericSubjects.result(subject, values: values.merging(extra) { $1 }, severity: severity)
+        return GenericSubjects.result(subject, evidence: evidence, values: values.merging(extra) { $1 }, severity: severity)
     }
 }
 

@@ -29,7 +29,9 @@ enum GenericPattern {
             guard let regex = compile(pattern, options, invocation, &results) else { return results }
             for subject in subjects {
                 for match in regex.matches(in: subject.value, range: whole(subject.value)) {
-                    guard let range = Range(match.range, in: subject.value) else { continue }
+                    // A match inside a grapheme cluster (U+FE0F of "❤️") is widened to the whole cluster.
+                    let widened = (subject.value as NSString).rangeOfComposedCharacterSequences(for: match.range)
+                    guard let range = Range(widened, in: subject.value) else { continue }
                     let found = String(subject.value[range])
                     results.append(GenericSubjects.result(
                         subject, at: TextPosition.location(of: range, in: subject.value, base: subject.location),

@@ -18,11 +18,11 @@ enum MetadataChangelogLength {
             var ships = ""
             if let versionCode {
                 if version == versionCode {
-                    ships = "this is the note supply uploads for versionCode \(versionCode)"
+                    ships = " (this is the note supply uploads for versionCode \(versionCode))"
                 } else if version == "default", !hasChangelog(versionCode, besides: subject.location.path, in: project) {
-                    ships = "supply uploads this default note for versionCode \(versionCode)"
+                    ships = " (supply uploads this default note for versionCode \(versionCode), which has no file of its own)"
                 } else {
-                    ships = "not the note for the current versionCode \(versionCode), but Play rejects it if uploaded"
+                    ships = " (not the note for the current versionCode \(versionCode))"
                 }
             }
             return GenericLength.measure(subject, limit, extra: ["version": version, "ships": ships])
