@@ -160,6 +160,13 @@ import YAML
         #expect(try words("Notizen und Listen") == [])
         #expect(try words("Runs on Tizen too") == ["Tizen"])
         #expect(try words("googled it") == [])
+        #expect(try words("google_analytics_id") == [])
+    }
+
+    @Test func anotherScriptWrittenAgainstALatinWordIsABoundary() throws {
+        #expect(try words("متوفر على iOS وGoogle") == ["Google"])
+        #expect(try words("Google에서 백업") == ["Google"])
+        #expect(try words("Googlella") == [])  // an inflected Latin form is another word
     }
 
     @Test func allowedPhrasesCoverTheirWords() throws {

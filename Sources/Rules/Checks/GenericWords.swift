@@ -47,13 +47,16 @@ struct WordList: Sendable {
         self.allow = (node["allow"]?.sequence?.compactMap(\.scalar) ?? []).compactMap(WordList.regex)
     }
 
-    /// A phrase between non-word characters; inner spaces match any run of whitespace.
+    /// A phrase between non-word characters; inner spaces match any run of whitespace. For a Latin-script
+    /// phrase only Latin letters count as word characters, so "Android" is found in Arabic "وAndroid" or
+    /// Korean "Android에서", where another script is written against it, but not in "Androidu" or "Notizen".
     static func regex(_ phrase: String) -> NSRegularExpression? {
         let parts = phrase.split(whereSeparator: \.isWhitespace).map { NSRegularExpression.escapedPattern(for: String($0)) }
         guard !parts.isEmpty else { return nil }
         let body = parts.joined(separator: "\\s+")
-        return try? NSRegularExpression(pattern: "(?<![\\p{L}\\p{M}\\p{N}])\(body)(?![\\p{L}\\p{M}\\p{N}])",
-                                         options: [.caseInsensitive])
+        let latin = phrase.unicodeScalars.allSatisfy { !$0.properties.isAlphabetic || $0.isASCII || (0x00C0...0x024F).contains($0.value) }
+        let word = latin ? "[\\p{Script=Latin}\\p{M}\\p{N}_]" : "[\\p{L}\\p{M}\\p{N}_]"
+        return try? NSRegularExpression(pattern: "(?<!\(word))\(body)(?!\(word))", options: [.caseInsensitive])
     }
 
     func hits(in text: String) -> [Hit] {
