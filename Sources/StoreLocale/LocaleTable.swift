@@ -129,7 +129,8 @@ public struct LocaleTable: Sendable {
             add(targets)
             return .invalid(suggestions: suggestions)
         }
-        if let normalized = normalize(folder) { add([normalized]) }
+        // A confident normalisation (`en_GB` → en-GB) is the answer; else every code of the language.
+        if let normalized = normalize(folder) { return .invalid(suggestions: [normalized]) }
         if let language = LocaleCode(folder)?.language { add(sameLanguage(as: language)) }
         return .invalid(suggestions: suggestions)
     }

@@ -79,3 +79,11 @@ import Testing
         #expect(results.first?.values["language"] == "Norwegian Bokmål (Norway)")
     }
 }
+
+@Suite struct LocaleChoiceTests {
+    @Test func suggestionsReadAsAChoice() {
+        #expect(LocaleChecks.choice(["fr-FR"]) == "\"fr-FR\"")
+        #expect(LocaleChecks.choice(["pt-PT", "pt-BR"]) == "\"pt-PT\" or \"pt-BR\"")
+        #expect(LocaleChecks.choice(["es-ES", "es-419", "es-US"]) == "one of \"es-ES\", \"es-419\", \"es-US\"")
+    }
+}

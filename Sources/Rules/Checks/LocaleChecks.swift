@@ -40,6 +40,16 @@ public enum LocaleChecks {
                                                       diagnostics: Diagnostics(file: table.file)))
     }
 
+    /// `"fr-FR"`, `"pt-PT" or "pt-BR"`, `one of "es-ES", "es-419", "es-US"`.
+    static func choice(_ codes: [String]) -> String {
+        let quoted = codes.map { "\"\($0)\"" }
+        switch quoted.count {
+        case 1: return quoted[0]
+        case 2: return "\(quoted[0]) or \(quoted[1])"
+        default: return "one of " + quoted.joined(separator: ", ")
+        }
+    }
+
     static func result(for subject: Subject, verdict: FolderVerdict, store: Store, report: Report) -> CheckResult? {
         switch (verdict, report) {
         case (.invalid(let suggestions), .invalid):
@@ -48,7 +58,7 @@ public enum LocaleChecks {
             if suggestions.isEmpty {
                 expected = "\(store.displayName) has no code for \(language.map { "\($0) (\(subject.value))" } ?? "\"\(subject.value)\"")"
             } else {
-                expected = "\(store.displayName) expects " + suggestions.map { "\"\($0)\"" }.joined(separator: " or ")
+                expected = "\(store.displayName) expects " + choice(suggestions)
             }
             return CheckResult(location: subject.location, evidence: subject.value,
                                values: ["expected": expected, "suggestions": suggestions.joined(separator: ", "),
