@@ -41,21 +41,27 @@ public enum YAMLParser {
         var bytes = [UInt8](data)
         if bytes.starts(with: utf8BOM) { bytes.removeFirst(3) }
         if let nul = bytes.firstIndex(of: 0) {
-            throw YAMLError(file: file, mark: nil,
-                            message: "binary file: NUL byte at offset \(nul) (line \(lineNumber(at: nul, in: bytes))); expected YAML text")
+            throw YAMLError(file: file, mark: mark(at: nul, in: bytes),
+                            message: "binary file: NUL byte at byte offset \(nul); expected YAML text")
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             let offset = firstInvalidUTF8Offset(in: bytes) ?? 0
-            throw YAMLError(file: file, mark: nil,
-                            message: "invalid UTF-8 at byte offset \(offset) (line \(lineNumber(at: offset, in: bytes))); save the file as UTF-8")
+            throw YAMLError(file: file, mark: mark(at: offset, in: bytes),
+                            message: "invalid UTF-8 at byte offset \(offset); save the file as UTF-8")
         }
         return try parse(text, file: file, limits: limits)
     }
 
     private static let utf8BOM: [UInt8] = [0xEF, 0xBB, 0xBF]
 
-    static func lineNumber(at offset: Int, in bytes: [UInt8]) -> Int {
-        bytes[..<min(offset, bytes.count)].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+    /// The 1-based line and column (in UTF-8 sequences, as far as they decode) of a byte offset.
+    static func mark(at offset: Int, in bytes: [UInt8]) -> Mark {
+        let before = bytes[..<min(max(0, offset), bytes.count)]
+        let line = before.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+        let lineStart = before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+        // Count lead bytes only, so a multi-byte character is one column.
+        let column = bytes[lineStart..<before.endIndex].reduce(1) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
+        return Mark(line: line, column: column)
     }
 
     static func firstInvalidUTF8Offset(in bytes: [UInt8]) -> Int? {
@@ -76,8 +82,10 @@ public enum YAMLParser {
 final class LibYAMLParser {
     private var parser = yaml_parser_t()
     private let buffer: UnsafeMutableBufferPointer<UInt8>
+    private let bytes: [UInt8]
 
     init?(bytes: [UInt8]) {
+        self.bytes = bytes
         buffer = .allocate(capacity: max(1, bytes.count))
         _ = buffer.initialize(from: bytes)
         guard yaml_parser_initialize(&parser) == 1 else {
@@ -102,8 +110,7 @@ final class LibYAMLParser {
         let problem = parser.problem.map { String(cString: $0) } ?? "unknown YAML error"
         var message = problem
         if parser.error == YAML_READER_ERROR {
-            message += " (byte offset \(parser.problem_offset))"
-            return (message, nil)
+            return (message, YAMLParser.mark(at: Int(parser.problem_offset), in: bytes))
         }
         if let context = parser.context.map({ String(cString: $0) }) {
             let at = parser.context_mark
