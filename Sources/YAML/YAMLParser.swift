@@ -78,35 +78,41 @@ public enum YAMLParser {
     }
 }
 
-/// Owns one libyaml parser and the input buffer it reads from; `deinit` releases both.
+/// Owns one libyaml parser and the input buffer it reads from; `deinit` releases both. Both live at
+/// fixed heap addresses because libyaml keeps pointers to them (the parser points at itself as the
+/// read handler's data).
 final class LibYAMLParser {
-    private var parser = yaml_parser_t()
+    private let parser: UnsafeMutablePointer<yaml_parser_t>
     private let buffer: UnsafeMutableBufferPointer<UInt8>
-    private let bytes: [UInt8]
 
     init?(bytes: [UInt8]) {
-        self.bytes = bytes
+        parser = .allocate(capacity: 1)
+        parser.initialize(to: yaml_parser_t())
         buffer = .allocate(capacity: max(1, bytes.count))
         _ = buffer.initialize(from: bytes)
-        guard yaml_parser_initialize(&parser) == 1 else {
+        guard yaml_parser_initialize(parser) == 1 else {
+            parser.deallocate()
             buffer.deallocate()
             return nil
         }
-        yaml_parser_set_input_string(&parser, buffer.baseAddress, bytes.count)
+        yaml_parser_set_input_string(parser, buffer.baseAddress, bytes.count)
     }
 
     deinit {
-        yaml_parser_delete(&parser)
+        yaml_parser_delete(parser)
+        parser.deallocate()
         buffer.deallocate()
     }
 
-    /// The next event, or nil with `parser.error` set. The caller deletes the event.
+    /// Fills `event` with the next event; false when libyaml failed (see `failure`). The caller deletes the event.
     func next(_ event: inout yaml_event_t) -> Bool {
-        yaml_parser_parse(&parser, &event) == 1
+        yaml_parser_parse(parser, &event) == 1
     }
 
-    /// libyaml's description of the failure, with its 1-based mark.
-    var failure: (message: String, mark: Mark?) {
+    /// libyaml's description of the failure, with its 1-based mark (reader errors only give a byte
+    /// offset into `bytes`, the input).
+    func failure(in bytes: [UInt8]) -> (message: String, mark: Mark?) {
+        let parser = self.parser.pointee
         let problem = parser.problem.map { String(cString: $0) } ?? "unknown YAML error"
         var message = problem
         if parser.error == YAML_READER_ERROR {
@@ -184,7 +190,7 @@ private struct NodeComposer {
         while true {
             var event = yaml_event_t()
             guard parser.next(&event) else {
-                let failure = parser.failure
+                let failure = parser.failure(in: bytes)
                 var message = failure.message
                 if let mark = failure.mark, character(at: mark) == "\t" {
                     message += "; YAML cannot be indented with tabs, use spaces"
