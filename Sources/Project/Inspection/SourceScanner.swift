@@ -116,8 +116,12 @@ public struct SourceScanner: Sendable {
         return (scan(bytes: bytes, language: language, path: file.path), problem)
     }
 
+    /// `8 MB`, `12.5 MB`, `2.0 KB`.
     static func megabytes(_ bytes: Int) -> String {
-        bytes % (1 << 20) == 0 ? "\(bytes >> 20) MB" : String(format: "%.1f MB", Double(bytes) / Double(1 << 20))
+        if bytes >= 1 << 20 {
+            return bytes % (1 << 20) == 0 ? "\(bytes >> 20) MB" : String(format: "%.1f MB", Double(bytes) / Double(1 << 20))
+        }
+        return String(format: "%.1f KB", Double(bytes) / 1024)
     }
 
     /// Every hit in one file's bytes; empty for a binary file.

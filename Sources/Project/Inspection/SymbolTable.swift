@@ -114,6 +114,16 @@ public struct SymbolTable: Sendable {
         return SymbolTable(name: source.name, file: source.file, entries: entries)
     }
 
+    /// A symbol's text. In a block list `- createUser(withEmail:` is YAML for a one-key mapping with a null
+    /// value; that is read back as the symbol it was meant to be, so the quotes are optional there.
+    private static func symbolText(_ node: NodeReader) -> String? {
+        if let pairs = node.node.mapping, pairs.count == 1, let key = pairs[0].key.scalar, pairs[0].value.isNull,
+           key.contains("(") {
+            return key + ":"
+        }
+        return node.string()
+    }
+
     private static func readEntry(_ item: NodeReader) -> SymbolEntry? {
         guard let map = item.mapping(allowed: ["fact", "languages", "symbols", "evidence_limit"],
                                      required: ["fact", "symbols"]) else { return nil }
@@ -134,7 +144,7 @@ public struct SymbolTable: Sendable {
             let items = node.node.scalar != nil ? [node] : (node.sequence() ?? [])
             if items.isEmpty { node.error("expected at least one symbol") }
             for symbolNode in items {
-                guard let text = symbolNode.string() else { continue }
+                guard let text = symbolText(symbolNode) else { continue }
                 let trimmed = text.trimmingCharacters(in: .whitespaces)
                 if trimmed.isEmpty {
                     symbolNode.error("empty symbol")
