@@ -37,7 +37,9 @@ public enum ManifestReader {
         let diagnostics = Diagnostics(file: file, source: String(decoding: data, as: UTF8.self))
         let reader = ManifestFields(file: file, diagnostics: diagnostics)
         reader.read(NodeReader(node: root, diagnostics: diagnostics), into: &manifest)
-        if !diagnostics.errors.isEmpty { throw ManifestError(errors: diagnostics.errors) }
+        if !diagnostics.errors.isEmpty {
+            throw ManifestError(errors: diagnostics.errors.sorted { ($0.mark ?? Mark(line: 0, column: 0)) < ($1.mark ?? Mark(line: 0, column: 0)) })
+        }
         return manifest
     }
 
