@@ -2,8 +2,8 @@
 # Times `shipcheck facts` against ripgrep on synthetic app trees of 1x, 10x and 50x (~3,000 files at 1x).
 #
 # usage: Benchmarks/facts-bench.sh [SCALES...]      (default: 1 10 50)
-# env:   RUNS (timed runs per tool and scale, default 5), KEEP=1 keeps nothing else; trees are cached in
-#        .bench/ (gitignored) and regenerated only when missing.
+# env:   RUNS (timed runs per tool and scale, default 5). Trees are cached in .bench/ (gitignored) and
+#        regenerated only when the generator or the symbol list changed.
 #
 # Both tools look for the same symbols: every `kind: symbols` table of the built-in checklists (rules/)
 # plus Benchmarks/checklists/ (passed to shipcheck with --rules). ripgrep gets one -w alternation of them and
@@ -70,11 +70,12 @@ peak() {
 ROWS=()
 for scale in "${SCALES[@]}"; do
     tree="$BENCH/tree-${scale}x"
-    if [ ! -f "$tree/.complete" ]; then
+    stamp=$(cat Benchmarks/gen-tree.py "$BENCH/symbols.txt" | md5sum | cut -d' ' -f1)
+    if [ "$(cat "$tree/.complete" 2>/dev/null)" != "$stamp" ]; then
         echo "generating $tree..." >&2
         rm -rf "$tree"
         python3 Benchmarks/gen-tree.py "$tree" "$scale" "$BENCH/symbols.txt" >/dev/null
-        touch "$tree/.complete"
+        echo "$stamp" > "$tree/.complete"
     fi
     files=$(find "$tree" -type f ! -name .complete | wc -l)
     mb=$(du -sm --apparent-size "$tree" | cut -f1)

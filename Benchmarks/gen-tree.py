@@ -3,9 +3,9 @@
 
 usage: gen-tree.py OUT_DIR SCALE SYMBOLS_FILE
 
-Scale 1 is about 3,000 files (~12 MB): an iOS app (Swift, Objective-C, headers, plists, an Xcode
+Scale 1 is about 3,000 files (~20 MB): an iOS app (Swift, Objective-C, headers, plists, an Xcode
 project), an Android app (Kotlin, Java, manifests, Gradle), and a Pods folder of vendored code.
-Files are 40-400 lines of code-like text with comments and strings; about one file in twenty uses
+Files are 20-300 lines of code-like text with comments and strings; about one file in twenty uses
 one of the symbols (one per line in SYMBOLS_FILE, as written in the tables). Deterministic: the same
 scale gives the same tree.
 """
@@ -76,7 +76,7 @@ def objc_line(rng):
 
 def body(rng, kind, symbols):
     lines = []
-    for _ in range(rng.randint(40, 400) // 2 * 2):
+    for _ in range(rng.randint(20, 300)):
         if kind == "swift":
             lines.append(swift_line(rng))
         elif kind in ("m", "h"):

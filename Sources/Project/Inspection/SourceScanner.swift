@@ -30,6 +30,10 @@ public struct SourceScanner: Sendable {
     /// FNV-1a hash of an identifier → indices into `patterns`, most specific first.
     private let index: [UInt64: [Int]]
     private let evidenceLimits: [String: Int]
+    /// Cheap rejection before the dictionary: bit n set when some symbol identifier has n bytes (63: longer).
+    private let lengths: UInt64
+    /// Cheap rejection before the dictionary: one bit per identifier hash, 2^16 bits.
+    private let hashBits: [UInt64]
 
     public init(tables: [SymbolTable]) {
         var patterns: [Compiled] = []
@@ -54,6 +58,10 @@ public struct SourceScanner: Sendable {
                 return sa != sb ? sa > sb : a < b
             }
         }
+        var hashBits = [UInt64](repeating: 0, count: 1024)
+        for key in index.keys { hashBits[Int((key >> 6) & 1023)] |= 1 << (key & 63) }
+        self.hashBits = hashBits
+        self.lengths = patterns.reduce(0) { $0 | 1 << UInt64(min($1.identifier.count, 63)) }
         self.patterns = patterns
         self.index = index
         self.evidenceLimits = limits
@@ -131,7 +139,9 @@ public struct SourceScanner: Sendable {
             var tokenizer = Tokenizer(bytes: buffer, language: language)
             var hits: [RawHit] = []
             while let word = tokenizer.nextWord() {
-                guard let candidates = index[Self.hash(buffer, word.start, word.end)] else { continue }
+                guard lengths & (1 << UInt64(min(word.end - word.start, 63))) != 0 else { continue }
+                let hash = Self.hash(buffer, word.start, word.end)
+                guard hashBits[Int((hash >> 6) & 1023)] & (1 << (hash & 63)) != 0, let candidates = index[hash] else { continue }
                 var matchedFacts: [String] = []
                 for offset in candidates {
                     let compiled = patterns[offset]

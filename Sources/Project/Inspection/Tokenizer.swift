@@ -14,6 +14,14 @@ struct Tokenizer {
 
     private let b: UnsafeBufferPointer<UInt8>
     private let language: Language
+    // The language's lexical traits, read once: the loop below runs per byte.
+    private let nestedComments: Bool
+    private let singleQuotes: Bool
+    private let tripleQuotes: Bool
+    private let tripleEscapes: Bool
+    private let rawHashStrings: Bool
+    private let backticks: Bool
+    private let tripleApostrophes: Bool
     private var i = 0
     private var line = 1
     private var lineStart = 0
@@ -21,6 +29,19 @@ struct Tokenizer {
     init(bytes: UnsafeBufferPointer<UInt8>, language: Language) {
         self.b = bytes
         self.language = language
+        nestedComments = language.hasNestedComments
+        singleQuotes = language.hasSingleQuotedLiterals
+        tripleQuotes = language.hasTripleQuotedStrings
+        tripleEscapes = language.tripleQuotedHasEscapes
+        rawHashStrings = language.hasRawHashStrings
+        backticks = language.hasBacktickStrings
+        tripleApostrophes = language == .dart
+    }
+
+    /// A byte that continues an identifier: ASCII letter, digit, `_`, or any byte of a non-ASCII character.
+    @inline(__always)
+    static func isWordByte(_ c: UInt8) -> Bool {
+        c >= 0x80 || (c | 0x20) &- 0x61 < 26 || c &- 0x30 < 10 || c == 0x5F
     }
 
     private static let slash = UInt8(ascii: "/"), star = UInt8(ascii: "*"), quote = UInt8(ascii: "\"")
@@ -46,33 +67,33 @@ struct Tokenizer {
             case Self.slash where at(i + 1) == Self.star:
                 skipBlockComment()
             case Self.quote:
-                if language.hasTripleQuotedStrings, at(i + 1) == Self.quote, at(i + 2) == Self.quote {
-                    skipTriple(Self.quote, escapes: language.tripleQuotedHasEscapes)
+                if tripleQuotes, at(i + 1) == Self.quote, at(i + 2) == Self.quote {
+                    skipTriple(Self.quote, escapes: tripleEscapes)
                 } else {
                     skipQuoted(Self.quote, multiline: false)
                 }
-            case Self.apostrophe where language.hasSingleQuotedLiterals:
-                if language == .dart, at(i + 1) == Self.apostrophe, at(i + 2) == Self.apostrophe {
+            case Self.apostrophe where singleQuotes:
+                if tripleApostrophes, at(i + 1) == Self.apostrophe, at(i + 2) == Self.apostrophe {
                     skipTriple(Self.apostrophe, escapes: true)
                 } else {
                     skipQuoted(Self.apostrophe, multiline: false)
                 }
-            case Self.backtick where language.hasBacktickStrings:
+            case Self.backtick where backticks:
                 skipQuoted(Self.backtick, multiline: true)
-            case Self.hash where language.hasRawHashStrings:
+            case Self.hash where rawHashStrings:
                 skipRawString()
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                while i < b.count, SymbolPattern.isIdentifierByte(b[i]) || b[i] >= 0x80 { i += 1 }
+                while i < b.count, Self.isWordByte(b[i]) { i += 1 }
             default:
-                if SymbolPattern.isIdentifierByte(c) || c >= 0x80 {
+                if Self.isWordByte(c) {
                     let start = i
-                    var ascii = c < 0x80
+                    var high = c
                     i += 1
-                    while i < b.count, SymbolPattern.isIdentifierByte(b[i]) || b[i] >= 0x80 {
-                        if b[i] >= 0x80 { ascii = false }
+                    while i < b.count, Self.isWordByte(b[i]) {
+                        high |= b[i]
                         i += 1
                     }
-                    if ascii { return Word(start: start, end: i, line: line, lineStart: lineStart) }
+                    if high < 0x80 { return Word(start: start, end: i, line: line, lineStart: lineStart) }
                 } else {
                     i += 1
                 }
@@ -85,7 +106,7 @@ struct Tokenizer {
         var depth = 0
         while i < b.count {
             if b[i] == Self.slash, at(i + 1) == Self.star {
-                if depth == 0 || language.hasNestedComments { depth += 1 }
+                if depth == 0 || nestedComments { depth += 1 }
                 i += 2
             } else if b[i] == Self.star, at(i + 1) == Self.slash {
                 depth -= 1
