@@ -127,6 +127,11 @@ enum GradleStatements {
     /// `free` → `free`; anything else keeps its text, so it matches no known block.
     static func blockName(_ header: String) -> String {
         var name = header
+        // `configure<ApplicationExtension> {` and `extensions.configure<LibraryExtension> {` are the `android` block.
+        if let open = name.range(of: "configure<"), name.hasSuffix(">"),
+           ["ApplicationExtension", "LibraryExtension", "BaseAppModuleExtension", "LibraryExtension", "CommonExtension"].contains(where: { name[open.upperBound...].hasPrefix($0) }) {
+            return "android"
+        }
         for call in ["create", "register", "getByName", "named", "maybeCreate"] {
             if name.hasPrefix(call + "(") && name.hasSuffix(")") {
                 name = String(name.dropFirst(call.count + 1).dropLast())

@@ -45,10 +45,16 @@ struct VersionCatalog: Sendable {
         var catalog = VersionCatalog()
         var section = ""
         var pendingLibraries: [(alias: String, fields: [String: String], line: Int)] = []
+        var arrayStart: Int?
         for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = offset + 1
             let content = stripComment(String(rawLine)).trimmingCharacters(in: .whitespaces)
             if content.isEmpty { continue }
+            // A multi-line array (`[bundles]` lists): nothing in it is read, only its end is looked for.
+            if arrayStart != nil {
+                if content.hasSuffix("]") { arrayStart = nil }
+                continue
+            }
             if content.hasPrefix("[") {
                 guard content.hasSuffix("]") else { throw InspectedText.Failure(SourceLocation(path: location.path, line: line), "has an unterminated table header `\(content)`") }
                 section = String(content.dropFirst().dropLast()).trimmingCharacters(in: .whitespaces)
@@ -60,7 +66,10 @@ struct VersionCatalog: Sendable {
             let key = unquote(content[..<equals].trimmingCharacters(in: .whitespaces))
             let rawValue = content[content.index(after: equals)...].trimmingCharacters(in: .whitespaces)
             let fields: [String: String]
-            if rawValue.hasPrefix("{") {
+            if rawValue.hasPrefix("[") {
+                if !rawValue.hasSuffix("]") { arrayStart = line }
+                continue
+            } else if rawValue.hasPrefix("{") {
                 guard rawValue.hasSuffix("}") else {
                     throw InspectedText.Failure(SourceLocation(path: location.path, line: line), "has an inline table that does not close on its line")
                 }
@@ -81,6 +90,9 @@ struct VersionCatalog: Sendable {
             default:
                 break
             }
+        }
+        if let arrayStart {
+            throw InspectedText.Failure(SourceLocation(path: location.path, line: arrayStart), "has an array that is never closed")
         }
         for (alias, fields, line) in pendingLibraries {
             if let notation = fields[""] {
