@@ -31,7 +31,7 @@ enum AndroidFacts {
             for app in apps {
                 let settings = app.settings(name)
                 if settings.isEmpty && name == .targetSdk {
-                    unknownEvidence.append(Evidence(location: app.location, snippet: "no targetSdk or targetSdkVersion in defaultConfig or productFlavors"))
+                    unknownEvidence.append(Evidence(location: app.location, snippet: "no targetSdk or targetSdkVersion in defaultConfig"))
                 }
                 for setting in settings {
                     let at = evidence(app.location.path, setting.line)
@@ -57,7 +57,8 @@ enum AndroidFacts {
             }
         }
         if !unknownEvidence.isEmpty {
-            let places = lookedAt.map { Evidence(location: SourceLocation(path: $0), snippet: "looked here for the value") }
+            // The catalogs and properties files that were searched; no snippet, as nothing matched there.
+            let places = lookedAt.map { Evidence(location: SourceLocation(path: $0), snippet: "") }
             fact("android.target_sdk_unknown", .bool(true), unknownEvidence + places)
         }
 
