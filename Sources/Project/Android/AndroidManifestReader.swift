@@ -12,10 +12,12 @@ enum AndroidManifestReader {
         let collector = Collector(lines: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
                                   location: location)
         parser.delegate = collector
-        guard parser.parse() else {
-            let reason = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "unknown error"
-            let line = max(parser.lineNumber, 1)
-            throw InspectedText.Failure(SourceLocation(path: location.path, line: line, column: parser.columnNumber > 0 ? parser.columnNumber : nil),
+        // On Linux `parse()` can return true after libxml2 recovered from an error: the first reported error decides.
+        let succeeded = parser.parse()
+        if let error = collector.firstError ?? (succeeded ? nil : (parser.parserError.map { ($0, parser.lineNumber, parser.columnNumber) })) {
+            let code = (error.0 as NSError).code
+            let reason = libxml2Reasons[code] ?? "libxml2 error \(code)"
+            throw InspectedText.Failure(SourceLocation(path: location.path, line: max(error.1, 1), column: error.2 > 0 ? error.2 : nil),
                                         "is not well-formed XML: \(reason)")
         }
         guard collector.sawManifest else {
@@ -23,6 +25,21 @@ enum AndroidManifestReader {
         }
         return collector.manifest
     }
+
+    /// libxml2's `xmlParserErrors` codes (which `XMLParser` passes through) for the mistakes people make by hand.
+    static let libxml2Reasons: [Int: String] = [
+        4: "the document is empty",
+        5: "the document ends before its root element is closed",
+        26: "an entity is used but never declared",
+        39: "an attribute value is not quoted",
+        41: "an attribute has no value",
+        42: "an attribute is given twice",
+        65: "a space is missing between attributes",
+        68: "a name is expected",
+        73: "'>' is missing",
+        76: "a closing tag does not match the open element",
+        77: "a tag is not closed",
+    ]
 
     /// Source set from `…/src/<set>/AndroidManifest.xml`.
     static func sourceSet(of path: String) -> String? {
@@ -36,6 +53,7 @@ enum AndroidManifestReader {
         var manifest: AndroidManifestFile
         var sawManifest = false
         var path: [String] = []
+        var firstError: (Error, Int, Int)?
 
         init(lines: [String], location: SourceLocation) {
             self.lines = lines
@@ -91,6 +109,10 @@ enum AndroidManifestReader {
             default:
                 break
             }
+        }
+
+        func parser(_ parser: XMLParser, parseErrorOccurred error: Error) {
+            if firstError == nil { firstError = (error, parser.lineNumber, parser.columnNumber) }
         }
 
         func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
