@@ -28,14 +28,35 @@ public enum PlistReader {
         do {
             object = try PropertyListSerialization.propertyList(from: data, options: [], format: &format)
         } catch {
-            let (line, reason) = describe(error)
-            return .failure(PlistReadError(path: path, line: line, message: "not a valid property list: \(reason)"))
+            // Info.plists built with INFOPLIST_PREPROCESS hold C preprocessor lines (`#ifdef`, `#endif`):
+            // blank them (keeping line numbers and both branches) and try once more.
+            if let stripped = withoutPreprocessorLines(data),
+               let retried = try? PropertyListSerialization.propertyList(from: stripped, options: [], format: &format) {
+                object = retried
+            } else {
+                let (line, reason) = describe(error)
+                return .failure(PlistReadError(path: path, line: line, message: "not a valid property list: \(reason)"))
+            }
         }
         guard let value = PlistValue(foundation: object) else {
             return .failure(PlistReadError(path: path, line: nil, message: "holds a value that is not a property list type"))
         }
         let text = format == .binary ? nil : String(data: data, encoding: .utf8) ?? String(data: data, encoding: .utf16)
         return .success(PlistDocument(value: value, text: text))
+    }
+
+    /// The XML text with `#if…`/`#else`/`#endif`/`#include`/`#define` lines blanked, or nil when there are none.
+    static func withoutPreprocessorLines(_ data: Data) -> Data? {
+        guard let text = String(data: data, encoding: .utf8) else { return nil }
+        let directives = ["#if", "#else", "#elif", "#endif", "#include", "#define", "#undef"]
+        var changed = false
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            guard directives.contains(where: { trimmed.hasPrefix($0) }) else { return line }
+            changed = true
+            return ""
+        }
+        return changed ? Data(lines.joined(separator: "\n").utf8) : nil
     }
 
     /// Foundation's reason, and the line it names ("… at line 12"), if any.
