@@ -12,14 +12,35 @@ public struct Checklist: Sendable {
     public let tables: [String: Table]
     /// The file it came from (`account-deletion.yml`, or the path given to `--rules`).
     public let file: String
+
+    public init(name: String, title: String, summary: String?, references: [Reference], rules: [Rule],
+                tables: [String: Table], file: String) {
+        self.name = name
+        self.title = title
+        self.summary = summary
+        self.references = references
+        self.rules = rules
+        self.tables = tables
+        self.file = file
+    }
 }
 
 /// A data table of a checklist: its source and its YAML value, parsed by the code that uses it.
 public struct Table: Sendable {
     public let name: String
     public let source: String
+    /// `symbols` for tables the source scan reads; nil for tables only checks read.
+    public let kind: String?
     public let value: Node
     public let file: String
+
+    public init(name: String, source: String, kind: String?, value: Node, file: String) {
+        self.name = name
+        self.source = source
+        self.kind = kind
+        self.value = value
+        self.file = file
+    }
 }
 
 /// One rule of a checklist.
@@ -45,25 +66,35 @@ public struct Rule: Sendable {
     public let references: [Reference]
     /// The rule applies from this date on (`YYYY-MM-DD`); before it, it is skipped.
     public let effective: String?
-    public let examples: RuleExamples
     /// Where the rule is written, for errors about it.
     public let file: String
     public let mark: Mark
 
+    public init(id: String, checklist: String, title: String, severity: Severity, stores: Set<Store>, when: Expression?,
+                kind: Kind, message: String?, help: String?, references: [Reference], effective: String?, file: String, mark: Mark) {
+        self.id = id
+        self.checklist = checklist
+        self.title = title
+        self.severity = severity
+        self.stores = stores
+        self.when = when
+        self.kind = kind
+        self.message = message
+        self.help = help
+        self.references = references
+        self.effective = effective
+        self.file = file
+        self.mark = mark
+    }
+
+    /// The same rule with another severity (configuration overrides).
+    public func with(severity: Severity) -> Rule {
+        Rule(id: id, checklist: checklist, title: title, severity: severity, stores: stores, when: when, kind: kind,
+             message: message, help: help, references: references, effective: effective, file: file, mark: mark)
+    }
+
     public var isManual: Bool {
         if case .manual = kind { return true }
         return false
-    }
-}
-
-/// The fixtures a rule carries: projects (folder names under the rule examples root) that must
-/// trigger it and that must not. Run by one parameterised test over every loaded rule.
-public struct RuleExamples: Sendable {
-    public let triggering: [String]
-    public let nonTriggering: [String]
-
-    public init(triggering: [String] = [], nonTriggering: [String] = []) {
-        self.triggering = triggering
-        self.nonTriggering = nonTriggering
     }
 }

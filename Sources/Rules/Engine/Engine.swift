@@ -1,0 +1,96 @@
+import Project
+import StoreLocale
+
+/// Evaluates loaded checklists over an inspected project. Generic: every rule is data; the engine
+/// only knows `when`, `expect`, `check` with `given`, and manual items.
+public struct Engine: Sendable {
+    public let checklists: [Checklist]
+    public let functions: [String: CheckFunction]
+
+    public init(checklists: [Checklist], functions: [CheckFunction] = CheckRegistry.builtin) {
+        self.checklists = checklists
+        self.functions = CheckRegistry.byName(functions)
+    }
+
+    /// Every table of every checklist, by name (the loader made names unique).
+    public var tables: [String: Table] {
+        var all: [String: Table] = [:]
+        for checklist in checklists { all.merge(checklist.tables) { first, _ in first } }
+        return all
+    }
+
+    public struct Outcome: Sendable {
+        public let findings: [Finding]
+        public let manual: [ManualItem]
+        /// Rules that ran (their `when` may have been false: a rule that had nothing to say passed).
+        public let evaluated: [Rule]
+    }
+
+    public func evaluate(_ context: EvaluationContext, configuration: RuleConfiguration = RuleConfiguration()) -> Outcome {
+        var findings: [Finding] = []
+        var manual: [ManualItem] = []
+        var evaluated: [Rule] = []
+        for checklist in checklists {
+            for original in checklist.rules {
+                guard let rule = configuration.apply(to: original) else { continue }
+                if let effective = rule.effective, effective > context.today { continue }
+                guard appliesToProject(rule, facts: context.facts) else { continue }
+                evaluated.append(rule)
+                if let when = rule.when, !when.evaluate(context.facts) { continue }
+                switch rule.kind {
+                case .manual:
+                    manual.append(ManualItem(rule: rule.id, checklist: rule.checklist, title: rule.title,
+                                             help: rule.help, references: rule.references))
+                case .expect(let expression):
+                    if !expression.evaluate(context.facts) {
+                        findings.append(expectFinding(rule, expression: expression, context: context))
+                    }
+                case .check(let name, let selector, let options):
+                    guard let function = functions[name] else { continue }
+                    let subjects = selector?.subjects(in: context.project, stores: rule.stores) ?? []
+                    let invocation = CheckInvocation(rule: rule, options: options, subjects: subjects, context: context)
+                    let byLocation = Dictionary(subjects.map { ($0.location, $0) }, uniquingKeysWith: { first, _ in first })
+                    for result in function.run(invocation) {
+                        findings.append(finding(rule, result: result, subject: byLocation[result.location]))
+                    }
+                }
+            }
+        }
+        return Outcome(findings: Self.deduplicated(findings), manual: manual, evaluated: evaluated)
+    }
+
+    /// A rule for stores the project does not ship to does not run. A rule without `stores` always does.
+    func appliesToProject(_ rule: Rule, facts: FactStore) -> Bool {
+        rule.stores.isEmpty || rule.stores.contains { facts["store.\($0.rawValue)"]?.value.isTruthy == true }
+    }
+
+    /// An `expect` that failed: the finding sits at the first evidence of the facts that made `when` true.
+    func expectFinding(_ rule: Rule, expression: Expression, context: EvaluationContext) -> Finding {
+        let names = (rule.when?.factNames ?? []) + expression.factNames
+        let evidence = names.lazy.compactMap { context.facts[$0] }.filter { $0.value.isTruthy }.compactMap { $0.evidence.first }.first
+        let location = evidence?.location ?? context.project.manifest.map { SourceLocation(path: $0.file) } ?? SourceLocation(path: ".")
+        var values = ["evidence": evidence.map { "\($0.location)" } ?? "stated in \(location.path)"]
+        for name in Set(names) { values[name] = context.facts[name]?.value.description ?? "unknown" }
+        let result = CheckResult(location: location, evidence: evidence?.snippet, values: values)
+        return finding(rule, result: result, subject: nil)
+    }
+
+    func finding(_ rule: Rule, result: CheckResult, subject: Subject?) -> Finding {
+        var values = subject?.labels ?? [:]
+        if let subject { values["value"] = subject.value }
+        values["path"] = result.location.path
+        values["rule"] = rule.id
+        values.merge(result.values) { _, new in new }
+        let message = MessageTemplate.fill(rule.message ?? rule.title, with: values)
+        let help = rule.help.map { MessageTemplate.fill($0, with: values) }
+        return Finding(rule: rule.id, checklist: rule.checklist, severity: result.severity ?? rule.severity, title: rule.title,
+                       message: message, location: result.location, evidence: result.evidence, help: help,
+                       references: rule.references)
+    }
+
+    /// The same rule at the same place with the same message once only (a `default/` value seen by several locales).
+    static func deduplicated(_ findings: [Finding]) -> [Finding] {
+        var seen = Set<String>()
+        return findings.filter { seen.insert("\($0.rule)\u{0}\($0.location)\u{0}\($0.message)").inserted }
+    }
+}

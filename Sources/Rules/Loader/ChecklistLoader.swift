@@ -1,0 +1,303 @@
+import Foundation
+import StoreLocale
+import YAML
+
+/// Reads checklist files and validates all of them before anything runs: unknown keys, unknown check
+/// functions, bad options, duplicate rule ids and tables, malformed expressions and selectors. Every
+/// problem is reported with file:line:column, not just the first.
+public struct ChecklistLoader: Sendable {
+    public let functions: [String: CheckFunction]
+
+    public init(functions: [CheckFunction] = CheckRegistry.builtin) {
+        self.functions = CheckRegistry.byName(functions)
+    }
+
+    static let checklistKeys = ["checklist", "title", "summary", "references", "tables", "rules"]
+    static let ruleKeys = ["id", "title", "severity", "stores", "when", "expect", "check", "given", "with",
+                           "kind", "message", "help", "references", "effective"]
+    static let tableKeys = ["source", "kind", "value"]
+    static let tableKinds = ["symbols"]
+
+    public func load(_ sources: [ChecklistSource]) throws(ChecklistLoadError) -> [Checklist] {
+        var errors: [YAMLError] = []
+        var drafts: [(ChecklistDraft, Diagnostics)] = []
+        for source in sources {
+            let diagnostics = Diagnostics(file: source.file, source: source.text)
+            do {
+                guard let root = try YAMLParser.parse(source.text, file: source.file) else {
+                    diagnostics.add("the checklist file is empty", at: nil)
+                    errors += diagnostics.errors
+                    continue
+                }
+                if let draft = readChecklist(NodeReader(node: root, diagnostics: diagnostics), file: source.file) {
+                    drafts.append((draft, diagnostics))
+                }
+            } catch {
+                errors.append(error)
+            }
+        }
+        // Cross-file checks: unique checklist names, rule ids and table names; options that name tables.
+        var tables: [String: Table] = [:]
+        var tableMarks: [String: (String, Mark)] = [:]
+        var ruleMarks: [String: (String, Mark)] = [:]
+        var checklistMarks: [String: String] = [:]
+        for (draft, diagnostics) in drafts {
+            if let other = checklistMarks[draft.name] {
+                diagnostics.add("checklist \"\(draft.name)\" is also defined in \(other)", at: draft.mark, path: "checklist")
+            }
+            checklistMarks[draft.name] = draft.file
+            for (name, table, mark) in draft.tables {
+                if let (file, first) = tableMarks[name] {
+                    diagnostics.add("table \"\(name)\" is already defined at \(file):\(first)", at: mark, path: "tables.\(name)")
+                } else {
+                    tables[name] = table
+                    tableMarks[name] = (draft.file, mark)
+                }
+            }
+            for rule in draft.rules {
+                if let (file, first) = ruleMarks[rule.rule.id] {
+                    diagnostics.add("rule id \"\(rule.rule.id)\" is already used at \(file):\(first)", at: rule.idMark, path: "\(rule.path).id")
+                }
+                ruleMarks[rule.rule.id] = (draft.file, rule.idMark)
+            }
+        }
+        for (draft, diagnostics) in drafts {
+            for rule in draft.rules {
+                for (option, name, mark) in rule.tableOptions where tables[name] == nil {
+                    var message = "no table named \"\(name)\" is loaded"
+                    if let near = Spelling.nearest(to: name, in: Array(tables.keys)) { message += " (did you mean \"\(near)\"?)" }
+                    diagnostics.add(message, at: mark, path: "\(rule.path).with.\(option)")
+                }
+            }
+            errors += diagnostics.errors
+        }
+        guard errors.isEmpty else { throw ChecklistLoadError(errors: errors) }
+        return drafts.map { draft, _ in
+            Checklist(name: draft.name, title: draft.title, summary: draft.summary, references: draft.references,
+                      rules: draft.rules.map(\.rule), tables: Dictionary(uniqueKeysWithValues: draft.tables.map { ($0.0, $0.1) }),
+                      file: draft.file)
+        }
+    }
+
+    // MARK: - One file
+
+    struct ChecklistDraft {
+        let name: String
+        let title: String
+        let summary: String?
+        let references: [Reference]
+        let rules: [RuleDraft]
+        let tables: [(String, Table, Mark)]
+        let file: String
+        let mark: Mark
+    }
+
+    struct RuleDraft {
+        let rule: Rule
+        let path: String
+        let idMark: Mark
+        /// Options of kind `.table`: (option, table name, mark), checked once every file is loaded.
+        let tableOptions: [(String, String, Mark)]
+    }
+
+    func readChecklist(_ reader: NodeReader, file: String) -> ChecklistDraft? {
+        guard let map = reader.mapping(allowed: Self.checklistKeys, required: ["checklist", "title", "rules"]) else { return nil }
+        let name = map["checklist"]?.string()
+        if let name, let node = map["checklist"] {
+            if !Self.isKebab(name) {
+                node.error("checklist names are kebab-case (letters, digits and -), got \"\(name)\"")
+            }
+            let base = (file as NSString).lastPathComponent
+            let stem = base.hasSuffix(".yml") ? String(base.dropLast(4)) : base.hasSuffix(".yaml") ? String(base.dropLast(5)) : base
+            if stem != name {
+                node.error("checklist \"\(name)\" must live in a file named \(name).yml, not \(base)")
+            }
+        }
+        let title = map["title"]?.string()
+        let summary = map["summary"]?.string()
+        let references = map["references"].map(readReferences) ?? []
+        var tables: [(String, Table, Mark)] = []
+        if let tablesReader = map["tables"], let tableMap = tablesReader.mapping() {
+            for (tableName, value) in tableMap.entries {
+                if let table = readTable(value, name: tableName, file: file) { tables.append((tableName, table, value.mark)) }
+            }
+        }
+        var rules: [RuleDraft] = []
+        if let name, let items = map["rules"]?.sequence() {
+            for item in items {
+                if let rule = readRule(item, checklist: name, file: file, checklistReferences: references) { rules.append(rule) }
+            }
+        }
+        guard let name, let title else { return nil }
+        return ChecklistDraft(name: name, title: title, summary: summary, references: references, rules: rules,
+                              tables: tables, file: file, mark: reader.mark)
+    }
+
+    func readReferences(_ reader: NodeReader) -> [Reference] {
+        guard let items = reader.sequence() else { return [] }
+        return items.compactMap { item in
+            guard let map = item.mapping(allowed: ["title", "url"], required: ["title"]), let title = map["title"]?.string() else { return nil }
+            let url = map["url"]?.string()
+            if let url, let urlReader = map["url"], !(url.hasPrefix("https://") || url.hasPrefix("http://")) {
+                urlReader.error("a reference url must start with https:// or http://")
+            }
+            return Reference(title: title, url: url)
+        }
+    }
+
+    func readTable(_ reader: NodeReader, name: String, file: String) -> Table? {
+        guard let map = reader.mapping(allowed: Self.tableKeys, required: ["source", "value"]) else { return nil }
+        let source = map["source"]?.string()
+        let kind = map["kind"]?.oneOf(Self.tableKinds)
+        guard let source, let value = map["value"] else { return nil }
+        return Table(name: name, source: source, kind: kind, value: value.node, file: file)
+    }
+
+    func readRule(_ reader: NodeReader, checklist: String, file: String, checklistReferences: [Reference]) -> RuleDraft? {
+        guard let map = reader.mapping(allowed: Self.ruleKeys, required: ["id", "title"]) else { return nil }
+        let id = map["id"]?.string()
+        if let id, let node = map["id"] {
+            if !id.hasPrefix(checklist + ".") {
+                node.error("rule ids start with their checklist's name: expected \"\(checklist).<name>\", got \"\(id)\"")
+            } else if !Self.isKebab(String(id.dropFirst(checklist.count + 1))) {
+                node.error("the part after \"\(checklist).\" must be kebab-case, got \"\(id)\"")
+            }
+        }
+        let title = map["title"]?.string()
+        let isManual = map["kind"].map { $0.oneOf(["manual"]) == "manual" } ?? false
+        let severity: Severity
+        if let node = map["severity"], let text = node.oneOf(Severity.allCases.map(\.rawValue)) {
+            severity = Severity(rawValue: text) ?? .error
+        } else {
+            severity = isManual ? .info : .error
+        }
+        var stores = Set<Store>()
+        if let node = map["stores"], let names = node.stringList() {
+            for name in names {
+                if let store = Store(rawValue: name) { stores.insert(store) } else {
+                    var message = "unknown store \"\(name)\"; expected appstore or play"
+                    if let near = Spelling.nearest(to: name, in: Store.allCases.map(\.rawValue)) { message = "unknown store \"\(name)\" (did you mean \"\(near)\"?)" }
+                    node.error(message)
+                }
+            }
+        }
+        let when = map["when"].flatMap(readExpression)
+        let effective = map["effective"]?.date()
+        let message = map["message"]?.string()
+        let help = map["help"]?.string()
+        let references = map["references"].map(readReferences) ?? []
+        var tableOptions: [(String, String, Mark)] = []
+
+        let kind: Rule.Kind?
+        let modes = ["expect", "check", "kind"].filter { map[$0] != nil }
+        if modes.count != 1 {
+            reader.error(modes.isEmpty
+                ? "a rule needs one of expect:, check: or kind: manual"
+                : "a rule takes only one of expect:, check: and kind: manual; found \(modes.joined(separator: " and "))")
+            kind = nil
+        } else if isManual {
+            for key in ["given", "with"] where map[key] != nil {
+                map[key]?.error("\(key): does not apply to a manual item")
+            }
+            kind = .manual
+        } else if let expectReader = map["expect"] {
+            for key in ["given", "with"] where map[key] != nil { map[key]?.error("\(key): goes with check:, not expect:") }
+            kind = readExpression(expectReader).map { .expect($0) }
+        } else if let checkReader = map["check"], let name = checkReader.string() {
+            if let function = functions[name] {
+                var selector: Selector?
+                if let givenReader = map["given"] {
+                    if function.subjects == .none {
+                        givenReader.error("check \"\(name)\" reads the project itself and takes no given:")
+                    } else if let text = givenReader.string() {
+                        do { selector = try Selector.parse(text) } catch {
+                            diagnosticsError(givenReader, error)
+                        }
+                    }
+                } else if function.subjects == .required {
+                    checkReader.error("check \"\(name)\" needs given: to say what it checks (\(Selector.grammar))")
+                }
+                let options = readOptions(map["with"], function: function, checkReader: checkReader, tableOptions: &tableOptions)
+                kind = options.map { .check(name: name, given: selector, options: $0) }
+            } else {
+                var text = "unknown check function \"\(name)\""
+                if let near = Spelling.nearest(to: name, in: Array(functions.keys)) { text += " (did you mean \"\(near)\"?)" }
+                checkReader.error(text)
+                kind = nil
+            }
+        } else {
+            kind = nil
+        }
+        if !isManual {
+            if message == nil, kind != nil { reader.error("missing required key \"message\": say what is wrong and where") }
+            if help == nil, kind != nil { reader.error("missing required key \"help\": say what to do about it") }
+        }
+        guard let id, let title, let kind, let idReader = map["id"] else { return nil }
+        let rule = Rule(id: id, checklist: checklist, title: title, severity: severity, stores: stores, when: when,
+                        kind: kind, message: message, help: help, references: references.isEmpty ? checklistReferences : references,
+                        effective: effective, file: file, mark: reader.mark)
+        return RuleDraft(rule: rule, path: reader.path, idMark: idReader.mark, tableOptions: tableOptions)
+    }
+
+    func readExpression(_ reader: NodeReader) -> Expression? {
+        guard let text = reader.string() else { return nil }
+        do {
+            return try ExpressionParser.parse(text)
+        } catch {
+            diagnosticsError(reader, error)
+            return nil
+        }
+    }
+
+    /// Reports an expression or selector error at its character, with a caret under it.
+    func diagnosticsError(_ reader: NodeReader, _ error: ExpressionError) {
+        let quoted = reader.node.style == .singleQuoted || reader.node.style == .doubleQuoted ? 1 : 0
+        let mark = Mark(line: reader.mark.line, column: reader.mark.column + quoted + error.offset)
+        reader.diagnostics.add(error.message, at: mark, path: reader.path)
+    }
+
+    func readOptions(_ reader: NodeReader?, function: CheckFunction, checkReader: NodeReader,
+                     tableOptions: inout [(String, String, Mark)]) -> CheckOptions? {
+        let names = function.options.map(\.name)
+        var values: [String: CheckOptions.Value] = [:]
+        var ok = true
+        let map: MappingReader?
+        if let reader {
+            map = reader.mapping(allowed: names)
+            if map == nil { ok = false }
+        } else {
+            map = nil
+        }
+        for spec in function.options {
+            guard let value = map?[spec.name] else {
+                if spec.required {
+                    (reader ?? checkReader).error("check \"\(function.name)\" needs option \"\(spec.name)\" under with: (\(spec.doc))")
+                    ok = false
+                }
+                continue
+            }
+            let parsed: CheckOptions.Value?
+            switch spec.kind {
+            case .string: parsed = value.string().map { .string($0) }
+            case .int: parsed = value.int().map { .int($0) }
+            case .number: parsed = value.double().map { .number($0) }
+            case .bool: parsed = value.bool().map { .bool($0) }
+            case .date: parsed = value.date().map { .string($0) }
+            case .stringList: parsed = value.stringList().map { .stringList($0) }
+            case .oneOf(let allowed): parsed = value.oneOf(allowed).map { .string($0) }
+            case .node: parsed = .node(value.node)
+            case .table:
+                parsed = value.string().map { .string($0) }
+                if case .string(let name)? = parsed { tableOptions.append((spec.name, name, value.mark)) }
+            }
+            if let parsed { values[spec.name] = parsed } else { ok = false }
+        }
+        return ok ? CheckOptions(values) : nil
+    }
+
+    static func isKebab(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, CharacterSet.lowercaseLetters.contains(first) else { return false }
+        return !text.hasSuffix("-") && !text.contains("--")
+            && text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+    }
+}

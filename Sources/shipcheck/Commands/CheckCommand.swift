@@ -1,0 +1,113 @@
+import Foundation
+import Project
+import Rules
+import StoreLocale
+
+/// `shipcheck check [PATH]` and `shipcheck metadata [DIR]`: inspect, evaluate, report, exit.
+struct CheckCommand {
+    let console: Console
+    let metadataOnly: Bool
+
+    /// The checklists `metadata` runs.
+    static let metadataChecklists: Set<String> = ["metadata", "metadata-locales"]
+
+    static func definition(metadataOnly: Bool) -> CommandDefinition {
+        CommandDefinition(
+            name: metadataOnly ? "metadata" : "check",
+            abstract: metadataOnly
+                ? "Run only the store metadata checks on a fastlane deliver/supply folder or a project."
+                : "Run every checklist against the project and report what review would reject.",
+            discussion: "Exit codes: 0 nothing at or above --fail-on; 1 findings at or above it; 2 usage, configuration or unreadable input.",
+            arguments: [ArgumentDefinition(metadataOnly ? "dir" : "path", help: metadataOnly
+                ? "A metadata folder (fastlane/metadata, fastlane/metadata/android) or a project root (default: .)."
+                : "The project root (default: .).")],
+            options: CommonOptions.project + CommonOptions.report
+        )
+    }
+
+    func run(_ arguments: [String]) -> ExitCode {
+        let parsed: ParsedArguments
+        switch console.parse(arguments, Self.definition(metadataOnly: metadataOnly)) {
+        case .success(let value): parsed = value
+        case .failure(let code): return code
+        }
+        let failOn = parsed.value("fail-on") ?? "error"
+        guard ["error", "warning", "info", "never"].contains(failOn) else {
+            return console.usage(UsageError(message: "--fail-on takes error, warning, info or never, not '\(failOn)'", command: Self.definition(metadataOnly: metadataOnly).name))
+        }
+        let color = parsed.value("color") ?? "auto"
+        guard ["auto", "always", "never"].contains(color) else {
+            return console.usage(UsageError(message: "--color takes auto, always or never, not '\(color)'", command: Self.definition(metadataOnly: metadataOnly).name))
+        }
+        let outputs: [OutputRequest]
+        do { outputs = try OutputRequest.parse(parsed.all("format")) } catch {
+            return console.usage(UsageError(message: error.message, command: Self.definition(metadataOnly: metadataOnly).name))
+        }
+        let session: ProjectSession
+        switch ProjectSession.open(parsed, console: console) {
+        case .success(let value): session = value
+        case .failure(let code): return code
+        }
+        var configuration = session.configuration
+        if metadataOnly { configuration.only = configuration.only.isEmpty ? Self.metadataChecklists : configuration.only }
+        if let message = session.unknownRuleNames(in: configuration) {
+            return console.usage(UsageError(message: message, command: Self.definition(metadataOnly: metadataOnly).name))
+        }
+        let project: ProjectModel
+        switch session.inspect(console: console) {
+        case .success(let value): project = value
+        case .failure(let code): return code
+        }
+        let today = parsed.value("date") ?? Self.today()
+        let context = EvaluationContext(project: project, tables: session.engine.tables, today: today, online: parsed.flag("online"))
+        let outcome = session.engine.evaluate(context, configuration: configuration)
+        var findings = outcome.findings + project.problems.map(InputProblemFinding.make)
+
+        var hidden = 0
+        var fixed = 0
+        if let path = parsed.value("baseline") {
+            switch BaselineStep.apply(path: path, to: findings) {
+            case .success(let applied): (findings, hidden, fixed) = applied
+            case .failure(let failure):
+                console.error(failure.message)
+                return .usage
+            }
+        }
+        let checklists = session.engine.checklists.filter { checklist in outcome.evaluated.contains { $0.checklist == checklist.name } }
+        let result = RunResult(toolVersion: ShipcheckCommand.version, root: project.root, findings: findings,
+                               manual: outcome.manual, rules: outcome.evaluated, checklists: checklists,
+                               facts: project.facts.all, hiddenByBaseline: hidden, fixedBaselineEntries: fixed)
+        if let path = parsed.value("write-baseline") {
+            if let message = BaselineStep.write(path: path, findings: outcome.findings + project.problems.map(InputProblemFinding.make)) {
+                console.error(message)
+                return .usage
+            }
+        }
+        let options = RenderOptions(color: console.useColor(color), quiet: parsed.flag("quiet"), templatePath: parsed.value("template"))
+        if let code = ReportOutput.emit(result, outputs: outputs, options: options, console: console) { return code }
+        return Self.exitCode(for: result.findings, failOn: failOn)
+    }
+
+    static func exitCode(for findings: [Finding], failOn: String) -> ExitCode {
+        guard let threshold = Severity(rawValue: failOn) else { return .success }
+        return findings.contains { $0.severity >= threshold } ? .findings : .success
+    }
+
+    /// The local calendar day, `YYYY-MM-DD`.
+    static func today() -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd"
+        return formatter.string(from: Date())
+    }
+}
+
+/// A file shipcheck could not read becomes a warning finding, so it shows in every report.
+enum InputProblemFinding {
+    static func make(_ problem: InputProblem) -> Finding {
+        Finding(rule: "shipcheck.unreadable-input", checklist: "shipcheck", severity: .warning,
+                title: "A file could not be read", message: problem.message, location: problem.location,
+                evidence: nil, help: "Fix or remove the file, or exclude it in shipcheck.yml (exclude: [glob]); until then the checks that need it could not look at it.",
+                references: [])
+    }
+}

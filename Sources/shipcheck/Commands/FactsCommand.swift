@@ -1,0 +1,97 @@
+import Foundation
+import Project
+
+/// `shipcheck facts [PATH]`: what the inspectors detected and what the manifest states, with evidence,
+/// so a team can see why shipcheck believes what it believes.
+struct FactsCommand {
+    let console: Console
+
+    static let definition = CommandDefinition(
+        name: "facts",
+        abstract: "Show what shipcheck detected about the project, and what shipcheck.yml states, with evidence.",
+        arguments: [ArgumentDefinition("path", help: "The project root (default: .).")],
+        options: CommonOptions.project + [OptionDefinition("format", value: "format", help: "text (default) or json.")]
+    )
+
+    func run(_ arguments: [String]) -> ExitCode {
+        let parsed: ParsedArguments
+        switch console.parse(arguments, Self.definition) {
+        case .success(let value): parsed = value
+        case .failure(let code): return code
+        }
+        let format = parsed.value("format") ?? "text"
+        guard ["text", "json"].contains(format) else {
+            return console.usage(UsageError(message: "facts --format takes text or json, not '\(format)'", command: "facts"))
+        }
+        let session: ProjectSession
+        switch ProjectSession.open(parsed, console: console) {
+        case .success(let value): session = value
+        case .failure(let code): return code
+        }
+        let project: ProjectModel
+        switch session.inspect(console: console) {
+        case .success(let value): project = value
+        case .failure(let code): return code
+        }
+        console.out(format == "json" ? json(project) : text(project))
+        return .success
+    }
+
+    /// Facts grouped by their first name part (`account`, `android`, `sdk`…), stated ones marked.
+    func text(_ project: ProjectModel) -> String {
+        let store = project.facts
+        let names = Set(store.stated.keys).union(store.detected.keys).sorted()
+        var out = ""
+        var group = ""
+        for name in names {
+            let head = String(name.split(separator: ".").first ?? "")
+            if head != group { out += "\(head)\n"; group = head }
+            if let stated = store.stated[name] {
+                out += "  \(name) = \(stated.value)  (stated in \(project.manifest?.file ?? "shipcheck.yml"))\n"
+                if let detected = store.detected[name] { out += "    detected: \(detected.value) (overridden)\n" }
+            } else if let detected = store.detected[name] {
+                out += "  \(name) = \(detected.value)\n"
+            }
+            for evidence in (store.detected[name]?.evidence ?? []).prefix(5) {
+                out += "    \(evidence.location): \(evidence.snippet)\n"
+            }
+        }
+        if !project.problems.isEmpty {
+            out += "unreadable\n"
+            for problem in project.problems { out += "  \(problem.location): \(problem.message)\n" }
+        }
+        return out.isEmpty ? "No facts detected.\n" : out
+    }
+
+    func json(_ project: ProjectModel) -> String {
+        let store = project.facts
+        let names = Set(store.stated.keys).union(store.detected.keys).sorted()
+        func encode(_ fact: Fact) -> [String: Any] {
+            var object: [String: Any] = ["value": Self.jsonValue(fact.value), "source": fact.source.rawValue]
+            object["evidence"] = fact.evidence.map { evidence -> [String: Any] in
+                var e: [String: Any] = ["path": evidence.location.path, "snippet": evidence.snippet]
+                if let line = evidence.location.line { e["line"] = line }
+                if let column = evidence.location.column { e["column"] = column }
+                return e
+            }
+            return object
+        }
+        let facts: [[String: Any]] = names.map { name in
+            var object: [String: Any] = ["name": name]
+            if let effective = store[name] { object.merge(encode(effective)) { a, _ in a } }
+            if store.stated[name] != nil, let detected = store.detected[name] { object["detected"] = encode(detected) }
+            return object
+        }
+        let problems = project.problems.map { ["path": $0.location.path, "message": $0.message] }
+        return RulesCommand.serialize(["facts": facts, "problems": problems])
+    }
+
+    static func jsonValue(_ value: FactValue) -> Any {
+        switch value {
+        case .bool(let b): return b
+        case .number(let n): return n == n.rounded() && abs(n) < 1e15 ? Int(n) as Any : n as Any
+        case .string(let s): return s
+        case .list(let l): return l
+        }
+    }
+}

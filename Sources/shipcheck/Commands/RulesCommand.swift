@@ -1,0 +1,121 @@
+import Foundation
+import Rules
+import YAML
+
+/// `shipcheck rules [list|show ID]`: what is loaded, with references, so a team can see what runs.
+struct RulesCommand {
+    let console: Console
+
+    static let definition = CommandDefinition(
+        name: "rules",
+        abstract: "List the loaded checklists and rules, or show one rule in full.",
+        arguments: [ArgumentDefinition("action", help: "list (default) or show."),
+                    ArgumentDefinition("id", help: "With show: a rule id or checklist name.")],
+        options: CommonOptions.project.filter { $0.long == "rules" } + [
+            OptionDefinition("format", value: "format", help: "text (default) or json."),
+        ],
+        subcommands: [("list", "Every checklist and its rules."), ("show", "One rule or checklist in full.")]
+    )
+
+    func run(_ arguments: [String]) -> ExitCode {
+        let parsed: ParsedArguments
+        switch console.parse(arguments, Self.definition) {
+        case .success(let value): parsed = value
+        case .failure(let code): return code
+        }
+        let format = parsed.value("format") ?? "text"
+        guard ["text", "json"].contains(format) else {
+            return console.usage(UsageError(message: "rules --format takes text or json, not '\(format)'", command: "rules"))
+        }
+        let checklists: [Checklist]
+        do { checklists = try ChecklistCatalog.load(rulesDirectories: parsed.all("rules")) } catch {
+            for message in error.messages { console.error(message) }
+            return .usage
+        }
+        let action = parsed.positionals.first ?? "list"
+        switch action {
+        case "list":
+            console.out(format == "json" ? json(checklists) : list(checklists))
+            return .success
+        case "show":
+            guard parsed.positionals.count == 2 else {
+                return console.usage(UsageError(message: "rules show needs a rule id or checklist name", command: "rules"))
+            }
+            let id = parsed.positionals[1]
+            if let checklist = checklists.first(where: { $0.name == id }) {
+                console.out(format == "json" ? json([checklist]) : list([checklist]))
+                return .success
+            }
+            guard let rule = checklists.flatMap(\.rules).first(where: { $0.id == id }) else {
+                var message = "no rule or checklist is named '\(id)'"
+                let names = checklists.flatMap { [$0.name] + $0.rules.map(\.id) }
+                if let near = Spelling.nearest(to: id, in: names) { message += "; did you mean '\(near)'?" }
+                console.error(message)
+                return .usage
+            }
+            console.out(format == "json" ? json(rules: [rule]) : show(rule))
+            return .success
+        default:
+            var message = "unknown rules action '\(action)'"
+            if let near = Spelling.nearest(to: action, in: ["list", "show"]) { message += "; did you mean '\(near)'?" }
+            return console.usage(UsageError(message: message, command: "rules"))
+        }
+    }
+
+    func list(_ checklists: [Checklist]) -> String {
+        var out = ""
+        for checklist in checklists.sorted(by: { $0.name < $1.name }) {
+            out += "\(checklist.name) — \(checklist.title) (\(checklist.rules.count) rules)\n"
+            for rule in checklist.rules {
+                let level = rule.isManual ? "manual" : rule.severity.rawValue
+                let stores = rule.stores.isEmpty ? "" : " [\(rule.stores.sorted().map(\.rawValue).joined(separator: ", "))]"
+                out += "  \(rule.id.padding(toLength: max(rule.id.count, 44), withPad: " ", startingAt: 0)) \(level.padding(toLength: 7, withPad: " ", startingAt: 0)) \(rule.title)\(stores)\n"
+            }
+        }
+        let total = checklists.reduce(0) { $0 + $1.rules.count }
+        return out + "\(checklists.count) checklists, \(total) rules\n"
+    }
+
+    func show(_ rule: Rule) -> String {
+        var lines = ["\(rule.id): \(rule.title)",
+                     "  checklist: \(rule.checklist)",
+                     "  severity:  \(rule.isManual ? "manual item" : rule.severity.rawValue)"]
+        if !rule.stores.isEmpty { lines.append("  stores:    \(rule.stores.sorted().map(\.rawValue).joined(separator: ", "))") }
+        if let when = rule.when { lines.append("  when:      \(when)") }
+        switch rule.kind {
+        case .expect(let e): lines.append("  expect:    \(e)")
+        case .check(let name, let given, _): lines.append("  check:     \(name)\(given.map { " over \($0)" } ?? "")")
+        case .manual: break
+        }
+        if let effective = rule.effective { lines.append("  effective: \(effective)") }
+        if let message = rule.message { lines.append("  message:   \(message)") }
+        if let help = rule.help { lines.append("  help:      \(help)") }
+        for reference in rule.references { lines.append("  see:       \(reference.title)\(reference.url.map { " <\($0)>" } ?? "")") }
+        lines.append("  defined at \(rule.file):\(rule.mark)")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    func json(_ checklists: [Checklist]) -> String {
+        let array: [[String: Any]] = checklists.sorted { $0.name < $1.name }.map { checklist in
+            ["checklist": checklist.name, "title": checklist.title, "rules": checklist.rules.map(ruleObject)]
+        }
+        return Self.serialize(array)
+    }
+
+    func json(rules: [Rule]) -> String { Self.serialize(rules.map(ruleObject)) }
+
+    func ruleObject(_ rule: Rule) -> [String: Any] {
+        var object: [String: Any] = ["id": rule.id, "title": rule.title, "checklist": rule.checklist,
+                                     "severity": rule.isManual ? "manual" : rule.severity.rawValue,
+                                     "stores": rule.stores.sorted().map(\.rawValue),
+                                     "references": rule.references.map { ["title": $0.title, "url": $0.url ?? ""] }]
+        if let help = rule.help { object["help"] = help }
+        if let effective = rule.effective { object["effective"] = effective }
+        return object
+    }
+
+    static func serialize(_ value: Any) -> String {
+        guard let data = try? JSONSerialization.data(withJSONObject: value, options: [.prettyPrinted, .sortedKeys]) else { return "[]\n" }
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}

@@ -1,0 +1,39 @@
+import BuiltinData
+import Foundation
+import Rules
+
+/// Loads the built-in checklists and any `--rules DIR` folders, validating all of them together.
+enum ChecklistCatalog {
+    struct LoadFailure: Error {
+        let messages: [String]
+    }
+
+    static func load(rulesDirectories: [String]) throws(LoadFailure) -> [Checklist] {
+        var sources = BuiltinData.checklists.map { ChecklistSource(file: "rules/\($0.name)", text: $0.text) }
+        for directory in rulesDirectories {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw LoadFailure(messages: ["\(directory): --rules expects a folder of .yml checklists, and there is none there"])
+            }
+            let names: [String]
+            do { names = try FileManager.default.contentsOfDirectory(atPath: directory) } catch {
+                throw LoadFailure(messages: ["\(directory): cannot list the folder: \(error.localizedDescription)"])
+            }
+            for name in names.sorted() where name.hasSuffix(".yml") || name.hasSuffix(".yaml") {
+                let path = (directory as NSString).appendingPathComponent(name)
+                guard let data = FileManager.default.contents(atPath: path) else {
+                    throw LoadFailure(messages: ["\(path): cannot read the checklist file"])
+                }
+                guard let text = String(data: data, encoding: .utf8) else {
+                    throw LoadFailure(messages: ["\(path): the checklist is not UTF-8 text"])
+                }
+                sources.append(ChecklistSource(file: path, text: text))
+            }
+        }
+        do {
+            return try ChecklistLoader().load(sources)
+        } catch {
+            throw LoadFailure(messages: error.errors.map(\.description))
+        }
+    }
+}
