@@ -117,16 +117,6 @@ import Testing
         #expect(SDKOwnership.sdkName(forPath: "App/PrivacyInfo.xcprivacy") == nil)
         #expect(SDKOwnership.sdkName(forPath: "Pods/Target Support Files/x/PrivacyInfo.xcprivacy") == nil)
     }
-
-    @Test func vendoredFrameworksBecomeDependencies() {
-        let files = [
-            ProjectFile(path: "Frameworks/Lottie.xcframework/Info.plist", absolutePath: "/x", size: 1, isVendored: false),
-            ProjectFile(path: "Frameworks/Lottie.xcframework/ios-arm64/Lottie.framework/Lottie", absolutePath: "/x", size: 1, isVendored: false),
-        ]
-        let dependencies = AppleInspector.vendoredFrameworks(files)
-        #expect(dependencies.map(\.name) == ["Lottie"])
-        #expect(dependencies.first?.location.path == "Frameworks/Lottie.xcframework")
-    }
 }
 
 @Suite struct AppleInspectorBadInputTests {

@@ -92,7 +92,6 @@ public enum AppleInspector {
         if let manifest = result.privacyManifests.first(where: { $0.isAppOwned }) {
             result.facts.append(detected("privacy_manifest.app", Evidence(location: manifest.location, snippet: manifest.location.path)))
         }
-        result.dependencies = vendoredFrameworks(files)
         return result
     }
 
@@ -216,23 +215,5 @@ public enum AppleInspector {
             }
         }
         return facts
-    }
-
-    /// `*.framework` / `*.xcframework` folders in the tree: SDKs shipped as binaries.
-    static func vendoredFrameworks(_ files: [ProjectFile]) -> [Dependency] {
-        var seen: [String: Dependency] = [:]
-        for file in files {
-            var folder: [Substring] = []
-            for part in file.path.split(separator: "/").dropLast() {
-                folder.append(part)
-                guard part.hasSuffix(".xcframework") || part.hasSuffix(".framework") else { continue }
-                let name = String(part.prefix { $0 != "." })
-                let path = folder.joined(separator: "/")
-                if name.isEmpty || seen[name] != nil { break }
-                seen[name] = Dependency(name: name, version: nil, location: SourceLocation(path: path))
-                break
-            }
-        }
-        return seen.values.sorted { $0.name < $1.name }
     }
 }
