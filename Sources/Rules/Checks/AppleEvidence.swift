@@ -20,6 +20,6 @@ struct FirstUse: Sendable {
         }
     }
 
-    /// `App/Store.swift:12 (UserDefaults)`, for messages.
-    var described: String { "\(location): \(snippet)" }
+    /// `App/Store.swift:12:5`, as the engine shows the evidence of `expect` rules; the snippet goes in the finding's evidence.
+    var described: String { "\(location)" }
 }
