@@ -203,6 +203,13 @@ import Testing
         #expect(findings.first?.message.hasPrefix("GoogleUtilities version 7.8.0") == true)
     }
 
+    @Test func aStatedFactSilencesACheckedSDK() throws {
+        var facts = FactStore()
+        facts.add(Fact(name: "privacy_manifest.sdk.Alamofire", value: .bool(true), source: .stated))
+        let project = ProjectModel(root: "/p", facts: facts, dependencies: [Dependency(name: "Alamofire", version: "5.9.1", location: lock)])
+        #expect(try S.findings(project, rule: rule).isEmpty)
+    }
+
     @Test func unknownVersionIsSaid() throws {
         let project = ProjectModel(root: "/p", dependencies: [Dependency(name: "lottie", version: nil, location: SourceLocation(path: "Frameworks/Lottie.xcframework"))])
         #expect(try S.findings(project, rule: rule).first?.message.contains("lottie (version not known)") == true)

@@ -15,8 +15,9 @@ struct FirstUse: Sendable {
             location = hit.location
             snippet = hit.symbol
         } else {
-            location = SourceLocation(path: "shipcheck.yml")
-            snippet = fact.source == .stated ? "\(name) stated in shipcheck.yml" : name
+            let manifest = project.manifest?.file ?? "shipcheck.yml"
+            location = SourceLocation(path: manifest)
+            snippet = fact.source == .stated ? "\(name) stated in \(manifest)" : name
         }
     }
 

@@ -58,6 +58,7 @@ enum PrivacyManifestChecks {
         }
     }
 
+    /// A team that checked the resolved version can state `privacy_manifest.sdk.<Name>: true` in shipcheck.yml.
     static let sdkManifests = CheckFunction(
         name: "privacy_manifest.sdk_manifests",
         summary: "Dependencies on Apple's list of commonly used SDKs come with their own privacy manifest",
@@ -74,7 +75,9 @@ enum PrivacyManifestChecks {
         for dependency in project.dependencies.sorted(by: { ($0.location, $0.name) < ($1.location, $1.name) }) {
             let name = dependency.name.split(separator: "/").first.map(String.init) ?? dependency.name
             let key = name.lowercased()
-            guard let listedName = required[key], !withManifest.contains(key), reported.insert(key).inserted else { continue }
+            guard let listedName = required[key], !withManifest.contains(key),
+                  project.facts["privacy_manifest.sdk.\(name)"]?.value.isTruthy != true,
+                  reported.insert(key).inserted else { continue }
             results.append(CheckResult(location: dependency.location, evidence: "\(dependency.name) \(dependency.version ?? "")", values: [
                 "sdk": name, "listed": listedName,
                 "version": dependency.version.map { "version \($0)" } ?? "(version not known)",
