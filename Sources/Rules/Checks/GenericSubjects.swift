@@ -89,3 +89,10 @@ enum TextPosition {
         return flat.count <= limit ? flat : String(flat.prefix(limit)) + "…"
     }
 }
+
+/// Joins project-relative paths the way `SourceLocation` writes them (forward slashes, no leading `./`).
+enum RelativePath {
+    static func join(_ folder: String, _ name: String) -> String {
+        folder.isEmpty || folder == "." ? name : "\(folder)/\(name)"
+    }
+}
