@@ -54,7 +54,7 @@ enum Fixture {
                      help: String? = nil, references: [Reference] = [], manual: Bool = false) -> Rule {
         Rule(id: id, checklist: checklist, title: title, severity: severity, stores: [.appstore, .play], when: nil,
              kind: manual ? .manual : .check(name: "length", given: nil, options: CheckOptions()),
-             message: nil, help: help, references: references, effective: nil, examples: RuleExamples(),
+             message: nil, help: help, references: references, effective: nil,
              file: "\(checklist).yml", mark: Mark(line: 1, column: 1))
     }
 
