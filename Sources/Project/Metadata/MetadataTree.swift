@@ -15,7 +15,7 @@ public struct MetadataTree: Sendable {
     public var rootFields: [String: MetadataValue]
     /// App Store `review_information/` files, legacy names mapped to the current ones.
     public var reviewInformation: [String: MetadataValue]
-    /// Folders that are neither a locale the store knows nor one of its special folders (kept as found).
+    /// Every sub-folder of the tree as named on disk, locales and special folders alike, for the locale-folder rules.
     public var folders: [MetadataFolder]
 
     public init(store: Store, path: String, name: String, locales: [MetadataLocale] = [], defaults: MetadataLocale? = nil,
