@@ -70,7 +70,7 @@ import YAML
 
     @Test func excludeFromManifestAndProblemsReachTheModel() throws {
         let tree = try TemporaryTree()
-        try tree.write("App/Info.plist", "<plist/>\n")
+        try tree.write("App/Info.plist", "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict/></plist>\n")
         try tree.write("Legacy/Old.swift", "Auth.auth().createUser(withEmail: e, password: p)\n")
         try tree.link("App/dangling.swift", to: tree.path("nowhere"))
         let manifest = Manifest(file: "shipcheck.yml", exclude: ["Legacy/**"])
