@@ -187,6 +187,8 @@ struct AndroidGradleTests {
         #expect(resolver.resolve("rootProject.ext[\"targetSdkVersion\"]")?.value == "35")
         #expect(resolver.resolve("rootProject.extra[\"targetSdkVersion\"] as Integer")?.value == "35")
         #expect(resolver.resolve("project.targetSdkVersion")?.value == "35")
+        #expect(resolver.resolve("(rootProject.extra.get(\"targetSdkVersion\") as Int)")?.value == "35")
+        #expect(resolver.resolve("findProperty(\"APP_ID\") as String?")?.value == "com.example.props")
         #expect(resolver.resolve("minSdkVersion")?.value == "24")
         #expect(resolver.resolve("target")?.value == "33")
         #expect(resolver.resolve("target")?.at == SourceLocation(path: "app/build.gradle", line: 3))

@@ -57,6 +57,19 @@ struct AndroidManifestReaderTests {
         }
     }
 
+    @Test func anEntityBombIsAProblemNotAHang() {
+        var entities = "<!ENTITY lol0 \"lol\">\n"
+        for level in 1...9 {
+            entities += "<!ENTITY lol\(level) \"" + String(repeating: "&lol\(level - 1);", count: 10) + "\">\n"
+        }
+        let text = "<?xml version=\"1.0\"?>\n<!DOCTYPE manifest [\n\(entities)]>\n<manifest package=\"&lol9;\"/>\n"
+        #expect {
+            _ = try AndroidManifestReader.read(text: text, location: location)
+        } throws: { error in
+            (error as? InspectedText.Failure)?.problem.message.hasPrefix("is not well-formed XML") == true
+        }
+    }
+
     @Test func aNonManifestRootIsAProblem() {
         #expect(throws: InspectedText.Failure.self) {
             _ = try AndroidManifestReader.read(text: "<resources><string name=\"a\">b</string></resources>", location: location)

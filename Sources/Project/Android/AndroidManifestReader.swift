@@ -39,6 +39,7 @@ enum AndroidManifestReader {
         73: "'>' is missing",
         76: "a closing tag does not match the open element",
         77: "a tag is not closed",
+        89: "entities expand into themselves or too far (an entity bomb); not expanded",
     ]
 
     /// Source set from `…/src/<set>/AndroidManifest.xml`.

@@ -27,6 +27,8 @@ enum GradleStatements {
         var openings: [GradleBlock] = []
         var blocks: [String] = []
         var buffer = ""
+        /// Whether `buffer` holds more than blanks, so that a statement's line is that of its first real character.
+        var bufferHasContent = false
         var bufferLine = 1
         var line = 1
         var parenDepth = 0
@@ -39,9 +41,13 @@ enum GradleStatements {
                 statements.append(GradleStatement(text: trimmed, line: bufferLine, blocks: blocks))
             }
             buffer = ""
+            bufferHasContent = false
         }
         func append(_ scalar: Unicode.Scalar) {
-            if buffer.allSatisfy({ $0 == " " || $0 == "\t" }) && scalar != " " && scalar != "\t" { bufferLine = line }
+            if !bufferHasContent && scalar != " " && scalar != "\t" {
+                bufferLine = line
+                bufferHasContent = true
+            }
             buffer.unicodeScalars.append(scalar)
         }
 
@@ -94,6 +100,7 @@ enum GradleStatements {
                     statements.append(GradleStatement(text: header + " { … }", line: bufferLine, blocks: blocks))
                 }
                 buffer = ""
+                bufferHasContent = false
                 parenDepth = 0
                 guard blocks.count < maxDepth else { return (statements, openings) }
                 let name = blockName(header)

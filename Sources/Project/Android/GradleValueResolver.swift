@@ -79,7 +79,7 @@ struct GradleValueResolver: Sendable {
         var changed = true
         while changed {
             changed = false
-            for suffix in [".get()", ".toInt()", ".toInteger()", ".toString()", ".toLong()", ".orNull", ".orElse(null)", "!!", " as Integer", " as int", " as String", ".asInt()"] where text.hasSuffix(suffix) {
+            for suffix in [".get()", ".toInt()", ".toInteger()", ".toString()", ".toLong()", ".orNull", ".orElse(null)", "!!", " as Integer", " as int", " as Int", " as Int?", " as String", " as String?", ".asInt()"] where text.hasSuffix(suffix) {
                 text = String(text.dropLast(suffix.count)).trimmingCharacters(in: .whitespaces)
                 changed = true
             }

@@ -34,4 +34,17 @@ enum InspectedText {
         guard let range = text.range(of: needle, range: from..<text.endIndex) else { return nil }
         return text[text.startIndex..<range.lowerBound].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
     }
+
+    /// The line of every JSON key that starts a line (`"node_modules/x": {`), first occurrence, in one pass:
+    /// a lock file with thousands of entries must not be searched once per entry.
+    static func keyLines(in text: String) -> [String: Int] {
+        var lines: [String: Int] = [:]
+        for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.drop { $0 == " " || $0 == "\t" }
+            guard line.first == "\"", let close = line.dropFirst().firstIndex(of: "\"") else { continue }
+            let key = String(line[line.index(after: line.startIndex)..<close])
+            if lines[key] == nil { lines[key] = offset + 1 }
+        }
+        return lines
+    }
 }

@@ -23,9 +23,10 @@ enum PackageLockReader {
         } else {
             throw InspectedText.Failure(SourceLocation(path: path), "has neither `packages` nor `dependencies`; not an npm lock file")
         }
+        let keyLines = InspectedText.keyLines(in: text)
         return entries.keys.sorted().compactMap { name in
             guard let entry = entries[name] else { return nil }
-            let line = InspectedText.line(of: "\"\(entry.key)\"", in: text)
+            let line = keyLines[entry.key]
             return Dependency(name: name, version: entry.version, location: SourceLocation(path: path, line: line), ecosystem: .npm)
         }
     }

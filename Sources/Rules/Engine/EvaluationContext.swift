@@ -8,13 +8,18 @@ public struct EvaluationContext: Sendable {
     /// The day of the run (`YYYY-MM-DD`), for `effective` dates and copyright years; injectable for tests.
     public let today: String
     public let online: Bool
+    /// The process environment, injected (the CLI passes `ProcessInfo.processInfo.environment`) so that
+    /// checks never read global state: the demo-account check verifies `env:NAME` references when `CI` is set.
+    public let environment: [String: String]
 
     public var facts: FactStore { project.facts }
 
-    public init(project: ProjectModel, tables: [String: Table], today: String, online: Bool = false) {
+    public init(project: ProjectModel, tables: [String: Table], today: String, online: Bool = false,
+                environment: [String: String] = [:]) {
         self.project = project
         self.tables = tables
         self.today = today
         self.online = online
+        self.environment = environment
     }
 }

@@ -1,0 +1,151 @@
+import Foundation
+import Project
+
+/// Checks over the Play Data safety export and what the rest of the project says the app collects.
+enum PolicyDataSafetyChecks {
+    static let questionsOption = OptionSpec("questions", .table, required: true,
+                                            doc: "table of the form's question and response ids (data_safety_questions)")
+    static let creationMethods = "PSL_SUPPORTED_ACCOUNT_CREATION_METHODS"
+    static let noAccount = "PSL_ACM_NONE"
+    static let accountDeletionURL = "PSL_ACCOUNT_DELETION_URL"
+    static let dataDeletionURL = "PSL_DATA_DELETION_URL"
+    static let collectsPersonalData = "PSL_DATA_COLLECTION_COLLECTS_PERSONAL_DATA"
+
+    static var all: [CheckFunction] { [formPresent, valid, deletionURLs, accountDeletionLink, undeclaredCollection, crossStoreTypes] }
+
+    /// No export at all. (An export that exists but cannot be read is `data_safety.valid`'s finding.)
+    static let formPresent = CheckFunction(
+        name: "data_safety.form_present",
+        summary: "A Data safety CSV export is in the project (paths.data_safety, or a data-safety*.csv / data_safety*.csv file).",
+        options: [], subjects: .none
+    ) { invocation in
+        let project = invocation.context.project
+        guard DataSafetyLocator.locate(root: project.root, manifest: project.manifest) == nil else { return [] }
+        return [CheckResult(location: PolicyInputs.playAnchor(project), evidence: "no Data safety export")]
+    }
+
+    /// Every problem that keeps the export from being read: header, CSV syntax, unknown ids.
+    static let valid = CheckFunction(
+        name: "data_safety.valid",
+        summary: "The Data safety export has the exact header, five fields a row and known question/response ids.",
+        options: [questionsOption], subjects: .none
+    ) { invocation in
+        guard case .unreadable(let error) = PolicyInputs.dataSafety(invocation) else { return [] }
+        return error.problems.map { problem in
+            CheckResult(location: SourceLocation(path: error.file, line: problem.line),
+                        evidence: problem.message, values: ["problem": problem.message])
+        }
+    }
+
+    /// Account creation methods selected in the form need both deletion links.
+    static let deletionURLs = CheckFunction(
+        name: "data_safety.deletion_urls",
+        summary: "When the form selects an account creation method, PSL_ACCOUNT_DELETION_URL and PSL_DATA_DELETION_URL are filled.",
+        options: [questionsOption], subjects: .none
+    ) { invocation in
+        guard let form = PolicyInputs.dataSafety(invocation).form else { return [] }
+        let methods = selectedCreationMethods(form)
+        guard let firstMethod = methods.first else { return [] }
+        return [accountDeletionURL, dataDeletionURL].compactMap { question in
+            guard form.text(question: question) == nil else { return nil }
+            let line = form.answer(question: question)?.line ?? firstMethod.line
+            return CheckResult(location: SourceLocation(path: form.path, line: line), evidence: question,
+                               values: ["question": question, "methods": methods.map(\.response).joined(separator: ", ")])
+        }
+    }
+
+    /// Accounts known from facts (stated or detected) but no account deletion link in the form. When the
+    /// form itself selects a creation method, `data_safety.deletion_urls` reports the same row instead.
+    static let accountDeletionLink = CheckFunction(
+        name: "data_safety.account_deletion_link",
+        summary: "When the app creates accounts (facts), the Data safety form has PSL_ACCOUNT_DELETION_URL.",
+        options: [questionsOption], subjects: .none
+    ) { invocation in
+        let project = invocation.context.project
+        guard let form = PolicyInputs.dataSafety(invocation).form,
+              form.text(question: accountDeletionURL) == nil,
+              selectedCreationMethods(form).isEmpty,
+              let signal = PolicyInputs.signal(["account.creation"], in: project) else { return [] }
+        let line = form.answer(question: accountDeletionURL)?.line ?? form.answers(question: creationMethods).first?.line
+        return [CheckResult(location: SourceLocation(path: form.path, line: line), evidence: accountDeletionURL,
+                            values: ["signal": signal.text])]
+    }
+
+    /// "Collects no personal data" next to permissions or SDKs that collect some.
+    static let undeclaredCollection = CheckFunction(
+        name: "data_safety.undeclared_collection",
+        summary: "A form that declares no data collection is contradicted by permissions or analytics/crash SDKs.",
+        options: [questionsOption,
+                  OptionSpec("permissions", .table, required: true, doc: "permission fact name → Play data types"),
+                  OptionSpec("sdks", .table, required: true, doc: "SDK name (as in sdk.<name> facts) → Play data types")],
+        subjects: .none
+    ) { invocation in
+        let project = invocation.context.project
+        guard let form = PolicyInputs.dataSafety(invocation).form,
+              let answer = form.answer(question: collectsPersonalData), answer.bool == false else { return [] }
+        let location = SourceLocation(path: form.path, line: answer.line)
+        var results: [CheckResult] = []
+        for (permission, types) in PolicyInputs.stringLists(invocation.table("permissions")) {
+            guard let fact = project.facts[permission], fact.value.isTruthy else { continue }
+            let place = fact.evidence.first.map { " (\($0.location))" } ?? ""
+            results.append(CheckResult(location: location, evidence: permission,
+                                       values: ["source": "the permission \(permission)\(place)", "types": types.joined(separator: ", ")]))
+        }
+        let sdkTypes = Dictionary(PolicyInputs.stringLists(invocation.table("sdks")).map { ($0.key.lowercased(), $0.values) },
+                                  uniquingKeysWith: { first, _ in first })
+        for fact in project.facts.facts(withPrefix: "sdk.") where fact.value.isTruthy {
+            let name = String(fact.name.dropFirst("sdk.".count))
+            guard let types = sdkTypes[sdkKey(name)] else { continue }
+            let place = fact.evidence.first.map { " (\($0.location))" } ?? ""
+            results.append(CheckResult(location: location, evidence: fact.name,
+                                       values: ["source": "the SDK \(name)\(place)", "types": types.joined(separator: ", ")]))
+        }
+        return results
+    }
+
+    /// The iOS privacy manifest and the Play form disagree about a data type, in either direction.
+    static let crossStoreTypes = CheckFunction(
+        name: "data_safety.cross_store_types",
+        summary: "Data types collected per the app's PrivacyInfo.xcprivacy match those of the Play Data safety form.",
+        options: [questionsOption,
+                  OptionSpec("mapping", .table, required: true, doc: "NSPrivacyCollectedDataType → Play data types")],
+        subjects: .none
+    ) { invocation in
+        let project = invocation.context.project
+        guard let form = PolicyInputs.dataSafety(invocation).form else { return [] }
+        let manifests = AppPrivacyManifests.read(project)
+        guard let firstManifest = manifests.first else { return [] }
+        let appleTypes = manifests.reduce(into: Set<String>()) { $0.formUnion($1.collectedTypes) }
+        let playAnswers = Dictionary(form.collectedDataTypes.map { ($0.response, $0) }, uniquingKeysWith: { first, _ in first })
+        let manifestNames = manifests.map(\.path).joined(separator: ", ")
+        var results: [CheckResult] = []
+        var reverse: [String: [String]] = [:]
+        for (appleType, playTypes) in PolicyInputs.stringLists(invocation.table("mapping")) {
+            for playType in playTypes { reverse[playType, default: []].append(appleType) }
+            guard appleTypes.contains(appleType), !playTypes.contains(where: { playAnswers[$0] != nil }) else { continue }
+            let line = playTypes.lazy.compactMap { type in form.answers.first { $0.response == type }?.line }.first
+            results.append(CheckResult(
+                location: SourceLocation(path: form.path, line: line), evidence: appleType,
+                values: ["problem": "The privacy manifest (\(manifestNames)) declares \(appleType) but the Play Data safety form declares none of \(playTypes.joined(separator: ", "))"]))
+        }
+        for (playType, answer) in playAnswers.sorted(by: { $0.value.line < $1.value.line }) {
+            guard let candidates = reverse[playType], !candidates.contains(where: appleTypes.contains) else { continue }
+            results.append(CheckResult(
+                location: firstManifest.location, evidence: playType,
+                values: ["problem": "The Play Data safety form declares \(playType) (\(form.path):\(answer.line)) but the privacy manifest (\(manifestNames)) declares none of \(candidates.joined(separator: ", "))"]))
+        }
+        return results
+    }
+
+    static func selectedCreationMethods(_ form: DataSafetyForm) -> [DataSafetyAnswer] {
+        form.selected(question: creationMethods).filter { $0.response != noAccount }
+    }
+
+    /// A dependency name as the SDK table keys it: lowercased, without a group (`com.google.firebase:`)
+    /// or scope (`@sentry/` stays, it is the package's name).
+    static func sdkKey(_ name: String) -> String {
+        let lower = name.lowercased()
+        if lower.hasPrefix("@") { return lower }
+        return String(lower.split(separator: ":").last ?? Substring(lower))
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import Project
+import StoreLocale
+
+/// Checks of the privacy policy links and of the policy's text.
+enum PolicyPrivacyChecks {
+    static var all: [CheckFunction] { [appStoreURL, playURL, publicURL, namesApp] }
+
+    /// The fact a team states for the Play Console privacy policy URL (supply has no file for it).
+    static let playURLFact = "play.privacy_url"
+
+    /// Every App Store locale (with `default/` applied) has an absolute https privacy_url.
+    static let appStoreURL = CheckFunction(
+        name: "privacy_policy.appstore_url",
+        summary: "Every App Store locale has privacy_url (its own or default/'s), an absolute https:// URL.",
+        options: [], subjects: .none
+    ) { invocation in
+        var results: [CheckResult] = []
+        for tree in invocation.context.project.metadata where tree.store == .appstore {
+            var places: [(code: String, location: SourceLocation, value: MetadataValue?)] = tree.locales.map {
+                ($0.code, $0.location, $0.fields["privacy_url"] ?? tree.defaults?.fields["privacy_url"])
+            }
+            if places.isEmpty, let defaults = tree.defaults {
+                places = [(defaults.code, defaults.location, defaults.fields["privacy_url"])]
+            }
+            for place in places {
+                let labels = ["tree": tree.name, "locale": place.code]
+                guard let value = place.value, !value.text.isEmpty else {
+                    results.append(CheckResult(location: place.location, evidence: "\(place.code): no privacy_url",
+                                               values: labels.merging(["problem": "No privacy_url.txt for this locale and none in default/"]) { a, _ in a }))
+                    continue
+                }
+                if !isHTTPS(value.text) {
+                    results.append(CheckResult(location: value.location, evidence: value.text,
+                                               values: labels.merging(["problem": "privacy_url.txt is \"\(value.text)\", not an absolute https:// URL"]) { a, _ in a }))
+                }
+            }
+        }
+        return results
+    }
+
+    /// A Play privacy policy URL is stated (`play.privacy_url`) and is absolute https.
+    static let playURL = CheckFunction(
+        name: "privacy_policy.play_url",
+        summary: "The Play Console privacy policy URL is known (fact play.privacy_url in shipcheck.yml) and is https.",
+        options: [], subjects: .none
+    ) { invocation in
+        let project = invocation.context.project
+        guard let fact = project.facts[playURLFact] else {
+            return [CheckResult(location: PolicyInputs.manifestLocation(project), evidence: "no \(playURLFact)",
+                                values: ["problem": "No privacy policy URL is known for Google Play (state it as the fact \(playURLFact) in shipcheck.yml)"])]
+        }
+        let location = fact.evidence.first?.location ?? PolicyInputs.manifestLocation(project)
+        guard case .string(let url) = fact.value, isHTTPS(url) else {
+            return [CheckResult(location: location, evidence: fact.value.description,
+                                values: ["problem": "The Play privacy policy URL (\(playURLFact)) is \"\(fact.value)\", not an absolute https:// URL"])]
+        }
+        return []
+    }
+
+    /// The policy URLs are not placeholders, local addresses or PDFs; online, they answer 200 with a non-PDF page.
+    static let publicURL = CheckFunction(
+        name: "privacy_policy.public_url",
+        summary: "Privacy policy URLs are public (no placeholder or local host), not PDFs; with --online they answer HTTP 200 and are not served as PDF.",
+        options: [OptionSpec("hosts", .table, required: true, doc: "placeholder and local hosts: { hosts: [...], suffixes: [...], prefixes: [...] }"),
+                  OptionSpec("timeout", .int, doc: "seconds to wait for each URL with --online (default 10)")],
+        subjects: .none
+    ) { invocation in
+        let table = invocation.table("hosts")
+        let hosts = Set(PolicyInputs.strings(table, key: "hosts").map { $0.lowercased() })
+        let suffixes = PolicyInputs.strings(table, key: "suffixes").map { $0.lowercased() }
+        let prefixes = PolicyInputs.strings(table, key: "prefixes").map { $0.lowercased() }
+        let fetcher = URLFetcher(timeout: TimeInterval(invocation.options.int("timeout") ?? 10))
+        var results: [CheckResult] = []
+        for (text, location) in policyURLs(invocation.context.project) {
+            guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+                  let host = url.host?.lowercased() else { continue }
+            func report(_ problem: String) {
+                results.append(CheckResult(location: location, evidence: text, values: ["url": text, "problem": problem]))
+            }
+            if hosts.contains(host) || suffixes.contains(where: host.hasSuffix) || prefixes.contains(where: host.hasPrefix) {
+                report("points to \(host), a placeholder or local address that store users cannot open")
+                continue
+            }
+            if url.pathExtension.lowercased() == "pdf" {
+                report("is a PDF file; Google Play does not accept a PDF as the privacy policy")
+                continue
+            }
+            guard invocation.context.online else { continue }
+            switch fetcher.fetch(url) {
+            case .failure(let failure):
+                report("could not be fetched (\(failure.message))")
+            case .success(let response) where response.status != 200:
+                report("answered HTTP \(response.status) instead of 200")
+            case .success(let response) where response.contentType == "application/pdf":
+                report("is served as a PDF (Content-Type application/pdf); Google Play does not accept a PDF as the privacy policy")
+            case .success:
+                break
+            }
+        }
+        return results
+    }
+
+    /// The local copy of the policy (`paths.privacy_policy`) names the app or the developer.
+    static let namesApp = CheckFunction(
+        name: "privacy_policy.names_app",
+        summary: "The local copy of the privacy policy (paths.privacy_policy) names the app (manifest or listing names) or the developer, case- and accent-insensitively.",
+        options: [], subjects: .none
+    ) { invocation in
+        let project = invocation.context.project
+        guard let path = project.manifest?.paths.privacyPolicy else { return [] }
+        let names = listingNames(project)
+        guard !names.isEmpty else { return [] }
+        let text: String
+        do throws(PrivacyPolicyText.ReadError) {
+            text = try PrivacyPolicyText.read(absolutePath: PolicyInputs.absolute(path, in: project), path: path)
+        } catch {
+            return [CheckResult(location: SourceLocation(path: path), evidence: error.message,
+                                values: ["problem": "The privacy policy \(path) cannot be checked: \(error.message)"])]
+        }
+        guard NameMatcher.firstNamed(in: text, names: names) == nil else { return [] }
+        return [CheckResult(location: SourceLocation(path: path), evidence: names.joined(separator: ", "),
+                            values: ["problem": "The privacy policy \(path) names neither the app nor its developer (looked for: \(names.joined(separator: ", ")))"])]
+    }
+
+    /// The names a policy may use for the app or its developer: the manifest's, then every listing's
+    /// localized App Store `name` and Play `title`, without duplicates (compared folded).
+    static func listingNames(_ project: ProjectModel) -> [String] {
+        var names: [String] = [project.manifest?.appName, project.manifest?.developer].compactMap { $0 }
+        for tree in project.metadata {
+            let field = tree.store == .appstore ? "name" : "title"
+            names += tree.locales.compactMap { $0.fields[field]?.text }
+            if let value = tree.defaults?.fields[field]?.text { names.append(value) }
+        }
+        var seen = Set<String>()
+        return names.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { name in
+            !name.isEmpty && seen.insert(NameMatcher.fold(name)).inserted
+        }
+    }
+
+    /// Every distinct privacy policy URL with the first place it is written.
+    static func policyURLs(_ project: ProjectModel) -> [(String, SourceLocation)] {
+        var urls: [(String, SourceLocation)] = []
+        var seen = Set<String>()
+        func add(_ text: String, _ location: SourceLocation) {
+            if !text.isEmpty, seen.insert(text).inserted { urls.append((text, location)) }
+        }
+        for tree in project.metadata where tree.store == .appstore {
+            if let value = tree.defaults?.fields["privacy_url"] { add(value.text, value.location) }
+            for locale in tree.locales {
+                if let value = locale.fields["privacy_url"] { add(value.text, value.location) }
+            }
+        }
+        if let fact = project.facts[playURLFact], case .string(let text) = fact.value {
+            add(text, fact.evidence.first?.location ?? PolicyInputs.manifestLocation(project))
+        }
+        return urls
+    }
+
+    static func isHTTPS(_ text: String) -> Bool {
+        guard let url = URL(string: text), url.scheme?.lowercased() == "https", let host = url.host, !host.isEmpty else { return false }
+        return !text.contains(where: \.isWhitespace)
+    }
+}

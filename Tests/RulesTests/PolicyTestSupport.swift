@@ -1,0 +1,76 @@
+import BuiltinData
+import Foundation
+import Project
+import StoreLocale
+import YAML
+@testable import Rules
+
+/// Runs the built-in checklists on hand-built projects, for the policy check tests.
+enum PolicyTestSupport {
+    static func engine() throws -> Engine {
+        Engine(checklists: try ChecklistLoader().load(BuiltinData.checklists.map { ChecklistSource(file: "rules/\($0.name)", text: $0.text) }))
+    }
+
+    /// Findings of every built-in rule (or only `rule`) on `project`.
+    static func findings(_ project: ProjectModel, rule: String? = nil, online: Bool = false, environment: [String: String] = [:],
+                         tables replacing: [String: Table] = [:]) throws -> [Finding] {
+        let engine = try engine()
+        let tables = engine.tables.merging(replacing) { _, new in new }
+        let context = EvaluationContext(project: project, tables: tables, today: "2026-11-30", online: online, environment: environment)
+        let findings = engine.evaluate(context).findings
+        return rule.map { id in findings.filter { $0.rule == id } } ?? findings
+    }
+
+    static func stated(_ name: String, _ value: FactValue = .bool(true)) -> Fact {
+        Fact(name: name, value: value, source: .stated)
+    }
+
+    static func detected(_ name: String, at path: String, line: Int, snippet: String) -> Fact {
+        Fact(name: name, value: .bool(true), source: .detected,
+             evidence: [Evidence(location: SourceLocation(path: path, line: line), snippet: snippet)])
+    }
+
+    static func value(_ text: String, _ path: String) -> MetadataValue {
+        MetadataValue(text: text, raw: text + "\n", location: SourceLocation(path: path))
+    }
+
+    static func locale(_ code: String, tree: String = "fastlane/metadata", fields: [String: String] = [:]) -> MetadataLocale {
+        MetadataLocale(code: code, location: SourceLocation(path: "\(tree)/\(code)"),
+                       fields: Dictionary(uniqueKeysWithValues: fields.map { ($0.key, value($0.value, "\(tree)/\(code)/\($0.key).txt")) }))
+    }
+
+    /// A YAML scalar/sequence/mapping built in code, for replacement tables.
+    static func node(_ value: Any) -> Node {
+        let mark = Mark(line: 1, column: 1)
+        switch value {
+        case let list as [String]: return Node(.sequence(list.map { Node(.scalar($0), mark: mark) }), mark: mark, style: .collection)
+        case let map as [String: [String]]:
+            return Node(.mapping(map.sorted { $0.key < $1.key }.map { Node.Pair(key: Node(.scalar($0.key), mark: mark), value: node($0.value)) }),
+                        mark: mark, style: .collection)
+        default: return Node(.scalar("\(value)"), mark: mark)
+        }
+    }
+}
+
+/// A project folder in the temporary directory, removed when the test is done.
+final class TemporaryProject {
+    let root: String
+
+    init(_ files: [String: String]) throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("policy-\(UUID().uuidString)").path
+        for (path, text) in files {
+            let url = URL(fileURLWithPath: "\(root)/\(path)")
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: root) }
+}
+
+/// Data safety CSV text: the header and the given rows.
+func dataSafetyCSV(_ rows: [String]) -> String {
+    (["Question ID (machine readable),Response ID (machine readable),Response value,Answer requirement,Human-friendly question label"] + rows)
+        .joined(separator: "\n") + "\n"
+}
