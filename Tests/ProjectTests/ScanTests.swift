@@ -88,6 +88,9 @@ import Testing
 
         let dart = "var s = '''\nsignUp''' ; signUp(); var t = \"signUp\";\n"
         #expect(Self.hits(dart, .dart, ["signUp"]) == ["signUp@2:13"])
+        // A Dart raw string ends at its first quote: the backslash escapes nothing.
+        let raw = "var p = r'C:\\'; signUp(); var q = r\"\"\"signUp\"\"\"; var r = 1; signUp\n"
+        #expect(Self.hits(raw, .dart, ["signUp"]) == ["signUp@1:17", "signUp@1:61"])
     }
 
     @Test func unterminatedStringEndsAtLineEnd() {

@@ -9,7 +9,7 @@ import Foundation
 /// byte) is still scanned and its evidence lines are decoded with replacement characters. A file with a
 /// NUL byte in its first 8 KB is binary and skipped silently.
 /// Known limits: Swift string interpolation `"\(call())"` is skipped with its string; regex literals are
-/// read as code; Dart raw strings `r"\"` are read as escaped strings.
+/// read as code.
 public struct SourceScanner: Sendable {
     struct Compiled: Sendable {
         let fact: String
