@@ -39,7 +39,7 @@ struct CountAndLocalesCLITests {
         let result = try ShipcheckProcess.run(["count", "--field", "appstore.subtitle", "Listen, die überall synchron sind"])
         #expect(result.status == 1)
         #expect(result.stdout.contains("field            appstore.subtitle: at most 30"))
-        #expect(result.stdout.contains("result           33 UTF-16 code units: 3 over the limit"))
+        #expect(result.stdout.contains("result           33 UTF-16 units: 3 over the limit"))
         #expect(result.stdout.contains("fits up to       \"Listen, die überall synchron s\""))
     }
 

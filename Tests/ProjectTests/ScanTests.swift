@@ -23,7 +23,8 @@ import Testing
         #expect(SymbolPattern(parsing: "Auth.signUp") == SymbolPattern(identifier: "signUp", qualifier: "Auth"))
         #expect(SymbolPattern(parsing: "createUser(withEmail:") == SymbolPattern(identifier: "createUser", label: "withEmail"))
         #expect(SymbolPattern(parsing: "Auth.createUser(withEmail:") == SymbolPattern(identifier: "createUser", qualifier: "Auth", label: "withEmail"))
-        for bad in ["a.b.c", "createUser(", "createUser(withEmail", "1abc", "a b", "a.", ".a", "f(x:y:", "sign-up"] {
+        #expect(SymbolPattern(parsing: "Amplify.Auth.signUp") == SymbolPattern(identifier: "signUp", qualifier: "Amplify.Auth"))
+        for bad in ["a..b", "createUser(", "createUser(withEmail", "1abc", "a b", "a.", ".a", "f(x:y:", "sign-up"] {
             #expect(SymbolPattern(parsing: bad) == nil, "\(bad) must be refused")
         }
     }
@@ -45,6 +46,11 @@ import Testing
         """
         #expect(Self.hits(source, .swift, ["Auth.signUp", "currentUser.delete"]) ==
                 ["Auth.signUp@1:6", "Auth.signUp@2:16", "currentUser.delete@5:14", "currentUser.delete@6:14"])
+    }
+
+    @Test func dottedQualifier() {
+        let source = "Amplify.Auth.signUp(u)\nAmplify . Auth?.signUp(u)\nAuth.signUp(u)\nOther.Auth.signUp(u)\n"
+        #expect(Self.hits(source, .swift, ["Amplify.Auth.signUp"]) == ["Amplify.Auth.signUp@1:14", "Amplify.Auth.signUp@2:17"])
     }
 
     @Test func identifierWithLabel() {
@@ -82,6 +88,9 @@ import Testing
 
         let dart = "var s = '''\nsignUp''' ; signUp(); var t = \"signUp\";\n"
         #expect(Self.hits(dart, .dart, ["signUp"]) == ["signUp@2:13"])
+        // A Dart raw string ends at its first quote: the backslash escapes nothing.
+        let raw = "var p = r'C:\\'; signUp(); var q = r\"\"\"signUp\"\"\"; var r = 1; signUp\n"
+        #expect(Self.hits(raw, .dart, ["signUp"]) == ["signUp@1:17", "signUp@1:61"])
     }
 
     @Test func unterminatedStringEndsAtLineEnd() {

@@ -9,13 +9,14 @@ import Foundation
 /// byte) is still scanned and its evidence lines are decoded with replacement characters. A file with a
 /// NUL byte in its first 8 KB is binary and skipped silently.
 /// Known limits: Swift string interpolation `"\(call())"` is skipped with its string; regex literals are
-/// read as code; Dart raw strings `r"\"` are read as escaped strings.
+/// read as code.
 public struct SourceScanner: Sendable {
     struct Compiled: Sendable {
         let fact: String
         let pattern: SymbolPattern
         let identifier: [UInt8]
-        let qualifier: [UInt8]?
+        /// Qualifier segments, innermost first (`Amplify.Auth` → `Auth`, `Amplify`).
+        let qualifier: [[UInt8]]?
         let label: [UInt8]?
         let languages: LanguageSet
     }
@@ -42,7 +43,7 @@ public struct SourceScanner: Sendable {
             limits[entry.fact] = max(limits[entry.fact] ?? 0, entry.evidenceLimit)
             for symbol in entry.symbols {
                 patterns.append(Compiled(fact: entry.fact, pattern: symbol, identifier: Array(symbol.identifier.utf8),
-                                         qualifier: symbol.qualifier.map { Array($0.utf8) },
+                                         qualifier: symbol.qualifier.map { $0.split(separator: ".").reversed().map { Array($0.utf8) } },
                                          label: symbol.label.map { Array($0.utf8) },
                                          languages: LanguageSet(entry.languages)))
             }
@@ -176,17 +177,20 @@ public struct SourceScanner: Sendable {
 
     static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D }
 
-    /// `Qualifier.` (or `Qualifier?.`, `Qualifier!.`, with whitespace) right before `start`.
-    static func hasQualifier(_ b: UnsafeBufferPointer<UInt8>, before start: Int, _ qualifier: [UInt8]) -> Bool {
+    /// `Qualifier.` (or `Qualifier?.`, `Qualifier!.`, with whitespace) right before `start`, segment by segment.
+    static func hasQualifier(_ b: UnsafeBufferPointer<UInt8>, before start: Int, _ segments: [[UInt8]]) -> Bool {
         var k = start - 1
-        while k >= 0, isSpace(b[k]) { k -= 1 }
-        guard k >= 0, b[k] == UInt8(ascii: ".") else { return false }
-        k -= 1
-        while k >= 0, isSpace(b[k]) { k -= 1 }
-        if k >= 0, b[k] == UInt8(ascii: "?") || b[k] == UInt8(ascii: "!") { k -= 1 }
-        let end = k + 1
-        while k >= 0, SymbolPattern.isIdentifierByte(b[k]) || b[k] >= 0x80 { k -= 1 }
-        return equal(b, k + 1, end, qualifier)
+        for segment in segments {
+            while k >= 0, isSpace(b[k]) { k -= 1 }
+            guard k >= 0, b[k] == UInt8(ascii: ".") else { return false }
+            k -= 1
+            while k >= 0, isSpace(b[k]) { k -= 1 }
+            if k >= 0, b[k] == UInt8(ascii: "?") || b[k] == UInt8(ascii: "!") { k -= 1 }
+            let end = k + 1
+            while k >= 0, Tokenizer.isWordByte(b[k]) { k -= 1 }
+            guard equal(b, k + 1, end, segment) else { return false }
+        }
+        return true
     }
 
     /// `(label:` (with whitespace) right after `end`.
@@ -197,7 +201,7 @@ public struct SourceScanner: Sendable {
         k += 1
         while k < b.count, isSpace(b[k]) { k += 1 }
         let start = k
-        while k < b.count, SymbolPattern.isIdentifierByte(b[k]) || b[k] >= 0x80 { k += 1 }
+        while k < b.count, Tokenizer.isWordByte(b[k]) { k += 1 }
         guard equal(b, start, k, label) else { return false }
         while k < b.count, isSpace(b[k]) { k += 1 }
         return k < b.count && b[k] == UInt8(ascii: ":")

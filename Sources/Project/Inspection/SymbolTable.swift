@@ -2,7 +2,8 @@ import Foundation
 import YAML
 
 /// One symbol to look for, parsed from its written form:
-/// `ident`, `Qualifier.ident`, `ident(label:` or `Qualifier.ident(label:`.
+/// `ident`, `Qualifier.ident`, `ident(label:` or `Qualifier.ident(label:`. A qualifier may itself be
+/// dotted (`Amplify.Auth.signUp`): every segment must then stand before the identifier.
 public struct SymbolPattern: Sendable, Hashable, CustomStringConvertible {
     /// The identifier the scanner's dictionary is keyed by.
     public let identifier: String
@@ -30,9 +31,9 @@ public struct SymbolPattern: Sendable, Hashable, CustomStringConvertible {
             rest = rest[..<paren]
         }
         var qualifier: String?
-        if let dot = rest.firstIndex(of: ".") {
+        if let dot = rest.lastIndex(of: ".") {
             let head = rest[..<dot]
-            guard SymbolPattern.isIdentifier(head) else { return nil }
+            guard head.split(separator: ".", omittingEmptySubsequences: false).allSatisfy(SymbolPattern.isIdentifier) else { return nil }
             qualifier = String(head)
             rest = rest[rest.index(after: dot)...]
         }

@@ -2,7 +2,7 @@
 ///
 /// Cheap rather than complete: it knows `//` and `/* */` (nested where the language nests them),
 /// `"…"` and `'…'` with backslash escapes (ended at a newline when unterminated), `"""…"""` (and Dart
-/// `'''…'''`), Swift `#"…"#` raw strings and JS template literals. Numbers are consumed whole so that
+/// `'''…'''`, raw `r"…"`), Swift `#"…"#` raw strings and JS template literals. Numbers are consumed whole so that
 /// `0xFF` never yields a word `xFF`.
 struct Tokenizer {
     struct Word {
@@ -93,6 +93,10 @@ struct Tokenizer {
                         high |= b[i]
                         i += 1
                     }
+                    if tripleApostrophes, i == start + 1, c == UInt8(ascii: "r"), at(i) == Self.quote || at(i) == Self.apostrophe {
+                        skipDartRawString()
+                        continue
+                    }
                     if high < 0x80 { return Word(start: start, end: i, line: line, lineStart: lineStart) }
                 } else {
                     i += 1
@@ -120,11 +124,11 @@ struct Tokenizer {
     }
 
     /// From an opening delimiter to its closing one; a backslash escapes the next byte.
-    private mutating func skipQuoted(_ delimiter: UInt8, multiline: Bool) {
+    private mutating func skipQuoted(_ delimiter: UInt8, multiline: Bool, escapes: Bool = true) {
         i += 1
         while i < b.count {
             let c = b[i]
-            if c == Self.backslash {
+            if escapes, c == Self.backslash {
                 if at(i + 1) == Self.newline { newline(at: i + 1) }
                 i += 2
             } else if c == delimiter {
@@ -155,6 +159,16 @@ struct Tokenizer {
                 if c == Self.newline { newline(at: i) }
                 i += 1
             }
+        }
+    }
+
+    /// Dart `r"…"`, `r'…'`, `r"""…"""`: no escapes. `i` is at the opening quote.
+    private mutating func skipDartRawString() {
+        let delimiter = b[i]
+        if at(i + 1) == delimiter, at(i + 2) == delimiter {
+            skipTriple(delimiter, escapes: false)
+        } else {
+            skipQuoted(delimiter, multiline: false, escapes: false)
         }
     }
 
