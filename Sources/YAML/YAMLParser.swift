@@ -41,21 +41,27 @@ public enum YAMLParser {
         var bytes = [UInt8](data)
         if bytes.starts(with: utf8BOM) { bytes.removeFirst(3) }
         if let nul = bytes.firstIndex(of: 0) {
-            throw YAMLError(file: file, mark: nil,
-                            message: "binary file: NUL byte at offset \(nul) (line \(lineNumber(at: nul, in: bytes))); expected YAML text")
+            throw YAMLError(file: file, mark: mark(at: nul, in: bytes),
+                            message: "binary file: NUL byte at byte offset \(nul); expected YAML text")
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             let offset = firstInvalidUTF8Offset(in: bytes) ?? 0
-            throw YAMLError(file: file, mark: nil,
-                            message: "invalid UTF-8 at byte offset \(offset) (line \(lineNumber(at: offset, in: bytes))); save the file as UTF-8")
+            throw YAMLError(file: file, mark: mark(at: offset, in: bytes),
+                            message: "invalid UTF-8 at byte offset \(offset); save the file as UTF-8")
         }
         return try parse(text, file: file, limits: limits)
     }
 
     private static let utf8BOM: [UInt8] = [0xEF, 0xBB, 0xBF]
 
-    static func lineNumber(at offset: Int, in bytes: [UInt8]) -> Int {
-        bytes[..<min(offset, bytes.count)].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+    /// The 1-based line and column (in UTF-8 sequences, as far as they decode) of a byte offset.
+    static func mark(at offset: Int, in bytes: [UInt8]) -> Mark {
+        let before = bytes[..<min(max(0, offset), bytes.count)]
+        let line = before.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+        let lineStart = before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+        // Count lead bytes only, so a multi-byte character is one column.
+        let column = bytes[lineStart..<before.endIndex].reduce(1) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
+        return Mark(line: line, column: column)
     }
 
     static func firstInvalidUTF8Offset(in bytes: [UInt8]) -> Int? {
@@ -72,38 +78,45 @@ public enum YAMLParser {
     }
 }
 
-/// Owns one libyaml parser and the input buffer it reads from; `deinit` releases both.
+/// Owns one libyaml parser and the input buffer it reads from; `deinit` releases both. Both live at
+/// fixed heap addresses because libyaml keeps pointers to them (the parser points at itself as the
+/// read handler's data).
 final class LibYAMLParser {
-    private var parser = yaml_parser_t()
+    private let parser: UnsafeMutablePointer<yaml_parser_t>
     private let buffer: UnsafeMutableBufferPointer<UInt8>
 
     init?(bytes: [UInt8]) {
+        parser = .allocate(capacity: 1)
+        parser.initialize(to: yaml_parser_t())
         buffer = .allocate(capacity: max(1, bytes.count))
         _ = buffer.initialize(from: bytes)
-        guard yaml_parser_initialize(&parser) == 1 else {
+        guard yaml_parser_initialize(parser) == 1 else {
+            parser.deallocate()
             buffer.deallocate()
             return nil
         }
-        yaml_parser_set_input_string(&parser, buffer.baseAddress, bytes.count)
+        yaml_parser_set_input_string(parser, buffer.baseAddress, bytes.count)
     }
 
     deinit {
-        yaml_parser_delete(&parser)
+        yaml_parser_delete(parser)
+        parser.deallocate()
         buffer.deallocate()
     }
 
-    /// The next event, or nil with `parser.error` set. The caller deletes the event.
+    /// Fills `event` with the next event; false when libyaml failed (see `failure`). The caller deletes the event.
     func next(_ event: inout yaml_event_t) -> Bool {
-        yaml_parser_parse(&parser, &event) == 1
+        yaml_parser_parse(parser, &event) == 1
     }
 
-    /// libyaml's description of the failure, with its 1-based mark.
-    var failure: (message: String, mark: Mark?) {
+    /// libyaml's description of the failure, with its 1-based mark (reader errors only give a byte
+    /// offset into `bytes`, the input).
+    func failure(in bytes: [UInt8]) -> (message: String, mark: Mark?) {
+        let parser = self.parser.pointee
         let problem = parser.problem.map { String(cString: $0) } ?? "unknown YAML error"
         var message = problem
         if parser.error == YAML_READER_ERROR {
-            message += " (byte offset \(parser.problem_offset))"
-            return (message, nil)
+            return (message, YAMLParser.mark(at: Int(parser.problem_offset), in: bytes))
         }
         if let context = parser.context.map({ String(cString: $0) }) {
             let at = parser.context_mark
@@ -177,7 +190,7 @@ private struct NodeComposer {
         while true {
             var event = yaml_event_t()
             guard parser.next(&event) else {
-                let failure = parser.failure
+                let failure = parser.failure(in: bytes)
                 var message = failure.message
                 if let mark = failure.mark, character(at: mark) == "\t" {
                     message += "; YAML cannot be indented with tabs, use spaces"

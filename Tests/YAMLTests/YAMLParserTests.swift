@@ -144,6 +144,12 @@ private func dataError(_ bytes: [UInt8]) -> YAMLError? {
         #expect(error.message.contains("tab"))
     }
 
+    @Test func controlCharacterIsAReaderErrorWithAPosition() throws {
+        let error = try #require(parseError("a: 1\nbé: x\u{07}y\n"))
+        #expect(error.message.contains("control characters are not allowed"))
+        #expect(error.mark == Mark(line: 2, column: 6))
+    }
+
     @Test func aliasesExpandWithinTheBudget() throws {
         let root = try #require(try parse("base: &b { x: 1 }\ncopy: *b\n"))
         #expect(root["copy"]?["x"]?.scalar == "1")
@@ -201,12 +207,15 @@ private func dataError(_ bytes: [UInt8]) -> YAMLError? {
     @Test func invalidUTF8NamesFileAndOffset() throws {
         let error = try #require(dataError(Array("a: ok\nb: ".utf8) + [0xC3, 0x28] + Array("\n".utf8)))
         #expect(error.file == "bad.yml")
-        #expect(error.message.contains("invalid UTF-8 at byte offset 9 (line 2)"))
+        #expect(error.message == "invalid UTF-8 at byte offset 9; save the file as UTF-8")
+        #expect(error.mark == Mark(line: 2, column: 4))
+        #expect(error.description.hasPrefix("bad.yml:2:4: "))
     }
 
     @Test func nulByteIsABinaryFile() throws {
         let error = try #require(dataError([0x89, 0x50, 0x4E, 0x47, 0x00, 0x01]))
-        #expect(error.message.hasPrefix("binary file"))
+        #expect(error.message == "binary file: NUL byte at byte offset 4; expected YAML text")
+        #expect(error.mark == Mark(line: 1, column: 4))
         #expect(error.file == "bad.yml")
     }
 

@@ -1,4 +1,219 @@
-/// Info.plist, pbxproj, entitlements, privacy manifests, ContentInfo.plist, asset catalogs. STUB: replaced by its owner.
+import Foundation
+
+/// Reads the Apple side of a project: Xcode projects (targets, build settings, On-Demand Resources tags),
+/// Info.plists (files and generated keys), InfoPlist.strings, entitlements, privacy manifests,
+/// ContentInfo.plist and asset catalogs. Every file that cannot be read becomes an `InputProblem`; the rest goes on.
+///
+/// Facts it states (names are public: checklists use them):
+/// - `apple.project`: an Xcode project exists (evidence: its project.pbxproj).
+/// - `iap.hosted_content`: Apple-hosted in-app purchase content (an `in-app-purchase-content` target, a ContentInfo.plist).
+/// - `odr.used`: On-Demand Resources (KnownAssetTags, ASSET_TAGS, ODR build settings other than
+///   `ENABLE_ON_DEMAND_RESOURCES`, asset catalog `on-demand-resource-tags`).
+/// - `purpose.<Key>.declared`: a non-empty purpose string `<Key>` in an app (non-test) Info.plist or generated keys.
+/// - `privacy_manifest.app`: the app has its own PrivacyInfo.xcprivacy.
+/// - `entitlement.<key>`: an entitlement set in a `.entitlements` file (true, or the value's presence).
 public enum AppleInspector {
-    public static func inspect(files: [ProjectFile], root: String) -> PartialInspection { PartialInspection() }
+    /// ODR build settings that mean tags are in use; `ENABLE_ON_DEMAND_RESOURCES` is the default and means nothing.
+    static let onDemandSettings = ["ON_DEMAND_RESOURCES_INITIAL_INSTALL_TAGS", "ON_DEMAND_RESOURCES_PREFETCH_ORDER",
+                                   "EMBED_ASSET_PACKS_IN_PRODUCT_BUNDLE"]
+    static let hostedContentProductType = "com.apple.product-type.in-app-purchase-content"
+
+    public static func inspect(files: [ProjectFile], root: String) -> PartialInspection {
+        var result = PartialInspection()
+        var projects: [XcodeProject] = []
+        var plistFiles: [ProjectFile] = []
+        var stringsFiles: [(file: ProjectFile, language: String)] = []
+
+        for file in files.sorted(by: { $0.path < $1.path }) {
+            guard let kind = AppleFileKind(file) else { continue }
+            if kind == .privacyManifest {
+                result.privacyManifests.append(privacyManifest(file))
+                if case .failure(let error) = PlistReader.read(file) { result.problems.append(error.problem) }
+                continue
+            }
+            if file.isVendored { continue }
+            switch kind {
+            case .pbxproj:
+                switch PBXProjReader.read(file) {
+                case .success(let project): projects.append(project)
+                case .failure(let error): result.problems.append(error.problem)
+                }
+            case .infoPlist:
+                plistFiles.append(file)
+            case .infoPlistStrings(let language):
+                stringsFiles.append((file, language))
+            case .entitlements:
+                inspectEntitlements(file, into: &result)
+            case .contentInfo:
+                switch PlistReader.read(file) {
+                case .success(let document):
+                    if let evidence = ContentInfoReader.evidence(in: document, path: file.path) {
+                        result.facts.append(detected("iap.hosted_content", evidence))
+                    }
+                case .failure(let error): result.problems.append(error.problem)
+                }
+            case .assetCatalogContents:
+                switch AssetCatalogReader.evidence(file) {
+                case .success(let evidence?): result.facts.append(detected("odr.used", evidence))
+                case .success(nil): break
+                case .failure(let error): result.problems.append(error.problem)
+                }
+            case .privacyManifest:
+                break
+            }
+        }
+
+        var owners: [String: (target: String, productType: String?)] = [:]
+        for project in projects {
+            result.facts.append(detected("apple.project", Evidence(location: SourceLocation(path: project.path), snippet: project.path)))
+            result.facts += projectFacts(project)
+            for target in project.targets {
+                for setting in target.values(of: "INFOPLIST_FILE") {
+                    if let path = project.resolve(setting) { owners[path] = (target.name, target.productType) }
+                }
+                if let generated = generatedInfoPlist(target, in: project) { result.infoPlists.append(generated) }
+            }
+        }
+
+        for file in plistFiles {
+            switch PlistReader.read(file) {
+            case .success(let document):
+                let owner = owners[file.path]
+                let (strings, lines) = topLevelStrings(document)
+                result.infoPlists.append(InfoPlistFile(location: SourceLocation(path: file.path), target: owner?.target, strings: strings,
+                                                       keyLines: lines, productType: owner?.productType))
+            case .failure(let error):
+                result.problems.append(error.problem)
+            }
+        }
+
+        result.infoPlists = attach(stringsFiles, to: result.infoPlists, problems: &result.problems)
+        result.facts += purposeFacts(result.infoPlists)
+        if let manifest = result.privacyManifests.first(where: { $0.isAppOwned }) {
+            result.facts.append(detected("privacy_manifest.app", Evidence(location: manifest.location, snippet: manifest.location.path)))
+        }
+        return result
+    }
+
+    static func detected(_ name: String, _ evidence: Evidence) -> Fact {
+        Fact(name: name, value: .bool(true), source: .detected, evidence: [evidence])
+    }
+
+    static func privacyManifest(_ file: ProjectFile) -> PrivacyManifestFile {
+        let sdk = SDKOwnership.sdkName(forPath: file.path)
+        let owned = sdk == nil && !file.isVendored
+        switch PlistReader.read(file) {
+        case .success(let document):
+            return PrivacyManifestFile(location: SourceLocation(path: file.path), isAppOwned: owned, sdkName: sdk, document: document)
+        case .failure(let error):
+            return PrivacyManifestFile(location: SourceLocation(path: file.path), isAppOwned: owned, sdkName: sdk, parseError: error)
+        }
+    }
+
+    static func topLevelStrings(_ document: PlistDocument) -> ([String: String], [String: Int]) {
+        var strings: [String: String] = [:]
+        var lines: [String: Int] = [:]
+        for (key, value) in document.value.dictionary ?? [:] {
+            if let text = value.string { strings[key] = text }
+            if let line = document.line(ofKey: key) { lines[key] = line }
+        }
+        return (strings, lines)
+    }
+
+    static func inspectEntitlements(_ file: ProjectFile, into result: inout PartialInspection) {
+        switch PlistReader.read(file) {
+        case .success(let document):
+            for (key, value) in (document.value.dictionary ?? [:]).sorted(by: { $0.key < $1.key }) where value.bool != false {
+                let location = SourceLocation(path: file.path, line: document.line(ofKey: key))
+                result.facts.append(detected("entitlement.\(key)", Evidence(location: location, snippet: key)))
+            }
+        case .failure(let error):
+            result.problems.append(error.problem)
+        }
+    }
+
+    /// Hosted content targets and On-Demand Resources settings and tags of one project.
+    static func projectFacts(_ project: XcodeProject) -> [Fact] {
+        var facts: [Fact] = []
+        for target in project.targets where target.productType == hostedContentProductType {
+            facts.append(detected("iap.hosted_content", Evidence(location: project.location(of: hostedContentProductType),
+                                                                 snippet: "\(target.name): productType = \(hostedContentProductType)")))
+        }
+        if !project.knownAssetTags.isEmpty {
+            facts.append(detected("odr.used", Evidence(location: project.location(of: "KnownAssetTags"),
+                                                       snippet: "KnownAssetTags = (\(project.knownAssetTags.joined(separator: ", ")))")))
+        }
+        if !project.buildFileAssetTags.isEmpty {
+            facts.append(detected("odr.used", Evidence(location: project.location(of: "ASSET_TAGS"),
+                                                       snippet: "ASSET_TAGS = (\(project.buildFileAssetTags.joined(separator: ", ")))")))
+        }
+        for target in project.targets {
+            for setting in onDemandSettings {
+                guard let value = target.values(of: setting).first(where: { !$0.isEmpty && $0 != "NO" }) else { continue }
+                facts.append(detected("odr.used", Evidence(location: project.location(of: setting),
+                                                           snippet: "\(target.name): \(setting) = \(value)")))
+            }
+        }
+        return facts
+    }
+
+    /// The Info.plist keys Xcode generates for a target from `INFOPLIST_KEY_*` settings.
+    static func generatedInfoPlist(_ target: XcodeTarget, in project: XcodeProject) -> InfoPlistFile? {
+        let prefix = "INFOPLIST_KEY_"
+        let settings = target.settings(withPrefix: prefix)
+        let generates = target.values(of: "GENERATE_INFOPLIST_FILE").contains("YES")
+        guard generates || !settings.isEmpty else { return nil }
+        var strings: [String: String] = [:]
+        var lines: [String: Int] = [:]
+        for (setting, value) in settings {
+            let key = String(setting.dropFirst(prefix.count))
+            strings[key] = value
+            lines[key] = project.document.line(containing: setting)
+        }
+        let anchor = project.document.line(containing: "GENERATE_INFOPLIST_FILE") ?? lines.values.min()
+        return InfoPlistFile(location: SourceLocation(path: project.path, line: anchor), target: target.name, strings: strings,
+                             keyLines: lines, isGenerated: true, productType: target.productType)
+    }
+
+    /// Gives each `<lang>.lproj/InfoPlist.strings` to the Info.plist it translates: the one whose folder
+    /// shares the longest path with the `.lproj`'s folder (else a single generated app plist).
+    static func attach(_ stringsFiles: [(file: ProjectFile, language: String)], to plists: [InfoPlistFile],
+                       problems: inout [InputProblem]) -> [InfoPlistFile] {
+        var byPlist: [Int: [InfoPlistStrings]] = [:]
+        for (file, language) in stringsFiles {
+            let document: PlistDocument
+            switch PlistReader.read(file) {
+            case .success(let parsed): document = parsed
+            case .failure(let error): problems.append(error.problem); continue
+            }
+            let (strings, lines) = topLevelStrings(document)
+            let localized = InfoPlistStrings(location: SourceLocation(path: file.path), language: language, strings: strings, keyLines: lines)
+            let folder = Array(file.path.split(separator: "/").dropLast(2))
+            var best: (index: Int, score: Int)?
+            for (index, plist) in plists.enumerated() where !plist.isGenerated && !plist.isTestBundle {
+                let plistFolder = Array(plist.location.path.split(separator: "/").dropLast().filter { !$0.hasSuffix(".lproj") })
+                let score = zip(folder, plistFolder).prefix { $0 == $1 }.count
+                if score > (best?.score ?? (folder.isEmpty && plistFolder.isEmpty ? -1 : 0)) { best = (index, score) }
+            }
+            if best == nil {
+                let generated = plists.indices.filter { plists[$0].isGenerated && !plists[$0].isTestBundle }
+                if generated.count == 1 { best = (generated[0], 0) }
+            }
+            if let best { byPlist[best.index, default: []].append(localized) }
+        }
+        return plists.enumerated().map { index, plist in
+            byPlist[index].map { plist.adding(localizations: $0) } ?? plist
+        }
+    }
+
+    static func purposeFacts(_ plists: [InfoPlistFile]) -> [Fact] {
+        var facts: [Fact] = []
+        for plist in plists where !plist.isTestBundle {
+            for (key, value) in plist.strings.sorted(by: { $0.key < $1.key }) where key.hasSuffix("UsageDescription") {
+                guard !value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { continue }
+                facts.append(detected("purpose.\(key).declared", Evidence(location: plist.location(ofKey: key), snippet: "\(key) = \(value)")))
+            }
+        }
+        return facts
+    }
 }

@@ -1,14 +1,61 @@
-/// An Info.plist (or the keys Xcode generates from `INFOPLIST_KEY_*` build settings). Skeleton: filled by the Apple inspectors.
+/// An Info.plist, or the keys Xcode generates from `INFOPLIST_KEY_*` build settings of one target
+/// (`isGenerated`, located in the project.pbxproj).
 public struct InfoPlistFile: Sendable {
     public let location: SourceLocation
-    /// The target it belongs to, when the Xcode project says so.
+    /// The target it belongs to, when the Xcode project says so (`INFOPLIST_FILE`, or the generating target).
     public let target: String?
     /// Top-level string values by key (purpose strings and the like).
     public let strings: [String: String]
+    /// The 1-based line of each top-level key, where the file is text.
+    public let keyLines: [String: Int]
+    /// True for the keys Xcode generates from build settings (`GENERATE_INFOPLIST_FILE`, `INFOPLIST_KEY_*`).
+    public let isGenerated: Bool
+    /// The target's product type (`com.apple.product-type.application`, `…bundle.unit-test`), when known.
+    public let productType: String?
+    /// `InfoPlist.strings` files of the `.lproj` folders next to this plist: its translations.
+    public let localizations: [InfoPlistStrings]
 
-    public init(location: SourceLocation, target: String?, strings: [String: String]) {
+    public init(location: SourceLocation, target: String?, strings: [String: String], keyLines: [String: Int] = [:],
+                isGenerated: Bool = false, productType: String? = nil, localizations: [InfoPlistStrings] = []) {
         self.location = location
         self.target = target
         self.strings = strings
+        self.keyLines = keyLines
+        self.isGenerated = isGenerated
+        self.productType = productType
+        self.localizations = localizations
+    }
+
+    /// Where `key` is written: its own line when known, else the file.
+    public func location(ofKey key: String) -> SourceLocation {
+        SourceLocation(path: location.path, line: keyLines[key] ?? location.line)
+    }
+
+    /// A test bundle's plist (unit or UI tests): never uploaded, so never held to upload rules.
+    public var isTestBundle: Bool {
+        if let productType { return productType.contains("test") }
+        let lowered = location.path.lowercased()
+        return lowered.contains("tests/") || lowered.contains("tests-info.plist") || lowered.contains("test/")
+    }
+
+    public func adding(localizations: [InfoPlistStrings]) -> InfoPlistFile {
+        InfoPlistFile(location: location, target: target, strings: strings, keyLines: keyLines, isGenerated: isGenerated,
+                      productType: productType, localizations: self.localizations + localizations)
+    }
+}
+
+/// One `<language>.lproj/InfoPlist.strings`: localized values of Info.plist keys.
+public struct InfoPlistStrings: Sendable {
+    public let location: SourceLocation
+    /// The `.lproj` folder's language (`de`, `pt-BR`, `Base`).
+    public let language: String
+    public let strings: [String: String]
+    public let keyLines: [String: Int]
+
+    public init(location: SourceLocation, language: String, strings: [String: String], keyLines: [String: Int] = [:]) {
+        self.location = location
+        self.language = language
+        self.strings = strings
+        self.keyLines = keyLines
     }
 }

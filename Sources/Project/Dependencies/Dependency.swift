@@ -1,13 +1,27 @@
 /// A third-party SDK the project uses, from a lock file, a build file or a vendored framework.
 public struct Dependency: Sendable, Hashable {
+    /// Where a dependency was declared; names are compared within an ecosystem.
+    public enum Ecosystem: String, Sendable, Hashable, CaseIterable {
+        case cocoapods, swiftpm, carthage, pub, npm, gradle
+        /// A `.framework` / `.xcframework` folder checked into the project.
+        case vendored
+        case unknown
+    }
+
+    /// As the ecosystem names it: `Alamofire`, `firebase_core`, `@react-native/foo`, `com.google.firebase:firebase-analytics`.
     public let name: String
     public let version: String?
     /// Where it was declared or found.
     public let location: SourceLocation
+    public let ecosystem: Ecosystem
+    /// For vendored frameworks: whether a `PrivacyInfo.xcprivacy` is inside. Nil where it cannot be seen (lock files).
+    public let hasPrivacyManifest: Bool?
 
-    public init(name: String, version: String?, location: SourceLocation) {
+    public init(name: String, version: String?, location: SourceLocation, ecosystem: Ecosystem = .unknown, hasPrivacyManifest: Bool? = nil) {
         self.name = name
         self.version = version
         self.location = location
+        self.ecosystem = ecosystem
+        self.hasPrivacyManifest = hasPrivacyManifest
     }
 }

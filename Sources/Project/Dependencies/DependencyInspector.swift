@@ -1,4 +1,64 @@
-/// Lock files, build-file dependency declarations and vendored frameworks. STUB: replaced by its owner.
+/// Lock files, Gradle declarations and vendored frameworks → `Dependency` values and `sdk.<name>` facts
+/// (the version as a string, or `true` when none is known), each with the line that declares it.
+///
+/// Lock files inside vendored folders (a package's own lock under `node_modules`, `Carthage/Checkouts`)
+/// are not the app's and are skipped; `Pods/Manifest.lock` is a copy of `Podfile.lock` and is read only
+/// when the Podfile.lock beside the Pods folder is missing.
 public enum DependencyInspector {
-    public static func inspect(files: [ProjectFile], root: String) -> PartialInspection { PartialInspection() }
+    public static func inspect(files: [ProjectFile], root: String) -> PartialInspection {
+        var result = PartialInspection()
+        var lines: [String: [Substring]] = [:]
+        let paths = Set(files.map(\.path))
+
+        /// `reportProblems` is false for Gradle files, whose problems the Android inspector already reports.
+        func collect(_ file: ProjectFile, reportProblems: Bool = true, _ reader: (String, String) throws(InspectedText.Failure) -> [Dependency]) {
+            do {
+                let text = try InspectedText.read(file)
+                lines[file.path] = text.split(separator: "\n", omittingEmptySubsequences: false)
+                result.dependencies += try reader(text, file.path)
+            } catch {
+                if reportProblems { result.problems.append(error.problem) }
+            }
+        }
+
+        for file in files {
+            switch file.fileName {
+            case "Manifest.lock":
+                let pods = AndroidInspector.folder(of: file.path)
+                guard pods.split(separator: "/").last == "Pods",
+                      !paths.contains(AndroidInspector.join(AndroidInspector.folder(of: pods), "Podfile.lock")) else { continue }
+                collect(file, PodfileLockReader.read)
+            case _ where file.isVendored:
+                continue
+            case "Podfile.lock": collect(file, PodfileLockReader.read)
+            case "Package.resolved": collect(file, PackageResolvedReader.read)
+            case "Cartfile.resolved": collect(file, CartfileResolvedReader.read)
+            case "pubspec.lock": collect(file, PubspecLockReader.read)
+            case "package-lock.json": collect(file, PackageLockReader.read)
+            case "yarn.lock": collect(file, YarnLockReader.read)
+            case "build.gradle", "build.gradle.kts":
+                collect(file, reportProblems: false) { text, path in GradleDependencyReader.read(script: GradleScript.parse(text), path: path) }
+            case "libs.versions.toml":
+                collect(file, reportProblems: false) { text, path throws(InspectedText.Failure) in
+                    GradleDependencyReader.read(catalog: try VersionCatalog.parse(text, location: SourceLocation(path: path)), path: path)
+                }
+            default:
+                continue
+            }
+        }
+        result.dependencies += VendoredFrameworkFinder.find(files)
+
+        for dependency in result.dependencies {
+            let snippet: String
+            if let line = dependency.location.line, let text = lines[dependency.location.path], line >= 1, line <= text.count {
+                snippet = text[line - 1].trimmingCharacters(in: .whitespaces)
+            } else {
+                snippet = dependency.location.path
+            }
+            let value: FactValue = dependency.version.map { .string($0) } ?? .bool(true)
+            result.facts.append(Fact(name: "sdk." + dependency.name, value: value, source: .detected,
+                                     evidence: [Evidence(location: dependency.location, snippet: String(snippet.prefix(200)))]))
+        }
+        return result
+    }
 }

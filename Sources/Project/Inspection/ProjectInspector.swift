@@ -1,3 +1,5 @@
+import StoreLocale
+
 /// Options of one inspection.
 public struct InspectionOptions: Sendable {
     /// `kind: symbols` tables from the loaded checklists; the source scan looks for all of them in one pass.
@@ -24,9 +26,69 @@ public struct InspectionError: Error, Sendable, CustomStringConvertible {
     public var description: String { "\(path): \(message)" }
 }
 
-/// Walks the project once and runs every inspector over the files. STUB: the scan work replaces this.
+/// Walks the project once and runs every inspector over the files, then assembles the `ProjectModel`.
 public enum ProjectInspector {
+    /// Throws only when the root itself cannot be inspected (missing, not a folder) or a symbol table is
+    /// malformed; a file that cannot be read becomes an `InputProblem` and inspection goes on.
     public static func inspect(root: String, manifest: Manifest?, options: InspectionOptions) throws(InspectionError) -> ProjectModel {
-        ProjectModel(root: root, manifest: manifest)
+        let tables = try symbolTables(options.symbolTables)
+        let walk = try FileWalker(exclude: manifest?.exclude ?? []).walk(root: root)
+        let absoluteRoot = FileWalker.realPath(root) ?? root
+
+        let scanner = SourceScanner(tables: tables)
+        let parts = [
+            AppleInspector.inspect(files: walk.files, root: absoluteRoot),
+            AndroidInspector.inspect(files: walk.files, root: absoluteRoot),
+            DependencyInspector.inspect(files: walk.files, root: absoluteRoot),
+            MetadataDiscovery.discover(root: absoluteRoot, files: walk.files, manifest: manifest),
+            scanner.scan(files: walk.files, maxFileBytes: options.maxFileBytes),
+        ]
+
+        var model = ProjectModel(root: absoluteRoot, manifest: manifest, problems: walk.problems)
+        var facts: [Fact] = []
+        for part in parts {
+            facts += part.facts
+            model.problems += part.problems
+            model.infoPlists += part.infoPlists
+            model.privacyManifests += part.privacyManifests
+            model.androidManifests += part.androidManifests
+            model.gradleFiles += part.gradleFiles
+            model.dependencies += part.dependencies
+            model.symbolHits += part.symbolHits
+            model.metadata += part.metadata
+        }
+        facts += StoreDetection.facts(files: walk.files, metadata: model.metadata, maxFileBytes: options.maxFileBytes)
+        facts += manifest.map(statedFacts) ?? []
+        for fact in facts { model.facts.add(fact) }
+        model.problems.sort { ($0.location, $0.message) < ($1.location, $1.message) }
+        model.symbolHits.sort { ($0.location, $0.signal, $0.symbol) < ($1.location, $1.signal, $1.symbol) }
+        return model
+    }
+
+    /// The tables, checked; a malformed table is a configuration error (the checklist loader reports the
+    /// same errors earlier when it calls `SymbolTable.parse`).
+    static func symbolTables(_ sources: [SymbolTableSource]) throws(InspectionError) -> [SymbolTable] {
+        var tables: [SymbolTable] = []
+        for source in sources {
+            do {
+                tables.append(try SymbolTable.parse(source))
+            } catch {
+                throw InspectionError(path: source.file, message: "symbol table \(source.name) is malformed:\n\(error.description)")
+            }
+        }
+        return tables
+    }
+
+    /// The manifest's facts, plus `store.appstore` / `store.play` from `stores:` (listed: true, unlisted: false).
+    static func statedFacts(_ manifest: Manifest) -> [Fact] {
+        var facts = manifest.facts
+        if let stores = manifest.stores {
+            let evidence = [Evidence(location: manifest.storesLocation ?? SourceLocation(path: manifest.file),
+                                     snippet: "stores: [\(stores.map(\.rawValue).sorted().joined(separator: ", "))]")]
+            for store in [Store.appstore, .play] where !facts.contains(where: { $0.name == store.factName }) {
+                facts.append(Fact(name: store.factName, value: .bool(stores.contains(store)), source: .stated, evidence: evidence))
+            }
+        }
+        return facts
     }
 }

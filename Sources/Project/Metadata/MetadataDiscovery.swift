@@ -1,4 +1,239 @@
-/// fastlane deliver / supply metadata trees; `root` may itself be a metadata folder. STUB: replaced by its owner.
+import StoreLocale
+
+/// Finds fastlane deliver (App Store) and supply (Play) metadata trees among the walked files and reads them.
+///
+/// A tree is recognised by what is in it, not only by where it is: a folder whose sub-folders hold
+/// deliver files (`name.txt`, `keywords.txt`, …) or supply files (`title.txt`, `changelogs/`, `images/`)
+/// is a tree of that store. This finds `fastlane/metadata`, `fastlane/metadata/ios`, `fastlane/metadata/android`,
+/// `src/<flavor>/fastlane/metadata`, `app-metadata/<applicationId>` and a `root` that is itself a tree.
+/// To keep stray `description.txt` files elsewhere from counting, a discovered tree must sit under a
+/// folder whose name mentions `metadata` (or be named in the manifest's `paths`).
 public enum MetadataDiscovery {
-    public static func discover(root: String, files: [ProjectFile], manifest: Manifest?) -> PartialInspection { PartialInspection() }
+    public static func discover(root: String, files: [ProjectFile], manifest: Manifest?) -> PartialInspection {
+        let index = FolderIndex(files.filter { !$0.isVendored })
+        var result = PartialInspection()
+        var trees: [MetadataTree] = []
+        for (path, store) in statedPaths(manifest) where index.folders[path] == nil && index.subfolders[path] == nil {
+            let key = store == .appstore ? "appstore_metadata" : "play_metadata"
+            result.problems.append(InputProblem(location: SourceLocation(path: manifest?.file ?? "shipcheck.yml"),
+                message: "paths.\(key) names \(path.isEmpty ? "." : path), which holds no files; its \(store.rawValue) metadata was not checked"))
+        }
+        for (path, store) in treeRoots(index: index, root: root, manifest: manifest) {
+            let tree = readTree(path: path, store: store, index: index, problems: &result.problems)
+            trees.append(tree)
+        }
+        trees = named(trees.sorted { ($0.path, $0.store.rawValue) < ($1.path, $1.store.rawValue) })
+        result.metadata = trees
+        return result
+    }
+
+    /// The manifest's `paths.appstore_metadata` / `paths.play_metadata`, normalized.
+    static func statedPaths(_ manifest: Manifest?) -> [(String, Store)] {
+        (manifest?.paths.appstoreMetadata ?? []).map { (normalized($0), Store.appstore) }
+            + (manifest?.paths.playMetadata ?? []).map { (normalized($0), Store.play) }
+    }
+
+    /// Tree folders and their store: the manifest's paths, then every folder whose sub-folders look like locales.
+    /// A store whose paths the manifest states gets exactly those trees: what is stated wins over discovery.
+    static func treeRoots(index: FolderIndex, root: String, manifest: Manifest?) -> [(String, Store)] {
+        var stated: [String: Store] = [:]
+        for (path, store) in statedPaths(manifest) { stated[path] = store }
+        let statedStores = Set(stated.values)
+
+        var votes: [String: (appstore: Int, play: Int)] = [:]
+        for file in index.files {
+            let parts = file.path.split(separator: "/").map(String.init)
+            let name = parts[parts.count - 1]
+            let folders = Array(parts.dropLast())
+            if MetadataLayout.appStoreLocaleFiles.contains(name), folders.count >= 1 {
+                votes[join(folders.dropLast()), default: (0, 0)].appstore += 1
+            }
+            if MetadataLayout.playLocaleFiles.contains(name), folders.count >= 1 {
+                votes[join(folders.dropLast()), default: (0, 0)].play += 1
+            }
+            if MetadataLayout.appStoreRootFiles.contains(name) {
+                votes[join(folders[...]), default: (0, 0)].appstore += 1
+            }
+            if folders.count >= 1, folders[folders.count - 1] == MetadataLayout.reviewFolder {
+                votes[join(folders.dropLast()), default: (0, 0)].appstore += 1
+            }
+            if let marker = folders.lastIndex(where: { MetadataLayout.playLocaleFolders.contains($0) }), marker >= 1 {
+                votes[join(folders[..<(marker - 1)]), default: (0, 0)].play += 1
+            }
+        }
+
+        var roots: [String: Store] = stated.filter { index.folders[$0.key] != nil || index.subfolders[$0.key] != nil }
+        for (path, vote) in votes where stated[path] == nil && looksLikeMetadata(path, root: root) {
+            let store: Store = vote.play > vote.appstore ? .play
+                : vote.appstore > vote.play ? .appstore
+                : (path.lowercased().contains("android") ? .play : .appstore)
+            if !statedStores.contains(store) { roots[path] = store }
+        }
+        return roots.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+
+    /// A tree inside the project must sit under a folder named like `metadata`; the root itself counts as a
+    /// tree when it or its parent is so named (`shipcheck metadata fastlane/metadata/android`).
+    static func looksLikeMetadata(_ path: String, root: String) -> Bool {
+        let components = path.isEmpty ? root.split(separator: "/").suffix(2) : path.split(separator: "/")[...]
+        return components.contains { $0.lowercased().contains("metadata") }
+    }
+
+    static func readTree(path: String, store: Store, index: FolderIndex,
+                         problems: inout [InputProblem]) -> MetadataTree {
+        var tree = MetadataTree(store: store, path: path, name: "")
+        for file in index.folders[path] ?? [] where store == .appstore && file.path.hasSuffix(".txt") {
+            if case .value(let value) = read(file, store: store, problems: &problems) {
+                tree.rootFields[fieldName(file)] = value
+            }
+        }
+        for folder in (index.subfolders[path] ?? []).sorted() {
+            let folderPath = join([path, folder])
+            let special = MetadataLayout.isSpecial(folder, in: store)
+            tree.folders.append(MetadataFolder(name: folder, location: SourceLocation(path: folderPath), isSpecial: special))
+            if special {
+                switch folder.lowercased() {
+                case MetadataLayout.defaultFolder:
+                    tree.defaults = readLocale(code: folder, path: folderPath, store: store, index: index, problems: &problems)
+                case MetadataLayout.reviewFolder:
+                    for file in index.folders[folderPath] ?? [] where file.path.hasSuffix(".txt") {
+                        guard case .value(let value) = read(file, store: store, problems: &problems) else { continue }
+                        let name = fieldName(file)
+                        tree.reviewInformation[MetadataLayout.legacyReviewNames[name] ?? name] = value
+                    }
+                default:
+                    break
+                }
+                continue
+            }
+            tree.locales.append(readLocale(code: folder, path: folderPath, store: store, index: index, problems: &problems))
+        }
+        if let defaults = tree.defaults {
+            for i in tree.locales.indices {
+                for (field, value) in defaults.fields where tree.locales[i].fields[field] == nil {
+                    tree.locales[i].fields[field] = MetadataValue(text: value.text, raw: value.raw, location: value.location, inherited: true)
+                }
+            }
+        }
+        return tree
+    }
+
+    static func readLocale(code: String, path: String, store: Store, index: FolderIndex,
+                           problems: inout [InputProblem]) -> MetadataLocale {
+        var locale = MetadataLocale(code: code, location: SourceLocation(path: path))
+        for file in index.folders[path] ?? [] where file.path.hasSuffix(".txt") {
+            if case .value(let value) = read(file, store: store, problems: &problems) {
+                locale.fields[fieldName(file)] = value
+            }
+        }
+        guard store == .play else { return locale }
+        for file in index.folders[join([path, "changelogs"])] ?? [] where file.path.hasSuffix(".txt") {
+            if case .value(let value) = read(file, store: store, problems: &problems) {
+                locale.changelogs[fieldName(file)] = value
+            }
+        }
+        let imagesPath = join([path, "images"])
+        var imageFiles: [(type: String, file: ProjectFile)] = []
+        for file in index.folders[imagesPath] ?? [] {
+            let base = fieldName(file)
+            if MetadataLayout.playImageFiles.contains(base), isImage(file) { imageFiles.append((base, file)) }
+        }
+        for folder in (index.subfolders[imagesPath] ?? []).sorted() {
+            for file in index.folders[join([imagesPath, folder])] ?? [] where isImage(file) {
+                imageFiles.append((folder, file))
+            }
+        }
+        for (type, file) in imageFiles {
+            let location = SourceLocation(path: file.path)
+            switch ImageHeader.size(atPath: file.absolutePath) {
+            case .success(let size):
+                locale.images.append(MetadataImage(type: type, location: location, width: size.width, height: size.height))
+            case .failure(let failure):
+                locale.images.append(MetadataImage(type: type, location: location, width: nil, height: nil))
+                let why = failure == .unknownFormat ? "it is not a PNG or JPEG file" : "its header is truncated or unreadable"
+                problems.append(InputProblem(location: location,
+                    message: "could not read the image's pixel size: \(why); Play accepts PNG and JPEG images only"))
+            }
+        }
+        return locale
+    }
+
+    private static func read(_ file: ProjectFile, store: Store, problems: inout [InputProblem]) -> MetadataFileReader.Outcome {
+        let outcome = MetadataFileReader.read(file, store: store)
+        if case .problem(let problem) = outcome { problems.append(problem) }
+        return outcome
+    }
+
+    private static func isImage(_ file: ProjectFile) -> Bool {
+        guard let dot = file.fileName.lastIndex(of: ".") else { return false }
+        return MetadataLayout.playImageExtensions.contains(file.fileName[file.fileName.index(after: dot)...].lowercased())
+    }
+
+    /// File name without `.txt` (or any extension).
+    static func fieldName(_ file: ProjectFile) -> String {
+        let name = file.fileName
+        guard let dot = name.lastIndex(of: ".") else { return String(name) }
+        return String(name[..<dot])
+    }
+
+    /// Names trees so findings can tell them apart: `main` for the usual one, the flavor of
+    /// `src/<flavor>/…`, the application id of `<dir>/<applicationId>`, else the path.
+    static func named(_ trees: [MetadataTree]) -> [MetadataTree] {
+        var named = trees.map { tree -> MetadataTree in
+            var copy = MetadataTree(store: tree.store, path: tree.path, name: baseName(tree.path),
+                                    locales: tree.locales, defaults: tree.defaults, rootFields: tree.rootFields,
+                                    reviewInformation: tree.reviewInformation, folders: tree.folders)
+            copy.locales.sort { $0.code < $1.code }
+            return copy
+        }
+        var seen: [String: Int] = [:]
+        for tree in named { seen["\(tree.store.rawValue)/\(tree.name)", default: 0] += 1 }
+        for i in named.indices where (seen["\(named[i].store.rawValue)/\(named[i].name)"] ?? 0) > 1 {
+            let tree = named[i]
+            named[i] = MetadataTree(store: tree.store, path: tree.path, name: tree.path.isEmpty ? "." : tree.path,
+                                    locales: tree.locales, defaults: tree.defaults, rootFields: tree.rootFields,
+                                    reviewInformation: tree.reviewInformation, folders: tree.folders)
+        }
+        return named
+    }
+
+    private static func baseName(_ path: String) -> String {
+        let parts = path.split(separator: "/").map(String.init)
+        if parts.count >= 2, parts[0] == "src" { return parts[1] }
+        if let index = parts.firstIndex(where: { $0 == "src" }), index + 1 < parts.count { return parts[index + 1] }
+        if let last = parts.last, last.contains("."), !["fastlane", "metadata"].contains(last) { return last }
+        return "main"
+    }
+
+    static func join<S: Sequence>(_ parts: S) -> String where S.Element == String {
+        parts.filter { !$0.isEmpty }.joined(separator: "/")
+    }
+
+    static func normalized(_ path: String) -> String {
+        join(path.split(separator: "/").map(String.init).filter { $0 != "." })
+    }
+}
+
+/// The walked files grouped by folder, so a tree can list its own files and sub-folders without touching disk.
+struct FolderIndex {
+    let files: [ProjectFile]
+    /// Folder path ("" = root) → files directly in it.
+    let folders: [String: [ProjectFile]]
+    /// Folder path → names of its direct sub-folders that contain files.
+    let subfolders: [String: Set<String>]
+
+    init(_ files: [ProjectFile]) {
+        self.files = files
+        var folders: [String: [ProjectFile]] = [:]
+        var subfolders: [String: Set<String>] = [:]
+        for file in files {
+            let parts = file.path.split(separator: "/").map(String.init)
+            folders[MetadataDiscovery.join(parts.dropLast()), default: []].append(file)
+            for depth in 0..<max(0, parts.count - 1) {
+                subfolders[MetadataDiscovery.join(parts[..<depth]), default: []].insert(parts[depth])
+            }
+        }
+        self.folders = folders.mapValues { $0.sorted { $0.path < $1.path } }
+        self.subfolders = subfolders
+    }
 }

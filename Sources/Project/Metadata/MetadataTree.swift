@@ -15,7 +15,7 @@ public struct MetadataTree: Sendable {
     public var rootFields: [String: MetadataValue]
     /// App Store `review_information/` files, legacy names mapped to the current ones.
     public var reviewInformation: [String: MetadataValue]
-    /// Folders that are neither a locale the store knows nor one of its special folders (kept as found).
+    /// Every sub-folder of the tree as named on disk, locales and special folders alike, for the locale-folder rules.
     public var folders: [MetadataFolder]
 
     public init(store: Store, path: String, name: String, locales: [MetadataLocale] = [], defaults: MetadataLocale? = nil,
@@ -68,7 +68,9 @@ public struct MetadataLocale: Sendable {
 }
 
 /// A field's text and where it lives. `text` is what the store receives: trimmed for the App Store
-/// (deliver strips), as-is for Play (supply does not).
+/// (deliver strips), as written for Play (supply does not strip) less one trailing line break, which
+/// editors add and which would otherwise make a note of exactly 500 characters count 501.
+/// `location.line` is the line the text starts on (after leading blank lines the App Store trims).
 public struct MetadataValue: Sendable, Hashable {
     public let text: String
     public let raw: String

@@ -1,4 +1,4 @@
-/// Check functions for target SDK and other platform requirements. STUB: replaced by its owner.
+/// Check functions for Android platform requirements.
 public enum AndroidChecks {
-    public static var all: [CheckFunction] { [] }
+    public static var all: [CheckFunction] { [AndroidTargetSDKCheck.function, AndroidTargetSDKUnknownCheck.function] }
 }

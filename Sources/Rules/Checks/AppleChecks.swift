@@ -1,4 +1,5 @@
-/// Check functions for privacy manifest, purpose strings, hosted content / on-demand resources. STUB: replaced by its owner.
+/// Check functions for privacy manifests and purpose strings. Hosted IAP content and On-Demand Resources
+/// need none: their rules are fact expressions over `iap.hosted_content` and `odr.used`.
 public enum AppleChecks {
-    public static var all: [CheckFunction] { [] }
+    public static var all: [CheckFunction] { PrivacyManifestChecks.all + PurposeStringChecks.all }
 }

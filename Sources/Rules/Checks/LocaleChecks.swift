@@ -1,4 +1,74 @@
-/// Check functions for locale folder names. STUB: replaced by its owner.
+import StoreLocale
+import YAML
+
+/// Check functions for locale folder names, driven by the `*_locales` tables of
+/// rules/metadata-locales.yml.
 public enum LocaleChecks {
-    public static var all: [CheckFunction] { [] }
+    public static var all: [CheckFunction] { [localeFolder] }
+
+    /// What `report:` selects: folders the store does not accept, or old App Store codes.
+    enum Report: String, CaseIterable {
+        case invalid, legacy
+    }
+
+    /// Judges every `<store>.folders` subject against a locale table. Values for messages:
+    /// `expected` (what the store wants, as a phrase), `suggestions`, `language`.
+    static let localeFolder = CheckFunction(
+        name: "locale-folder",
+        summary: "Metadata folder names are locale codes of the store (or its special folders)",
+        options: [
+            OptionSpec("table", .table, required: true, doc: "the locale table (codes, legacy, corrections, special_folders)"),
+            OptionSpec("report", .oneOf(Report.allCases.map(\.rawValue)), required: true,
+                       doc: "invalid: folders the store does not accept; legacy: old App Store codes with a modern one"),
+        ],
+        subjects: .required,
+        run: { invocation in
+            guard let table = invocation.table("table"),
+                  let report = invocation.options.string("report").flatMap(Report.init(rawValue:)) else { return [] }
+            var tables: [Store: LocaleTable] = [:]
+            return invocation.subjects.compactMap { subject in
+                guard subject.labels["special"] != "true" else { return nil }
+                let store = subject.labels["store"].flatMap(Store.init(rawValue:)) ?? invocation.rule.stores.min() ?? .appstore
+                let locales = tables[store] ?? localeTable(table, store: store)
+                tables[store] = locales
+                return result(for: subject, verdict: locales.judge(folder: subject.value), store: store, report: report)
+            }
+        })
+
+    static func localeTable(_ table: Table, store: Store) -> LocaleTable {
+        LocaleTable(store: store, reader: NodeReader(node: table.value, path: "tables.\(table.name).value",
+                                                      diagnostics: Diagnostics(file: table.file)))
+    }
+
+    /// `"fr-FR"`, `"pt-PT" or "pt-BR"`, `one of "es-ES", "es-419", "es-US"`.
+    static func choice(_ codes: [String]) -> String {
+        let quoted = codes.map { "\"\($0)\"" }
+        switch quoted.count {
+        case 1: return quoted[0]
+        case 2: return "\(quoted[0]) or \(quoted[1])"
+        default: return "one of " + quoted.joined(separator: ", ")
+        }
+    }
+
+    static func result(for subject: Subject, verdict: FolderVerdict, store: Store, report: Report) -> CheckResult? {
+        switch (verdict, report) {
+        case (.invalid(let suggestions), .invalid):
+            let language = LocaleTable.displayName(subject.value)
+            let expected: String
+            if suggestions.isEmpty {
+                expected = "\(store.displayName) has no code for \(language.map { "\($0) (\(subject.value))" } ?? "\"\(subject.value)\"")"
+            } else {
+                expected = "\(store.displayName) expects " + choice(suggestions)
+            }
+            return CheckResult(location: subject.location, evidence: subject.value,
+                               values: ["expected": expected, "suggestions": suggestions.joined(separator: ", "),
+                                        "language": language ?? subject.value, "store_name": store.displayName])
+        case (.legacy(let modern), .legacy):
+            return CheckResult(location: subject.location, evidence: subject.value,
+                               values: ["expected": modern, "suggestions": modern,
+                                        "language": LocaleTable.displayName(modern) ?? modern, "store_name": store.displayName])
+        default:
+            return nil
+        }
+    }
 }

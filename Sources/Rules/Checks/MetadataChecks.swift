@@ -1,4 +1,8 @@
-/// Check functions for store metadata (keywords, locale folders, copyright, categories, images, changelogs). STUB: replaced by its owner.
+/// Check functions for store metadata that a generic text check cannot express: keyword hygiene,
+/// App Store categories, Play image sizes, changelog lengths with the file that will ship, empty files.
 public enum MetadataChecks {
-    public static var all: [CheckFunction] { [] }
+    public static var all: [CheckFunction] {
+        MetadataKeywords.functions + [MetadataCategory.function, MetadataImages.function,
+                                      MetadataChangelogLength.function, MetadataEmptyFiles.function]
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Project
+import Reports
 import Rules
 import StoreLocale
 
@@ -39,9 +40,9 @@ struct CheckCommand {
         guard ["auto", "always", "never"].contains(color) else {
             return console.usage(UsageError(message: "--color takes auto, always or never, not '\(color)'", command: Self.definition(metadataOnly: metadataOnly).name))
         }
-        let outputs: [OutputRequest]
+        let outputs: [FormatSpec]
         do { outputs = try OutputRequest.parse(parsed.all("format")) } catch {
-            return console.usage(UsageError(message: error.message, command: Self.definition(metadataOnly: metadataOnly).name))
+            return console.usage(UsageError(message: error.description, command: Self.definition(metadataOnly: metadataOnly).name))
         }
         let session: ProjectSession
         switch ProjectSession.open(parsed, console: console) {

@@ -1,0 +1,19 @@
+import Foundation
+
+/// A `gradle.properties` file: `key=value` (or `key: value`) lines, `#` and `!` comments.
+struct GradleProperties: Sendable {
+    var values: [String: (value: String, line: Int)] = [:]
+
+    static func parse(_ text: String) -> GradleProperties {
+        var properties = GradleProperties()
+        for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = rawLine.trimmingCharacters(in: .whitespaces)
+            if line.isEmpty || line.hasPrefix("#") || line.hasPrefix("!") { continue }
+            guard let separator = line.firstIndex(where: { $0 == "=" || $0 == ":" }) else { continue }
+            let key = line[..<separator].trimmingCharacters(in: .whitespaces)
+            let value = line[line.index(after: separator)...].trimmingCharacters(in: .whitespaces)
+            if !key.isEmpty { properties.values[key] = (value, offset + 1) }
+        }
+        return properties
+    }
+}

@@ -1,0 +1,184 @@
+import Foundation
+
+/// What one build script declares, before references are resolved: settings as written, `ext`/`extra`
+/// values, local `val`/`def` literals, plugins, flavors and dependency declarations.
+struct GradleScript: Sendable {
+    struct Definition: Sendable, Equatable {
+        let name: String
+        let expression: String
+        let line: Int
+    }
+
+    struct DependencyDeclaration: Sendable, Equatable {
+        let configuration: String
+        /// `group:artifact:version` as written, or `libs.some.alias` for a catalog reference.
+        let notation: String
+        let line: Int
+    }
+
+    var settings: [GradleSetting] = []
+    var extValues: [Definition] = []
+    var locals: [Definition] = []
+    var plugins: [(id: String, line: Int)] = []
+    var flavors: [GradleFlavor] = []
+    var dependencies: [DependencyDeclaration] = []
+
+    // MARK: Parsing
+
+    static func parse(_ text: String) -> GradleScript {
+        var script = GradleScript()
+        let (statements, openings) = GradleStatements.split(text)
+        for block in openings where block.parents.last == "productFlavors" && !script.flavors.contains(where: { $0.name == block.name }) {
+            script.flavors.append(GradleFlavor(name: block.name, line: block.line))
+        }
+        for statement in statements {
+            let blocks = statement.blocks
+            if blocks.last == "ext" || blocks.last == "extra", let (name, expression) = extBlockEntry(statement.text) {
+                script.extValues.append(Definition(name: name, expression: expression, line: statement.line))
+                continue
+            }
+            if let (name, expression) = extAssignment(statement.text) {
+                script.extValues.append(Definition(name: name, expression: expression, line: statement.line))
+                continue
+            }
+            if let (name, expression) = firstCaptures(localPattern, statement.text) {
+                script.locals.append(Definition(name: name, expression: expression, line: statement.line))
+                continue
+            }
+            if let setting = setting(statement) {
+                script.settings.append(setting)
+                continue
+            }
+            if let plugin = plugin(statement) {
+                script.plugins.append((plugin, statement.line))
+                continue
+            }
+            if blocks.contains("dependencies") && !blocks.contains("buildscript"), let declaration = dependency(statement) {
+                script.dependencies.append(declaration)
+            }
+        }
+        return script
+    }
+
+    // MARK: Settings
+
+    private static let settingNames: [(String, GradleSetting.Name)] = [
+        ("targetSdkVersion", .targetSdk), ("targetSdk", .targetSdk), ("minSdkVersion", .minSdk), ("minSdk", .minSdk),
+        ("versionCode", .versionCode), ("versionName", .versionName), ("applicationId", .applicationId), ("namespace", .namespace),
+    ]
+
+    private static let settingPattern = try! NSRegularExpression(
+        pattern: #"^((?:[A-Za-z_][A-Za-z0-9_]*\.)*)(targetSdkVersion|targetSdk|minSdkVersion|minSdk|versionCode|versionName|applicationId|namespace)(\s*=\s*|\s*\(\s*|\s+)(.+)$"#)
+
+    /// Blocks whose `targetSdk` is not the app's (lint and test options have their own).
+    private static let foreignBlocks: Set<String> = ["lint", "lintOptions", "testOptions", "buildTypes", "subprojects", "allprojects", "buildscript", "sourceSets", "signingConfigs"]
+
+    private static func setting(_ statement: GradleStatement) -> GradleSetting? {
+        guard let groups = captures(settingPattern, statement.text), groups.count == 4 else { return nil }
+        let prefix = groups[0].split(separator: ".").map(String.init)
+        guard let name = settingNames.first(where: { $0.0 == groups[1] })?.1 else { return nil }
+        var expression = groups[3].trimmingCharacters(in: .whitespaces)
+        if groups[2].contains("(") {
+            guard expression.hasSuffix(")") else { return nil }
+            expression = String(expression.dropLast()).trimmingCharacters(in: .whitespaces)
+        }
+        let path = statement.blocks + prefix
+        if path.contains(where: { foreignBlocks.contains($0) }) { return nil }
+        if path.contains("defaultConfig") {
+            return name == .namespace ? nil : GradleSetting(name: name, flavor: nil, expression: expression, line: statement.line)
+        }
+        if let index = path.lastIndex(of: "productFlavors"), index + 1 < path.count {
+            return GradleSetting(name: name, flavor: path[index + 1], expression: expression, line: statement.line)
+        }
+        if name == .namespace && path.last == "android" {
+            return GradleSetting(name: name, flavor: nil, expression: expression, line: statement.line)
+        }
+        return nil
+    }
+
+    // MARK: ext / extra and locals
+
+    private static let extPatterns: [NSRegularExpression] = [
+        #"^(?:rootProject\.|project\.)?ext\.([A-Za-z_]\w*)\s*=\s*(.+)$"#,
+        #"^(?:rootProject\.|project\.)?(?:ext|extra)\s*\[\s*["']([A-Za-z_][\w.]*)["']\s*\]\s*=\s*(.+)$"#,
+        #"^(?:rootProject\.|project\.)?(?:ext|extra)\.set\(\s*["']([A-Za-z_][\w.]*)["']\s*,\s*(.+)\)$"#,
+        #"^val\s+([A-Za-z_]\w*)\s+by\s+(?:rootProject\.|project\.)?extra\s*\(\s*(.+)\s*\)$"#,
+    ].map { try! NSRegularExpression(pattern: $0) }
+
+    private static let extBlockPattern = try! NSRegularExpression(pattern: #"^(?:set\(\s*["']([A-Za-z_][\w.]*)["']\s*,\s*(.+)\)|([A-Za-z_]\w*)\s*=\s*(.+))$"#)
+
+    private static let localPattern = try! NSRegularExpression(
+        pattern: #"^(?:(?:private|final|const)\s+)*(?:val|var|def)\s+([A-Za-z_]\w*)(?:\s*:\s*[A-Za-z_]\w*\??)?\s*=\s*(.+)$"#)
+
+    private static func extAssignment(_ text: String) -> (String, String)? {
+        for pattern in extPatterns {
+            if let result = firstCaptures(pattern, text) { return result }
+        }
+        return nil
+    }
+
+    private static func extBlockEntry(_ text: String) -> (String, String)? {
+        guard let groups = captures(extBlockPattern, text) else { return nil }
+        if !groups[0].isEmpty { return (groups[0], groups[1].trimmingCharacters(in: .whitespaces)) }
+        if !groups[2].isEmpty { return (groups[2], groups[3].trimmingCharacters(in: .whitespaces)) }
+        return nil
+    }
+
+    // MARK: Plugins
+
+    private static let pluginPatterns: [NSRegularExpression] = [
+        #"^apply\s*\(?\s*plugin\s*[:=]\s*["']([\w.\-]+)["']"#,
+        #"^id\s*\(?\s*["']([\w.\-]+)["']"#,
+        #"^alias\s*\(\s*(libs\.plugins\.[\w.]+)\s*\)"#,
+    ].map { try! NSRegularExpression(pattern: $0) }
+
+    private static func plugin(_ statement: GradleStatement) -> String? {
+        for (index, pattern) in pluginPatterns.enumerated() {
+            // `id` and `alias` only mean a plugin inside `plugins { }`.
+            if index > 0 && !statement.blocks.contains("plugins") { continue }
+            if let groups = captures(pattern, statement.text), let id = groups.first { return id }
+        }
+        return nil
+    }
+
+    // MARK: Dependencies
+
+    private static let dependencyPattern = try! NSRegularExpression(
+        pattern: #"^([A-Za-z_]\w*)\s*\(?\s*(?:(?:platform|enforcedPlatform)\s*\(\s*)?(?:["']([^"'\s$]+:[^"'\s]+)["']|(libs\.[\w.]+))"#)
+    private static let mapDependencyPattern = try! NSRegularExpression(
+        pattern: #"^([A-Za-z_]\w*)\s*\(?\s*group\s*[:=]\s*["']([^"']+)["']\s*,\s*name\s*[:=]\s*["']([^"']+)["'](?:\s*,\s*version\s*[:=]\s*["']([^"']+)["'])?"#)
+
+    /// Test-only and tooling configurations do not ship in the app.
+    private static func isShippingConfiguration(_ name: String) -> Bool {
+        !(name.hasPrefix("test") || name.hasPrefix("androidTest") || name == "classpath" || name == "lintChecks" || name.hasPrefix("detekt"))
+    }
+
+    private static func dependency(_ statement: GradleStatement) -> DependencyDeclaration? {
+        if let groups = captures(dependencyPattern, statement.text), isShippingConfiguration(groups[0]) {
+            let notation = groups[1].isEmpty ? groups[2] : groups[1]
+            guard !notation.isEmpty else { return nil }
+            return DependencyDeclaration(configuration: groups[0], notation: notation, line: statement.line)
+        }
+        if let groups = captures(mapDependencyPattern, statement.text), isShippingConfiguration(groups[0]) {
+            let notation = [groups[1], groups[2], groups[3]].filter { !$0.isEmpty }.joined(separator: ":")
+            return DependencyDeclaration(configuration: groups[0], notation: notation, line: statement.line)
+        }
+        return nil
+    }
+
+    // MARK: Regex helpers
+
+    /// All capture groups of the first match (an unmatched optional group is ""), or nil without a match.
+    static func captures(_ pattern: NSRegularExpression, _ text: String) -> [String]? {
+        let range = NSRange(text.startIndex..., in: text)
+        guard let match = pattern.firstMatch(in: text, range: range) else { return nil }
+        return (1..<match.numberOfRanges).map { index in
+            Range(match.range(at: index), in: text).map { String(text[$0]) } ?? ""
+        }
+    }
+
+    private static func firstCaptures(_ pattern: NSRegularExpression, _ text: String) -> (String, String)? {
+        guard let groups = captures(pattern, text), groups.count >= 2 else { return nil }
+        return (groups[0], groups[1].trimmingCharacters(in: .whitespaces))
+    }
+}

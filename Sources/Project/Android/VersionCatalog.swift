@@ -1,0 +1,178 @@
+import Foundation
+
+/// A Gradle version catalog (`gradle/libs.versions.toml`): `[versions]`, `[libraries]` and `[plugins]`, each
+/// entry with its line. Reads the subset of TOML that catalogs use (strings and one-line inline tables).
+struct VersionCatalog: Sendable {
+    struct Library: Sendable, Equatable {
+        let alias: String
+        let module: String
+        let version: String?
+        let line: Int
+    }
+
+    struct Entry: Sendable, Equatable {
+        let value: String
+        let line: Int
+    }
+
+    var versions: [String: Entry] = [:]
+    var libraries: [Library] = []
+    /// Plugin alias → id.
+    var plugins: [String: Entry] = [:]
+
+    /// Accessors ignore the separator: `app-build-targetSDK`, `app_build_targetSDK` and
+    /// `app.build.targetSDK` are all `libs.versions.app.build.targetSDK`.
+    static func accessorKey(_ alias: String) -> String {
+        alias.replacingOccurrences(of: "-", with: ".").replacingOccurrences(of: "_", with: ".").lowercased()
+    }
+
+    func version(accessor: String) -> Entry? {
+        let key = Self.accessorKey(accessor)
+        return versions.first { Self.accessorKey($0.key) == key }?.value
+    }
+
+    func library(accessor: String) -> Library? {
+        let key = Self.accessorKey(accessor)
+        return libraries.first { Self.accessorKey($0.alias) == key }
+    }
+
+    func pluginId(accessor: String) -> String? {
+        let key = Self.accessorKey(accessor)
+        return plugins.first { Self.accessorKey($0.key) == key }?.value.value
+    }
+
+    static func parse(_ text: String, location: SourceLocation) throws(InspectedText.Failure) -> VersionCatalog {
+        var catalog = VersionCatalog()
+        var section = ""
+        var pendingLibraries: [(alias: String, fields: [String: String], line: Int)] = []
+        var arrayStart: Int?
+        for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = offset + 1
+            let content = stripComment(String(rawLine)).trimmingCharacters(in: .whitespaces)
+            if content.isEmpty { continue }
+            // A multi-line array (`[bundles]` lists): nothing in it is read, only its end is looked for.
+            if arrayStart != nil {
+                if content.hasSuffix("]") { arrayStart = nil }
+                continue
+            }
+            if content.hasPrefix("[") {
+                guard content.hasSuffix("]") else { throw InspectedText.Failure(SourceLocation(path: location.path, line: line), "has an unterminated table header `\(content)`") }
+                section = String(content.dropFirst().dropLast()).trimmingCharacters(in: .whitespaces)
+                continue
+            }
+            guard let equals = content.firstIndex(of: "=") else {
+                throw InspectedText.Failure(SourceLocation(path: location.path, line: line), "expected `key = value`, found `\(content)`")
+            }
+            let key = unquote(content[..<equals].trimmingCharacters(in: .whitespaces))
+            let rawValue = content[content.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            let fields: [String: String]
+            if rawValue.hasPrefix("[") {
+                if !rawValue.hasSuffix("]") { arrayStart = line }
+                continue
+            } else if rawValue.hasPrefix("{") {
+                guard rawValue.hasSuffix("}") else {
+                    throw InspectedText.Failure(SourceLocation(path: location.path, line: line), "has an inline table that does not close on its line")
+                }
+                fields = inlineTable(String(rawValue.dropFirst().dropLast()))
+            } else {
+                fields = ["": unquote(rawValue)]
+            }
+            switch section {
+            case "versions":
+                let value = fields[""] ?? fields["strictly"] ?? fields["require"] ?? fields["prefer"]
+                if let value { catalog.versions[key] = Entry(value: value, line: line) }
+            case "libraries":
+                pendingLibraries.append((key, fields, line))
+            case "plugins":
+                if let id = fields[""].map({ String($0.split(separator: ":").first ?? "") }) ?? fields["id"] {
+                    catalog.plugins[key] = Entry(value: id, line: line)
+                }
+            default:
+                break
+            }
+        }
+        if let arrayStart {
+            throw InspectedText.Failure(SourceLocation(path: location.path, line: arrayStart), "has an array that is never closed")
+        }
+        for (alias, fields, line) in pendingLibraries {
+            if let notation = fields[""] {
+                let parts = notation.split(separator: ":").map(String.init)
+                guard parts.count >= 2 else { continue }
+                catalog.libraries.append(Library(alias: alias, module: parts[0] + ":" + parts[1], version: parts.count > 2 ? parts[2] : nil, line: line))
+                continue
+            }
+            let module = fields["module"] ?? fields["group"].flatMap { group in fields["name"].map { group + ":" + $0 } }
+            guard let module else { continue }
+            let version = fields["version"] ?? fields["version.ref"].flatMap { catalog.versions[$0]?.value }
+                ?? fields["version.strictly"] ?? fields["version.require"] ?? fields["version.prefer"]
+            catalog.libraries.append(Library(alias: alias, module: module, version: version, line: line))
+        }
+        return catalog
+    }
+
+    /// `module = "a:b", version.ref = "x"` or `version = { strictly = "1" }` → flat dotted keys.
+    private static func inlineTable(_ body: String) -> [String: String] {
+        var fields: [String: String] = [:]
+        for part in splitTopLevel(body) {
+            guard let equals = part.firstIndex(of: "=") else { continue }
+            let key = unquote(part[..<equals].trimmingCharacters(in: .whitespaces))
+            let value = part[part.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            if value.hasPrefix("{") && value.hasSuffix("}") {
+                for (innerKey, innerValue) in inlineTable(String(value.dropFirst().dropLast())) {
+                    fields[key + "." + innerKey] = innerValue
+                }
+            } else {
+                fields[key] = unquote(value)
+            }
+        }
+        return fields
+    }
+
+    /// Splits on commas outside quotes and braces.
+    private static func splitTopLevel(_ text: String) -> [String] {
+        var parts: [String] = []
+        var current = ""
+        var depth = 0
+        var quote: Character?
+        for character in text {
+            if let open = quote {
+                if character == open { quote = nil }
+            } else if character == "\"" || character == "'" {
+                quote = character
+            } else if character == "{" {
+                depth += 1
+            } else if character == "}" {
+                depth -= 1
+            } else if character == "," && depth == 0 {
+                parts.append(current)
+                current = ""
+                continue
+            }
+            current.append(character)
+        }
+        if !current.trimmingCharacters(in: .whitespaces).isEmpty { parts.append(current) }
+        return parts
+    }
+
+    private static func stripComment(_ line: String) -> String {
+        var quote: Character?
+        for index in line.indices {
+            let character = line[index]
+            if let open = quote {
+                if character == open { quote = nil }
+            } else if character == "\"" || character == "'" {
+                quote = character
+            } else if character == "#" {
+                return String(line[..<index])
+            }
+        }
+        return line
+    }
+
+    static func unquote(_ text: String) -> String {
+        if text.count >= 2, let first = text.first, first == text.last, first == "\"" || first == "'" {
+            return String(text.dropFirst().dropLast())
+        }
+        return text
+    }
+}

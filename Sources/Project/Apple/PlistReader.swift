@@ -1,0 +1,90 @@
+import Foundation
+
+/// Reads property lists (XML, binary, old-style OpenStep: Info.plist, .entitlements, .xcprivacy,
+/// InfoPlist.strings, project.pbxproj) through Foundation, turning every failure into a `PlistReadError`
+/// that names the file and, when Foundation says it, the line.
+public enum PlistReader {
+    /// Files larger than this are refused rather than loaded: no real plist comes near it.
+    public static let maxBytes = 32 << 20
+
+    public static func read(_ file: ProjectFile) -> Result<PlistDocument, PlistReadError> {
+        if file.size > maxBytes {
+            return .failure(PlistReadError(path: file.path, line: nil,
+                                           message: "property list of \(file.size) bytes is over the \(maxBytes)-byte limit; skipped"))
+        }
+        guard let data = FileManager.default.contents(atPath: file.absolutePath) else {
+            return .failure(PlistReadError(path: file.path, line: nil, message: "could not be read"))
+        }
+        return parse(data, path: file.path)
+    }
+
+    /// Parses bytes already read; `path` names the file in errors.
+    public static func parse(_ data: Data, path: String) -> Result<PlistDocument, PlistReadError> {
+        if data.isEmpty {
+            return .failure(PlistReadError(path: path, line: nil, message: "empty file, not a property list"))
+        }
+        var format = PropertyListSerialization.PropertyListFormat.xml
+        let object: Any
+        do {
+            object = try PropertyListSerialization.propertyList(from: data, options: [], format: &format)
+        } catch {
+            // Info.plists built with INFOPLIST_PREPROCESS hold C preprocessor lines (`#ifdef`, `#endif`):
+            // blank them (keeping line numbers and both branches) and try once more.
+            if let stripped = withoutPreprocessorLines(data),
+               let retried = try? PropertyListSerialization.propertyList(from: stripped, options: [], format: &format) {
+                object = retried
+            } else {
+                let (line, reason) = describe(error)
+                return .failure(PlistReadError(path: path, line: line, message: "not a valid property list: \(reason)"))
+            }
+        }
+        guard let value = PlistValue(foundation: object) else {
+            return .failure(PlistReadError(path: path, line: nil, message: "holds a value that is not a property list type"))
+        }
+        let text = format == .binary ? nil : String(data: data, encoding: .utf8) ?? String(data: data, encoding: .utf16)
+        return .success(PlistDocument(value: value, text: text))
+    }
+
+    /// The XML text with `#if…`/`#else`/`#endif`/`#include`/`#define` lines blanked, or nil when there are none.
+    static func withoutPreprocessorLines(_ data: Data) -> Data? {
+        guard let text = String(data: data, encoding: .utf8) else { return nil }
+        let directives = ["#if", "#else", "#elif", "#endif", "#include", "#define", "#undef"]
+        var changed = false
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            guard directives.contains(where: { trimmed.hasPrefix($0) }) else { return line }
+            changed = true
+            return ""
+        }
+        return changed ? Data(lines.joined(separator: "\n").utf8) : nil
+    }
+
+    /// Foundation's reason, and the line it names ("… at line 12"), if any.
+    static func describe(_ error: Error) -> (line: Int?, reason: String) {
+        let nsError = error as NSError
+        let reason = (nsError.userInfo[NSDebugDescriptionErrorKey] as? String) ?? nsError.localizedDescription
+        var line: Int?
+        if let range = reason.range(of: "at line ") {
+            let digits = reason[range.upperBound...].prefix { $0.isNumber }
+            line = Int(digits)
+        }
+        return (line, reason)
+    }
+}
+
+/// A property list that could not be used: the file, the line if known, and why.
+public struct PlistReadError: Error, Sendable, Hashable {
+    public let path: String
+    public let line: Int?
+    public let message: String
+
+    public init(path: String, line: Int?, message: String) {
+        self.path = path
+        self.line = line
+        self.message = message
+    }
+
+    public var problem: InputProblem {
+        InputProblem(location: SourceLocation(path: path, line: line), message: message)
+    }
+}

@@ -1,0 +1,47 @@
+/// `yarn.lock`, classic (v1: `"name@^1.0", name@~1.1:` then `  version "1.2.3"`) and berry
+/// (`"name@npm:^1.0":` then `  version: 1.2.3`). One dependency per name, at its first entry.
+enum YarnLockReader {
+    static func read(_ text: String, path: String) throws(InspectedText.Failure) -> [Dependency] {
+        var dependencies: [Dependency] = []
+        var seen = Set<String>()
+        var current: (name: String, line: Int)?
+        for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = String(raw)
+            let content = line.trimmingCharacters(in: .whitespaces)
+            if content.isEmpty || content.hasPrefix("#") { continue }
+            if !line.hasPrefix(" ") {
+                guard content.hasSuffix(":") else {
+                    throw InspectedText.Failure(SourceLocation(path: path, line: offset + 1), "expected an entry header ending in `:`, found `\(content)`")
+                }
+                let firstSpec = content.dropLast().split(separator: ",").first.map { VersionCatalog.unquote($0.trimmingCharacters(in: .whitespaces)) } ?? ""
+                current = packageName(firstSpec).map { ($0, offset + 1) }
+                continue
+            }
+            guard let entry = current, line.hasPrefix("  "), !line.hasPrefix("   ") else { continue }
+            let version: String?
+            if content.hasPrefix("version:") {
+                version = VersionCatalog.unquote(content.dropFirst("version:".count).trimmingCharacters(in: .whitespaces))
+            } else if content.hasPrefix("version ") {
+                version = VersionCatalog.unquote(content.dropFirst("version ".count).trimmingCharacters(in: .whitespaces))
+            } else {
+                continue
+            }
+            current = nil
+            // Berry writes a `__metadata` entry and the workspace itself (`name@workspace:.`).
+            guard entry.name != "__metadata", seen.insert(entry.name).inserted else { continue }
+            dependencies.append(Dependency(name: entry.name, version: version, location: SourceLocation(path: path, line: entry.line), ecosystem: .npm))
+        }
+        return dependencies
+    }
+
+    /// `@scope/name@^1.0` → `@scope/name`; `name@npm:1.0` → `name`; the workspace root → nil.
+    /// Only a scope starts with `@`, so the name ends at the first `@` after the first character.
+    static func packageName(_ spec: String) -> String? {
+        if spec == "__metadata" { return spec }
+        guard let at = spec.dropFirst().firstIndex(of: "@") else { return nil }
+        let range = spec[at...]
+        if range.hasPrefix("@workspace:") { return nil }
+        let name = String(spec[..<at])
+        return name.isEmpty ? nil : name
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// Reading a file's bytes with a cap, without following it anywhere: the walk has already decided it is
+/// a regular file inside the root.
+enum FileBytes {
+    struct ReadError: Error {
+        let message: String
+    }
+
+    /// At most `limit` bytes from the start of the file.
+    static func read(path: String, limit: Int) throws(ReadError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { throw ReadError(message: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw ReadError(message: String(cString: strerror(errno))) }
+        let limit = max(0, min(limit, Int(info.st_size)))
+        var buffer = [UInt8](repeating: 0, count: limit)
+        var total = 0
+        var failure: String?
+        buffer.withUnsafeMutableBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            while total < limit {
+                let n = Foundation.read(fd, base + total, limit - total)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = String(cString: strerror(errno))
+                    return
+                }
+                if n == 0 { break }
+                total += n
+            }
+        }
+        if let failure { throw ReadError(message: failure) }
+        buffer.removeSubrange(total...)
+        return buffer
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+
+/// The one walk of a project root.
+///
+/// Build and tool folders are left out; dependency folders are walked but their files marked vendored
+/// (their lock files and privacy manifests count, their source is not scanned); the manifest's `exclude`
+/// globs remove paths entirely. Symbolic links are followed only to places inside the root, each folder
+/// is entered once (by device and inode, so link loops end), and only regular files are listed: a FIFO
+/// or a device is never opened. What cannot be read becomes an `InputProblem`.
+public struct FileWalker: Sendable {
+    /// Folders never entered, at any depth.
+    public static let skippedFolders: Set<String> = [".git", ".build", "build", "DerivedData", ".gradle", ".idea"]
+    /// Folders whose files are dependencies, at any depth.
+    public static let vendoredFolders: Set<String> = ["Pods", "node_modules", "vendor"]
+    /// Vendored folder paths of two segments (`Carthage/Checkouts`), at any depth.
+    public static let vendoredPaths: [(String, String)] = [("Carthage", "Checkouts")]
+    /// Deeper than this a folder is reported and not entered.
+    public static let maxDepth = 128
+
+    public struct Result: Sendable {
+        /// Sorted by path.
+        public var files: [ProjectFile]
+        public var problems: [InputProblem]
+    }
+
+    public let exclude: [Glob]
+
+    public init(exclude: [String] = []) {
+        self.exclude = exclude.map(Glob.init)
+    }
+
+    /// Walks `root` (absolute or relative to the current folder).
+    public func walk(root: String) throws(InspectionError) -> Result {
+        var info = stat()
+        guard stat(root, &info) == 0 else {
+            throw InspectionError(path: root, message: "cannot inspect the project: \(String(cString: strerror(errno)))")
+        }
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            throw InspectionError(path: root, message: "cannot inspect the project: not a folder")
+        }
+        guard let real = FileWalker.realPath(root) else {
+            throw InspectionError(path: root, message: "cannot resolve the project folder: \(String(cString: strerror(errno)))")
+        }
+        var state = State(realRoot: real)
+        state.visited.insert(DirectoryID(info))
+        visit(directory: real, relative: "", vendored: false, depth: 0, state: &state)
+        state.files.sort { $0.path < $1.path }
+        state.problems.sort { $0.location < $1.location }
+        return Result(files: state.files, problems: state.problems)
+    }
+
+    private struct DirectoryID: Hashable {
+        let device: UInt64
+        let inode: UInt64
+
+        init(_ info: stat) {
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
+        }
+    }
+
+    private struct State {
+        let realRoot: String
+        var visited: Set<DirectoryID> = []
+        var files: [ProjectFile] = []
+        var problems: [InputProblem] = []
+
+        mutating func problem(_ path: String, _ message: String) {
+            problems.append(InputProblem(location: SourceLocation(path: path.isEmpty ? "." : path), message: message))
+        }
+
+        func isInsideRoot(_ real: String) -> Bool {
+            real == realRoot || real.hasPrefix(realRoot == "/" ? "/" : realRoot + "/")
+        }
+    }
+
+    private func visit(directory absolute: String, relative: String, vendored: Bool, depth: Int, state: inout State) {
+        guard depth < Self.maxDepth else {
+            state.problem(relative, "folder nesting deeper than \(Self.maxDepth) levels; not entered")
+            return
+        }
+        guard let names = listDirectory(absolute) else {
+            state.problem(relative, "cannot read the folder: \(String(cString: strerror(errno)))")
+            return
+        }
+        for rawName in names.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+            guard let name = String(validating: rawName, as: UTF8.self) else {
+                let shown = String(decoding: rawName, as: UTF8.self)
+                state.problem(relative.isEmpty ? shown : "\(relative)/\(shown)", "the name is not valid UTF-8; skipped")
+                continue
+            }
+            let childRelative = relative.isEmpty ? name : "\(relative)/\(name)"
+            let childAbsolute = absolute == "/" ? "/\(name)" : "\(absolute)/\(name)"
+            var info = stat()
+            guard lstat(childAbsolute, &info) == 0 else {
+                state.problem(childRelative, "cannot read: \(String(cString: strerror(errno)))")
+                continue
+            }
+            var target = childAbsolute
+            if info.st_mode & S_IFMT == S_IFLNK {
+                // A link counts only when it resolves inside the root; a link out of it is ignored.
+                guard let real = FileWalker.realPath(childAbsolute) else {
+                    state.problem(childRelative, "broken symbolic link; skipped")
+                    continue
+                }
+                guard state.isInsideRoot(real), stat(real, &info) == 0 else { continue }
+                target = real
+            }
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR:
+                if Self.skippedFolders.contains(name) || isExcluded(childRelative) { continue }
+                guard state.visited.insert(DirectoryID(info)).inserted else { continue }
+                let childVendored = vendored || Self.vendoredFolders.contains(name)
+                    || Self.vendoredPaths.contains { relative.split(separator: "/").last.map(String.init) == $0.0 && name == $0.1 }
+                visit(directory: target, relative: childRelative, vendored: childVendored, depth: depth + 1, state: &state)
+            case S_IFREG:
+                if isExcluded(childRelative) { continue }
+                guard access(target, R_OK) == 0 else {
+                    state.problem(childRelative, "cannot read the file: \(String(cString: strerror(errno)))")
+                    continue
+                }
+                state.files.append(ProjectFile(path: childRelative, absolutePath: target, size: Int(info.st_size), isVendored: vendored))
+            default:
+                continue
+            }
+        }
+    }
+
+    private func isExcluded(_ path: String) -> Bool {
+        exclude.contains { $0.matches(path) }
+    }
+
+    /// The entry names of a folder as raw bytes (names need not be UTF-8), or nil with errno set.
+    private func listDirectory(_ path: String) -> [[UInt8]]? {
+        guard let dir = opendir(path) else { return nil }
+        defer { closedir(dir) }
+        var names: [[UInt8]] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> [UInt8] in
+                Array(raw.prefix { $0 != 0 })
+            }
+            if name == [0x2E] || name == [0x2E, 0x2E] { continue }
+            names.append(name)
+        }
+        return names
+    }
+
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}

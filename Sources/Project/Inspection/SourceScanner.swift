@@ -1,0 +1,235 @@
+import Foundation
+
+/// Finds every symbol of every table in one pass per source file.
+///
+/// Each file is read once (at most `maxFileBytes`), tokenized into identifiers outside comments and
+/// string literals, and each identifier is looked up in one dictionary of all symbols; a qualifier
+/// (`Auth.`) or an argument label (`(withEmail:`) is then checked by looking at the bytes around it.
+/// The scan works on bytes: identifiers are ASCII, so a file that is not valid UTF-8 (Latin-1, a stray
+/// byte) is still scanned and its evidence lines are decoded with replacement characters. A file with a
+/// NUL byte in its first 8 KB is binary and skipped silently.
+/// Known limits: Swift string interpolation `"\(call())"` is skipped with its string; regex literals are
+/// read as code.
+public struct SourceScanner: Sendable {
+    struct Compiled: Sendable {
+        let fact: String
+        let pattern: SymbolPattern
+        let identifier: [UInt8]
+        /// Qualifier segments, innermost first (`Amplify.Auth` → `Auth`, `Amplify`).
+        let qualifier: [[UInt8]]?
+        let label: [UInt8]?
+        let languages: LanguageSet
+    }
+
+    /// A match with the trimmed line it stands on.
+    struct RawHit: Sendable {
+        let hit: SymbolHit
+        let snippet: String
+    }
+
+    private let patterns: [Compiled]
+    /// FNV-1a hash of an identifier → indices into `patterns`, most specific first.
+    private let index: [UInt64: [Int]]
+    private let evidenceLimits: [String: Int]
+    /// Cheap rejection before the dictionary: bit n set when some symbol identifier has n bytes (63: longer).
+    private let lengths: UInt64
+    /// Cheap rejection before the dictionary: one bit per identifier hash, 2^16 bits.
+    private let hashBits: [UInt64]
+
+    public init(tables: [SymbolTable]) {
+        var patterns: [Compiled] = []
+        var limits: [String: Int] = [:]
+        for entry in tables.flatMap(\.entries) {
+            limits[entry.fact] = max(limits[entry.fact] ?? 0, entry.evidenceLimit)
+            for symbol in entry.symbols {
+                patterns.append(Compiled(fact: entry.fact, pattern: symbol, identifier: Array(symbol.identifier.utf8),
+                                         qualifier: symbol.qualifier.map { $0.split(separator: ".").reversed().map { Array($0.utf8) } },
+                                         label: symbol.label.map { Array($0.utf8) },
+                                         languages: LanguageSet(entry.languages)))
+            }
+        }
+        var index: [UInt64: [Int]] = [:]
+        for (offset, compiled) in patterns.enumerated() {
+            compiled.identifier.withUnsafeBufferPointer { index[Self.hash($0, 0, $0.count), default: []].append(offset) }
+        }
+        for key in index.keys {
+            index[key]?.sort { a, b in
+                let sa = (patterns[a].qualifier == nil ? 0 : 1) + (patterns[a].label == nil ? 0 : 1)
+                let sb = (patterns[b].qualifier == nil ? 0 : 1) + (patterns[b].label == nil ? 0 : 1)
+                return sa != sb ? sa > sb : a < b
+            }
+        }
+        var hashBits = [UInt64](repeating: 0, count: 1024)
+        for key in index.keys { hashBits[Int((key >> 6) & 1023)] |= 1 << (key & 63) }
+        self.hashBits = hashBits
+        self.lengths = patterns.reduce(0) { $0 | 1 << UInt64(min($1.identifier.count, 63)) }
+        self.patterns = patterns
+        self.index = index
+        self.evidenceLimits = limits
+    }
+
+    public var isEmpty: Bool { patterns.isEmpty }
+
+    /// Scans the non-vendored source files in parallel: every hit, a detected `true` fact per signal with
+    /// its first evidence lines (path/line order), and a problem per file that could not be read fully.
+    public func scan(files: [ProjectFile], maxFileBytes: Int) -> PartialInspection {
+        var result = PartialInspection()
+        guard !patterns.isEmpty else { return result }
+        let work = files.compactMap { file -> (ProjectFile, Language)? in
+            guard !file.isVendored, let language = Language(fileName: file.fileName) else { return nil }
+            return (file, language)
+        }
+        let slots = Slots(count: work.count)
+        DispatchQueue.concurrentPerform(iterations: work.count) { i in
+            let (file, language) = work[i]
+            slots.set(i, scanFile(file, language: language, maxFileBytes: maxFileBytes))
+        }
+        var raw: [RawHit] = []
+        for (hits, problem) in slots.values {
+            raw.append(contentsOf: hits)
+            if let problem { result.problems.append(problem) }
+        }
+        raw.sort { ($0.hit.location, $0.hit.signal, $0.hit.symbol) < ($1.hit.location, $1.hit.signal, $1.hit.symbol) }
+        result.symbolHits = raw.map(\.hit)
+        result.facts = facts(from: raw)
+        return result
+    }
+
+    /// One detected fact per signal found, with at most its evidence limit of lines (one per line).
+    func facts(from sortedHits: [RawHit]) -> [Fact] {
+        var evidence: [String: [Evidence]] = [:]
+        for raw in sortedHits {
+            let signal = raw.hit.signal
+            var list = evidence[signal, default: []]
+            let limit = evidenceLimits[signal] ?? SymbolEntry.defaultEvidenceLimit
+            if list.count >= limit { continue }
+            if let last = list.last, last.location.path == raw.hit.location.path, last.location.line == raw.hit.location.line { continue }
+            list.append(Evidence(location: raw.hit.location, snippet: raw.snippet))
+            evidence[signal] = list
+        }
+        return evidence.keys.sorted().map { Fact(name: $0, value: .bool(true), source: .detected, evidence: evidence[$0] ?? []) }
+    }
+
+    func scanFile(_ file: ProjectFile, language: Language, maxFileBytes: Int) -> ([RawHit], InputProblem?) {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileBytes.read(path: file.absolutePath, limit: maxFileBytes)
+        } catch {
+            return ([], InputProblem(location: SourceLocation(path: file.path), message: "could not read the file: \(error.message)"))
+        }
+        var problem: InputProblem?
+        if file.size > maxFileBytes, bytes.count == maxFileBytes {
+            problem = InputProblem(location: SourceLocation(path: file.path),
+                                   message: "scanned only the first \(Self.megabytes(maxFileBytes)) of \(Self.megabytes(file.size)); symbols after that were not searched")
+        }
+        return (scan(bytes: bytes, language: language, path: file.path), problem)
+    }
+
+    /// `8 MB`, `12.5 MB`, `2.0 KB`.
+    static func megabytes(_ bytes: Int) -> String {
+        if bytes >= 1 << 20 {
+            return bytes % (1 << 20) == 0 ? "\(bytes >> 20) MB" : String(format: "%.1f MB", Double(bytes) / Double(1 << 20))
+        }
+        return String(format: "%.1f KB", Double(bytes) / 1024)
+    }
+
+    /// Every hit in one file's bytes; empty for a binary file.
+    func scan(bytes: [UInt8], language: Language, path: String) -> [RawHit] {
+        bytes.withUnsafeBufferPointer { buffer in
+            if buffer.prefix(8192).contains(0) { return [] }
+            var tokenizer = Tokenizer(bytes: buffer, language: language)
+            var hits: [RawHit] = []
+            while let word = tokenizer.nextWord() {
+                guard lengths & (1 << UInt64(min(word.end - word.start, 63))) != 0 else { continue }
+                let hash = Self.hash(buffer, word.start, word.end)
+                guard hashBits[Int((hash >> 6) & 1023)] & (1 << (hash & 63)) != 0, let candidates = index[hash] else { continue }
+                var matchedFacts: [String] = []
+                for offset in candidates {
+                    let compiled = patterns[offset]
+                    guard compiled.languages.contains(language), !matchedFacts.contains(compiled.fact),
+                          Self.equal(buffer, word.start, word.end, compiled.identifier),
+                          compiled.qualifier.map({ Self.hasQualifier(buffer, before: word.start, $0) }) ?? true,
+                          compiled.label.map({ Self.hasLabel(buffer, after: word.end, $0) }) ?? true else { continue }
+                    matchedFacts.append(compiled.fact)
+                    let column = 1 + buffer[word.lineStart..<word.start].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+                    let location = SourceLocation(path: path, line: word.line, column: column)
+                    hits.append(RawHit(hit: SymbolHit(signal: compiled.fact, symbol: compiled.pattern.description, location: location),
+                                       snippet: Self.line(buffer, from: word.lineStart)))
+                }
+            }
+            return hits
+        }
+    }
+
+    // MARK: byte helpers
+
+    static func hash(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> UInt64 {
+        var h: UInt64 = 0xcbf29ce484222325
+        for i in start..<end { h = (h ^ UInt64(b[i])) &* 0x100000001b3 }
+        return h
+    }
+
+    static func equal(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ word: [UInt8]) -> Bool {
+        guard end - start == word.count else { return false }
+        for k in 0..<word.count where b[start + k] != word[k] { return false }
+        return true
+    }
+
+    static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D }
+
+    /// `Qualifier.` (or `Qualifier?.`, `Qualifier!.`, with whitespace) right before `start`, segment by segment.
+    static func hasQualifier(_ b: UnsafeBufferPointer<UInt8>, before start: Int, _ segments: [[UInt8]]) -> Bool {
+        var k = start - 1
+        for segment in segments {
+            while k >= 0, isSpace(b[k]) { k -= 1 }
+            guard k >= 0, b[k] == UInt8(ascii: ".") else { return false }
+            k -= 1
+            while k >= 0, isSpace(b[k]) { k -= 1 }
+            if k >= 0, b[k] == UInt8(ascii: "?") || b[k] == UInt8(ascii: "!") { k -= 1 }
+            let end = k + 1
+            while k >= 0, Tokenizer.isWordByte(b[k]) { k -= 1 }
+            guard equal(b, k + 1, end, segment) else { return false }
+        }
+        return true
+    }
+
+    /// `(label:` (with whitespace) right after `end`.
+    static func hasLabel(_ b: UnsafeBufferPointer<UInt8>, after end: Int, _ label: [UInt8]) -> Bool {
+        var k = end
+        while k < b.count, isSpace(b[k]) { k += 1 }
+        guard k < b.count, b[k] == UInt8(ascii: "(") else { return false }
+        k += 1
+        while k < b.count, isSpace(b[k]) { k += 1 }
+        let start = k
+        while k < b.count, Tokenizer.isWordByte(b[k]) { k += 1 }
+        guard equal(b, start, k, label) else { return false }
+        while k < b.count, isSpace(b[k]) { k += 1 }
+        return k < b.count && b[k] == UInt8(ascii: ":")
+    }
+
+    /// The line starting at `start`, trimmed and cut to 200 characters.
+    static func line(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> String {
+        var end = start
+        while end < b.count, b[end] != 0x0A { end += 1 }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: b[start..<end]), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.count > 200 ? String(text.prefix(200)) + "…" : text
+    }
+}
+
+/// Per-file results written by concurrent workers, each to its own slot.
+private final class Slots: @unchecked Sendable {
+    private var storage: [([SourceScanner.RawHit], InputProblem?)]
+    private let lock = NSLock()
+
+    init(count: Int) { storage = Array(repeating: ([], nil), count: count) }
+
+    func set(_ i: Int, _ value: ([SourceScanner.RawHit], InputProblem?)) {
+        lock.lock(); storage[i] = value; lock.unlock()
+    }
+
+    var values: [([SourceScanner.RawHit], InputProblem?)] {
+        lock.lock(); defer { lock.unlock() }
+        return storage
+    }
+}

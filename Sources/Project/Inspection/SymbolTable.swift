@@ -1,0 +1,179 @@
+import Foundation
+import YAML
+
+/// One symbol to look for, parsed from its written form:
+/// `ident`, `Qualifier.ident`, `ident(label:` or `Qualifier.ident(label:`. A qualifier may itself be
+/// dotted (`Amplify.Auth.signUp`): every segment must then stand before the identifier.
+public struct SymbolPattern: Sendable, Hashable, CustomStringConvertible {
+    /// The identifier the scanner's dictionary is keyed by.
+    public let identifier: String
+    /// Must stand right before the identifier, joined by a dot (whitespace and `?`/`!` optional chaining allowed).
+    public let qualifier: String?
+    /// Must follow the identifier as `(label:`.
+    public let label: String?
+
+    public init(identifier: String, qualifier: String? = nil, label: String? = nil) {
+        self.identifier = identifier
+        self.qualifier = qualifier
+        self.label = label
+    }
+
+    /// Parses the written form; nil when it is not one of the four shapes.
+    public init?(parsing text: String) {
+        var rest = Substring(text)
+        var label: String?
+        if let paren = rest.firstIndex(of: "(") {
+            let tail = rest[rest.index(after: paren)...]
+            guard tail.hasSuffix(":") else { return nil }
+            let name = tail.dropLast()
+            guard SymbolPattern.isIdentifier(name) else { return nil }
+            label = String(name)
+            rest = rest[..<paren]
+        }
+        var qualifier: String?
+        if let dot = rest.lastIndex(of: ".") {
+            let head = rest[..<dot]
+            guard head.split(separator: ".", omittingEmptySubsequences: false).allSatisfy(SymbolPattern.isIdentifier) else { return nil }
+            qualifier = String(head)
+            rest = rest[rest.index(after: dot)...]
+        }
+        guard SymbolPattern.isIdentifier(rest) else { return nil }
+        self.init(identifier: String(rest), qualifier: qualifier, label: label)
+    }
+
+    public var description: String {
+        (qualifier.map { "\($0)." } ?? "") + identifier + (label.map { "(\($0):" } ?? "")
+    }
+
+    /// ASCII letters, digits and `_`, not starting with a digit: what the scanner tokenizes as a word.
+    static func isIdentifier(_ text: Substring) -> Bool {
+        guard let first = text.utf8.first, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { return false }
+        return text.utf8.allSatisfy(isIdentifierByte)
+    }
+
+    static func isIdentifierByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
+            return true
+        default:
+            return false
+        }
+    }
+}
+
+/// One entry of a `kind: symbols` table: finding any of `symbols` in a file of one of `languages`
+/// makes the detected fact `fact` true.
+public struct SymbolEntry: Sendable, Hashable {
+    public let fact: String
+    public let languages: Set<Language>
+    public let symbols: [SymbolPattern]
+    /// Evidence kept for the fact at most (the hits themselves are all kept).
+    public let evidenceLimit: Int
+
+    public static let defaultEvidenceLimit = 5
+
+    public init(fact: String, languages: Set<Language> = Set(Language.allCases), symbols: [SymbolPattern],
+                evidenceLimit: Int = SymbolEntry.defaultEvidenceLimit) {
+        self.fact = fact
+        self.languages = languages
+        self.symbols = symbols
+        self.evidenceLimit = evidenceLimit
+    }
+}
+
+/// A checklist's `kind: symbols` table, read and checked.
+///
+/// ```yaml
+/// value:
+///   - fact: account.creation
+///     languages: [swift, kotlin]      # optional, default all
+///     symbols: [createUser(withEmail:, Auth.signUp, createUserWithEmailAndPassword]
+///     evidence_limit: 3               # optional, default 5
+/// ```
+public struct SymbolTable: Sendable {
+    public let name: String
+    public let file: String
+    public let entries: [SymbolEntry]
+
+    public init(name: String, file: String, entries: [SymbolEntry]) {
+        self.name = name
+        self.file = file
+        self.entries = entries
+    }
+
+    /// Reads a table, reporting every problem (unknown keys, unknown language, empty or malformed symbol)
+    /// with the checklist's file:line:column.
+    public static func parse(_ source: SymbolTableSource) throws(SymbolTableError) -> SymbolTable {
+        let diagnostics = Diagnostics(file: source.file)
+        let root = NodeReader(node: source.value, path: "tables.\(source.name).value", diagnostics: diagnostics)
+        var entries: [SymbolEntry] = []
+        for item in root.sequence() ?? [] {
+            if let entry = readEntry(item) { entries.append(entry) }
+        }
+        if !diagnostics.errors.isEmpty { throw SymbolTableError(table: source.name, errors: diagnostics.errors) }
+        return SymbolTable(name: source.name, file: source.file, entries: entries)
+    }
+
+    /// A symbol's text. In a block list `- createUser(withEmail:` is YAML for a one-key mapping with a null
+    /// value; that is read back as the symbol it was meant to be, so the quotes are optional there.
+    private static func symbolText(_ node: NodeReader) -> String? {
+        if let pairs = node.node.mapping, pairs.count == 1, let key = pairs[0].key.scalar, pairs[0].value.isNull,
+           key.contains("(") {
+            return key + ":"
+        }
+        return node.string()
+    }
+
+    private static func readEntry(_ item: NodeReader) -> SymbolEntry? {
+        guard let map = item.mapping(allowed: ["fact", "languages", "symbols", "evidence_limit"],
+                                     required: ["fact", "symbols"]) else { return nil }
+        let fact = map["fact"]?.string()
+        if let fact, fact.isEmpty || fact.contains(where: \.isWhitespace) {
+            map["fact"]?.error("a fact name is a dotted word such as account.creation, got \"\(fact)\"")
+        }
+        var languages = Set(Language.allCases)
+        if let node = map["languages"] {
+            let names = Language.allCases.map(\.rawValue)
+            let items = node.node.scalar != nil ? [node] : (node.sequence() ?? [])
+            let read = items.compactMap { $0.oneOf(names).flatMap(Language.init(rawValue:)) }
+            if items.isEmpty { node.error("expected at least one language") }
+            languages = Set(read)
+        }
+        var symbols: [SymbolPattern] = []
+        if let node = map["symbols"] {
+            let items = node.node.scalar != nil ? [node] : (node.sequence() ?? [])
+            if items.isEmpty { node.error("expected at least one symbol") }
+            for symbolNode in items {
+                guard let text = symbolText(symbolNode) else { continue }
+                let trimmed = text.trimmingCharacters(in: .whitespaces)
+                if trimmed.isEmpty {
+                    symbolNode.error("empty symbol")
+                } else if let pattern = SymbolPattern(parsing: trimmed) {
+                    symbols.append(pattern)
+                } else {
+                    symbolNode.error("bad symbol \"\(text)\": write ident, Qualifier.ident or ident(label:")
+                }
+            }
+        }
+        var limit = SymbolEntry.defaultEvidenceLimit
+        if let node = map["evidence_limit"], let value = node.int() {
+            if value < 1 { node.error("evidence_limit must be at least 1, got \(value)") } else { limit = value }
+        }
+        guard let fact, !symbols.isEmpty else { return nil }
+        return SymbolEntry(fact: fact, languages: languages, symbols: symbols, evidenceLimit: limit)
+    }
+}
+
+/// Every problem found in one symbol table.
+public struct SymbolTableError: Error, Sendable, CustomStringConvertible {
+    public let table: String
+    public let errors: [YAMLError]
+
+    public init(table: String, errors: [YAMLError]) {
+        self.table = table
+        self.errors = errors
+    }
+
+    public var description: String { errors.map(\.description).joined(separator: "\n") }
+}

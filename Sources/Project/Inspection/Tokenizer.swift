@@ -1,0 +1,199 @@
+/// Splits source bytes into identifier words, stepping over comments and string literals.
+///
+/// Cheap rather than complete: it knows `//` and `/* */` (nested where the language nests them),
+/// `"…"` and `'…'` with backslash escapes (ended at a newline when unterminated), `"""…"""` (and Dart
+/// `'''…'''`, raw `r"…"`), Swift `#"…"#` raw strings and JS template literals. Numbers are consumed whole so that
+/// `0xFF` never yields a word `xFF`.
+struct Tokenizer {
+    struct Word {
+        let start: Int
+        let end: Int
+        let line: Int
+        let lineStart: Int
+    }
+
+    private let b: UnsafeBufferPointer<UInt8>
+    private let language: Language
+    // The language's lexical traits, read once: the loop below runs per byte.
+    private let nestedComments: Bool
+    private let singleQuotes: Bool
+    private let tripleQuotes: Bool
+    private let tripleEscapes: Bool
+    private let rawHashStrings: Bool
+    private let backticks: Bool
+    private let tripleApostrophes: Bool
+    private var i = 0
+    private var line = 1
+    private var lineStart = 0
+
+    init(bytes: UnsafeBufferPointer<UInt8>, language: Language) {
+        self.b = bytes
+        self.language = language
+        nestedComments = language.hasNestedComments
+        singleQuotes = language.hasSingleQuotedLiterals
+        tripleQuotes = language.hasTripleQuotedStrings
+        tripleEscapes = language.tripleQuotedHasEscapes
+        rawHashStrings = language.hasRawHashStrings
+        backticks = language.hasBacktickStrings
+        tripleApostrophes = language == .dart
+    }
+
+    /// A byte that continues an identifier: ASCII letter, digit, `_`, or any byte of a non-ASCII character.
+    @inline(__always)
+    static func isWordByte(_ c: UInt8) -> Bool {
+        c >= 0x80 || (c | 0x20) &- 0x61 < 26 || c &- 0x30 < 10 || c == 0x5F
+    }
+
+    private static let slash = UInt8(ascii: "/"), star = UInt8(ascii: "*"), quote = UInt8(ascii: "\"")
+    private static let apostrophe = UInt8(ascii: "'"), backtick = UInt8(ascii: "`"), hash = UInt8(ascii: "#")
+    private static let backslash = UInt8(ascii: "\\"), newline = UInt8(ascii: "\n")
+
+    private func at(_ k: Int) -> UInt8 { k < b.count ? b[k] : 0 }
+
+    private mutating func newline(at k: Int) {
+        line += 1
+        lineStart = k + 1
+    }
+
+    mutating func nextWord() -> Word? {
+        while i < b.count {
+            let c = b[i]
+            switch c {
+            case Self.newline:
+                newline(at: i)
+                i += 1
+            case Self.slash where at(i + 1) == Self.slash:
+                while i < b.count, b[i] != Self.newline { i += 1 }
+            case Self.slash where at(i + 1) == Self.star:
+                skipBlockComment()
+            case Self.quote:
+                if tripleQuotes, at(i + 1) == Self.quote, at(i + 2) == Self.quote {
+                    skipTriple(Self.quote, escapes: tripleEscapes)
+                } else {
+                    skipQuoted(Self.quote, multiline: false)
+                }
+            case Self.apostrophe where singleQuotes:
+                if tripleApostrophes, at(i + 1) == Self.apostrophe, at(i + 2) == Self.apostrophe {
+                    skipTriple(Self.apostrophe, escapes: true)
+                } else {
+                    skipQuoted(Self.apostrophe, multiline: false)
+                }
+            case Self.backtick where backticks:
+                skipQuoted(Self.backtick, multiline: true)
+            case Self.hash where rawHashStrings:
+                skipRawString()
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                while i < b.count, Self.isWordByte(b[i]) { i += 1 }
+            default:
+                if Self.isWordByte(c) {
+                    let start = i
+                    var high = c
+                    i += 1
+                    while i < b.count, Self.isWordByte(b[i]) {
+                        high |= b[i]
+                        i += 1
+                    }
+                    if tripleApostrophes, i == start + 1, c == UInt8(ascii: "r"), at(i) == Self.quote || at(i) == Self.apostrophe {
+                        skipDartRawString()
+                        continue
+                    }
+                    if high < 0x80 { return Word(start: start, end: i, line: line, lineStart: lineStart) }
+                } else {
+                    i += 1
+                }
+            }
+        }
+        return nil
+    }
+
+    private mutating func skipBlockComment() {
+        var depth = 0
+        while i < b.count {
+            if b[i] == Self.slash, at(i + 1) == Self.star {
+                if depth == 0 || nestedComments { depth += 1 }
+                i += 2
+            } else if b[i] == Self.star, at(i + 1) == Self.slash {
+                depth -= 1
+                i += 2
+                if depth == 0 { return }
+            } else {
+                if b[i] == Self.newline { newline(at: i) }
+                i += 1
+            }
+        }
+    }
+
+    /// From an opening delimiter to its closing one; a backslash escapes the next byte.
+    private mutating func skipQuoted(_ delimiter: UInt8, multiline: Bool, escapes: Bool = true) {
+        i += 1
+        while i < b.count {
+            let c = b[i]
+            if escapes, c == Self.backslash {
+                if at(i + 1) == Self.newline { newline(at: i + 1) }
+                i += 2
+            } else if c == delimiter {
+                i += 1
+                return
+            } else if c == Self.newline {
+                if !multiline { return }
+                newline(at: i)
+                i += 1
+            } else {
+                i += 1
+            }
+        }
+    }
+
+    private mutating func skipTriple(_ delimiter: UInt8, escapes: Bool) {
+        i += 3
+        while i < b.count {
+            let c = b[i]
+            if escapes, c == Self.backslash {
+                if at(i + 1) == Self.newline { newline(at: i + 1) }
+                i += 2
+            } else if c == delimiter, at(i + 1) == delimiter, at(i + 2) == delimiter {
+                i += 3
+                while i < b.count, b[i] == delimiter { i += 1 }
+                return
+            } else {
+                if c == Self.newline { newline(at: i) }
+                i += 1
+            }
+        }
+    }
+
+    /// Dart `r"…"`, `r'…'`, `r"""…"""`: no escapes. `i` is at the opening quote.
+    private mutating func skipDartRawString() {
+        let delimiter = b[i]
+        if at(i + 1) == delimiter, at(i + 2) == delimiter {
+            skipTriple(delimiter, escapes: false)
+        } else {
+            skipQuoted(delimiter, multiline: false, escapes: false)
+        }
+    }
+
+    /// Swift `#"…"#`, `##"…"##`, `#"""…"""#`: ends at a quote followed by as many hashes. Escapes need
+    /// `\#`, so a plain backslash is text. A `#` not opening a raw string (`#if`, `#selector`) is skipped.
+    private mutating func skipRawString() {
+        var k = i
+        while k < b.count, b[k] == Self.hash { k += 1 }
+        let hashes = k - i
+        guard at(k) == Self.quote else {
+            i = k
+            return
+        }
+        i = k + 1
+        while i < b.count {
+            if b[i] == Self.quote {
+                var m = i + 1
+                while m < b.count, m - i - 1 < hashes, b[m] == Self.hash { m += 1 }
+                if m - i - 1 == hashes {
+                    i = m
+                    return
+                }
+            }
+            if b[i] == Self.newline { newline(at: i) }
+            i += 1
+        }
+    }
+}

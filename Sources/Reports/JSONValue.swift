@@ -1,0 +1,94 @@
+/// A JSON document with keys in the order they were written, so that JSON, SARIF and baseline
+/// files come out byte-identical run after run (Foundation's serializer orders keys only by sorting,
+/// and escapes `/`).
+public indirect enum JSONValue: Sendable, Equatable {
+    case string(String)
+    case int(Int)
+    case bool(Bool)
+    case array([JSONValue])
+    /// Ordered pairs; a key appears once.
+    case object([(String, JSONValue)])
+
+    public static func == (a: JSONValue, b: JSONValue) -> Bool {
+        switch (a, b) {
+        case (.string(let x), .string(let y)): return x == y
+        case (.int(let x), .int(let y)): return x == y
+        case (.bool(let x), .bool(let y)): return x == y
+        case (.array(let x), .array(let y)): return x == y
+        case (.object(let x), .object(let y)):
+            return x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        default: return false
+        }
+    }
+
+    /// Pretty-printed with two-space indentation and a final newline.
+    public func serialized() -> String {
+        var out = ""
+        write(into: &out, indent: 0)
+        out += "\n"
+        return out
+    }
+
+    private func write(into out: inout String, indent: Int) {
+        let pad = String(repeating: "  ", count: indent + 1)
+        let closing = String(repeating: "  ", count: indent)
+        switch self {
+        case .string(let text): out += JSONValue.quoted(text)
+        case .int(let number): out += String(number)
+        case .bool(let flag): out += flag ? "true" : "false"
+        case .array(let items):
+            if items.isEmpty { out += "[]"; return }
+            out += "[\n"
+            for (index, item) in items.enumerated() {
+                out += pad
+                item.write(into: &out, indent: indent + 1)
+                out += index == items.count - 1 ? "\n" : ",\n"
+            }
+            out += closing + "]"
+        case .object(let pairs):
+            if pairs.isEmpty { out += "{}"; return }
+            out += "{\n"
+            for (index, (key, value)) in pairs.enumerated() {
+                out += pad + JSONValue.quoted(key) + ": "
+                value.write(into: &out, indent: indent + 1)
+                out += index == pairs.count - 1 ? "\n" : ",\n"
+            }
+            out += closing + "}"
+        }
+    }
+
+    /// RFC 8259 string escaping: quote, backslash and control characters; everything else as UTF-8.
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{08}": out += "\\b"
+            case "\u{0C}": out += "\\f"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}
+
+extension JSONValue {
+    /// `.string` for a value, nothing for nil: for keys that are omitted when unknown.
+    static func optional(_ key: String, _ value: String?) -> [(String, JSONValue)] {
+        value.map { [(key, .string($0))] } ?? []
+    }
+
+    static func optional(_ key: String, _ value: Int?) -> [(String, JSONValue)] {
+        value.map { [(key, .int($0))] } ?? []
+    }
+}

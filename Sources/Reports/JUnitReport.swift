@@ -1,0 +1,79 @@
+import Rules
+
+/// JUnit XML for test dashboards: a testsuite per checklist and a testcase per evaluated rule, so
+/// passing rules show as passing tests; a rule with findings fails once, listing every location.
+/// Manual items are skipped testcases: they cannot pass until a person confirms them.
+public enum JUnitReport {
+    public static func render(_ result: RunResult) -> String {
+        let suites = self.suites(result)
+        let tests = suites.reduce(0) { $0 + $1.cases.count }
+        let failures = suites.reduce(0) { $0 + $1.failures }
+        let skipped = suites.reduce(0) { $0 + $1.skipped }
+        var lines = [
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+            "<testsuites name=\"shipcheck\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\">",
+        ]
+        for suite in suites {
+            lines.append("  <testsuite name=\"\(XMLEscape.attribute(suite.name))\" tests=\"\(suite.cases.count)\" failures=\"\(suite.failures)\" errors=\"0\" skipped=\"\(suite.skipped)\">")
+            for testCase in suite.cases {
+                let open = "    <testcase classname=\"\(XMLEscape.attribute(suite.name))\" name=\"\(XMLEscape.attribute(testCase.id))\""
+                switch testCase.outcome {
+                case .passed:
+                    lines.append(open + "/>")
+                case .skipped(let title):
+                    lines.append(open + ">")
+                    lines.append("      <skipped message=\"\(XMLEscape.attribute("Confirm by hand: " + title))\"/>")
+                    lines.append("    </testcase>")
+                case .failed(let findings):
+                    let worst = findings.map(\.severity).max() ?? .error
+                    let message = findings.count == 1
+                        ? findings[0].message
+                        : "\(findings.count) findings; first: \(findings[0].message)"
+                    lines.append(open + ">")
+                    let body = findings.map { "\($0.location): \(TextReport.severityLabel($0.severity)): \($0.message)" }.joined(separator: "\n")
+                    lines.append("      <failure message=\"\(XMLEscape.attribute(message))\" type=\"\(worst.rawValue)\">\(XMLEscape.text(body))</failure>")
+                    lines.append("    </testcase>")
+                }
+            }
+            lines.append("  </testsuite>")
+        }
+        lines.append("</testsuites>")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    struct Suite {
+        let name: String
+        let cases: [Case]
+        var failures: Int { cases.filter { if case .failed = $0.outcome { return true } else { return false } }.count }
+        var skipped: Int { cases.filter { if case .skipped = $0.outcome { return true } else { return false } }.count }
+    }
+
+    struct Case {
+        enum Outcome {
+            case passed
+            case failed([Finding])
+            case skipped(String)
+        }
+
+        let id: String
+        let outcome: Outcome
+    }
+
+    /// Checklists by name; in each, evaluated rules and rules that produced findings, by id, then manual items.
+    static func suites(_ result: RunResult) -> [Suite] {
+        let findingsByRule = Dictionary(grouping: result.findings, by: \.rule)
+        var ruleIDs: [String: Set<String>] = [:]
+        for rule in result.rules where !rule.isManual { ruleIDs[rule.checklist, default: []].insert(rule.id) }
+        for finding in result.findings { ruleIDs[finding.checklist, default: []].insert(finding.rule) }
+        var manualByChecklist = Dictionary(grouping: result.manual, by: \.checklist)
+        for name in manualByChecklist.keys where ruleIDs[name] == nil { ruleIDs[name] = [] }
+        return ruleIDs.keys.sorted().map { name in
+            var cases = (ruleIDs[name] ?? []).sorted().map { id in
+                Case(id: id, outcome: findingsByRule[id].map { .failed($0) } ?? .passed)
+            }
+            let manual = (manualByChecklist.removeValue(forKey: name) ?? []).sorted { $0.rule < $1.rule }
+            cases += manual.map { Case(id: $0.rule, outcome: .skipped($0.title)) }
+            return Suite(name: name, cases: cases)
+        }
+    }
+}

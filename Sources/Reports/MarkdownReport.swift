@@ -1,0 +1,142 @@
+import BuiltinData
+import Project
+import Rules
+
+/// The Markdown report (job summaries, PR comments), rendered from a template: the built-in
+/// `templates/report.md.mustache` or a team's own, which sees the variables of `context(_:linkBase:)`.
+public enum MarkdownReport {
+    public static let defaultTemplateName = "report.md.mustache"
+
+    /// - Parameters:
+    ///   - template: the template text; nil for the built-in one.
+    ///   - templateName: named in template errors (the user's file path).
+    ///   - linkBase: when given (`https://github.com/o/r/blob/SHA`), locations link to `linkBase/path#Lline`.
+    public static func render(_ result: RunResult, template: String? = nil, templateName: String = defaultTemplateName,
+                              linkBase: String? = nil) throws(TemplateError) -> String {
+        let text: String
+        if let template {
+            text = template
+        } else if let builtin = BuiltinData.templates.first(where: { $0.name == defaultTemplateName }) {
+            text = builtin.text
+        } else {
+            throw TemplateError(template: defaultTemplateName, line: 0, message: "the built-in template is missing from this build")
+        }
+        return try Template(text, name: templateName).render(context(result, linkBase: linkBase))
+    }
+
+    /// Everything a template can use. Documented in the header of `templates/report.md.mustache`.
+    public static func context(_ result: RunResult, linkBase: String?) -> TemplateValue {
+        let errors = result.count(.error)
+        let verdict = errors == 0
+            ? "✅ Ready to submit"
+            : "❌ \(plural(errors, "error")) \(errors == 1 ? "blocks" : "block") submission"
+        let groups = checklistRows(result, linkBase: linkBase)
+        return .object([
+            "tool": .object(["name": .string("shipcheck"), "version": .string(result.toolVersion)]),
+            "root": .string(result.root),
+            "ready": .bool(errors == 0),
+            "verdict": .string(verdict),
+            "summary": .string(TextReport.summary(result)),
+            "errors": .int(errors),
+            "warnings": .int(result.count(.warning)),
+            "notes": .int(result.count(.info)),
+            "hasFindings": .bool(!result.findings.isEmpty),
+            "findings": .list(result.findings.map { finding($0, linkBase: linkBase) }),
+            "checklists": .list(groups),
+            "manual": .list(result.manual.map { item in
+                .object(["rule": .string(item.rule), "checklist": .string(item.checklist), "title": .string(item.title),
+                         "help": .optional(item.help)])
+            }),
+            "hasManual": .bool(!result.manual.isEmpty),
+            "facts": .list(result.facts.sorted { $0.name < $1.name }.map { fact in
+                .object(["name": .string(fact.name), "value": .string(fact.value.description), "source": .string(fact.source.rawValue),
+                         "evidence": .optional(fact.evidence.first.map(\.location.description))])
+            }),
+            "hasFacts": .bool(!result.facts.isEmpty),
+            "factCount": .int(result.facts.count),
+            "hiddenByBaseline": .int(result.hiddenByBaseline),
+            "fixedBaselineEntries": .int(result.fixedBaselineEntries),
+        ])
+    }
+
+    /// One row per checklist that ran a rule, found something or asks for a manual check, by name.
+    private static func checklistRows(_ result: RunResult, linkBase: String?) -> [TemplateValue] {
+        var names = Set(result.rules.map(\.checklist))
+        names.formUnion(result.findings.map(\.checklist))
+        names.formUnion(result.manual.map(\.checklist))
+        let titles = Dictionary(result.checklists.map { ($0.name, $0.title) }, uniquingKeysWith: { first, _ in first })
+        return names.sorted().map { name in
+            let findings = result.findings.filter { $0.checklist == name }
+            let rules = Set(result.rules.filter { $0.checklist == name && !$0.isManual }.map(\.id))
+            let failing = Set(findings.map(\.rule))
+            return .object([
+                "name": .string(name),
+                "title": .string(titles[name] ?? name),
+                "errors": .int(findings.filter { $0.severity == .error }.count),
+                "warnings": .int(findings.filter { $0.severity == .warning }.count),
+                "notes": .int(findings.filter { $0.severity == .info }.count),
+                "rules": .int(rules.count),
+                "passed": .int(rules.subtracting(failing).count),
+                "manual": .int(result.manual.filter { $0.checklist == name }.count),
+                "hasFindings": .bool(!findings.isEmpty),
+                "findings": .list(findings.map { finding($0, linkBase: linkBase) }),
+            ])
+        }
+    }
+
+    private static func finding(_ finding: Finding, linkBase: String?) -> TemplateValue {
+        let location = finding.location
+        var place = location.path
+        if let line = location.line { place += ":\(line)" }
+        return .object([
+            "rule": .string(finding.rule),
+            "checklist": .string(finding.checklist),
+            "severity": .string(finding.severity.rawValue),
+            "icon": .string(icon(finding.severity)),
+            "title": .string(finding.title),
+            "message": .string(finding.message),
+            "location": .string(place),
+            "path": .string(location.path),
+            "line": location.line.map { .int($0) } ?? .null,
+            "url": linkBase.map { .string(link(base: $0, location: location)) } ?? .null,
+            "evidence": .optional(finding.evidence),
+            "help": .optional(finding.help),
+            "references": .list(finding.references.map { reference in
+                .object(["title": .string(reference.title), "url": .optional(reference.url.map(safeURL))])
+            }),
+            "fingerprint": .string(finding.fingerprint),
+        ])
+    }
+
+    private static func icon(_ severity: Severity) -> String {
+        switch severity {
+        case .error: return "❌"
+        case .warning: return "⚠️"
+        case .info, .off: return "ℹ️"
+        }
+    }
+
+    /// `base/path#Lline`, the form GitHub, GitLab and Bitbucket file views understand.
+    static func link(base: String, location: SourceLocation) -> String {
+        let trimmed = base.hasSuffix("/") ? String(base.dropLast()) : base
+        var url = trimmed + "/" + URIPath.encode(location.path)
+        if let line = location.line { url += "#L\(line)" }
+        return safeURL(url)
+    }
+
+    /// Characters that would end a Markdown link destination early, percent-encoded.
+    static func safeURL(_ url: String) -> String {
+        var out = ""
+        for scalar in url.unicodeScalars {
+            switch scalar {
+            case " ": out += "%20"
+            case "(": out += "%28"
+            case ")": out += "%29"
+            case "<": out += "%3C"
+            case ">": out += "%3E"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

@@ -1,2 +1,0 @@
-/// Placeholder; the reports work replaces this file.
-public enum Reports {}

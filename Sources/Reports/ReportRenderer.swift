@@ -1,0 +1,39 @@
+import Rules
+
+/// One entry point for the command line: any format, one run, the options that format reads.
+public enum ReportRenderer {
+    public struct Options: Sendable {
+        /// Text: ANSI colours.
+        public var color: Bool
+        /// Text: findings only.
+        public var quiet: Bool
+        /// Markdown: a team's template text (nil: the built-in one) and its name for errors.
+        public var template: String?
+        public var templateName: String
+        /// Markdown (and so the GitHub job summary): link locations to `linkBase/path#Lline`.
+        public var linkBase: String?
+
+        public init(color: Bool = false, quiet: Bool = false, template: String? = nil,
+                    templateName: String = MarkdownReport.defaultTemplateName, linkBase: String? = nil) {
+            self.color = color
+            self.quiet = quiet
+            self.template = template
+            self.templateName = templateName
+            self.linkBase = linkBase
+        }
+    }
+
+    /// The report text. Only Markdown can fail: a team's template with an error.
+    /// The `github` format is the workflow commands; the job summary is `GitHubReport.jobSummary`.
+    public static func render(_ format: OutputFormat, _ result: RunResult, options: Options = Options()) throws(TemplateError) -> String {
+        switch format {
+        case .text: return TextReport.render(result, options: TextReport.Options(color: options.color, quiet: options.quiet))
+        case .json: return JSONReport.render(result)
+        case .markdown:
+            return try MarkdownReport.render(result, template: options.template, templateName: options.templateName, linkBase: options.linkBase)
+        case .sarif: return SARIFReport.render(result)
+        case .junit: return JUnitReport.render(result)
+        case .github: return GitHubReport.render(result)
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Rules
+
+/// SARIF 2.1.0 for code-scanning services: one run, a descriptor for every rule that fired, and one
+/// result per finding with a path relative to `%SRCROOT%` and the stable fingerprint.
+public enum SARIFReport {
+    public static let schemaURI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+    /// Where the tool is documented; `tool.driver.informationUri`.
+    public static let defaultInformationURI = "https://github.com/shipcheck/shipcheck"
+    public static let fingerprintKey = "shipcheck/v1"
+
+    public static func render(_ result: RunResult, informationURI: String = defaultInformationURI) -> String {
+        document(result, informationURI: informationURI).serialized()
+    }
+
+    static func document(_ result: RunResult, informationURI: String) -> JSONValue {
+        let ruleIDs = Array(Set(result.findings.map(\.rule))).sorted()
+        let index = Dictionary(uniqueKeysWithValues: ruleIDs.enumerated().map { ($1, $0) })
+        let rulesByID = Dictionary(result.rules.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let descriptors: [JSONValue] = ruleIDs.compactMap { id in
+            guard let first = result.findings.first(where: { $0.rule == id }) else { return nil }
+            return descriptor(id: id, rule: rulesByID[id], example: first)
+        }
+        let run: JSONValue = .object([
+            ("tool", .object([("driver", .object([
+                ("name", .string("shipcheck")),
+                ("version", .string(result.toolVersion)),
+                ("informationUri", .string(informationURI)),
+                ("rules", .array(descriptors)),
+            ]))])),
+            ("originalUriBaseIds", .object([("%SRCROOT%", .object([("uri", .string(rootURI(result.root)))]))])),
+            ("results", .array(result.findings.map { finding in sarifResult(finding, ruleIndex: index[finding.rule] ?? 0) })),
+        ])
+        return .object([
+            ("$schema", .string(schemaURI)),
+            ("version", .string("2.1.0")),
+            ("runs", .array([run])),
+        ])
+    }
+
+    /// From the rule when it was evaluated, else from what the finding carries.
+    private static func descriptor(id: String, rule: Rule?, example: Finding) -> JSONValue {
+        let title = rule?.title ?? example.title
+        let help = rule?.help ?? example.help
+        let references = rule.map { $0.references.isEmpty ? example.references : $0.references } ?? example.references
+        let severity = rule?.severity ?? example.severity
+        var markdown = help ?? title
+        let links = references.map { reference in
+            reference.url.map { "[\(reference.title)](\(MarkdownReport.safeURL($0)))" } ?? reference.title
+        }
+        if !links.isEmpty { markdown += "\n\n" + links.map { "- " + $0 }.joined(separator: "\n") }
+        var pairs: [(String, JSONValue)] = [
+            ("id", .string(id)),
+            ("name", .string(ruleName(id))),
+            ("shortDescription", .object([("text", .string(title))])),
+            ("fullDescription", .object([("text", .string(help ?? title))])),
+        ]
+        if let url = references.lazy.compactMap(\.url).first { pairs.append(("helpUri", .string(url))) }
+        pairs.append(("help", .object([("text", .string(help ?? title)), ("markdown", .string(markdown))])))
+        pairs.append(("defaultConfiguration", .object([("level", .string(level(severity)))])))
+        return .object(pairs)
+    }
+
+    private static func sarifResult(_ finding: Finding, ruleIndex: Int) -> JSONValue {
+        var physical: [(String, JSONValue)] = [
+            ("artifactLocation", .object([("uri", .string(URIPath.encode(finding.location.path))), ("uriBaseId", .string("%SRCROOT%"))])),
+        ]
+        if let line = finding.location.line, line >= 1 {
+            var region: [(String, JSONValue)] = [("startLine", .int(line))]
+            if let column = finding.location.column, column >= 1 { region.append(("startColumn", .int(column))) }
+            physical.append(("region", .object(region)))
+        }
+        return .object([
+            ("ruleId", .string(finding.rule)),
+            ("ruleIndex", .int(ruleIndex)),
+            ("level", .string(level(finding.severity))),
+            ("message", .object([("text", .string(finding.message))])),
+            ("locations", .array([.object([("physicalLocation", .object(physical))])])),
+            ("partialFingerprints", .object([(fingerprintKey, .string(finding.fingerprint))])),
+        ])
+    }
+
+    static func level(_ severity: Severity) -> String {
+        switch severity {
+        case .error: return "error"
+        case .warning: return "warning"
+        case .info: return "note"
+        case .off: return "none"
+        }
+    }
+
+    /// `metadata.keywords-length` → `MetadataKeywordsLength`: SARIF's readable rule name.
+    static func ruleName(_ id: String) -> String {
+        id.split(whereSeparator: { $0 == "." || $0 == "-" || $0 == "_" }).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+
+    /// The project root as a `file:` URI ending in a slash, as SARIF requires of a base.
+    static func rootURI(_ root: String) -> String {
+        let path = root.hasSuffix("/") ? root : root + "/"
+        return "file://" + URIPath.encode(path)
+    }
+}

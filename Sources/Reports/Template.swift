@@ -1,0 +1,111 @@
+/// A small Mustache dialect for Markdown reports.
+///
+/// Tags: `{{name}}` and `{{a.b}}` (escaped), `{{{name}}}` or `{{&name}}` (raw), `{{.}}` (the current
+/// item), `{{#name}}…{{/name}}` (repeat over a list, or render once for a true, non-empty value),
+/// `{{^name}}…{{/name}}` (render when false, null or empty), `{{! comment }}` (`{{!-- comment --}}` may contain braces). A line holding only a
+/// section or comment tag disappears whole, as in Mustache, so templates can be laid out readably.
+///
+/// Unlike Mustache, a name that is found nowhere is an error with the template's line, so a typo in
+/// a team's template fails loudly instead of printing nothing. Values the report leaves unknown
+/// exist as null and are simply falsy.
+///
+/// Escaping (`{{name}}`) targets Markdown that is rendered to HTML: `&`, `<`, `>` become entities so
+/// that text is never read as HTML; `|` becomes `&#124;` so that it cannot split a table cell; line
+/// breaks become `<br>` so that they cannot end a table row or a list item. Entities are not decoded
+/// inside backtick code spans, so templates wrap escaped values in `<code>…</code>` instead.
+/// Markdown emphasis characters are left alone.
+public struct Template: Sendable {
+    public let name: String
+    let nodes: [TemplateNode]
+
+    public init(_ text: String, name: String) throws(TemplateError) {
+        self.name = name
+        let tokens = try TemplateTokenizer(text: text, name: name).tokens()
+        nodes = try TemplateTreeBuilder.build(TemplateTokenizer.removingStandaloneLines(tokens), name: name)
+    }
+
+    public func render(_ context: TemplateValue) throws(TemplateError) -> String {
+        var out = ""
+        try render(nodes, stack: [context], into: &out)
+        return out
+    }
+
+    private func render(_ nodes: [TemplateNode], stack: [TemplateValue], into out: inout String) throws(TemplateError) {
+        for node in nodes {
+            switch node {
+            case .text(let text):
+                out += text
+            case .variable(let path, let escaped, let line):
+                let value = try lookup(path, in: stack, line: line)
+                let text: String
+                switch value {
+                case .null: text = ""
+                case .bool(let flag): text = flag ? "true" : "false"
+                case .int(let number): text = String(number)
+                case .string(let string): text = string
+                case .list, .object:
+                    throw TemplateError(template: name, line: line, message: "'\(path)' is a list or an object, not text; use {{#\(path)}}…{{/\(path)}}")
+                }
+                out += escaped ? Template.escape(text) : text
+            case .section(let path, let inverted, let children, let line):
+                let value = try lookup(path, in: stack, line: line)
+                if inverted {
+                    if !value.isTruthy { try render(children, stack: stack, into: &out) }
+                } else if case .list(let items) = value {
+                    for item in items { try render(children, stack: stack + [item], into: &out) }
+                } else if value.isTruthy {
+                    try render(children, stack: stack + [value], into: &out)
+                }
+            }
+        }
+    }
+
+    /// The first segment is searched from the innermost context outwards; the rest descend into it.
+    private func lookup(_ path: String, in stack: [TemplateValue], line: Int) throws(TemplateError) -> TemplateValue {
+        if path == "." { return stack.last ?? .null }
+        let segments = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        var found: TemplateValue?
+        for frame in stack.reversed() {
+            if case .object(let fields) = frame, let value = fields[segments[0]] {
+                found = value
+                break
+            }
+        }
+        guard var value = found else {
+            throw TemplateError(template: name, line: line, message: "unknown variable '\(segments[0])'")
+        }
+        for segment in segments.dropFirst() {
+            guard case .object(let fields) = value, let next = fields[segment] else {
+                throw TemplateError(template: name, line: line, message: "unknown variable '\(path)': no '\(segment)'")
+            }
+            value = next
+        }
+        return value
+    }
+
+    /// The escaping of `{{name}}`; see the type's documentation.
+    public static func escape(_ text: String) -> String {
+        var out = ""
+        var previousWasCR = false
+        for character in text.unicodeScalars {
+            defer { previousWasCR = character == "\r" }
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "|": out += "&#124;"
+            case "\r": out += "<br>"
+            case "\n": if !previousWasCR { out += "<br>" }
+            default: out.unicodeScalars.append(character)
+            }
+        }
+        return out
+    }
+}
+
+/// A parsed template: text, variables and sections with the line each tag is on.
+indirect enum TemplateNode: Sendable {
+    case text(String)
+    case variable(String, escaped: Bool, line: Int)
+    case section(String, inverted: Bool, children: [TemplateNode], line: Int)
+}

@@ -1,0 +1,122 @@
+import Project
+import YAML
+
+/// Validates one privacy manifest against the tables: what App Store Connect would call an invalid
+/// manifest (ITMS-91056). Each problem carries the line it is on, found by searching the file's text.
+struct PrivacyManifestValidator: Sendable {
+    struct Problem: Sendable {
+        let location: SourceLocation
+        let message: String
+    }
+
+    let categories: RequiredReasonCategories
+    let schema: ManifestSchema
+    let dataTypes: PrefixedNames
+    let purposes: PrefixedNames
+
+    func problems(in manifest: PrivacyManifestFile) -> [Problem] {
+        let path = manifest.location.path
+        if let error = manifest.parseError {
+            return [Problem(location: SourceLocation(path: path, line: error.line), message: "not a property list (\(error.message))")]
+        }
+        guard let document = manifest.document else { return [] }
+        var problems: [Problem] = []
+        func report(_ message: String, key: String? = nil, value: String? = nil) {
+            let line = value.flatMap { document.line(containing: "<string>\($0)</string>") ?? document.line(containing: $0) }
+                ?? key.flatMap { document.line(ofKey: $0) }
+            problems.append(Problem(location: SourceLocation(path: path, line: line), message: message))
+        }
+        guard let root = document.value.dictionary else {
+            report("the top level is \(document.value.typeName), not a dictionary")
+            return problems
+        }
+
+        checkKeys(of: root, against: schema.topLevel, context: "at the top level", report: report)
+
+        if root["NSPrivacyTracking"]?.bool == true,
+           (root["NSPrivacyTrackingDomains"]?.array ?? []).compactMap(\.string).isEmpty {
+            report("NSPrivacyTracking is true but NSPrivacyTrackingDomains lists no domains", key: "NSPrivacyTracking")
+        }
+
+        for entry in root["NSPrivacyAccessedAPITypes"]?.array ?? [] {
+            guard let entry = entry.dictionary else { continue }
+            checkKeys(of: entry, against: schema.accessedAPIType, context: "in an NSPrivacyAccessedAPITypes entry", report: report)
+            checkAccessedAPI(entry, report: report)
+        }
+
+        for entry in root["NSPrivacyCollectedDataTypes"]?.array ?? [] {
+            guard let entry = entry.dictionary else { continue }
+            checkKeys(of: entry, against: schema.collectedDataType, context: "in an NSPrivacyCollectedDataTypes entry", report: report)
+            checkCollectedData(entry, report: report)
+        }
+        return problems
+    }
+
+    /// Unknown keys (with the nearest known one) and values of the wrong type.
+    private func checkKeys(of dictionary: [String: PlistValue], against allowed: [String: ManifestSchema.ValueType], context: String,
+                           report: (String, String?, String?) -> Void) {
+        for (key, value) in dictionary.sorted(by: { $0.key < $1.key }) {
+            guard let type = allowed[key] else {
+                let hint = Spelling.nearest(to: key, in: allowed.keys.sorted()).map { " (did you mean \($0)?)" } ?? ""
+                report("unknown key \(key) \(context)\(hint)", key, nil)
+                continue
+            }
+            if let wrong = mismatch(value, type) { report("\(key) must be \(wrong.expected), found \(wrong.found)", key, nil) }
+        }
+    }
+
+    private func mismatch(_ value: PlistValue, _ type: ManifestSchema.ValueType) -> (expected: String, found: String)? {
+        switch type {
+        case .bool:
+            return value.bool == nil ? ("a boolean", value.typeName) : nil
+        case .string:
+            return value.string == nil ? ("a string", value.typeName) : nil
+        case .stringList:
+            guard let items = value.array else { return ("an array of strings", value.typeName) }
+            return items.first { $0.string == nil }.map { ("an array of strings", "an array holding \($0.typeName)") }
+        case .dictList:
+            guard let items = value.array else { return ("an array of dictionaries", value.typeName) }
+            return items.first { $0.dictionary == nil }.map { ("an array of dictionaries", "an array holding \($0.typeName)") }
+        }
+    }
+
+    private func checkAccessedAPI(_ entry: [String: PlistValue], report: (String, String?, String?) -> Void) {
+        guard let type = entry["NSPrivacyAccessedAPIType"]?.string else {
+            if entry["NSPrivacyAccessedAPIType"] == nil { report("an NSPrivacyAccessedAPITypes entry has no NSPrivacyAccessedAPIType", "NSPrivacyAccessedAPITypes", nil) }
+            return
+        }
+        let name = type.hasPrefix(categories.prefix) ? String(type.dropFirst(categories.prefix.count)) : type
+        guard let category = categories.categories.first(where: { $0.name == name }) else {
+            let known = categories.categories.map { categories.prefix + $0.name }
+            let hint = Spelling.nearest(to: type, in: known).map { " (did you mean \($0)?)" } ?? ""
+            report("unknown required-reason API category \(type)\(hint)", nil, type)
+            return
+        }
+        let reasons = (entry["NSPrivacyAccessedAPITypeReasons"]?.array ?? []).compactMap(\.string)
+        if reasons.isEmpty {
+            report("\(type) lists no NSPrivacyAccessedAPITypeReasons; give at least one of \(category.reasons.joined(separator: ", "))", nil, type)
+        }
+        for reason in reasons where !category.reasons.contains(reason) {
+            if let other = categories.category(ofReason: reason) {
+                report("reason \(reason) belongs to \(categories.prefix)\(other.name), not \(type) (approved: \(category.reasons.joined(separator: ", ")))", nil, reason)
+            } else {
+                report("unknown reason code \(reason) for \(type) (approved: \(category.reasons.joined(separator: ", ")))", nil, reason)
+            }
+        }
+    }
+
+    private func checkCollectedData(_ entry: [String: PlistValue], report: (String, String?, String?) -> Void) {
+        for key in schema.collectedDataType.keys.sorted() where entry[key] == nil {
+            report("an NSPrivacyCollectedDataTypes entry has no \(key)", "NSPrivacyCollectedDataTypes", nil)
+        }
+        if let type = entry["NSPrivacyCollectedDataType"]?.string, !dataTypes.fullNames.contains(type) {
+            let hint = Spelling.nearest(to: type, in: dataTypes.fullNames).map { " (did you mean \($0)?)" } ?? ""
+            report("unknown collected data type \(type)\(hint)", nil, type)
+        }
+        for purpose in (entry["NSPrivacyCollectedDataTypePurposes"]?.array ?? []).compactMap(\.string)
+        where !purposes.fullNames.contains(purpose) {
+            let hint = Spelling.nearest(to: purpose, in: purposes.fullNames).map { " (did you mean \($0)?)" } ?? ""
+            report("unknown collected data purpose \(purpose)\(hint)", nil, purpose)
+        }
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+import Project
+
+/// Purpose string checks over the app's Info.plists and generated `INFOPLIST_KEY_*` keys: missing
+/// (ITMS-90683), empty (ITMS-90738), vague (guideline 5.1.1(ii)), untranslated. Test bundles are never uploaded
+/// and are skipped.
+enum PurposeStringChecks {
+    static var all: [CheckFunction] { [missing, empty, vague, localized] }
+
+    static let keysOption = OptionSpec("keys", .table, required: true, doc: "API signal fact -> Info.plist keys that satisfy it")
+
+    static let missing = CheckFunction(
+        name: "purpose_strings.missing",
+        summary: "Each protected API used in Swift/Objective-C code has its purpose string in an app Info.plist",
+        options: [keysOption],
+        subjects: .none
+    ) { invocation in
+        let table: PurposeKeys
+        do throws(TableError) { table = try PurposeKeys(invocation.table("keys")) } catch { return [error.result] }
+        let project = invocation.context.project
+        let plists = project.infoPlists.filter { !$0.isTestBundle }
+        return table.entries.compactMap { entry in
+            guard let use = FirstUse(of: entry.signal, in: project),
+                  !entry.keys.contains(where: { isDeclared($0, plists: plists, facts: project.facts) }) else { return nil }
+            return CheckResult(location: use.location, evidence: use.snippet, values: [
+                "key": entry.keys[0], "keys": entry.keys.joined(separator: " or "), "evidence": use.described, "api": entry.signal,
+            ])
+        }
+    }
+
+    static let empty = CheckFunction(
+        name: "purpose_strings.empty",
+        summary: "No purpose string in an app Info.plist is empty",
+        options: [keysOption],
+        subjects: .none
+    ) { invocation in
+        let table: PurposeKeys
+        do throws(TableError) { table = try PurposeKeys(invocation.table("keys")) } catch { return [error.result] }
+        return purposeStrings(invocation.context.project, table).compactMap { item in
+            guard item.text.isEmpty else { return nil }
+            return CheckResult(location: item.plist.location(ofKey: item.key), evidence: "\(item.key) = \"\(item.value)\"",
+                               values: ["key": item.key, "file": describe(item.plist, key: item.key), "value": item.value])
+        }
+    }
+
+    static let vague = CheckFunction(
+        name: "purpose_strings.vague",
+        summary: "Purpose strings are real explanations: long enough, no placeholder words, not only filler",
+        options: [
+            keysOption,
+            OptionSpec("words", .table, required: true, doc: "`placeholders` (vague anywhere) and `filler` (vague when alone)"),
+            OptionSpec("min_length", .int, required: true, doc: "shortest acceptable purpose string, in characters"),
+        ],
+        subjects: .none
+    ) { invocation in
+        let table: PurposeKeys
+        let words: VagueWords
+        do throws(TableError) {
+            table = try PurposeKeys(invocation.table("keys"))
+            words = try VagueWords(invocation.table("words"))
+        } catch {
+            return [error.result]
+        }
+        let minLength = invocation.options.int("min_length") ?? 12
+        return purposeStrings(invocation.context.project, table).compactMap { item in
+            guard !item.text.isEmpty, let reason = vagueness(of: item.text, words: words, minLength: minLength) else { return nil }
+            return CheckResult(location: item.plist.location(ofKey: item.key), evidence: "\(item.key) = \"\(item.value)\"",
+                               values: ["key": item.key, "file": describe(item.plist, key: item.key), "value": item.text, "reason": reason])
+        }
+    }
+
+    static let localized = CheckFunction(
+        name: "purpose_strings.localized",
+        summary: "Each InfoPlist.strings translates every purpose string its Info.plist sets",
+        options: [keysOption],
+        subjects: .none
+    ) { invocation in
+        let table: PurposeKeys
+        do throws(TableError) { table = try PurposeKeys(invocation.table("keys")) } catch { return [error.result] }
+        var results: [CheckResult] = []
+        for plist in invocation.context.project.infoPlists where !plist.isTestBundle {
+            let development = developmentLanguage(of: plist)
+            let keys = plist.strings.filter { table.isPurposeKey($0.key) && !isBlank($0.value) }.keys.sorted()
+            for localization in plist.localizations.sorted(by: { $0.location < $1.location })
+            where localization.language != development && localization.language != "Base" {
+                for key in keys where localization.strings[key] == nil {
+                    results.append(CheckResult(location: localization.location, evidence: key, values: [
+                        "key": key, "file": localization.location.path, "language": localization.language, "plist": plist.location.path,
+                    ]))
+                }
+            }
+        }
+        return results
+    }
+
+    // MARK: - Helpers
+
+    struct PurposeString {
+        let plist: InfoPlistFile
+        let key: String
+        let value: String
+        /// The value trimmed of whitespace.
+        let text: String
+    }
+
+    /// Every purpose string of every app (non-test) Info.plist, in file and key order.
+    static func purposeStrings(_ project: ProjectModel, _ table: PurposeKeys) -> [PurposeString] {
+        project.infoPlists.filter { !$0.isTestBundle }.sorted { $0.location < $1.location }.flatMap { plist in
+            plist.strings.keys.sorted().filter(table.isPurposeKey).compactMap { key in
+                plist.strings[key].map { PurposeString(plist: plist, key: key, value: $0, text: $0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            }
+        }
+    }
+
+    /// A stated `purpose.<Key>.declared` decides; otherwise a non-empty value in any app plist does.
+    static func isDeclared(_ key: String, plists: [InfoPlistFile], facts: FactStore) -> Bool {
+        if let stated = facts.stated["purpose.\(key).declared"] { return stated.value.isTruthy }
+        return plists.contains { plist in plist.strings[key].map { !isBlank($0) } ?? false }
+    }
+
+    static func isBlank(_ text: String) -> Bool {
+        text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+    }
+
+    /// Why a purpose string is vague, or nil. A build-setting reference (`$(CAMERA_REASON)`) cannot be judged.
+    static func vagueness(of text: String, words: VagueWords, minLength: Int) -> String? {
+        if text.contains("$(") || text.contains("${") { return nil }
+        let lowered = text.lowercased()
+        for placeholder in words.placeholders where containsWord(placeholder.lowercased(), in: lowered) {
+            return "it contains the placeholder \"\(placeholder)\""
+        }
+        let tokens = lowered.split { !$0.isLetter && !$0.isNumber }.map(String.init)
+        if !tokens.isEmpty, tokens.allSatisfy(words.filler.contains) {
+            return "it says that access is needed but not why"
+        }
+        if text.count < minLength {
+            return "it is \(text.count) characters, under the \(minLength) needed to explain the use"
+        }
+        return nil
+    }
+
+    /// `word` (one or more words) on word boundaries in `text`; both lowercased.
+    static func containsWord(_ word: String, in text: String) -> Bool {
+        var searchRange = text.startIndex..<text.endIndex
+        while let found = text.range(of: word, range: searchRange) {
+            let before = found.lowerBound == text.startIndex ? nil : text[text.index(before: found.lowerBound)]
+            let after = found.upperBound == text.endIndex ? nil : text[found.upperBound]
+            if !(before?.isLetter ?? false) && !(before?.isNumber ?? false) && !(after?.isLetter ?? false) && !(after?.isNumber ?? false) {
+                return true
+            }
+            searchRange = found.upperBound..<text.endIndex
+        }
+        return false
+    }
+
+    /// The plist's development language: its `CFBundleDevelopmentRegion`, or `en` when that is a build variable.
+    static func developmentLanguage(of plist: InfoPlistFile) -> String {
+        guard let region = plist.strings["CFBundleDevelopmentRegion"], !region.contains("$") else { return "en" }
+        return region
+    }
+
+    static func describe(_ plist: InfoPlistFile, key: String) -> String {
+        if plist.isGenerated {
+            return "\(plist.location.path) (INFOPLIST_KEY_\(key) of target \(plist.target ?? "?"))"
+        }
+        return plist.location.path
+    }
+}

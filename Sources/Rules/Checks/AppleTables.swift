@@ -1,0 +1,155 @@
+import Project
+import YAML
+
+/// The data tables of the Apple checklists, parsed from their YAML. A malformed table is a `TableError`
+/// naming the checklist file and line, reported as a finding of the rule that uses it.
+struct TableError: Error, Sendable {
+    let location: SourceLocation
+    let message: String
+
+    init(_ table: Table?, _ node: Node?, _ message: String) {
+        location = SourceLocation(path: table?.file ?? "(built-in checklists)", line: node?.mark.line ?? table?.value.mark.line)
+        self.message = "table `\(table?.name ?? "?")`: \(message)"
+    }
+}
+
+/// Required-reason API categories: `{ prefix, categories: { Name: { fact, reasons } } }`.
+struct RequiredReasonCategories: Sendable {
+    struct Category: Sendable {
+        let name: String
+        let fact: String
+        let reasons: [String]
+    }
+
+    let prefix: String
+    let categories: [Category]
+
+    init(_ table: Table?) throws(TableError) {
+        guard let table else { throw TableError(nil, nil, "missing") }
+        guard let prefix = table.value["prefix"]?.scalar, let pairs = table.value["categories"]?.mapping else {
+            throw TableError(table, table.value, "expected `prefix` and a `categories` mapping")
+        }
+        var categories: [Category] = []
+        for pair in pairs {
+            guard let name = pair.key.scalar, let fact = pair.value["fact"]?.scalar,
+                  let reasons = pair.value["reasons"]?.sequence?.compactMap(\.scalar), !reasons.isEmpty else {
+                throw TableError(table, pair.key, "each category needs `fact` and a non-empty `reasons` list")
+            }
+            categories.append(Category(name: name, fact: fact, reasons: reasons))
+        }
+        self.prefix = prefix
+        self.categories = categories
+    }
+
+    /// The category a reason code is approved for, if any.
+    func category(ofReason code: String) -> Category? {
+        categories.first { $0.reasons.contains(code) }
+    }
+}
+
+/// A list of names with an optional prefix they are written with: `{ prefix, values: [...] }` or a plain list.
+struct PrefixedNames: Sendable {
+    let prefix: String
+    let names: [String]
+
+    init(_ table: Table?) throws(TableError) {
+        guard let table else { throw TableError(nil, nil, "missing") }
+        if let list = table.value.sequence {
+            prefix = ""
+            names = list.compactMap(\.scalar)
+        } else if let list = table.value["values"]?.sequence {
+            prefix = table.value["prefix"]?.scalar ?? ""
+            names = list.compactMap(\.scalar)
+        } else {
+            throw TableError(table, table.value, "expected a list, or `prefix` and `values`")
+        }
+    }
+
+    var fullNames: [String] { names.map { prefix + $0 } }
+}
+
+/// The keys a privacy manifest (and its two kinds of entries) may hold, each with its value type.
+struct ManifestSchema: Sendable {
+    enum ValueType: String, Sendable {
+        case bool, string
+        case stringList = "string-list"
+        case dictList = "dict-list"
+    }
+
+    let topLevel: [String: ValueType]
+    let collectedDataType: [String: ValueType]
+    let accessedAPIType: [String: ValueType]
+
+    init(_ table: Table?) throws(TableError) {
+        guard let table else { throw TableError(nil, nil, "missing") }
+        func section(_ name: String) throws(TableError) -> [String: ValueType] {
+            guard let pairs = table.value[name]?.mapping else { throw TableError(table, table.value, "needs a `\(name)` mapping") }
+            var result: [String: ValueType] = [:]
+            for pair in pairs {
+                guard let key = pair.key.scalar, let type = pair.value.scalar.flatMap(ValueType.init(rawValue:)) else {
+                    throw TableError(table, pair.value, "types are bool, string, string-list or dict-list")
+                }
+                result[key] = type
+            }
+            return result
+        }
+        topLevel = try section("top_level")
+        collectedDataType = try section("collected_data_type")
+        accessedAPIType = try section("accessed_api_type")
+    }
+}
+
+/// What each purpose-string API signal needs: `{ <signal fact>: [Key, alternative keys…] }`.
+struct PurposeKeys: Sendable {
+    struct Entry: Sendable {
+        let signal: String
+        let keys: [String]
+    }
+
+    let entries: [Entry]
+
+    init(_ table: Table?) throws(TableError) {
+        guard let table else { throw TableError(nil, nil, "missing") }
+        guard let pairs = table.value.mapping else { throw TableError(table, table.value, "expected a mapping of signal to keys") }
+        var entries: [Entry] = []
+        for pair in pairs {
+            guard let signal = pair.key.scalar, let keys = pair.value.sequence?.compactMap(\.scalar), !keys.isEmpty else {
+                throw TableError(table, pair.key, "each signal needs a non-empty list of Info.plist keys")
+            }
+            entries.append(Entry(signal: signal, keys: keys))
+        }
+        self.entries = entries
+    }
+
+    /// Every purpose-string key the table knows.
+    var allKeys: Set<String> { Set(entries.flatMap(\.keys)) }
+
+    /// A purpose string key: one of the table's, or any `…UsageDescription` key.
+    func isPurposeKey(_ key: String) -> Bool {
+        allKeys.contains(key) || key.hasSuffix("UsageDescription")
+    }
+}
+
+/// Words that make a purpose string vague: `{ placeholders: [...], filler: [...] }`.
+struct VagueWords: Sendable {
+    let placeholders: [String]
+    let filler: Set<String>
+
+    init(_ table: Table?) throws(TableError) {
+        guard let table else { throw TableError(nil, nil, "missing") }
+        guard let placeholders = table.value["placeholders"]?.sequence?.compactMap(\.scalar),
+              let filler = table.value["filler"]?.sequence?.compactMap(\.scalar) else {
+            throw TableError(table, table.value, "expected `placeholders` and `filler` lists")
+        }
+        self.placeholders = placeholders
+        self.filler = Set(filler.map { $0.lowercased() })
+    }
+}
+
+extension TableError {
+    /// The error as a check result, so a broken table shows up instead of silently passing.
+    var result: CheckResult {
+        CheckResult(location: location, evidence: message,
+                    values: ["problem": message, "evidence": message])
+    }
+}

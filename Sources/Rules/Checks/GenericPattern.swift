@@ -1,0 +1,69 @@
+import Foundation
+import Project
+
+/// `pattern`: a value must match `match`, and/or must not contain `must_not_match` (each occurrence is
+/// reported at its line and column). Patterns are ICU regular expressions (NSRegularExpression).
+/// A pattern that does not compile yields one result at the rule itself, so the mistake is visible.
+enum GenericPattern {
+    static let function = CheckFunction(
+        name: "pattern", summary: "A value matches (match) or does not contain (must_not_match) a regular expression",
+        options: [
+            OptionSpec("match", .string, doc: "The whole value must match this expression"),
+            OptionSpec("must_not_match", .string, doc: "No part of the value may match this expression"),
+            OptionSpec("ignore_case", .bool, doc: "Match case-insensitively"),
+            GenericSubjects.fieldsOption,
+        ],
+        subjects: .optional, run: run)
+
+    static func run(_ invocation: CheckInvocation) -> [CheckResult] {
+        let options: NSRegularExpression.Options = invocation.options.bool("ignore_case") == true ? [.caseInsensitive] : []
+        var results: [CheckResult] = []
+        let subjects = GenericSubjects.subjects(invocation)
+        if let pattern = invocation.options.string("match") {
+            guard let regex = compile("^(?:\(pattern))$", options, invocation, &results) else { return results }
+            for subject in subjects where regex.firstMatch(in: subject.value, range: whole(subject.value)) == nil {
+                results.append(GenericSubjects.result(subject, values: ["problem": "does not match \(pattern)"]))
+            }
+        }
+        if let pattern = invocation.options.string("must_not_match") {
+            guard let regex = compile(pattern, options, invocation, &results) else { return results }
+            for subject in subjects {
+                for match in regex.matches(in: subject.value, range: whole(subject.value)) {
+                    // A match inside a grapheme cluster (U+FE0F of "❤️") is widened to the whole cluster.
+                    let widened = (subject.value as NSString).rangeOfComposedCharacterSequences(for: match.range)
+                    guard let range = Range(widened, in: subject.value) else { continue }
+                    let found = String(subject.value[range])
+                    results.append(GenericSubjects.result(
+                        subject, at: TextPosition.location(of: range, in: subject.value, base: subject.location),
+                        evidence: found, values: ["match": found, "codepoints": codepoints(found)]))
+                }
+            }
+        }
+        return results
+    }
+
+    static func compile(_ pattern: String, _ options: NSRegularExpression.Options, _ invocation: CheckInvocation,
+                        _ results: inout [CheckResult]) -> NSRegularExpression? {
+        do {
+            return try NSRegularExpression(pattern: pattern, options: options)
+        } catch {
+            let rule = invocation.rule
+            results.append(CheckResult(location: SourceLocation(path: rule.file, line: rule.mark.line, column: rule.mark.column),
+                                       evidence: pattern, values: ["problem": "invalid regular expression \(pattern)"], severity: .error))
+            return nil
+        }
+    }
+
+    static func whole(_ text: String) -> NSRange { NSRange(text.startIndex..., in: text) }
+
+    /// `U+F8FF`-style names, so an invisible or look-alike character can be identified in a message.
+    static func codepoints(_ text: String) -> String {
+        text.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true).leftPadded(to: 4) }.joined(separator: " ")
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}

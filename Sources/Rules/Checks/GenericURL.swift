@@ -1,0 +1,40 @@
+import Foundation
+import Project
+
+/// `url`: an absolute http(s) URL, well-formed, at most `max_length` characters. Offline: reachability
+/// is not checked here. Empty values are left to `present`.
+enum GenericURL {
+    static let function = CheckFunction(
+        name: "url", summary: "An absolute, well-formed http(s) URL within a length limit",
+        options: [
+            OptionSpec("max_length", .int, doc: "Longest allowed URL in characters; default 255"),
+            OptionSpec("https_only", .bool, doc: "Require https"),
+            GenericSubjects.fieldsOption,
+        ],
+        subjects: .optional, run: run)
+
+    static func run(_ invocation: CheckInvocation) -> [CheckResult] {
+        let maxLength = invocation.options.int("max_length") ?? 255
+        let httpsOnly = invocation.options.bool("https_only") ?? false
+        return GenericSubjects.subjects(invocation).compactMap { subject in
+            let text = subject.value.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !text.isEmpty, let problem = problem(text, maxLength: maxLength, httpsOnly: httpsOnly) else { return nil }
+            return GenericSubjects.result(subject, evidence: TextPosition.snippet(text), values: ["problem": problem])
+        }
+    }
+
+    /// Why `text` is not an acceptable store URL, or nil.
+    static func problem(_ text: String, maxLength: Int, httpsOnly: Bool) -> String? {
+        if text.contains(where: { $0.isWhitespace }) { return "contains whitespace (one URL per field, no spaces)" }
+        guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased() else {
+            return "is not a well-formed absolute URL"
+        }
+        guard scheme == "http" || scheme == "https" else { return "uses \(scheme): instead of http(s)" }
+        if httpsOnly, scheme != "https" { return "uses http: instead of https:" }
+        guard let host = components.host, !host.isEmpty, host.contains(".") || host == "localhost" else {
+            return "has no host name"
+        }
+        if text.utf16.count > maxLength { return "is \(text.utf16.count) characters, over the limit of \(maxLength)" }
+        return nil
+    }
+}

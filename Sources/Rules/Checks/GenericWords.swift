@@ -1,0 +1,75 @@
+import Foundation
+import Project
+import YAML
+
+/// `words`: none of a table's words or phrases may appear, compared case-insensitively on word boundaries
+/// (so German "Notizen" does not match "tizen", unlike precheck's substring match), except where an
+/// allowed phrase covers the match ("Google Drive" for "google"). One result per word and value, at its
+/// first occurrence.
+enum GenericWords {
+    static let function = CheckFunction(
+        name: "words", summary: "No listed word or phrase appears (case-insensitive, on word boundaries, with an allow list)",
+        options: [
+            OptionSpec("table", .table, required: true, doc: "A table whose value has `words` (and optionally `allow`) lists"),
+            GenericSubjects.fieldsOption,
+        ],
+        subjects: .optional, run: run)
+
+    static func run(_ invocation: CheckInvocation) -> [CheckResult] {
+        guard let table = invocation.table("table"), let list = WordList(table.value) else { return [] }
+        var results: [CheckResult] = []
+        for subject in GenericSubjects.subjects(invocation) {
+            for hit in list.hits(in: subject.value) {
+                results.append(GenericSubjects.result(
+                    subject, at: TextPosition.location(of: hit.range, in: subject.value, base: subject.location),
+                    evidence: String(subject.value[hit.range]),
+                    values: ["word": hit.word, "match": String(subject.value[hit.range]), "count": String(hit.count)]))
+            }
+        }
+        return results
+    }
+}
+
+/// A compiled word list: `{ words: [...], allow: [...] }`.
+struct WordList: Sendable {
+    struct Hit {
+        let word: String
+        let range: Range<String.Index>
+        let count: Int
+    }
+
+    let words: [(String, NSRegularExpression)]
+    let allow: [NSRegularExpression]
+
+    init?(_ node: Node) {
+        guard let words = node["words"]?.sequence?.compactMap(\.scalar) else { return nil }
+        self.words = words.compactMap { word in WordList.regex(word).map { (word, $0) } }
+        self.allow = (node["allow"]?.sequence?.compactMap(\.scalar) ?? []).compactMap(WordList.regex)
+    }
+
+    /// A phrase between non-word characters; inner spaces match any run of whitespace. For a Latin-script
+    /// phrase only Latin letters count as word characters, so "Android" is found in Arabic "وAndroid" or
+    /// Korean "Android에서", where another script is written against it, but not in "Androidu" or "Notizen".
+    static func regex(_ phrase: String) -> NSRegularExpression? {
+        let parts = phrase.split(whereSeparator: \.isWhitespace).map { NSRegularExpression.escapedPattern(for: String($0)) }
+        guard !parts.isEmpty else { return nil }
+        let body = parts.joined(separator: "\\s+")
+        let latin = phrase.unicodeScalars.allSatisfy { !$0.properties.isAlphabetic || $0.isASCII || (0x00C0...0x024F).contains($0.value) }
+        let word = latin ? "[\\p{Script=Latin}\\p{M}\\p{N}_]" : "[\\p{L}\\p{M}\\p{N}_]"
+        return try? NSRegularExpression(pattern: "(?<!\(word))\(body)(?!\(word))", options: [.caseInsensitive])
+    }
+
+    func hits(in text: String) -> [Hit] {
+        let whole = NSRange(text.startIndex..., in: text)
+        let allowed = allow.flatMap { $0.matches(in: text, range: whole).map(\.range) }
+        var hits: [Hit] = []
+        for (word, regex) in words {
+            let matches = regex.matches(in: text, range: whole).map(\.range).filter { match in
+                !allowed.contains { $0.location <= match.location && NSMaxRange(match) <= NSMaxRange($0) }
+            }
+            guard let first = matches.first, let range = Range(first, in: text) else { continue }
+            hits.append(Hit(word: word, range: range, count: matches.count))
+        }
+        return hits.sorted { $0.range.lowerBound < $1.range.lowerBound }
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import Project
+
+/// Empty metadata files. deliver does not send a value that is empty after trimming, so an emptied
+/// App Store file silently keeps whatever App Store Connect has; supply would send the empty text.
+/// Either way the file does not do what it looks like it does.
+enum MetadataEmptyFiles {
+    static let function = CheckFunction(
+        name: "empty-files", summary: "Metadata files that are empty or whitespace only",
+        options: [OptionSpec("ignore", .stringList, doc: "Field names whose empty file is a normal choice (an empty sub-category)")],
+        subjects: .none, run: run)
+
+    static func run(_ invocation: CheckInvocation) -> [CheckResult] {
+        let ignored = Set(invocation.options.strings("ignore") ?? [])
+        var results: [CheckResult] = []
+        for tree in GenericSubjects.trees(stores: invocation.rule.stores, project: invocation.context.project) {
+            var values: [(String?, String, MetadataValue)] = []
+            for locale in tree.locales + (tree.defaults.map { [$0] } ?? []) {
+                values += locale.fields.filter { !$0.value.inherited }.map { (locale.code, $0.key, $0.value) }
+                values += locale.changelogs.map { (locale.code, "changelogs/\($0.key)", $0.value) }
+            }
+            values += tree.rootFields.map { (nil, $0.key, $0.value) }
+            values += tree.reviewInformation.map { (nil, "review_information/\($0.key)", $0.value) }
+            for (locale, field, value) in values where !ignored.contains(field) && value.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                var labels = ["store": tree.store.rawValue, "tree": tree.name, "field": field, "value": ""]
+                labels["locale"] = locale ?? ""
+                results.append(CheckResult(location: SourceLocation(path: value.location.path), evidence: value.location.path,
+                                           values: labels))
+            }
+        }
+        return results.sorted { $0.location < $1.location }
+    }
+}

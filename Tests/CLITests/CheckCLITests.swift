@@ -1,0 +1,220 @@
+import Foundation
+import Testing
+
+@Suite("Command line: check, rules, reports")
+struct CheckCLITests {
+    static let example = "Examples/TodoCloud"
+
+    func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("shipcheck-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test func exampleProjectExitsOneWithClickableFindingsAndTheManualChecklist() throws {
+        let result = try ShipcheckProcess.run(["check", Self.example, "--color", "never"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("ios/TodoCloud/SignUpView.swift:28:9: error: "))
+        #expect(result.stdout.contains("[purpose-strings.missing]"))
+        #expect(result.stdout.contains("android/app/build.gradle.kts:13: error: "))
+        #expect(result.stdout.contains("[platform-requirements.play-target-sdk]"))
+        #expect(result.stdout.contains("fastlane/metadata/android/fr: error: "))
+        #expect(result.stdout.contains("[metadata-locales.play-folder]"))
+        #expect(result.stdout.contains("Confirm by hand before submitting:"))
+        #expect(!result.stdout.contains("\u{1B}["), "no colour when --color never")
+    }
+
+    @Test func failOnNeverExitsZeroWithTheSameFindings() throws {
+        let result = try ShipcheckProcess.run(["check", Self.example, "--fail-on", "never"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("[purpose-strings.missing]"))
+    }
+
+    @Test func jsonReportHasTheDocumentedShape() throws {
+        let result = try ShipcheckProcess.run(["check", Self.example, "--format", "json"])
+        #expect(result.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["version"] as? Int == 1)
+        let tool = try #require(object["tool"] as? [String: Any])
+        #expect(tool["name"] as? String == "shipcheck")
+        #expect(tool["version"] as? String == "0.1.0")
+        let summary = try #require(object["summary"] as? [String: Int])
+        let findings = try #require(object["findings"] as? [[String: Any]])
+        #expect(summary["errors"] == findings.filter { $0["severity"] as? String == "error" }.count)
+        #expect(summary["warnings"] == findings.filter { $0["severity"] as? String == "warning" }.count)
+        let camera = try #require(findings.first { $0["rule"] as? String == "purpose-strings.missing" })
+        #expect(camera["checklist"] as? String == "purpose-strings")
+        #expect(camera["path"] as? String == "ios/TodoCloud/SignUpView.swift")
+        #expect(camera["line"] as? Int == 28)
+        #expect(camera["column"] as? Int == 9)
+        #expect((camera["fingerprint"] as? String)?.count == 16)
+        #expect((camera["references"] as? [[String: Any]])?.isEmpty == false)
+        let folder = try #require(findings.first { $0["rule"] as? String == "metadata-locales.play-folder" })
+        #expect(folder["line"] == nil, "unknown lines are omitted, not null")
+        let manual = try #require(object["manual"] as? [[String: Any]])
+        #expect(summary["manual"] == manual.count)
+        #expect(manual.contains { $0["rule"] as? String == "platform-requirements.apple-xcode-26" })
+        #expect(findings.allSatisfy { !($0["path"] as? String ?? "").contains("\\") })
+    }
+
+    @Test func fourFormatsInOneRunAreWrittenAndEachParses() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let sarif = dir.appendingPathComponent("shipcheck.sarif").path
+        let junit = dir.appendingPathComponent("report.xml").path
+        let markdown = dir.appendingPathComponent("report.md").path
+        let result = try ShipcheckProcess.run(["check", Self.example, "--format", "text", "--format", "sarif:\(sarif)",
+                                               "--format", "junit:\(junit)", "--format", "markdown:\(markdown)"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("[purpose-strings.missing]"))
+        let sarifObject = try #require(try JSONSerialization.jsonObject(with: try Data(contentsOf: URL(fileURLWithPath: sarif))) as? [String: Any])
+        #expect(sarifObject["version"] as? String == "2.1.0")
+        let runs = try #require(sarifObject["runs"] as? [[String: Any]])
+        #expect((runs.first?["results"] as? [Any])?.isEmpty == false)
+        let xml = try String(contentsOfFile: junit, encoding: .utf8)
+        #expect(xml.hasPrefix("<?xml"))
+        #expect(xml.contains("<testsuite name=\"purpose-strings\""))
+        let md = try String(contentsOfFile: markdown, encoding: .utf8)
+        #expect(md.contains("- [ ] "))
+        #expect(md.contains("purpose-strings.missing"))
+        // Nothing is left behind but the three reports (atomic writes leave no temporary files).
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["report.md", "report.xml", "shipcheck.sarif"])
+    }
+
+    @Test func runningTwiceGivesByteIdenticalReports() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var outputs: [[Data]] = []
+        for run in 0..<2 {
+            var files: [Data] = []
+            for format in ["json", "sarif", "junit", "markdown", "github"] {
+                let path = dir.appendingPathComponent("\(run).\(format)").path
+                _ = try ShipcheckProcess.run(["check", Self.example, "--format", "\(format):\(path)"])
+                files.append(try Data(contentsOf: URL(fileURLWithPath: path)))
+            }
+            outputs.append(files)
+        }
+        #expect(outputs[0] == outputs[1])
+    }
+
+    @Test func writeFailureIsExitTwoNamingThePath() throws {
+        let result = try ShipcheckProcess.run(["check", Self.example, "--format", "sarif:/no/such/dir/out.sarif"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("/no/such/dir/out.sarif"))
+    }
+
+    @Test func baselineHidesKnownFindingsAndReportsOnlyNewOnes() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let baseline = dir.appendingPathComponent("baseline.json").path
+        let first = try ShipcheckProcess.run(["check", Self.example, "--write-baseline", baseline, "--format", "json"])
+        #expect(first.status == 1)
+        let second = try ShipcheckProcess.run(["check", Self.example, "--baseline", baseline, "--format", "json"])
+        #expect(second.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(second.stdout.utf8)) as? [String: Any])
+        #expect((object["findings"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test func githubFormatPrintsWorkflowCommandsAndAppendsTheJobSummary() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let summary = dir.appendingPathComponent("summary.md")
+        try Data("earlier step\n".utf8).write(to: summary)
+        let result = try ShipcheckProcess.run(["check", Self.example, "--format", "github"], environment: ["GITHUB_STEP_SUMMARY": summary.path])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("::error file=ios/TodoCloud/SignUpView.swift,line=28,col=9,title="))
+        let written = try String(contentsOf: summary, encoding: .utf8)
+        #expect(written.hasPrefix("earlier step\n"))
+        #expect(written.contains("purpose-strings.missing"))
+    }
+
+    @Test func colourOnlyWhenAskedAndNeverWithNoColor() throws {
+        let always = try ShipcheckProcess.run(["check", Self.example, "--color", "always"])
+        #expect(always.stdout.contains("\u{1B}["))
+        let auto = try ShipcheckProcess.run(["check", Self.example], environment: ["NO_COLOR": "1"])
+        #expect(!auto.stdout.contains("\u{1B}["))
+    }
+
+    @Test func quietPrintsOnlyFindings() throws {
+        let result = try ShipcheckProcess.run(["check", Self.example, "-q"])
+        #expect(result.status == 1)
+        #expect(!result.stdout.contains("Confirm by hand"))
+        #expect(result.stdout.split(separator: "\n").allSatisfy { $0.contains(": error: ") || $0.contains(": warning: ") || $0.contains(": note: ") })
+    }
+
+    @Test func rulesListShowsEveryChecklist() throws {
+        let result = try ShipcheckProcess.run(["rules", "list"])
+        #expect(result.status == 0)
+        for checklist in ["account-deletion", "privacy-policy", "data-safety", "demo-account", "on-demand-resources",
+                          "privacy-manifest", "purpose-strings", "platform-requirements", "metadata", "metadata-locales"] {
+            #expect(result.stdout.contains("\n\(checklist) — ") || result.stdout.hasPrefix("\(checklist) — "), "rules list misses \(checklist)")
+        }
+        #expect(result.stdout.contains("purpose-strings.missing"))
+    }
+
+    @Test func rulesShowPrintsReferences() throws {
+        let result = try ShipcheckProcess.run(["rules", "show", "purpose-strings.missing"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("purpose-strings.missing: "))
+        #expect(result.stdout.contains("  see:       "))
+        #expect(result.stdout.contains("defined at rules/purpose-strings.yml:"))
+    }
+
+    @Test func aBrokenTeamChecklistIsExitTwoWithFileLineAndColumn() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("""
+        checklist: team
+        title: Team rules
+        rules:
+          - id: team.no-beta
+            title: No beta in titles
+            severity: fatal
+            check: words
+            given: play.locales.*.title
+            message: m
+            help: h
+
+        """.utf8).write(to: dir.appendingPathComponent("team.yml"))
+        let result = try ShipcheckProcess.run(["check", Self.example, "--rules", dir.path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("rules[0].severity at \(dir.path)/team.yml:6:15: expected one of off, info, warning, error, got \"fatal\""))
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func malformedManifestIsExitTwoNamingTheFile() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("app: { name: X\nstores: [appstore\n".utf8).write(to: dir.appendingPathComponent("shipcheck.yml"))
+        let result = try ShipcheckProcess.run(["check", dir.path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("shipcheck.yml:"))
+    }
+
+    @Test func initWritesAManifestThatLoadsAndNeverOverwrites() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let first = try ShipcheckProcess.run(["init", dir.path])
+        #expect(first.status == 0)
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("shipcheck.yml").path))
+        let facts = try ShipcheckProcess.run(["facts", dir.path])
+        #expect(facts.status == 0, "the starter manifest must load: \(facts.stderr)")
+        let second = try ShipcheckProcess.run(["init", dir.path])
+        #expect(second.status == 2)
+        #expect(second.stderr.contains("already exists"))
+    }
+
+    @Test func factsShowEvidenceAndStatedValues() throws {
+        let result = try ShipcheckProcess.run(["facts", Self.example, "--format", "json"])
+        #expect(result.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let facts = try #require(object["facts"] as? [[String: Any]])
+        let creation = try #require(facts.first { $0["name"] as? String == "account.creation" })
+        #expect(creation["value"] as? Bool == true)
+        #expect(creation["source"] as? String == "detected")
+        let evidence = try #require(creation["evidence"] as? [[String: Any]])
+        #expect(evidence.contains { $0["path"] as? String == "ios/TodoCloud/SignUpView.swift" && $0["line"] as? Int == 20 })
+        let stores = try #require(facts.first { $0["name"] as? String == "store.play" })
+        #expect(stores["source"] as? String == "stated")
+    }
+}

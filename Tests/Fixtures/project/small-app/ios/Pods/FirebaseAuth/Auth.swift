@@ -1,0 +1,3 @@
+public final class Auth {
+    public func createUser(withEmail email: String, password: String) {}
+}

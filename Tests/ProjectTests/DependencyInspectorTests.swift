@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+@testable import Project
+
+/// The dependency inspector over Tests/Fixtures/dependencies: one project with every lock-file kind,
+/// one with only Pods/Manifest.lock, one with broken lock files.
+struct DependencyInspectorTests {
+    func inspect(_ name: String) -> PartialInspection {
+        let root = AndroidTestPaths.fixtures.appendingPathComponent("dependencies/\(name)")
+        return DependencyInspector.inspect(files: AndroidTestPaths.walk(root), root: root.path)
+    }
+
+    func summary(_ result: PartialInspection, _ ecosystem: Dependency.Ecosystem) -> [String] {
+        result.dependencies.filter { $0.ecosystem == ecosystem }
+            .map { "\($0.name) \($0.version ?? "-") @\($0.location)" }.sorted()
+    }
+
+    @Test func cocoaPodsFoldSubspecsAndSkipTheManifestCopy() {
+        let result = inspect("mixed")
+        #expect(summary(result, .cocoapods) == [
+            "Alamofire 5.9.1 @ios/Podfile.lock:2",
+            "FirebaseCore 10.24.0 @ios/Podfile.lock:3",
+            "FirebaseCoreInternal 10.24.0 @ios/Podfile.lock:6",
+            "GoogleUtilities 7.13.0 @ios/Podfile.lock:8",
+            "SDWebImage 5.19.1 @ios/Podfile.lock:11",
+        ])
+    }
+
+    @Test func swiftPackagesFromResolvedV1AndV3() {
+        #expect(summary(inspect("mixed"), .swiftpm) == [
+            "Kingfisher 7.12.0 @ios/App.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/Package.resolved:5",
+            "SnapKit 5.6.0 @legacy/Package.resolved:5",
+            "swift-collections main @ios/App.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/Package.resolved:14",
+        ])
+    }
+
+    @Test func carthageEntriesOfEveryKind() {
+        #expect(summary(inspect("mixed"), .carthage) == [
+            "Charts v4.1.0 @ios/Cartfile.resolved:3",
+            "FirebaseAnalyticsBinary 10.24.0 @ios/Cartfile.resolved:2",
+            "RxSwift 6.6.0 @ios/Cartfile.resolved:1",
+        ])
+    }
+
+    @Test func vendoredFrameworksKnowWhetherTheyShipAPrivacyManifest() {
+        let vendored = inspect("mixed").dependencies.filter { $0.ecosystem == .vendored }.sorted { $0.name < $1.name }
+        #expect(vendored.map(\.name) == ["Old", "Vendor"])
+        #expect(vendored.map(\.hasPrivacyManifest) == [false, true])
+        #expect(vendored.map(\.location.path) == ["ios/Frameworks/Old.framework", "ios/Frameworks/Vendor.xcframework"])
+    }
+
+    @Test func pubPackages() {
+        #expect(summary(inspect("mixed"), .pub) == [
+            "path_provider 2.1.3 @flutter/pubspec.lock:4",
+            "url_launcher 6.3.0 @flutter/pubspec.lock:12",
+        ])
+    }
+
+    @Test func npmAndYarnLocksButNotThoseInsideNodeModules() {
+        let npm = summary(inspect("mixed"), .npm)
+        #expect(npm == [
+            "@capacitor/core 6.1.0 @web/package-lock.json:12",
+            "@react-native-firebase/app 19.2.2 @rn/yarn.lock:5",
+            "lottie-react-native 6.7.0 @rn/yarn.lock:9",
+            "react-native 0.74.1 @rn/package-lock.json:5",
+            "react-native-device-info 10.13.2 @berry/yarn.lock:13",
+            "react-native-onesignal 5.1.3 @rn/package-lock.json:6",
+            "resolve 1.22.8 @berry/yarn.lock:19",
+            "tslib 2.6.3 @web/package-lock.json:16",
+        ])
+    }
+
+    @Test func gradleDeclarationsAndCatalogLibraries() {
+        #expect(summary(inspect("mixed"), .gradle) == [
+            "com.google.firebase:firebase-analytics - @android/app/build.gradle.kts:7",
+            "com.google.firebase:firebase-bom 33.1.0 @android/app/build.gradle.kts:6",
+            "com.squareup.okhttp3:okhttp 4.12.0 @android/gradle/libs.versions.toml:5",
+        ])
+    }
+
+    @Test func everyDependencyIsAnSDKFactWithEvidence() throws {
+        let result = inspect("mixed")
+        #expect(result.problems.isEmpty)
+        let alamofire = try #require(result.facts.first { $0.name == "sdk.Alamofire" })
+        #expect(alamofire.value == .string("5.9.1"))
+        #expect(alamofire.evidence == [Evidence(location: SourceLocation(path: "ios/Podfile.lock", line: 2), snippet: "- Alamofire (5.9.1)")])
+        #expect(result.facts.first { $0.name == "sdk.com.google.firebase:firebase-analytics" }?.value == .bool(true))
+        #expect(result.facts.first { $0.name == "sdk.Vendor" }?.evidence.first?.snippet == "ios/Frameworks/Vendor.xcframework")
+        #expect(result.facts.count == result.dependencies.count)
+        #expect(!result.facts.contains { $0.name == "sdk.should-not-count" || $0.name == "sdk.junit:junit" })
+    }
+
+    @Test func podsManifestLockCountsWhenThereIsNoPodfileLock() {
+        #expect(summary(inspect("manifest-only"), .cocoapods) == ["Lottie 4.4.3 @ios/Pods/Manifest.lock:2"])
+    }
+
+    @Test func brokenLockFilesAreProblemsAndTheRestIsRead() {
+        let result = inspect("broken")
+        let problems = result.problems.sorted { $0.location < $1.location }
+        #expect(problems.map(\.location) == [SourceLocation(path: "Package.resolved"), SourceLocation(path: "Podfile.lock", line: 2)])
+        #expect(problems.first?.message == "is not valid JSON")
+        #expect(problems.last?.message.contains("Alamofire 5.9.1") == true)
+        #expect(summary(result, .carthage) == ["Alamofire 5.9.1 @Cartfile.resolved:1"])
+    }
+
+    @Test(arguments: [
+        ("Cartfile.resolved", "github \"a/b\"\n"),
+        ("pubspec.lock", "sdks:\n  dart: \">=3.0.0\"\n"),
+        ("package-lock.json", "{\"name\": \"x\"}"),
+        ("Package.resolved", "{\"version\": 2}"),
+        ("yarn.lock", "not a header\n"),
+    ])
+    func malformedLockFileShapesAreProblems(name: String, text: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("shipcheck-deps-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(text.utf8).write(to: folder.appendingPathComponent(name))
+        let result = DependencyInspector.inspect(files: AndroidTestPaths.walk(folder), root: folder.path)
+        #expect(result.problems.count == 1)
+        #expect(result.problems.first?.location.path == name)
+        #expect(result.dependencies.isEmpty)
+    }
+}

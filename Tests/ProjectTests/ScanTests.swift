@@ -1,0 +1,209 @@
+import Foundation
+import Testing
+@testable import Project
+
+@Suite struct ScanTests {
+    static func scanner(_ entries: [SymbolEntry]) -> SourceScanner {
+        SourceScanner(tables: [SymbolTable(name: "t", file: "rules/t.yml", entries: entries)])
+    }
+
+    static func pattern(_ text: String) -> SymbolPattern {
+        SymbolPattern(parsing: text)!
+    }
+
+    static func hits(_ source: String, _ language: Language, _ symbols: [String], fact: String = "f") -> [String] {
+        let scanner = scanner([SymbolEntry(fact: fact, symbols: symbols.map(pattern))])
+        return scanner.scan(bytes: Array(source.utf8), language: language, path: "a").map {
+            "\($0.hit.symbol)@\($0.hit.location.line ?? 0):\($0.hit.location.column ?? 0)"
+        }
+    }
+
+    @Test func symbolSyntax() {
+        #expect(SymbolPattern(parsing: "createUser") == SymbolPattern(identifier: "createUser"))
+        #expect(SymbolPattern(parsing: "Auth.signUp") == SymbolPattern(identifier: "signUp", qualifier: "Auth"))
+        #expect(SymbolPattern(parsing: "createUser(withEmail:") == SymbolPattern(identifier: "createUser", label: "withEmail"))
+        #expect(SymbolPattern(parsing: "Auth.createUser(withEmail:") == SymbolPattern(identifier: "createUser", qualifier: "Auth", label: "withEmail"))
+        #expect(SymbolPattern(parsing: "Amplify.Auth.signUp") == SymbolPattern(identifier: "signUp", qualifier: "Amplify.Auth"))
+        for bad in ["a..b", "createUser(", "createUser(withEmail", "1abc", "a b", "a.", ".a", "f(x:y:", "sign-up"] {
+            #expect(SymbolPattern(parsing: bad) == nil, "\(bad) must be refused")
+        }
+    }
+
+    @Test func plainIdentifierOnWordBoundaries() {
+        let source = "let s = signUp()\nlet t = signUpLater(); presignUp()\n  signUp\n"
+        #expect(Self.hits(source, .swift, ["signUp"]) == ["signUp@1:9", "signUp@3:3"])
+    }
+
+    @Test func qualifiedIdentifier() {
+        let source = """
+        Auth.signUp(username: u)
+        Amplify.Auth . signUp(x)
+        other.signUp()
+        signUp()
+        currentUser?.delete()
+        currentUser!.delete()
+        XAuth.signUp()
+        """
+        #expect(Self.hits(source, .swift, ["Auth.signUp", "currentUser.delete"]) ==
+                ["Auth.signUp@1:6", "Auth.signUp@2:16", "currentUser.delete@5:14", "currentUser.delete@6:14"])
+    }
+
+    @Test func dottedQualifier() {
+        let source = "Amplify.Auth.signUp(u)\nAmplify . Auth?.signUp(u)\nAuth.signUp(u)\nOther.Auth.signUp(u)\n"
+        #expect(Self.hits(source, .swift, ["Amplify.Auth.signUp"]) == ["Amplify.Auth.signUp@1:14", "Amplify.Auth.signUp@2:17"])
+    }
+
+    @Test func identifierWithLabel() {
+        let source = """
+        Auth.auth().createUser(withEmail: email, password: p)
+        createUser( withEmail : e)
+        createUser(email: e)
+        createUser
+        (withEmail: e)
+        """
+        #expect(Self.hits(source, .swift, ["createUser(withEmail:"]) == ["createUser(withEmail:@1:13", "createUser(withEmail:@2:1", "createUser(withEmail:@4:1"])
+    }
+
+    @Test func skipsCommentsAndStrings() {
+        let swift = """
+        // signUp in a line comment
+        /* signUp /* nested signUp */ still comment signUp */ signUp
+        let a = "signUp \\" signUp"; signUp
+        let b = \"\"\"
+          signUp
+          \"\"\"
+        let c = #"signUp " signUp"#; signUp
+        """
+        #expect(Self.hits(swift, .swift, ["signUp"]) == ["signUp@2:55", "signUp@3:29", "signUp@7:30"])
+
+        let kotlin = "val s = \"\"\"signUp \\\"\"\" + signUp() // signUp\nval c = 's' ; signUp\n"
+        #expect(Self.hits(kotlin, .kotlin, ["signUp"]) == ["signUp@1:26", "signUp@2:15"])
+
+        // In C-family languages block comments do not nest: the first */ ends the comment.
+        let objc = "/* a /* b */ signUp */ @\"signUp\" signUp\n"
+        #expect(Self.hits(objc, .objc, ["signUp"]) == ["signUp@1:14", "signUp@1:34"])
+
+        let js = "const a = `signUp ${x}\nsignUp`; signUp('signUp')\n"
+        #expect(Self.hits(js, .javascript, ["signUp"]) == ["signUp@2:10"])
+
+        let dart = "var s = '''\nsignUp''' ; signUp(); var t = \"signUp\";\n"
+        #expect(Self.hits(dart, .dart, ["signUp"]) == ["signUp@2:13"])
+        // A Dart raw string ends at its first quote: the backslash escapes nothing.
+        let raw = "var p = r'C:\\'; signUp(); var q = r\"\"\"signUp\"\"\"; var r = 1; signUp\n"
+        #expect(Self.hits(raw, .dart, ["signUp"]) == ["signUp@1:17", "signUp@1:61"])
+    }
+
+    @Test func unterminatedStringEndsAtLineEnd() {
+        #expect(Self.hits("let a = \"oops\nsignUp()\n", .swift, ["signUp"]) == ["signUp@2:1"])
+    }
+
+    @Test func numbersAreNotWords() {
+        #expect(Self.hits("let x = 0xsignUp + 1signUp + signUp\n", .swift, ["signUp"]) == ["signUp@1:30"])
+    }
+
+    @Test func columnsCountCharactersNotBytes() {
+        #expect(Self.hits("let é = \"ü\"; signUp()\n", .swift, ["signUp"]) == ["signUp@1:14"])
+        #expect(Self.hits("let café = signUp\n", .swift, ["signUp"]) == ["signUp@1:12"])
+        // An identifier with non-ASCII letters is one word: no hit inside it.
+        #expect(Self.hits("let éssignUp = 1\n", .swift, ["signUp"]).isEmpty)
+    }
+
+    @Test func languageFilter() throws {
+        let tree = try TemporaryTree()
+        try tree.write("ios/Login.swift", "signUp()\n")
+        try tree.write("android/Login.kt", "signUp()\n")
+        try tree.write("web/login.ts", "signUp()\n")
+        try tree.write("ios/Login.h", "signUp();\n")
+        try tree.write("README.md", "signUp()\n")
+        let scanner = Self.scanner([
+            SymbolEntry(fact: "mobile.signup", languages: [.swift, .kotlin], symbols: [Self.pattern("signUp")]),
+            SymbolEntry(fact: "any.signup", symbols: [Self.pattern("signUp")]),
+        ])
+        let files = try FileWalker().walk(root: tree.root).files
+
+        let result = scanner.scan(files: files, maxFileBytes: 1 << 20)
+
+        #expect(result.symbolHits.map { "\($0.signal) \($0.location)" } == [
+            "any.signup android/Login.kt:1:1", "mobile.signup android/Login.kt:1:1",
+            "any.signup ios/Login.h:1:1",
+            "any.signup ios/Login.swift:1:1", "mobile.signup ios/Login.swift:1:1",
+            "any.signup web/login.ts:1:1",
+        ])
+    }
+
+    @Test func factsWithEvidenceLimitedAndSorted() throws {
+        let tree = try TemporaryTree()
+        try tree.write("B.swift", "Auth.signUp(x)\n\n  Auth.signUp(y)   \n")
+        try tree.write("A.swift", "func f() {\n    Auth.signUp(z); Auth.signUp(w)\n}\n")
+        try tree.write("C.swift", "Auth.signUp(v)\n")
+        try tree.write("Pods/X/X.swift", "Auth.signUp(vendored)\n")
+        let scanner = Self.scanner([SymbolEntry(fact: "account.creation", symbols: [Self.pattern("Auth.signUp")], evidenceLimit: 3)])
+        let files = try FileWalker().walk(root: tree.root).files
+
+        let result = scanner.scan(files: files, maxFileBytes: 1 << 20)
+
+        #expect(result.symbolHits.map(\.location.description) == ["A.swift:2:10", "A.swift:2:26", "B.swift:1:6", "B.swift:3:8", "C.swift:1:6"])
+        #expect(result.facts.count == 1)
+        let fact = try #require(result.facts.first)
+        #expect(fact.name == "account.creation")
+        #expect(fact.value == .bool(true))
+        #expect(fact.source == .detected)
+        #expect(fact.evidence.map(\.location.description) == ["A.swift:2:10", "B.swift:1:6", "B.swift:3:8"])
+        #expect(fact.evidence.map(\.snippet) == ["Auth.signUp(z); Auth.signUp(w)", "Auth.signUp(x)", "Auth.signUp(y)"])
+    }
+
+    @Test func moreSpecificPatternWinsAtOneLocation() {
+        let scanner = Self.scanner([SymbolEntry(fact: "f", symbols: [Self.pattern("signUp"), Self.pattern("Auth.signUp")])])
+        let hits = scanner.scan(bytes: Array("Auth.signUp()\nsignUp()\n".utf8), language: .swift, path: "a")
+        #expect(hits.map(\.hit.symbol) == ["Auth.signUp", "signUp"])
+    }
+
+    @Test func binaryFilesAreSkipped() throws {
+        let tree = try TemporaryTree()
+        try tree.write("Blob.swift", Data([0x73, 0x69, 0x00]) + Data("signUp()\n".utf8))
+        try tree.write("Text.swift", "signUp()\n")
+        let scanner = Self.scanner([SymbolEntry(fact: "f", symbols: [Self.pattern("signUp")])])
+
+        let result = scanner.scan(files: try FileWalker().walk(root: tree.root).files, maxFileBytes: 1 << 20)
+
+        #expect(result.symbolHits.map(\.location.path) == ["Text.swift"])
+        #expect(result.problems.isEmpty)
+    }
+
+    @Test func nonUTF8FileIsScannedWithLossyEvidence() throws {
+        let tree = try TemporaryTree()
+        try tree.write("Latin1.m", Data([0x2F, 0x2A, 0xE9, 0x2A, 0x2F, 0x20]) + Data("signUp(); // caf".utf8) + Data([0xE9, 0x0A]))
+        let scanner = Self.scanner([SymbolEntry(fact: "f", symbols: [Self.pattern("signUp")])])
+
+        let result = scanner.scan(files: try FileWalker().walk(root: tree.root).files, maxFileBytes: 1 << 20)
+
+        #expect(result.symbolHits.map(\.location.description) == ["Latin1.m:1:7"])
+        #expect(result.facts.first?.evidence.first?.snippet == "/*\u{FFFD}*/ signUp(); // caf\u{FFFD}")
+    }
+
+    @Test func bigFileIsTruncatedWithAProblem() throws {
+        let tree = try TemporaryTree()
+        let filler = String(repeating: "let x = 1\n", count: 300)   // 3,000 bytes
+        try tree.write("Big.swift", "signUp()\n" + filler + "signUp()\n")
+        let scanner = Self.scanner([SymbolEntry(fact: "f", symbols: [Self.pattern("signUp")])])
+
+        let result = scanner.scan(files: try FileWalker().walk(root: tree.root).files, maxFileBytes: 2048)
+
+        #expect(result.symbolHits.map(\.location.description) == ["Big.swift:1:1"])
+        #expect(result.problems.map(\.location.path) == ["Big.swift"])
+        #expect(result.problems.first?.message == "scanned only the first 2.0 KB of 2.9 KB; symbols after that were not searched")
+    }
+
+    @Test func unreadableFileIsAProblem() throws {
+        let tree = try TemporaryTree()
+        try tree.write("Gone.swift", "signUp()\n")
+        let files = try FileWalker().walk(root: tree.root).files
+        try FileManager.default.removeItem(atPath: tree.path("Gone.swift"))
+        let scanner = Self.scanner([SymbolEntry(fact: "f", symbols: [Self.pattern("signUp")])])
+
+        let result = scanner.scan(files: files, maxFileBytes: 1 << 20)
+
+        #expect(result.symbolHits.isEmpty)
+        #expect(result.problems.map(\.message) == ["could not read the file: No such file or directory"])
+    }
+}

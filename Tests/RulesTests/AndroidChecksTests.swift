@@ -1,0 +1,161 @@
+import BuiltinData
+import Foundation
+import Project
+import Testing
+@testable import Rules
+
+/// The platform-requirements checks over hand-built projects, with the built-in checklist and its tables.
+struct AndroidChecksTests {
+    static func checklists() throws -> [Checklist] {
+        let sources = BuiltinData.checklists.filter { $0.name == "platform-requirements.yml" }
+            .map { ChecklistSource(file: "rules/\($0.name)", text: $0.text) }
+        return try ChecklistLoader().load(sources)
+    }
+
+    static func project(_ facts: [Fact], manifestFile: String? = nil) -> ProjectModel {
+        var all = facts
+        if !all.contains(where: { $0.name == "store.play" }) { all.append(Fact(name: "store.play", value: .bool(true), source: .detected)) }
+        return ProjectModel(root: "/tmp/app", manifest: manifestFile.map { Manifest(file: $0) }, facts: FactStore(all))
+    }
+
+    static func targetSdk(_ value: Int, line: Int = 13) -> Fact {
+        Fact(name: "android.target_sdk", value: .number(Double(value)), source: .detected,
+             evidence: [Evidence(location: SourceLocation(path: "app/build.gradle", line: line), snippet: "targetSdkVersion \(value)")])
+    }
+
+    static func findings(_ project: ProjectModel, today: String = "2026-11-30") throws -> Engine.Outcome {
+        let engine = Engine(checklists: try checklists())
+        return engine.evaluate(EvaluationContext(project: project, tables: engine.tables, today: today))
+    }
+
+    // MARK: The table
+
+    @Test func builtinTableGivesTheLevelInForceOnEachDay() throws {
+        let table = try #require(try Self.checklists().first?.tables["play_target_api_levels"])
+        let levels = try AndroidTargetAPILevels(table.value)
+        #expect(levels.required(formFactor: "phone", on: "2026-11-30")?.api == 36)
+        #expect(levels.required(formFactor: "phone", on: "2026-08-31")?.api == 36)
+        #expect(levels.required(formFactor: "phone", on: "2026-08-30")?.api == 35)
+        #expect(levels.required(formFactor: "phone", on: "2025-08-30") == nil)
+        #expect(levels.required(formFactor: "wear", on: "2026-11-30")?.api == 35)
+        #expect(levels.required(formFactor: "automotive", on: "2026-11-30")?.api == 35)
+        #expect(levels.required(formFactor: "tv", on: "2026-11-30")?.api == 34)
+        #expect(levels.required(formFactor: "tablet", on: "2026-11-30")?.from == "2026-08-31")
+    }
+
+    // MARK: play-target-sdk
+
+    @Test func targetBelowThePhoneLevelIsAnErrorAtTheLineThatSetsIt() throws {
+        let outcome = try Self.findings(Self.project([Self.targetSdk(35)]))
+        let hits = outcome.findings.filter { $0.rule == "platform-requirements.play-target-sdk" }
+        #expect(hits.count == 1)
+        let finding = try #require(hits.first)
+        #expect(finding.severity == .error)
+        #expect(finding.location == SourceLocation(path: "app/build.gradle", line: 13))
+        #expect(finding.message.contains("targetSdk is 35 (app/build.gradle:13)"))
+        #expect(finding.message.contains("API 36 (Android 16)"))
+        #expect(finding.message.contains("since 2026-08-31"))
+        #expect(finding.help?.contains("at least API 35") == true)
+        #expect(finding.evidence == "targetSdkVersion 35")
+    }
+
+    @Test func targetAtTheLevelPasses() throws {
+        let outcome = try Self.findings(Self.project([Self.targetSdk(36)]))
+        #expect(outcome.findings.filter { $0.rule.hasPrefix("platform-requirements.") }.isEmpty)
+    }
+
+    @Test func theLevelFollowsTheRunDate() throws {
+        let before = try Self.findings(Self.project([Self.targetSdk(35)]), today: "2026-08-30")
+        #expect(before.findings.filter { $0.rule == "platform-requirements.play-target-sdk" }.isEmpty)
+        let older = try Self.findings(Self.project([Self.targetSdk(34)]), today: "2026-08-30")
+        let hit = try #require(older.findings.first { $0.rule == "platform-requirements.play-target-sdk" })
+        #expect(hit.message.contains("API 35 (Android 15)") && hit.message.contains("since 2025-08-31"))
+    }
+
+    @Test func wearAndTVHaveTheirOwnLevels() throws {
+        let wear = Fact(name: "android.form_factor", value: .string("wear"), source: .detected)
+        #expect(try Self.findings(Self.project([Self.targetSdk(35), wear])).findings.filter { $0.rule == "platform-requirements.play-target-sdk" }.isEmpty)
+        let tv = Fact(name: "android.form_factor", value: .string("tv"), source: .detected)
+        #expect(try Self.findings(Self.project([Self.targetSdk(34), tv])).findings.filter { $0.rule == "platform-requirements.play-target-sdk" }.isEmpty)
+        let wearLow = try Self.findings(Self.project([Self.targetSdk(34), wear])).findings.filter { $0.rule == "platform-requirements.play-target-sdk" }
+        #expect(wearLow.count == 1)
+        #expect(wearLow.first?.message.contains("wear apps to target API 35") == true)
+    }
+
+    @Test func aStatedValueWinsAndPointsAtTheManifest() throws {
+        let stated = Fact(name: "android.target_sdk", value: .number(34), source: .stated)
+        let outcome = try Self.findings(Self.project([Self.targetSdk(36), stated], manifestFile: "shipcheck.yml"))
+        let hit = try #require(outcome.findings.first { $0.rule == "platform-requirements.play-target-sdk" })
+        #expect(hit.location.path == "shipcheck.yml")
+        #expect(hit.message.contains("targetSdk is 34 (stated in shipcheck.yml)"))
+    }
+
+    @Test func projectsNotShippingToPlayAreNotChecked() throws {
+        let notPlay = Fact(name: "store.play", value: .bool(false), source: .detected)
+        let outcome = try Self.findings(Self.project([Self.targetSdk(30), notPlay]))
+        #expect(outcome.findings.filter { $0.rule.hasPrefix("platform-requirements.") }.isEmpty)
+    }
+
+    // MARK: play-target-sdk-unknown
+
+    static let unknown = Fact(name: "android.target_sdk_unknown", value: .bool(true), source: .detected, evidence: [
+        Evidence(location: SourceLocation(path: "app/build.gradle.kts", line: 14), snippet: "targetSdk = computeTarget()"),
+        Evidence(location: SourceLocation(path: "gradle.properties"), snippet: ""),
+    ])
+
+    @Test func unknownTargetIsInfoNamingWhereItLooked() throws {
+        let outcome = try Self.findings(Self.project([Self.unknown]))
+        let hit = try #require(outcome.findings.first { $0.rule == "platform-requirements.play-target-sdk-unknown" })
+        #expect(hit.severity == .info)
+        #expect(hit.location == SourceLocation(path: "app/build.gradle.kts", line: 14))
+        #expect(hit.message.contains("(targetSdk = computeTarget())"))
+        #expect(hit.message.contains("app/build.gradle.kts:14 (targetSdk = computeTarget()); gradle.properties"))
+        #expect(hit.help?.contains("facts: { android.target_sdk: 36 }") == true)
+        #expect(outcome.findings.filter { $0.rule == "platform-requirements.play-target-sdk" }.isEmpty)
+    }
+
+    @Test func statingTheTargetSilencesUnknownAndChecksTheStatedValue() throws {
+        let stated = Fact(name: "android.target_sdk", value: .number(36), source: .stated)
+        let outcome = try Self.findings(Self.project([Self.unknown, stated], manifestFile: "shipcheck.yml"))
+        #expect(outcome.findings.filter { $0.rule.hasPrefix("platform-requirements.") }.isEmpty)
+    }
+
+    // MARK: Manual item
+
+    @Test func xcodeItemIsListedForAppStoreProjects() throws {
+        let apple = Fact(name: "store.appstore", value: .bool(true), source: .detected)
+        let outcome = try Self.findings(Self.project([apple, Fact(name: "store.play", value: .bool(false), source: .detected)]))
+        #expect(outcome.manual.map(\.rule) == ["platform-requirements.apple-xcode-26"])
+        let before = try Self.findings(Self.project([apple]), today: "2026-04-27")
+        #expect(before.manual.isEmpty)
+    }
+
+    // MARK: The rule examples, through the Android inspector alone (until the whole project inspector is on main)
+
+    static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("RuleExamples")
+
+    static func inspectExample(_ folder: URL) -> ProjectModel {
+        let root = folder.standardizedFileURL.path
+        let enumerator = FileManager.default.enumerator(atPath: root)
+        var files: [ProjectFile] = []
+        while let relative = enumerator?.nextObject() as? String {
+            let absolute = root + "/" + relative
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            let size = (try? FileManager.default.attributesOfItem(atPath: absolute)[.size] as? Int) ?? 0
+            files.append(ProjectFile(path: relative, absolutePath: absolute, size: size, isVendored: false))
+        }
+        let android = AndroidInspector.inspect(files: files, root: root)
+        return project(android.facts)
+    }
+
+    @Test(arguments: ["platform-requirements.play-target-sdk", "platform-requirements.play-target-sdk-unknown"])
+    func ruleExampleTriggersAndPasses(id: String) throws {
+        let trigger = try Self.findings(Self.inspectExample(Self.examples.appendingPathComponent("\(id)/trigger")))
+        #expect(trigger.findings.contains { $0.rule == id })
+        let pass = try Self.findings(Self.inspectExample(Self.examples.appendingPathComponent("\(id)/pass")))
+        #expect(!pass.findings.contains { $0.rule == id })
+        #expect(pass.findings.filter { $0.rule.hasPrefix("platform-requirements.") }.isEmpty)
+    }
+}

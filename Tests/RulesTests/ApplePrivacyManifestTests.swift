@@ -1,0 +1,217 @@
+import Foundation
+import Project
+import Testing
+@testable import Rules
+
+@Suite struct ApplePrivacyManifestTests {
+    typealias S = AppleRuleSupport
+    let rule = "privacy-manifest.missing-api-declaration"
+
+    @Test func usedCategoryWithoutAnyAppManifestIsAnErrorAtTheFirstUse() throws {
+        let project = ProjectModel(root: "/p", facts: FactStore([
+            S.used("api.UserDefaults", at: "App/Settings.swift", line: 7, "UserDefaults"),
+            S.used("api.UserDefaults", at: "App/AppDelegate.swift", line: 3, "UserDefaults"),
+        ]))
+        let findings = try S.findings(project, rule: rule)
+        #expect(findings.count == 1)
+        let finding = try #require(findings.first)
+        #expect(finding.severity == .error)
+        #expect(finding.location == SourceLocation(path: "App/AppDelegate.swift", line: 3))
+        #expect(finding.message.contains("ITMS-91053"))
+        #expect(finding.message.contains("has no PrivacyInfo.xcprivacy"))
+        #expect(finding.help?.contains("CA92.1, 1C8F.1, C56D.1, AC6B.1") == true)
+    }
+
+    @Test func declaredInTheAppManifestPasses() throws {
+        let project = ProjectModel(root: "/p", facts: FactStore([S.used("api.UserDefaults", at: "App/A.swift", line: 1, "UserDefaults")]),
+                                   privacyManifests: [S.manifestDeclaring([("UserDefaults", ["CA92.1"])])])
+        #expect(try S.findings(project, rule: rule).isEmpty)
+    }
+
+    @Test func anSDKManifestDoesNotCoverTheAppsOwnUse() throws {
+        let sdk = S.manifestDeclaring([("UserDefaults", ["CA92.1"])], path: "Pods/Alamofire/PrivacyInfo.xcprivacy", appOwned: false, sdk: "Alamofire")
+        let project = ProjectModel(root: "/p", facts: FactStore([S.used("api.UserDefaults", at: "App/A.swift", line: 1, "UserDefaults")]),
+                                   privacyManifests: [sdk])
+        #expect(try S.findings(project, rule: rule).map(\.location.path) == ["App/A.swift"])
+    }
+
+    @Test func onlyTheUndeclaredCategoryIsReported() throws {
+        let project = ProjectModel(root: "/p", facts: FactStore([
+            S.used("api.UserDefaults", at: "App/A.swift", line: 1, "UserDefaults"),
+            S.used("api.DiskSpace", at: "App/Storage.swift", line: 12, "volumeAvailableCapacityKey"),
+        ]), privacyManifests: [S.manifestDeclaring([("UserDefaults", ["CA92.1"])])])
+        let findings = try S.findings(project, rule: rule)
+        #expect(findings.map(\.location) == [SourceLocation(path: "App/Storage.swift", line: 12)])
+        #expect(findings.first?.message.contains("NSPrivacyAccessedAPICategoryDiskSpace") == true)
+        #expect(findings.first?.message.contains("App/PrivacyInfo.xcprivacy") == true)
+    }
+
+    @Test func symbolHitsLocateAFactWithoutEvidence() throws {
+        let project = ProjectModel(root: "/p", facts: FactStore([Fact(name: "api.SystemBootTime", value: .bool(true), source: .detected)]),
+                                   symbolHits: [SymbolHit(signal: "api.SystemBootTime", symbol: "systemUptime",
+                                                          location: SourceLocation(path: "App/Clock.swift", line: 4, column: 20))])
+        #expect(try S.findings(project, rule: rule).map(\.location) == [SourceLocation(path: "App/Clock.swift", line: 4, column: 20)])
+    }
+
+    @Test func noUseNoFinding() throws {
+        #expect(try S.findings(ProjectModel(root: "/p"), rule: rule).isEmpty)
+    }
+}
+
+@Suite struct ApplePrivacyManifestValidityTests {
+    typealias S = AppleRuleSupport
+    let rule = "privacy-manifest.invalid"
+
+    func problems(_ body: String) throws -> [String] {
+        let project = ProjectModel(root: "/p", privacyManifests: [S.manifest(S.plist(body))])
+        return try S.findings(project, rule: rule).map { $0.evidence ?? "" }
+    }
+
+    @Test func validManifestWithDataTypesPasses() throws {
+        let body = """
+        <key>NSPrivacyTracking</key><true/>
+        <key>NSPrivacyTrackingDomains</key><array><string>ads.example.com</string></array>
+        <key>NSPrivacyCollectedDataTypes</key>
+        <array><dict>
+          <key>NSPrivacyCollectedDataType</key><string>NSPrivacyCollectedDataTypePhotosorVideos</string>
+          <key>NSPrivacyCollectedDataTypeLinked</key><false/>
+          <key>NSPrivacyCollectedDataTypeTracking</key><false/>
+          <key>NSPrivacyCollectedDataTypePurposes</key><array><string>NSPrivacyCollectedDataTypePurposeAppFunctionality</string></array>
+        </dict></array>
+        """
+        #expect(try problems(body).isEmpty)
+    }
+
+    @Test func reasonFromAnotherCategoryAndUnknownCodeAndEmptyReasons() throws {
+        let body = """
+        <key>NSPrivacyAccessedAPITypes</key>
+        <array>
+        <dict><key>NSPrivacyAccessedAPIType</key><string>NSPrivacyAccessedAPICategoryUserDefaults</string>
+        <key>NSPrivacyAccessedAPITypeReasons</key><array><string>35F9.1</string><string>ZZZZ.9</string></array></dict>
+        <dict><key>NSPrivacyAccessedAPIType</key><string>NSPrivacyAccessedAPICategoryDiskSpace</string>
+        <key>NSPrivacyAccessedAPITypeReasons</key><array></array></dict>
+        <dict><key>NSPrivacyAccessedAPIType</key><string>NSPrivacyAccessedAPICategoryLocation</string>
+        <key>NSPrivacyAccessedAPITypeReasons</key><array><string>CA92.1</string></array></dict>
+        </array>
+        """
+        #expect(try problems(body) == [
+            "reason 35F9.1 belongs to NSPrivacyAccessedAPICategorySystemBootTime, not NSPrivacyAccessedAPICategoryUserDefaults (approved: CA92.1, 1C8F.1, C56D.1, AC6B.1)",
+            "unknown reason code ZZZZ.9 for NSPrivacyAccessedAPICategoryUserDefaults (approved: CA92.1, 1C8F.1, C56D.1, AC6B.1)",
+            "NSPrivacyAccessedAPICategoryDiskSpace lists no NSPrivacyAccessedAPITypeReasons; give at least one of 85F4.1, E174.1, 7D9E.1, B728.1",
+            "unknown required-reason API category NSPrivacyAccessedAPICategoryLocation (did you mean NSPrivacyAccessedAPICategoryDiskSpace?)",
+        ])
+    }
+
+    @Test func problemsPointAtTheirLines() throws {
+        let body = """
+        <key>NSPrivacyAccessedAPITypes</key>
+        <array>
+        <dict><key>NSPrivacyAccessedAPIType</key><string>NSPrivacyAccessedAPICategoryUserDefaults</string>
+        <key>NSPrivacyAccessedAPITypeReasons</key><array>
+        <string>ZZZZ.9</string>
+        </array></dict>
+        </array>
+        """
+        let project = ProjectModel(root: "/p", privacyManifests: [S.manifest(S.plist(body))])
+        let finding = try #require(try S.findings(project, rule: rule).first)
+        #expect(finding.location == SourceLocation(path: "App/PrivacyInfo.xcprivacy", line: 9))
+        #expect(finding.message.contains("ITMS-91056"))
+    }
+
+    @Test func unknownKeysWrongTypesAndTrackingWithoutDomains() throws {
+        let body = """
+        <key>NSPrivacyTracking</key><string>YES</string>
+        <key>NSPrivacyTrackingDomain</key><array><string>x.example.com</string></array>
+        """
+        #expect(try problems(body) == [
+            "NSPrivacyTracking must be a boolean, found a string",
+            "unknown key NSPrivacyTrackingDomain at the top level (did you mean NSPrivacyTrackingDomains?)",
+        ])
+        #expect(try problems("<key>NSPrivacyTracking</key><true/>") == ["NSPrivacyTracking is true but NSPrivacyTrackingDomains lists no domains"])
+    }
+
+    @Test func unknownDataTypeAndPurposeAndMissingKeys() throws {
+        let body = """
+        <key>NSPrivacyCollectedDataTypes</key>
+        <array><dict>
+          <key>NSPrivacyCollectedDataType</key><string>NSPrivacyCollectedDataTypePhotosOrVideos</string>
+          <key>NSPrivacyCollectedDataTypeLinked</key><false/>
+          <key>NSPrivacyCollectedDataTypePurposes</key><array><string>NSPrivacyCollectedDataTypePurposeMarketing</string></array>
+        </dict></array>
+        """
+        let found = try problems(body)
+        #expect(found.contains("an NSPrivacyCollectedDataTypes entry has no NSPrivacyCollectedDataTypeTracking"))
+        #expect(found.contains("unknown collected data type NSPrivacyCollectedDataTypePhotosOrVideos (did you mean NSPrivacyCollectedDataTypePhotosorVideos?)"))
+        #expect(found.contains { $0.hasPrefix("unknown collected data purpose NSPrivacyCollectedDataTypePurposeMarketing") })
+        #expect(found.count == 3)
+    }
+
+    @Test func unparseableManifestIsInvalid() throws {
+        let project = ProjectModel(root: "/p", privacyManifests: [S.manifest("<plist><dict><key>x</key></dict>")])
+        let findings = try S.findings(project, rule: rule)
+        #expect(findings.count == 1)
+        #expect(findings.first?.evidence?.hasPrefix("not a property list") == true)
+    }
+
+    @Test func corpusManifestsAreValid() throws {
+        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../shared/corpus").standardized.path
+        try #require(FileManager.default.fileExists(atPath: corpus))
+        var files: [ProjectFile] = []
+        let enumerator = FileManager.default.enumerator(atPath: corpus)
+        while let path = enumerator?.nextObject() as? String {
+            guard path.hasSuffix(".xcprivacy") else { continue }
+            files.append(ProjectFile(path: path, absolutePath: corpus + "/" + path, size: 1000, isVendored: false))
+        }
+        let inspection = AppleInspector.inspect(files: files, root: corpus)
+        #expect(inspection.privacyManifests.count == 5)
+        let project = ProjectModel(root: corpus, privacyManifests: inspection.privacyManifests)
+        #expect(try S.findings(project, rule: rule).isEmpty)
+    }
+}
+
+@Suite struct AppleSDKManifestTests {
+    typealias S = AppleRuleSupport
+    let rule = "privacy-manifest.sdk-missing-manifest"
+    let lock = SourceLocation(path: "Podfile.lock", line: 3)
+
+    @Test func listedSDKWithoutManifestWarnsWithItsVersion() throws {
+        let project = ProjectModel(root: "/p", dependencies: [Dependency(name: "Alamofire", version: "5.4.0", location: lock)])
+        let findings = try S.findings(project, rule: rule)
+        #expect(findings.count == 1)
+        #expect(findings.first?.severity == .warning)
+        #expect(findings.first?.location == lock)
+        #expect(findings.first?.message.contains("Alamofire version 5.4.0") == true)
+        #expect(findings.first?.message.contains("ITMS-91061") == true)
+        #expect(findings.first?.help?.contains("predate") == true)
+    }
+
+    @Test func manifestInsideTheSDKPasses() throws {
+        let manifest = S.manifestDeclaring([], path: "Pods/Alamofire/Source/PrivacyInfo.xcprivacy", appOwned: false, sdk: "Alamofire")
+        let project = ProjectModel(root: "/p", privacyManifests: [manifest],
+                                   dependencies: [Dependency(name: "Alamofire", version: "5.9.1", location: lock)])
+        #expect(try S.findings(project, rule: rule).isEmpty)
+    }
+
+    @Test func unlistedSDKAndSubspecsOncePerSDK() throws {
+        let project = ProjectModel(root: "/p", dependencies: [
+            Dependency(name: "LocalHelper", version: "1.0", location: lock),
+            Dependency(name: "GoogleUtilities/Environment", version: "7.8.0", location: SourceLocation(path: "Podfile.lock", line: 10)),
+            Dependency(name: "GoogleUtilities/Logger", version: "7.8.0", location: SourceLocation(path: "Podfile.lock", line: 11)),
+        ])
+        let findings = try S.findings(project, rule: rule)
+        #expect(findings.map(\.location.line) == [10])
+        #expect(findings.first?.message.hasPrefix("GoogleUtilities version 7.8.0") == true)
+    }
+
+    @Test func aStatedFactSilencesACheckedSDK() throws {
+        var facts = FactStore()
+        facts.add(Fact(name: "privacy_manifest.sdk.Alamofire", value: .bool(true), source: .stated))
+        let project = ProjectModel(root: "/p", facts: facts, dependencies: [Dependency(name: "Alamofire", version: "5.9.1", location: lock)])
+        #expect(try S.findings(project, rule: rule).isEmpty)
+    }
+
+    @Test func unknownVersionIsSaid() throws {
+        let project = ProjectModel(root: "/p", dependencies: [Dependency(name: "lottie", version: nil, location: SourceLocation(path: "Frameworks/Lottie.xcframework"))])
+        #expect(try S.findings(project, rule: rule).first?.message.contains("lottie (version not known)") == true)
+    }
+}

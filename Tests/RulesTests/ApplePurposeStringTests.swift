@@ -1,0 +1,151 @@
+import Foundation
+import Project
+import Testing
+@testable import Rules
+
+@Suite struct ApplePurposeStringTests {
+    typealias S = AppleRuleSupport
+    let cameraUse = S.used("purpose_api.camera", at: "App/Scanner.swift", line: 14, "AVCaptureDevice")
+
+    func plist(_ strings: [String: String], path: String = "App/Info.plist", productType: String? = nil, generated: Bool = false,
+               localizations: [InfoPlistStrings] = []) -> InfoPlistFile {
+        InfoPlistFile(location: SourceLocation(path: path), target: "App", strings: strings,
+                      keyLines: Dictionary(uniqueKeysWithValues: strings.keys.sorted().enumerated().map { ($1, $0 + 5) }),
+                      isGenerated: generated, productType: productType, localizations: localizations)
+    }
+
+    // MARK: missing
+
+    @Test func usedAPIWithoutKeyIsAnErrorAtTheUse() throws {
+        let project = ProjectModel(root: "/p", facts: FactStore([cameraUse]), infoPlists: [plist(["CFBundleName": "App"])])
+        let findings = try S.findings(project, rule: "purpose-strings.missing")
+        #expect(findings.map(\.location) == [SourceLocation(path: "App/Scanner.swift", line: 14)])
+        #expect(findings.first?.message.contains("NSCameraUsageDescription") == true)
+        #expect(findings.first?.message.contains("ITMS-90683") == true)
+    }
+
+    @Test func keyInInfoPlistOrGeneratedKeysPasses() throws {
+        let file = ProjectModel(root: "/p", facts: FactStore([cameraUse]),
+                                infoPlists: [plist(["NSCameraUsageDescription": "Scans receipts to fill in the amount."])])
+        #expect(try S.findings(file, rule: "purpose-strings.missing").isEmpty)
+        let generated = ProjectModel(root: "/p", facts: FactStore([cameraUse]),
+                                     infoPlists: [plist(["NSCameraUsageDescription": "Scans receipts to fill in the amount."],
+                                                        path: "App.xcodeproj/project.pbxproj", generated: true)])
+        #expect(try S.findings(generated, rule: "purpose-strings.missing").isEmpty)
+    }
+
+    @Test func aTestBundlePlistDoesNotCount() throws {
+        let project = ProjectModel(root: "/p", facts: FactStore([cameraUse]), infoPlists: [
+            plist(["NSCameraUsageDescription": "Camera for the UI tests of scanning."], path: "AppTests/Info.plist",
+                  productType: "com.apple.product-type.bundle.unit-test"),
+        ])
+        #expect(try S.findings(project, rule: "purpose-strings.missing").count == 1)
+    }
+
+    @Test func emptyKeyDoesNotSatisfyTheAPI() throws {
+        let project = ProjectModel(root: "/p", facts: FactStore([cameraUse]), infoPlists: [plist(["NSCameraUsageDescription": " "])])
+        #expect(try S.findings(project, rule: "purpose-strings.missing").count == 1)
+    }
+
+    @Test func anyAcceptedKeySatisfiesTheAPI() throws {
+        let project = ProjectModel(root: "/p", facts: FactStore([S.used("purpose_api.calendars", at: "A.swift", line: 1, "EKEventStore")]),
+                                   infoPlists: [plist(["NSCalendarsWriteOnlyAccessUsageDescription": "Adds your bookings to your calendar."])])
+        #expect(try S.findings(project, rule: "purpose-strings.missing").isEmpty)
+    }
+
+    @Test func aStatedFactDecides() throws {
+        var facts = FactStore([cameraUse])
+        facts.add(Fact(name: "purpose.NSCameraUsageDescription.declared", value: .bool(true), source: .stated))
+        #expect(try S.findings(ProjectModel(root: "/p", facts: facts), rule: "purpose-strings.missing").isEmpty)
+    }
+
+    // MARK: empty
+
+    @Test func emptyPurposeStringIsAnErrorAtItsKey() throws {
+        let project = ProjectModel(root: "/p", infoPlists: [plist(["NSMicrophoneUsageDescription": "  ", "CFBundleName": ""])])
+        let findings = try S.findings(project, rule: "purpose-strings.empty")
+        #expect(findings.map(\.location) == [SourceLocation(path: "App/Info.plist", line: 6)])
+        #expect(findings.first?.message.contains("ITMS-90738") == true)
+        #expect(findings.first?.severity == .error)
+    }
+
+    @Test func emptyGeneratedKeyNamesTheBuildSetting() throws {
+        let project = ProjectModel(root: "/p", infoPlists: [plist(["NSCameraUsageDescription": ""], path: "App.xcodeproj/project.pbxproj", generated: true)])
+        let message = try #require(try S.findings(project, rule: "purpose-strings.empty").first?.message)
+        #expect(message.contains("INFOPLIST_KEY_NSCameraUsageDescription of target App"))
+    }
+
+    @Test func emptyInATestBundleIsIgnored() throws {
+        let project = ProjectModel(root: "/p", infoPlists: [plist(["NSCameraUsageDescription": ""], path: "AppTests/Info.plist")])
+        #expect(try S.findings(project, rule: "purpose-strings.empty").isEmpty)
+    }
+
+    // MARK: vague
+
+    @Test(arguments: [
+        ("Needed", "it says that access is needed but not why"),
+        ("Permission required.", "it says that access is needed but not why"),
+        ("TODO: explain the camera", "it contains the placeholder \"TODO\""),
+        ("Camera use", "it is 10 characters, under the 12 needed to explain the use"),
+    ])
+    func vagueStringsWarn(value: String, reason: String) throws {
+        let project = ProjectModel(root: "/p", infoPlists: [plist(["NSCameraUsageDescription": value])])
+        let findings = try S.findings(project, rule: "purpose-strings.vague")
+        #expect(findings.count == 1)
+        #expect(findings.first?.severity == .warning)
+        #expect(findings.first?.message.contains(reason) == true)
+    }
+
+    @Test(arguments: ["Scans receipts so you don't have to type the amount.", "$(CAMERA_PURPOSE)", "Todoist-style lists need your contacts to share."])
+    func explanationsPass(value: String) throws {
+        let project = ProjectModel(root: "/p", infoPlists: [plist(["NSCameraUsageDescription": value])])
+        #expect(try S.findings(project, rule: "purpose-strings.vague").isEmpty)
+    }
+
+    // MARK: localizations
+
+    @Test func localizationLackingAKeyIsInfo() throws {
+        let german = InfoPlistStrings(location: SourceLocation(path: "App/de.lproj/InfoPlist.strings"), language: "de",
+                                      strings: ["NSCameraUsageDescription": "Scannt Belege."])
+        let french = InfoPlistStrings(location: SourceLocation(path: "App/fr.lproj/InfoPlist.strings"), language: "fr", strings: [:])
+        let english = InfoPlistStrings(location: SourceLocation(path: "App/en.lproj/InfoPlist.strings"), language: "en", strings: [:])
+        let project = ProjectModel(root: "/p", infoPlists: [
+            plist(["NSCameraUsageDescription": "Scans receipts.", "CFBundleDevelopmentRegion": "$(DEVELOPMENT_LANGUAGE)"],
+                  localizations: [german, french, english]),
+        ])
+        let findings = try S.findings(project, rule: "purpose-strings.localization-missing")
+        #expect(findings.map(\.location.path) == ["App/fr.lproj/InfoPlist.strings"])
+        #expect(findings.first?.severity == .info)
+        #expect(findings.first?.message.contains("(fr) has no NSCameraUsageDescription") == true)
+    }
+}
+
+@Suite struct AppleSymbolTableTests {
+    typealias S = AppleRuleSupport
+
+    /// Purpose strings and required reasons are Apple-only: an Android or Kotlin file must never trigger them.
+    @Test(arguments: ["purpose_api_symbols", "required_reason_symbols", "hosted_content_symbols", "odr_symbols"])
+    func appleSymbolTablesScanSwiftAndObjectiveCOnly(name: String) throws {
+        let table = try #require(try S.table(name))
+        #expect(table.kind == "symbols")
+        let entries = try #require(table.value.sequence)
+        #expect(!entries.isEmpty)
+        for entry in entries {
+            #expect(entry["languages"]?.sequence?.compactMap(\.scalar) == ["swift", "objc"], "\(entry["fact"]?.scalar ?? "?")")
+        }
+    }
+
+    @Test func everyPurposeSignalHasSymbolsAndKeys() throws {
+        let symbols = try #require(try S.table("purpose_api_symbols")?.value.sequence).compactMap { $0["fact"]?.scalar }
+        let keys = try #require(try S.table("purpose_keys")?.value.mapping).compactMap(\.key.scalar)
+        #expect(Set(symbols) == Set(keys))
+        #expect(symbols.count == keys.count)
+    }
+
+    @Test func everyRequiredReasonCategoryHasSymbols() throws {
+        let symbols = Set(try #require(try S.table("required_reason_symbols")?.value.sequence).compactMap { $0["fact"]?.scalar })
+        let categories = try RequiredReasonCategories(try S.table("required_reason_categories"))
+        #expect(Set(categories.categories.map(\.fact)) == symbols)
+        #expect(categories.categories.count == 5)
+    }
+}

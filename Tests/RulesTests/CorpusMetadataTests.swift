@@ -1,0 +1,115 @@
+import Foundation
+import Project
+import Testing
+@testable import Rules
+
+/// The metadata checklist over the real trees in ../shared/corpus. Each expectation was checked by hand
+/// against the file it names (counts in UTF-16 units after the store's trimming; Play keeps all but one
+/// trailing line break).
+@Suite struct CorpusMetadataTests {
+    func findings(_ repo: String, facts: [String: FactValue] = [:]) throws -> [Finding] {
+        try MetadataTestHarness.findings(MetadataTestHarness.corpus + "/" + repo, facts: facts).filter { $0.checklist == "metadata" }
+    }
+
+    func rules(_ findings: [Finding]) -> [String: Int] {
+        findings.reduce(into: [:]) { $0[$1.rule, default: 0] += 1 }
+    }
+
+    @Test func keePassDXHasOneOverlongFrenchChangelogAndTitlesExactlyAtTheLimit() throws {
+        let found = try findings("Kunzisoft__KeePassDX")
+        #expect(rules(found) == ["metadata.play-changelog-length": 1])
+        let changelog = try #require(found.first)
+        #expect(changelog.location.path == "fastlane/metadata/android/fr-FR/changelogs/31.txt")
+        #expect(changelog.message.hasPrefix("Release notes changelogs/31.txt for fr-FR are 530 characters (UTF-16 units), 30 over the limit of 500"))
+        #expect(changelog.severity == .error)
+        // lv/title.txt and th/title.txt are exactly 30 (plus a trailing newline); fr-FR/short_description.txt exactly 80.
+    }
+
+    @Test func newPipeChangelogsOverFiveHundredAreEachReported() throws {
+        let found = try findings("TeamNewPipe__NewPipe")
+        #expect(rules(found) == ["metadata.play-changelog-length": 473])
+        let english65 = try #require(found.first { $0.location.path == "fastlane/metadata/android/en-US/changelogs/65.txt" })
+        #expect(english65.message.contains("are 1804 characters"))
+        #expect(!english65.message.contains("versionCode"))
+        // `zh_Hant_HK` is read as a locale like any other folder (the locale rules judge its name).
+        #expect(found.contains { $0.location.path == "fastlane/metadata/android/zh_Hant_HK/changelogs/66.txt" && $0.message.contains("762") })
+    }
+
+    @Test func knownVersionCodeSaysWhichChangelogShips() throws {
+        let found = try findings("TeamNewPipe__NewPipe", facts: ["android.version_code": .number(65)])
+        let english65 = try #require(found.first { $0.location.path == "fastlane/metadata/android/en-US/changelogs/65.txt" })
+        #expect(english65.message.contains("(this is the note supply uploads for versionCode 65)"))
+        let english66 = try #require(found.first { $0.location.path == "fastlane/metadata/android/en-US/changelogs/66.txt" })
+        #expect(english66.message.contains("(not the note for the current versionCode 65)"))
+    }
+
+    @Test func nextcloudOverlongChangelogsAreAllInTheVersionDevFlavor() throws {
+        let found = try findings("nextcloud__android")
+        let changelogs = found.filter { $0.rule == "metadata.play-changelog-length" }
+        #expect(changelogs.count == 40)
+        #expect(changelogs.allSatisfy { $0.location.path.hasPrefix("src/versionDev/fastlane/metadata/en-US/changelogs/") })
+        // 24 short descriptions sit at exactly 80 characters: none is reported.
+        #expect(!found.contains { $0.rule == "metadata.play-short-description-length" })
+        // A pasted git log names the "app store": the one other-platform hit.
+        #expect(found.filter { $0.rule == "metadata.play-other-platforms" }.map(\.location) ==
+                [SourceLocation(path: "src/versionDev/fastlane/metadata/en-US/changelogs/20190802.txt", line: 8, column: 19)])
+    }
+
+    @Test func ownCloudKeywordsAtExactlyOneHundredWasteThirteenOnSpaces() throws {
+        let found = try findings("owncloud__ios-app")
+        #expect(rules(found) == ["metadata.keywords-spaces": 1, "metadata.appstore-required-fields": 1])
+        let spaces = try #require(found.first { $0.rule == "metadata.keywords-spaces" })
+        #expect(spaces.location.path == "fastlane/metadata/en-US/keywords.txt")
+        #expect(spaces.message == "Keywords for en-US waste 13 of 100 characters on spaces around commas (100 → 87)")
+        let missing = try #require(found.first { $0.rule == "metadata.appstore-required-fields" })
+        #expect(missing.location.path == "fastlane/metadata/en-US/name.txt")
+    }
+
+    @Test func simplenoteKeywordHygiene() throws {
+        let found = try findings("Automattic__simplenote-ios")
+        let duplicates = found.filter { $0.rule == "metadata.keywords-duplicates" }
+        #expect(duplicates.map(\.location.path) == ["fastlane/metadata/ar-SA/keywords.txt", "fastlane/metadata/id/keywords.txt",
+                                                    "fastlane/metadata/ja/keywords.txt", "fastlane/metadata/zh-Hant/keywords.txt"])
+        #expect(duplicates.first { $0.location.path.contains("/ja/") }?.evidence == "ToDo, メモ")
+        let spaces = found.filter { $0.rule == "metadata.keywords-spaces" }.map { "\($0.location.path) \($0.message)" }
+        #expect(spaces == ["fastlane/metadata/ru/keywords.txt Keywords for ru waste 8 of 100 characters on spaces around commas (97 → 89)",
+                           "fastlane/metadata/zh-Hant/keywords.txt Keywords for zh-Hant waste 14 of 100 characters on spaces around commas (72 → 58)"])
+        // Ten locales ship 102–183 UTF-8 bytes of keywords, all within 100 characters: info only, never an error.
+        let bytes = found.filter { $0.rule == "metadata.keywords-bytes" }
+        #expect(bytes.count == 10)
+        #expect(bytes.allSatisfy { $0.severity == .info })
+        #expect(bytes.contains { $0.location.path == "fastlane/metadata/ru/keywords.txt" && $0.message.contains("176 bytes") })
+        #expect(!found.contains { $0.rule == "metadata.keywords-length" })
+        // fr-FR/subtitle.txt is exactly 30 characters.
+        #expect(!found.contains { $0.rule == "metadata.appstore-subtitle-length" })
+        // No locale has name.txt (the name lives in App Store Connect), so each of the 16 is told.
+        #expect(found.filter { $0.rule == "metadata.appstore-required-fields" }.count == 16)
+        // default/privacy_url.txt covers every locale.
+        #expect(!found.contains { $0.rule == "metadata.appstore-privacy-url" })
+    }
+
+    @Test func blueWalletNamesAndroidInItsAppStoreDescription() throws {
+        let found = try findings("BlueWallet__BlueWallet")
+        let platforms = found.filter { $0.rule == "metadata.appstore-other-platforms" }
+        // 31 descriptions say "Available on iOS, Android and macOS" on line 54; cs, fi, hu and pl inflect the word
+        // (Androidu, Androidilla, Androidon, Androidzie) and are not matched; Arabic writes وAndroid and is.
+        #expect(platforms.count == 27)
+        #expect(platforms.allSatisfy { $0.location.path.hasSuffix("/description.txt") && $0.location.line == 54 })
+        #expect(platforms.contains { $0.location == SourceLocation(path: "fastlane/metadata/ios/en-US/description.txt", line: 54, column: 19) })
+        #expect(platforms.contains { $0.location.path == "fastlane/metadata/ios/ar-SA/description.txt" })
+        // es-MX, cs and el names are exactly 30 characters.
+        #expect(!found.contains { $0.rule == "metadata.appstore-name-length" })
+        // The Play tree's files are git symlinks stored as text ("../../ios/en-US/name.txt").
+        let paths = found.filter { $0.rule == "metadata.path-instead-of-text" }
+        #expect(paths.count == 110)
+        #expect(paths.contains { $0.location.path == "fastlane/metadata/android/en-US/title.txt" && $0.evidence == "../../ios/en-US/name.txt" })
+        // Nine locales have no privacy_url.txt and the tree has no default/ folder.
+        #expect(found.filter { $0.rule == "metadata.appstore-privacy-url" }.map(\.location.path).sorted() ==
+                ["cs", "el", "fr-CA", "id", "ja", "ko", "tr", "vi", "zh-Hant"].map { "fastlane/metadata/ios/\($0)/privacy_url.txt" })
+    }
+
+    @Test func fossifyGalleryIsClean() throws {
+        // et/short_description.txt is exactly 80 characters; nothing else comes near a limit.
+        #expect(try findings("FossifyOrg__Gallery").isEmpty)
+    }
+}

@@ -1,0 +1,52 @@
+import BuiltinData
+import Foundation
+import Project
+@testable import Rules
+
+/// Runs the built-in checklists over the metadata trees of a folder, with only metadata discovery as
+/// the inspector: the metadata checks then stand on their own, whatever the other inspectors detect.
+enum MetadataTestHarness {
+    static let packageRoot: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        return url.path
+    }()
+
+    static let corpus = URL(fileURLWithPath: packageRoot + "/../shared/corpus").standardized.path
+    static let ruleExamples = packageRoot + "/Tests/RuleExamples"
+
+    static func checklists() throws -> [Checklist] {
+        try ChecklistLoader().load(BuiltinData.checklists.map { ChecklistSource(file: "rules/\($0.name)", text: $0.text) })
+    }
+
+    static func walk(_ root: String) -> [ProjectFile] {
+        let base = URL(fileURLWithPath: root).standardized
+        guard let enumerator = FileManager.default.enumerator(at: base, includingPropertiesForKeys: [.isRegularFileKey, .fileSizeKey]) else { return [] }
+        var files: [ProjectFile] = []
+        for case let url as URL in enumerator {
+            guard let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .fileSizeKey]), values.isRegularFile == true else { continue }
+            files.append(ProjectFile(path: String(url.standardized.path.dropFirst(base.path.count + 1)), absolutePath: url.path,
+                                     size: values.fileSize ?? 0, isVendored: false))
+        }
+        return files.sorted { $0.path < $1.path }
+    }
+
+    /// The project as discovery sees it: its trees, `store.<store>` for each tree's store, plus `facts`.
+    static func project(_ root: String, facts: [String: FactValue] = [:], manifest: Manifest? = nil) -> ProjectModel {
+        let part = MetadataDiscovery.discover(root: root, files: walk(root), manifest: manifest)
+        var store = FactStore()
+        for tree in part.metadata {
+            store.add(Fact(name: "store.\(tree.store.rawValue)", value: .bool(true), source: .detected,
+                           evidence: [Evidence(location: SourceLocation(path: tree.path), snippet: "metadata tree")]))
+        }
+        for (name, value) in facts { store.add(Fact(name: name, value: value, source: .stated)) }
+        return ProjectModel(root: root, manifest: manifest, facts: store, metadata: part.metadata, problems: part.problems)
+    }
+
+    static func findings(_ root: String, facts: [String: FactValue] = [:], manifest: Manifest? = nil,
+                         today: String = "2026-11-30") throws -> [Finding] {
+        let engine = Engine(checklists: try checklists())
+        let context = EvaluationContext(project: project(root, facts: facts, manifest: manifest), tables: engine.tables, today: today)
+        return engine.evaluate(context).findings
+    }
+}
