@@ -60,7 +60,8 @@ struct CheckCommand {
         case .failure(let code): return code
         }
         let today = parsed.value("date") ?? Self.today()
-        let context = EvaluationContext(project: project, tables: session.engine.tables, today: today, online: parsed.flag("online"))
+        let context = EvaluationContext(project: project, tables: session.engine.tables, today: today, online: parsed.flag("online"),
+                                        environment: ProcessInfo.processInfo.environment)
         let outcome = session.engine.evaluate(context, configuration: configuration)
         var findings = outcome.findings + project.problems.map(InputProblemFinding.make)
 
