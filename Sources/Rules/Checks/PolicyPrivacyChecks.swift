@@ -47,7 +47,8 @@ enum PolicyPrivacyChecks {
     ) { invocation in
         let project = invocation.context.project
         guard let fact = project.facts[playURLFact] else {
-            return [CheckResult(location: PolicyInputs.manifestLocation(project), evidence: "no \(playURLFact)",
+            let location = project.manifest.map { SourceLocation(path: $0.file) } ?? PolicyInputs.playAnchor(project)
+            return [CheckResult(location: location, evidence: "no \(playURLFact)",
                                 values: ["problem": "No privacy policy URL is known for Google Play (state it as the fact \(playURLFact) in shipcheck.yml)"])]
         }
         let location = fact.evidence.first?.location ?? PolicyInputs.manifestLocation(project)
