@@ -112,9 +112,13 @@ enum PolicyPrivacyChecks {
         guard let path = project.manifest?.paths.privacyPolicy else { return [] }
         let names = listingNames(project)
         guard !names.isEmpty else { return [] }
+        guard let absolute = FileSearch.absolutePathInside(root: project.root, relative: path) else {
+            return [CheckResult(location: PolicyInputs.manifestLocation(project), evidence: path,
+                                values: ["problem": "The privacy policy \(path) cannot be checked: the path leads outside the project"])]
+        }
         let text: String
         do throws(PrivacyPolicyText.ReadError) {
-            text = try PrivacyPolicyText.read(absolutePath: PolicyInputs.absolute(path, in: project), path: path)
+            text = try PrivacyPolicyText.read(absolutePath: absolute, path: path)
         } catch {
             return [CheckResult(location: SourceLocation(path: path), evidence: error.message,
                                 values: ["problem": "The privacy policy \(path) cannot be checked: \(error.message)"])]
