@@ -38,13 +38,19 @@ struct WordList: Sendable {
         let count: Int
     }
 
-    let words: [(String, NSRegularExpression)]
+    /// Each phrase, its regex, and its longest part lowercased: a text that does not contain that part
+    /// (after lowercasing) cannot match, so the regex only runs where it might (it is the costly step).
+    let words: [(String, NSRegularExpression, String)]
     let allow: [NSRegularExpression]
 
     init?(_ node: Node) {
         guard let words = node["words"]?.sequence?.compactMap(\.scalar) else { return nil }
-        self.words = words.compactMap { word in WordList.regex(word).map { (word, $0) } }
+        self.words = words.compactMap { word in WordList.regex(word).map { (word, $0, WordList.probe(word)) } }
         self.allow = (node["allow"]?.sequence?.compactMap(\.scalar) ?? []).compactMap(WordList.regex)
+    }
+
+    static func probe(_ phrase: String) -> String {
+        phrase.split(whereSeparator: \.isWhitespace).max { $0.count < $1.count }.map { $0.lowercased() } ?? ""
     }
 
     /// A phrase between non-word characters; inner spaces match any run of whitespace. For a Latin-script
@@ -60,10 +66,13 @@ struct WordList: Sendable {
     }
 
     func hits(in text: String) -> [Hit] {
+        let lowered = text.lowercased()
+        let candidates = words.filter { lowered.contains($0.2) }
+        guard !candidates.isEmpty else { return [] }
         let whole = NSRange(text.startIndex..., in: text)
         let allowed = allow.flatMap { $0.matches(in: text, range: whole).map(\.range) }
         var hits: [Hit] = []
-        for (word, regex) in words {
+        for (word, regex, _) in candidates {
             let matches = regex.matches(in: text, range: whole).map(\.range).filter { match in
                 !allowed.contains { $0.location <= match.location && NSMaxRange(match) <= NSMaxRange($0) }
             }
