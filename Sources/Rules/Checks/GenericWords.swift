@@ -40,7 +40,7 @@ struct WordList: Sendable {
 
     /// Each phrase, its regex, and its longest part lowercased: a text that does not contain that part
     /// (after lowercasing) cannot match, so the regex only runs where it might (it is the costly step).
-    let words: [(String, NSRegularExpression, String)]
+    let words: [(String, NSRegularExpression, [UInt8])]
     let allow: [NSRegularExpression]
 
     init?(_ node: Node) {
@@ -49,8 +49,30 @@ struct WordList: Sendable {
         self.allow = (node["allow"]?.sequence?.compactMap(\.scalar) ?? []).compactMap(WordList.regex)
     }
 
-    static func probe(_ phrase: String) -> String {
-        phrase.split(whereSeparator: \.isWhitespace).max { $0.count < $1.count }.map { $0.lowercased() } ?? ""
+    static func probe(_ phrase: String) -> [UInt8] {
+        Array((phrase.split(whereSeparator: \.isWhitespace).max { $0.count < $1.count }.map { $0.lowercased() } ?? "").utf8)
+    }
+
+    /// A plain byte search: the string-level `contains` is far slower here, and this runs for every
+    /// word of every list on every text.
+    static func occurs(_ needle: [UInt8], in haystack: [UInt8]) -> Bool {
+        guard let first = needle.first else { return true }
+        guard haystack.count >= needle.count else { return false }
+        return haystack.withUnsafeBufferPointer { h in
+            needle.withUnsafeBufferPointer { n in
+                var i = 0
+                let last = h.count - n.count
+                while i <= last {
+                    if h[i] == first {
+                        var j = 1
+                        while j < n.count, h[i + j] == n[j] { j += 1 }
+                        if j == n.count { return true }
+                    }
+                    i += 1
+                }
+                return false
+            }
+        }
     }
 
     /// A phrase between non-word characters; inner spaces match any run of whitespace. For a Latin-script
@@ -66,8 +88,8 @@ struct WordList: Sendable {
     }
 
     func hits(in text: String) -> [Hit] {
-        let lowered = text.lowercased()
-        let candidates = words.filter { lowered.contains($0.2) }
+        let lowered = Array(text.lowercased().utf8)
+        let candidates = words.filter { WordList.occurs($0.2, in: lowered) }
         guard !candidates.isEmpty else { return [] }
         let whole = NSRange(text.startIndex..., in: text)
         let allowed = allow.flatMap { $0.matches(in: text, range: whole).map(\.range) }
