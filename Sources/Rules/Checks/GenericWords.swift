@@ -88,8 +88,14 @@ struct WordList: Sendable {
     }
 
     func hits(in text: String) -> [Hit] {
-        let lowered = Array(text.lowercased().utf8)
-        let candidates = words.filter { WordList.occurs($0.2, in: lowered) }
+        // ASCII probes (nearly all) search ASCII-lowercased bytes; others the fully lowercased text.
+        let asciiLowered = text.utf8.map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 }
+        var fullyLowered: [UInt8]?
+        let candidates = words.filter { word in
+            if word.2.allSatisfy({ $0 < 128 }) { return WordList.occurs(word.2, in: asciiLowered) }
+            if fullyLowered == nil { fullyLowered = Array(text.lowercased().utf8) }
+            return WordList.occurs(word.2, in: fullyLowered ?? [])
+        }
         guard !candidates.isEmpty else { return [] }
         let whole = NSRange(text.startIndex..., in: text)
         let allowed = allow.flatMap { $0.matches(in: text, range: whole).map(\.range) }
