@@ -76,6 +76,31 @@ struct PolicyPrivacyChecksTests {
         #expect(try S.findings(project, rule: "privacy-policy.public-url", tables: ["placeholder_hosts": hosts]).isEmpty)
     }
 
+    @Test func onlineWithoutALocalCopyTheLivePageMustNameTheApp() throws {
+        let server = try LocalHTTPServer()
+        defer { server.stop() }
+        let base = "http://127.0.0.1:\(server.port)"
+        let manifest = Manifest(file: "shipcheck.yml", appName: "Tide Log", developer: "Ripple Labs GmbH")
+        var project = Self.appStoreProject(locales: [
+            S.locale("en-US", fields: ["privacy_url": "\(base)/named"]),
+            S.locale("de-DE", fields: ["privacy_url": "\(base)/ok"]),
+        ])
+        project.manifest = manifest
+        let online = try S.findings(project, rule: "privacy-policy.names-app", online: true)
+        #expect(online.map(\.location.path) == ["fastlane/metadata/de-DE/privacy_url.txt"])
+        #expect(online.first?.message.contains("The privacy policy at \(base)/ok names neither the app nor its developer") == true)
+        // Offline there is no copy to read, so nothing is claimed either way.
+        #expect(try S.findings(project, rule: "privacy-policy.names-app").isEmpty)
+    }
+
+    @Test func aStatedPolicyURLIsThePlayPrivacyURL() throws {
+        let facts = FactStore([S.stated("store.play")])
+        let https = ProjectModel(root: "/nonexistent", manifest: Manifest(file: "shipcheck.yml", paths: .init(privacyPolicy: "https://tidelog.app/privacy")), facts: facts)
+        #expect(try S.findings(https, rule: "privacy-policy.play-url").isEmpty)
+        let http = ProjectModel(root: "/nonexistent", manifest: Manifest(file: "shipcheck.yml", paths: .init(privacyPolicy: "http://tidelog.app/privacy")), facts: facts)
+        #expect(try S.findings(http, rule: "privacy-policy.play-url").first?.message.contains("not an absolute https:// URL") == true)
+    }
+
     @Test func fetcherReportsAConnectionFailure() throws {
         // A port nobody listens on: the server is started and stopped to find one.
         let server = try LocalHTTPServer()
@@ -112,8 +137,8 @@ struct PolicyPrivacyChecksTests {
     }
 }
 
-/// A tiny HTTP server on 127.0.0.1 (python3's http.server), answering /ok with HTML, /pdf with a PDF
-/// content type and anything else with 404. Started on a free port, stopped by `stop()`.
+/// A tiny HTTP server on 127.0.0.1 (python3's http.server), answering /ok with HTML, /named with a
+/// policy page that names "Tide Log", /pdf with a PDF content type and anything else with 404. Started on a free port, stopped by `stop()`.
 final class LocalHTTPServer {
     let process = Process()
     let port: Int
@@ -124,6 +149,8 @@ final class LocalHTTPServer {
         def do_GET(self):
             if self.path == "/ok":
                 self.send_response(200); self.send_header("Content-Type", "text/html; charset=utf-8"); self.end_headers(); self.wfile.write(b"<p>Privacy</p>")
+            elif self.path == "/named":
+                self.send_response(200); self.send_header("Content-Type", "text/html"); self.end_headers(); self.wfile.write("<h1>Privacy</h1><p>This policy covers the <b>Tide&nbsp;Log</b> app.</p>".encode())
             elif self.path == "/pdf":
                 self.send_response(200); self.send_header("Content-Type", "application/pdf"); self.end_headers(); self.wfile.write(b"%PDF-1.4")
             else:
