@@ -93,6 +93,34 @@ import Testing
         #expect(Self.hits(raw, .dart, ["signUp"]) == ["signUp@1:17", "signUp@1:61"])
     }
 
+    @Test func interpolationsAreCode() {
+        let swift = #"""
+        let a = "x \(Auth.signUp(f("signUp"), g(1))) signUp"; signUp
+        let b = "\\(signUp) \(signUp)"
+        let c = """
+          \(signUp) signUp
+          """
+        """#
+        #expect(Self.hits(swift, .swift, ["signUp"]) == ["signUp@1:19", "signUp@1:55", "signUp@2:23", "signUp@4:5"])
+
+        let kotlin = "val a = \"${auth.signUp({ x -> x })} signUp \\${signUp}\"; val b = \"\"\"${signUp}\"\"\"\n"
+        #expect(Self.hits(kotlin, .kotlin, ["signUp"]) == ["signUp@1:17", "signUp@1:70"])
+
+        let dart = "var a = '${signUp()} signUp'; var b = r'${signUp}'; var c = \"\"\"${signUp}\"\"\";\n"
+        #expect(Self.hits(dart, .dart, ["signUp"]) == ["signUp@1:12", "signUp@1:66"])
+
+        let js = "const a = `${signUp()} signUp`; const b = \"${signUp}\"; const c = `${ {a: signUp}.a }`\n"
+        #expect(Self.hits(js, .javascript, ["signUp"]) == ["signUp@1:14", "signUp@1:74"])
+
+        // Java has no interpolation: the whole string is text.
+        #expect(Self.hits("String a = \"${signUp}\"; signUp();\n", .java, ["signUp"]) == ["signUp@1:25"])
+    }
+
+    @Test func unclosedInterpolationDoesNotHang() {
+        let deep = String(repeating: "\"\\(", count: 10_000) + " signUp"
+        #expect(Self.hits(deep, .swift, ["signUp"]) == ["signUp@1:30002"])
+    }
+
     @Test func unterminatedStringEndsAtLineEnd() {
         #expect(Self.hits("let a = \"oops\nsignUp()\n", .swift, ["signUp"]) == ["signUp@2:1"])
     }

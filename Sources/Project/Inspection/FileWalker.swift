@@ -79,9 +79,20 @@ public struct FileWalker: Sendable {
             state.problem(relative, "folder nesting deeper than \(Self.maxDepth) levels; not entered")
             return
         }
-        guard let names = listDirectory(absolute) else {
-            state.problem(relative, "cannot read the folder: \(String(cString: strerror(errno)))")
+        // Entries are looked up relative to the open folder, which spares the kernel a path walk per file.
+        let fd = open(absolute, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0, let dir = fdopendir(fd) else {
+            let reason = String(cString: strerror(errno))
+            if fd >= 0 { close(fd) }
+            state.problem(relative, "cannot read the folder: \(reason)")
             return
+        }
+        defer { closedir(dir) }
+        // Names as raw bytes: they need not be UTF-8. (`DIR *` is spelt differently per platform, so inline.)
+        var names: [[UInt8]] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            if name != [0x2E], name != [0x2E, 0x2E] { names.append(name) }
         }
         for rawName in names.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
             guard let name = String(validating: rawName, as: UTF8.self) else {
@@ -92,12 +103,13 @@ public struct FileWalker: Sendable {
             let childRelative = relative.isEmpty ? name : "\(relative)/\(name)"
             let childAbsolute = absolute == "/" ? "/\(name)" : "\(absolute)/\(name)"
             var info = stat()
-            guard lstat(childAbsolute, &info) == 0 else {
+            guard fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
                 state.problem(childRelative, "cannot read: \(String(cString: strerror(errno)))")
                 continue
             }
             var target = childAbsolute
-            if info.st_mode & S_IFMT == S_IFLNK {
+            let isLink = info.st_mode & S_IFMT == S_IFLNK
+            if isLink {
                 // A link counts only when it resolves inside the root; a link out of it is ignored.
                 guard let real = FileWalker.realPath(childAbsolute) else {
                     state.problem(childRelative, "broken symbolic link; skipped")
@@ -115,7 +127,7 @@ public struct FileWalker: Sendable {
                 visit(directory: target, relative: childRelative, vendored: childVendored, depth: depth + 1, state: &state)
             case S_IFREG:
                 if isExcluded(childRelative) { continue }
-                guard access(target, R_OK) == 0 else {
+                guard (isLink ? access(target, R_OK) : faccessat(fd, name, R_OK, 0)) == 0 else {
                     state.problem(childRelative, "cannot read the file: \(String(cString: strerror(errno)))")
                     continue
                 }
@@ -128,21 +140,6 @@ public struct FileWalker: Sendable {
 
     private func isExcluded(_ path: String) -> Bool {
         exclude.contains { $0.matches(path) }
-    }
-
-    /// The entry names of a folder as raw bytes (names need not be UTF-8), or nil with errno set.
-    private func listDirectory(_ path: String) -> [[UInt8]]? {
-        guard let dir = opendir(path) else { return nil }
-        defer { closedir(dir) }
-        var names: [[UInt8]] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> [UInt8] in
-                Array(raw.prefix { $0 != 0 })
-            }
-            if name == [0x2E] || name == [0x2E, 0x2E] { continue }
-            names.append(name)
-        }
-        return names
     }
 
     static func realPath(_ path: String) -> String? {

@@ -65,8 +65,8 @@ public enum ProjectInspector {
         return model
     }
 
-    /// The tables, checked; a malformed table is a configuration error (the checklist loader reports the
-    /// same errors earlier when it calls `SymbolTable.parse`).
+    /// The tables, checked; a malformed table is a configuration error. (A checklist loader can report the
+    /// same errors at load time by calling `SymbolTable.parse` itself.)
     static func symbolTables(_ sources: [SymbolTableSource]) throws(InspectionError) -> [SymbolTable] {
         var tables: [SymbolTable] = []
         for source in sources {

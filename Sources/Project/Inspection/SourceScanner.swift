@@ -8,8 +8,7 @@ import Foundation
 /// The scan works on bytes: identifiers are ASCII, so a file that is not valid UTF-8 (Latin-1, a stray
 /// byte) is still scanned and its evidence lines are decoded with replacement characters. A file with a
 /// NUL byte in its first 8 KB is binary and skipped silently.
-/// Known limits: Swift string interpolation `"\(call())"` is skipped with its string; regex literals are
-/// read as code.
+/// Known limits: regex literals are read as code; Kotlin's `$name` short templates are read as text.
 public struct SourceScanner: Sendable {
     struct Compiled: Sendable {
         let fact: String

@@ -8,8 +8,8 @@ extension Store {
 /// Detects which stores a project ships to, so that rules for the other store stay quiet.
 ///
 /// App Store: an Xcode project, an Info.plist or an App Store metadata tree. Google Play: an
-/// AndroidManifest.xml, a Gradle module applying the Android application plugin, or a Play metadata
-/// tree. Vendored files never count (a `node_modules` package has its own AndroidManifest.xml).
+/// AndroidManifest.xml, a Gradle application module (it applies the Android application plugin or sets
+/// an `applicationId`, which only application modules have), or a Play metadata tree. Vendored files never count (a `node_modules` package has its own AndroidManifest.xml).
 enum StoreDetection {
     static let evidenceLimit = 3
 
@@ -43,18 +43,23 @@ enum StoreDetection {
              evidence: Array(evidence.sorted().prefix(evidenceLimit)))
     }
 
-    /// The line applying `com.android.application` (or the catalog alias `android.application`), if any.
+    /// The line applying `com.android.application` (or the catalog alias `android.application`), else the
+    /// first line setting `applicationId` (a catalog alias such as `libs.plugins.android` hides the plugin id).
     private static func applicationPluginLine(_ file: ProjectFile, maxFileBytes: Int) -> (number: Int, text: String)? {
         guard let bytes = try? FileBytes.read(path: file.absolutePath, limit: maxFileBytes) else { return nil }
         let text = String(decoding: bytes, as: UTF8.self)
+        var applicationId: (number: Int, text: String)?
         for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let code = line.trimmingPrefix(while: \.isWhitespace)
             if code.hasPrefix("//") { continue }
             if code.contains("com.android.application") || code.contains("plugins.android.application") {
                 return (offset + 1, String(code.prefix(200)).trimmingSuffix())
             }
+            if applicationId == nil, code.hasPrefix("applicationId ") || code.hasPrefix("applicationId=") || code.hasPrefix("applicationId(") {
+                applicationId = (offset + 1, String(code.prefix(200)).trimmingSuffix())
+            }
         }
-        return nil
+        return applicationId
     }
 }
 

@@ -2,8 +2,9 @@
 ///
 /// Cheap rather than complete: it knows `//` and `/* */` (nested where the language nests them),
 /// `"…"` and `'…'` with backslash escapes (ended at a newline when unterminated), `"""…"""` (and Dart
-/// `'''…'''`, raw `r"…"`), Swift `#"…"#` raw strings and JS template literals. Numbers are consumed whole so that
-/// `0xFF` never yields a word `xFF`.
+/// `'''…'''`, raw `r"…"`), Swift `#"…"#` raw strings and JS template literals. Interpolations are
+/// code: Swift `\(…)`, Kotlin/Dart `${…}` and JS template `${…}` are read as code and the string resumes
+/// at their closing bracket. Numbers are consumed whole so that `0xFF` never yields a word `xFF`.
 struct Tokenizer {
     struct Word {
         let start: Int
@@ -22,6 +23,13 @@ struct Tokenizer {
     private let rawHashStrings: Bool
     private let backticks: Bool
     private let tripleApostrophes: Bool
+    /// `(` for Swift's `\(…)`, `{` for `${…}`, 0 for languages without interpolation (Java, Objective-C).
+    private let interpolationOpener: UInt8
+    private let interpolationCloser: UInt8
+    /// Strings left for an interpolation, innermost last; each resumes when its interpolation closes.
+    private var open: [OpenString] = []
+    /// Deeper interpolation than this is read as string text (bounds the stack on hostile input).
+    private static let maxOpenStrings = 32
     private var i = 0
     private var line = 1
     private var lineStart = 0
@@ -36,6 +44,20 @@ struct Tokenizer {
         rawHashStrings = language.hasRawHashStrings
         backticks = language.hasBacktickStrings
         tripleApostrophes = language == .dart
+        switch language {
+        case .swift: (interpolationOpener, interpolationCloser) = (UInt8(ascii: "("), UInt8(ascii: ")"))
+        case .kotlin, .dart, .javascript: (interpolationOpener, interpolationCloser) = (UInt8(ascii: "{"), UInt8(ascii: "}"))
+        case .java, .objc: (interpolationOpener, interpolationCloser) = (0, 0)
+        }
+    }
+
+    private struct OpenString {
+        let delimiter: UInt8
+        let triple: Bool
+        let multiline: Bool
+        let escapes: Bool
+        /// Brackets of the interpolation's own kind opened inside it and not yet closed.
+        var depth = 0
     }
 
     /// A byte that continues an identifier: ASCII letter, digit, `_`, or any byte of a non-ASCII character.
@@ -58,6 +80,22 @@ struct Tokenizer {
     mutating func nextWord() -> Word? {
         while i < b.count {
             let c = b[i]
+            if !open.isEmpty, c == interpolationOpener || c == interpolationCloser {
+                i += 1
+                if c == interpolationOpener {
+                    open[open.count - 1].depth += 1
+                } else if open[open.count - 1].depth > 0 {
+                    open[open.count - 1].depth -= 1
+                } else {
+                    let string = open.removeLast()
+                    if string.triple {
+                        skipTriple(string.delimiter, escapes: string.escapes, resume: true)
+                    } else {
+                        skipQuoted(string.delimiter, multiline: string.multiline, escapes: string.escapes, resume: true)
+                    }
+                }
+                continue
+            }
             switch c {
             case Self.newline:
                 newline(at: i)
@@ -124,10 +162,15 @@ struct Tokenizer {
     }
 
     /// From an opening delimiter to its closing one; a backslash escapes the next byte.
-    private mutating func skipQuoted(_ delimiter: UInt8, multiline: Bool, escapes: Bool = true) {
-        i += 1
+    private mutating func skipQuoted(_ delimiter: UInt8, multiline: Bool, escapes: Bool = true, resume: Bool = false) {
+        if !resume { i += 1 }
         while i < b.count {
             let c = b[i]
+            if interpolates(delimiter, escapes: escapes) {
+                open.append(OpenString(delimiter: delimiter, triple: false, multiline: multiline, escapes: escapes))
+                i += 2
+                return
+            }
             if escapes, c == Self.backslash {
                 if at(i + 1) == Self.newline { newline(at: i + 1) }
                 i += 2
@@ -144,10 +187,15 @@ struct Tokenizer {
         }
     }
 
-    private mutating func skipTriple(_ delimiter: UInt8, escapes: Bool) {
-        i += 3
+    private mutating func skipTriple(_ delimiter: UInt8, escapes: Bool, resume: Bool = false) {
+        if !resume { i += 3 }
         while i < b.count {
             let c = b[i]
+            if interpolates(delimiter, escapes: escapes) {
+                open.append(OpenString(delimiter: delimiter, triple: true, multiline: true, escapes: escapes))
+                i += 2
+                return
+            }
             if escapes, c == Self.backslash {
                 if at(i + 1) == Self.newline { newline(at: i + 1) }
                 i += 2
@@ -159,6 +207,19 @@ struct Tokenizer {
                 if c == Self.newline { newline(at: i) }
                 i += 1
             }
+        }
+    }
+
+    /// Whether an interpolation opens at `i` inside a string with this delimiter: `\(` in Swift strings,
+    /// `${` in Kotlin strings, Dart strings that are not raw, and JS template literals.
+    private func interpolates(_ delimiter: UInt8, escapes: Bool) -> Bool {
+        guard interpolationOpener != 0, open.count < Self.maxOpenStrings, at(i + 1) == interpolationOpener else { return false }
+        switch language {
+        case .swift: return b[i] == Self.backslash
+        case .kotlin: return b[i] == UInt8(ascii: "$")
+        case .dart: return escapes && b[i] == UInt8(ascii: "$")
+        case .javascript: return delimiter == Self.backtick && b[i] == UInt8(ascii: "$")
+        case .java, .objc: return false
         }
     }
 
