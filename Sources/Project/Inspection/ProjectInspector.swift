@@ -1,3 +1,4 @@
+import Foundation
 import StoreLocale
 
 /// Options of one inspection.
@@ -7,9 +8,18 @@ public struct InspectionOptions: Sendable {
     /// Bytes read from one source file at most; a larger file is scanned up to this and reported.
     public var maxFileBytes: Int
 
-    public init(symbolTables: [SymbolTableSource] = [], maxFileBytes: Int = 8 << 20) {
+    /// What to read: everything, or only the store metadata (for `shipcheck metadata`, which needs
+    /// neither the source scan nor the Apple and Android project files).
+    public var scope: Scope
+
+    public enum Scope: Sendable {
+        case everything, metadata
+    }
+
+    public init(symbolTables: [SymbolTableSource] = [], maxFileBytes: Int = 8 << 20, scope: Scope = .everything) {
         self.symbolTables = symbolTables
         self.maxFileBytes = maxFileBytes
+        self.scope = scope
     }
 }
 
@@ -36,13 +46,18 @@ public enum ProjectInspector {
         let absoluteRoot = FileWalker.realPath(root) ?? root
 
         let scanner = SourceScanner(tables: tables)
-        let parts = [
-            AppleInspector.inspect(files: walk.files, root: absoluteRoot),
-            AndroidInspector.inspect(files: walk.files, root: absoluteRoot),
-            DependencyInspector.inspect(files: walk.files, root: absoluteRoot),
-            MetadataDiscovery.discover(root: absoluteRoot, files: walk.files, manifest: manifest),
-            scanner.scan(files: walk.files, maxFileBytes: options.maxFileBytes),
+        var inspectors: [@Sendable () -> PartialInspection] = [
+            { MetadataDiscovery.discover(root: absoluteRoot, files: walk.files, manifest: manifest) },
         ]
+        if options.scope == .everything {
+            inspectors += [
+                { AppleInspector.inspect(files: walk.files, root: absoluteRoot) },
+                { AndroidInspector.inspect(files: walk.files, root: absoluteRoot) },
+                { DependencyInspector.inspect(files: walk.files, root: absoluteRoot) },
+                { scanner.scan(files: walk.files, maxFileBytes: options.maxFileBytes) },
+            ]
+        }
+        let parts = runConcurrently(inspectors)
 
         var model = ProjectModel(root: absoluteRoot, manifest: manifest, problems: walk.problems)
         var facts: [Fact] = []
@@ -63,6 +78,16 @@ public enum ProjectInspector {
         model.problems.sort { ($0.location, $0.message) < ($1.location, $1.message) }
         model.symbolHits.sort { ($0.location, $0.signal, $0.symbol) < ($1.location, $1.signal, $1.symbol) }
         return model
+    }
+
+    /// Runs the inspectors side by side (they read different files and share nothing) and returns
+    /// their parts in the order given, so the model stays deterministic.
+    static func runConcurrently(_ inspectors: [@Sendable () -> PartialInspection]) -> [PartialInspection] {
+        let slots = ResultSlots(count: inspectors.count)
+        DispatchQueue.concurrentPerform(iterations: inspectors.count) { index in
+            slots.set(index, inspectors[index]())
+        }
+        return slots.values
     }
 
     /// The tables, checked; a malformed table is a configuration error. (A checklist loader can report the
@@ -90,5 +115,23 @@ public enum ProjectInspector {
             }
         }
         return facts
+    }
+}
+
+/// One slot per inspector, written once each from `concurrentPerform`.
+private final class ResultSlots: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [PartialInspection?]
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ value: PartialInspection) {
+        lock.lock(); defer { lock.unlock() }
+        slots[index] = value
+    }
+
+    var values: [PartialInspection] {
+        lock.lock(); defer { lock.unlock() }
+        return slots.map { $0 ?? PartialInspection() }
     }
 }

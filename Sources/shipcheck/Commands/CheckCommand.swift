@@ -55,7 +55,7 @@ struct CheckCommand {
             return console.usage(UsageError(message: message, command: Self.definition(metadataOnly: metadataOnly).name))
         }
         let project: ProjectModel
-        switch session.inspect(console: console) {
+        switch session.inspect(console: console, scope: metadataOnly ? .metadata : .everything) {
         case .success(let value): project = value
         case .failure(let code): return code
         }
