@@ -25,9 +25,10 @@ struct CountCommand {
         case .success(let value): parsed = value
         case .failure(let code): return code
         }
-        let format = parsed.value("format") ?? "text"
-        guard ["text", "json"].contains(format) else {
-            return console.usage(UsageError(message: "count --format takes text or json, not '\(format)'", command: "count"))
+        let asJSON: Bool
+        switch console.textOrJSON(parsed, command: "count") {
+        case .success(let value): asJSON = value
+        case .failure(let code): return code
         }
         let text: String
         switch input(parsed) {
@@ -55,7 +56,7 @@ struct CountCommand {
         let counted = limit.map { $0.field.hasPrefix("appstore.") } == true ? text.trimmingCharacters(in: .whitespacesAndNewlines) : text
         let count = TextCounter.count(counted)
         let check = limit?.evaluate(counted)
-        console.out(format == "json" ? json(count, check: check, text: counted) : self.text(count, check: check, text: counted))
+        console.out(asJSON ? json(count, check: check, text: counted) : self.text(count, check: check, text: counted))
         if let check, !check.fits { return .findings }
         return .success
     }

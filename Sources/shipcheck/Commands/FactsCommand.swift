@@ -19,9 +19,10 @@ struct FactsCommand {
         case .success(let value): parsed = value
         case .failure(let code): return code
         }
-        let format = parsed.value("format") ?? "text"
-        guard ["text", "json"].contains(format) else {
-            return console.usage(UsageError(message: "facts --format takes text or json, not '\(format)'", command: "facts"))
+        let asJSON: Bool
+        switch console.textOrJSON(parsed, command: "facts") {
+        case .success(let value): asJSON = value
+        case .failure(let code): return code
         }
         let session: ProjectSession
         switch ProjectSession.open(parsed, console: console) {
@@ -33,7 +34,7 @@ struct FactsCommand {
         case .success(let value): project = value
         case .failure(let code): return code
         }
-        console.out(format == "json" ? json(project) : text(project))
+        console.out(asJSON ? json(project) : text(project))
         return .success
     }
 

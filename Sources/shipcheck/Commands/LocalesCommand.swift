@@ -43,8 +43,11 @@ struct LocalesCommand {
         case .success(let value): parsed = value
         case .failure(let code): return code
         }
-        let format = parsed.value("format") ?? "text"
-        guard ["text", "json"].contains(format) else { return usage("locales --format takes text or json, not '\(format)'") }
+        let asJSON: Bool
+        switch console.textOrJSON(parsed, command: "locales") {
+        case .success(let value): asJSON = value
+        case .failure(let code): return code
+        }
         var stores: [Store] = Store.allCases
         if let name = parsed.value("store") {
             guard let store = Store(rawValue: name) else { return usage("--store takes appstore or play, not '\(name)'") }
@@ -61,29 +64,29 @@ struct LocalesCommand {
         let action = parsed.positionals[0]
         switch action {
         case "list":
-            return list(tables, stores: stores, json: format == "json")
+            return list(tables, stores: stores, json: asJSON)
         case "normalize":
             guard let value else { return usage("locales normalize needs a code, e.g. 'shipcheck locales normalize ja_JP'") }
-            return normalize(value, tables: tables, stores: stores, json: format == "json")
+            return normalize(value, tables: tables, stores: stores, json: asJSON)
         case "map":
             guard let value else { return usage("locales map needs a code, e.g. 'shipcheck locales map zh-Hans --from appstore --to play'") }
             guard let from = parsed.value("from").flatMap(Store.init(rawValue:)), let to = parsed.value("to").flatMap(Store.init(rawValue:)) else {
                 return usage("locales map needs --from and --to, each appstore or play")
             }
-            return map(value, from: from, to: to, tables: tables, json: format == "json")
+            return map(value, from: from, to: to, tables: tables, json: asJSON)
         case "resolve":
             guard let value else { return usage("locales resolve needs the user's locale, e.g. 'shipcheck locales resolve pt-BR --supported en-US,pt-PT'") }
             let supported = parsed.list("supported")
             guard !supported.isEmpty else { return usage("locales resolve needs --supported with the app's languages, comma-separated") }
             let result = LocaleTable.resolve(userLocale: value, supported: supported, default: parsed.value("default"))
-            if format == "json" {
+            if asJSON {
                 console.out(RulesCommand.serialize(["locale": value, "resolved": result as Any? ?? NSNull()]))
             } else {
                 console.out((result ?? "no match (give --default for a fallback)") + "\n")
             }
             return result == nil ? .findings : .success
         case "check":
-            return check(value ?? ".", tables: tables, stores: stores, json: format == "json")
+            return check(value ?? ".", tables: tables, stores: stores, json: asJSON)
         default:
             var message = "unknown locales action '\(action)'"
             if let near = Spelling.nearest(to: action, in: ["list", "normalize", "map", "resolve", "check"]) { message += "; did you mean '\(near)'?" }

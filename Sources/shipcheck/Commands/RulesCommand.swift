@@ -23,9 +23,10 @@ struct RulesCommand {
         case .success(let value): parsed = value
         case .failure(let code): return code
         }
-        let format = parsed.value("format") ?? "text"
-        guard ["text", "json"].contains(format) else {
-            return console.usage(UsageError(message: "rules --format takes text or json, not '\(format)'", command: "rules"))
+        let asJSON: Bool
+        switch console.textOrJSON(parsed, command: "rules") {
+        case .success(let value): asJSON = value
+        case .failure(let code): return code
         }
         let checklists: [Checklist]
         do { checklists = try ChecklistCatalog.load(rulesDirectories: parsed.all("rules")) } catch {
@@ -35,7 +36,7 @@ struct RulesCommand {
         let action = parsed.positionals.first ?? "list"
         switch action {
         case "list":
-            console.out(format == "json" ? json(checklists) : list(checklists))
+            console.out(asJSON ? json(checklists) : list(checklists))
             return .success
         case "show":
             guard parsed.positionals.count == 2 else {
@@ -43,7 +44,7 @@ struct RulesCommand {
             }
             let id = parsed.positionals[1]
             if let checklist = checklists.first(where: { $0.name == id }) {
-                console.out(format == "json" ? json([checklist]) : list([checklist]))
+                console.out(asJSON ? json([checklist]) : list([checklist]))
                 return .success
             }
             guard let rule = checklists.flatMap(\.rules).first(where: { $0.id == id }) else {
@@ -53,7 +54,7 @@ struct RulesCommand {
                 console.error(message)
                 return .usage
             }
-            console.out(format == "json" ? json(rules: [rule]) : show(rule))
+            console.out(asJSON ? json(rules: [rule]) : show(rule))
             return .success
         default:
             var message = "unknown rules action '\(action)'"

@@ -81,6 +81,15 @@ extension Console {
         return .usage
     }
 
+    /// The `--format` of a command that prints text or JSON: true for JSON. A usage error otherwise.
+    func textOrJSON(_ parsed: ParsedArguments, command: String) -> Result<Bool, ExitCode> {
+        let format = parsed.value("format") ?? "text"
+        guard ["text", "json"].contains(format) else {
+            return .failure(usage(UsageError(message: "\(command) --format takes text or json, not '\(format)'", command: command)))
+        }
+        return .success(format == "json")
+    }
+
     /// Parses arguments, printing help for -h/--help (returns nil then, with `.success`).
     func parse(_ arguments: [String], _ definition: CommandDefinition) -> Result<ParsedArguments, ExitCode> {
         if arguments.contains("-h") || arguments.contains("--help") {
