@@ -1,3 +1,4 @@
+import Foundation
 import StoreLocale
 
 /// Options of one inspection.
@@ -36,13 +37,17 @@ public enum ProjectInspector {
         let absoluteRoot = FileWalker.realPath(root) ?? root
 
         let scanner = SourceScanner(tables: tables)
-        let parts = [
-            AppleInspector.inspect(files: walk.files, root: absoluteRoot),
-            AndroidInspector.inspect(files: walk.files, root: absoluteRoot),
-            DependencyInspector.inspect(files: walk.files, root: absoluteRoot),
-            MetadataDiscovery.discover(root: absoluteRoot, files: walk.files, manifest: manifest),
-            scanner.scan(files: walk.files, maxFileBytes: options.maxFileBytes),
+        let files = walk.files
+        // The inspectors are independent pure functions of the file list: run them side by side with the
+        // scan, then merge in a fixed order so the model is the same on every run.
+        let jobs: [@Sendable () -> PartialInspection] = [
+            { AppleInspector.inspect(files: files, root: absoluteRoot) },
+            { AndroidInspector.inspect(files: files, root: absoluteRoot) },
+            { DependencyInspector.inspect(files: files, root: absoluteRoot) },
+            { MetadataDiscovery.discover(root: absoluteRoot, files: files, manifest: manifest) },
+            { scanner.scan(files: files, maxFileBytes: options.maxFileBytes) },
         ]
+        let parts = ConcurrentMap.map(count: jobs.count) { jobs[$0]() }
 
         var model = ProjectModel(root: absoluteRoot, manifest: manifest, problems: walk.problems)
         var facts: [Fact] = []
