@@ -31,7 +31,7 @@ let package = Package(
         .testTarget(name: "StoreTextTests", dependencies: ["StoreText", "YAML"]),
         .testTarget(name: "StoreLocaleTests", dependencies: ["StoreLocale", "YAML"]),
         .testTarget(name: "ProjectTests", dependencies: ["Project", "YAML"]),
-        .testTarget(name: "RulesTests", dependencies: ["Rules", "Project", "BuiltinData", "YAML"]),
+        .testTarget(name: "RulesTests", dependencies: ["Rules", "Project", "BuiltinData", "YAML", "StoreText", "StoreLocale"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Rules", "Project", "BuiltinData"], exclude: ["Golden"]),
         .testTarget(name: "CLITests", dependencies: ["shipcheck"]),
     ],

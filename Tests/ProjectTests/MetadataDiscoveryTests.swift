@@ -94,6 +94,24 @@ import Testing
         #expect(MetadataTestSupport.discover(fixtures + "/manifest-path").metadata.isEmpty)
     }
 
+    @Test func statedPathsReplaceDiscoveryForTheirStoreOnly() {
+        let manifest = Manifest(file: "shipcheck.yml", paths: .init(playMetadata: ["fastlane/metadata/android"]))
+        let trees = MetadataTestSupport.discover(fixtures + "/flavors", manifest: Manifest(file: "shipcheck.yml",
+            paths: .init(playMetadata: ["src/huawei/fastlane/metadata/android"])))
+        #expect(trees.metadata.map(\.path) == ["src/huawei/fastlane/metadata/android"])
+        let both = MetadataTestSupport.discover(fixtures + "/ios-and-android", manifest: manifest).metadata
+        #expect(both.map(\.path) == ["fastlane/metadata/android", "fastlane/metadata/ios"])
+    }
+
+    @Test func statedPathWithoutFilesIsAProblemOnTheManifest() throws {
+        let manifest = Manifest(file: "config/shipcheck.yml", paths: .init(appstoreMetadata: ["store/ios"]))
+        let result = MetadataTestSupport.discover(fixtures + "/ios-and-android", manifest: manifest)
+        let problem = try #require(result.problems.first)
+        #expect(problem.location.path == "config/shipcheck.yml")
+        #expect(problem.message == "paths.appstore_metadata names store/ios, which holds no files; its appstore metadata was not checked")
+        #expect(result.metadata.map(\.store) == [.play])
+    }
+
     @Test func nonUTF8FileIsAProblemNamingTheFile() throws {
         let result = MetadataTestSupport.discover(fixtures + "/bad-files")
         let problem = try #require(result.problems.first { $0.location.path.hasSuffix("title.txt") })

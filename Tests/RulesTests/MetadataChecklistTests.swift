@@ -1,14 +1,52 @@
 import Foundation
+import StoreText
 import Testing
+import YAML
 @testable import Rules
 
 @Suite struct MetadataChecklistTests {
     @Test func metadataChecklistLoadsWithEveryRuleAndTable() throws {
         let checklist = try #require(try MetadataTestHarness.checklists().first { $0.name == "metadata" })
-        #expect(checklist.rules.count == 34)
+        #expect(checklist.rules.count == 35)
         #expect(checklist.tables.keys.sorted() == [
             "app_store_categories", "field_limits", "future_functionality_words", "negative_apple_words",
             "other_platforms_in_appstore", "other_platforms_in_play", "placeholder_words", "play_image_sizes", "test_words",
         ])
+    }
+}
+
+@Suite struct MetadataFieldLimitsTableTests {
+    func limits() throws -> (rows: [FieldLimit], errors: [YAMLError]) {
+        let checklist = try #require(try MetadataTestHarness.checklists().first { $0.name == "metadata" })
+        let table = try #require(checklist.tables["field_limits"])
+        let diagnostics = Diagnostics(file: table.file)
+        return (FieldLimit.parseTable(NodeReader(node: table.value, diagnostics: diagnostics)), diagnostics.errors)
+    }
+
+    /// store-facts.md §2, row by row.
+    @Test func everyLimitOfBothStoresInUTF16() throws {
+        let (rows, errors) = try limits()
+        #expect(errors.isEmpty)
+        let summary = rows.map { "\($0.field) \($0.min.map { "\($0)-" } ?? "")\($0.max) \($0.unit.rawValue)" }
+        #expect(summary == [
+            "appstore.name 2-30 utf16", "appstore.subtitle 30 utf16", "appstore.promotional_text 170 utf16",
+            "appstore.description 4000 utf16", "appstore.keywords 100 utf16", "appstore.release_notes 4000 utf16",
+            "appstore.review_notes 4000 utf16", "appstore.support_url 255 utf16", "appstore.marketing_url 255 utf16",
+            "appstore.privacy_url 255 utf16", "play.title 30 utf16", "play.short_description 80 utf16",
+            "play.full_description 4000 utf16", "play.changelogs 500 utf16",
+        ])
+        #expect(rows.allSatisfy { !$0.source.isEmpty })
+    }
+
+    /// The loader cannot see into tables, so a `limit:` naming a missing row would silently check nothing.
+    @Test func everyLimitARuleNamesIsInTheTable() throws {
+        let fields = Set(try limits().rows.map(\.field))
+        let checklist = try #require(try MetadataTestHarness.checklists().first { $0.name == "metadata" })
+        let named = checklist.rules.compactMap { rule -> String? in
+            if case .check(_, _, let options) = rule.kind { return options.string("limit") }
+            return nil
+        }
+        #expect(named.count == 12)
+        #expect(named.allSatisfy(fields.contains))
     }
 }

@@ -137,4 +137,19 @@ struct PolicyDataSafetyChecksTests {
         let facts = FactStore(Self.playFacts + [S.stated("store.appstore")])
         #expect(try S.findings(ProjectModel(root: project.root, facts: facts), rule: "data-safety.cross-store-types").isEmpty)
     }
+
+    @Test func exportsOutsideTheProjectAreNotRead() throws {
+        let outside = try TemporaryProject(["data-safety.csv": dataSafetyCSV(Self.noAccounts)])
+        let project = try TemporaryProject([:])
+        try FileManager.default.createSymbolicLink(atPath: "\(project.root)/data-safety.csv", withDestinationPath: "\(outside.root)/data-safety.csv")
+        // A link is not discovered...
+        #expect(try S.findings(ProjectModel(root: project.root, facts: FactStore(Self.playFacts)), rule: "data-safety.form-present").count == 1)
+        // ...and a stated path that leads out (through `..` or a link) is refused, not read.
+        for stated in ["../\(URL(fileURLWithPath: outside.root).lastPathComponent)/data-safety.csv", "data-safety.csv"] {
+            let manifest = Manifest(file: "shipcheck.yml", paths: .init(dataSafety: stated))
+            let findings = try S.findings(ProjectModel(root: project.root, manifest: manifest, facts: FactStore(Self.playFacts)), rule: "data-safety.valid-export")
+            #expect(findings.count == 1)
+            #expect(findings.first?.message.contains("the path leads outside the project") == true)
+        }
+    }
 }

@@ -61,7 +61,7 @@ public enum DataSafetyReader {
     public static func parse(data: Data, path: String, schema: DataSafetySchema) throws(DataSafetyError) -> DataSafetyForm {
         var bytes = [UInt8](data)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-        guard String(validating: bytes, as: UTF8.self) != nil else {
+        guard String(data: Data(bytes), encoding: .utf8) != nil else {
             throw DataSafetyError(file: path, problems: [.init(line: nil, message: "not UTF-8 text; Play Console exports the Data safety form as UTF-8 CSV")])
         }
         let records: [CSVReader.Record]

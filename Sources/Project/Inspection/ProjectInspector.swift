@@ -8,9 +8,18 @@ public struct InspectionOptions: Sendable {
     /// Bytes read from one source file at most; a larger file is scanned up to this and reported.
     public var maxFileBytes: Int
 
-    public init(symbolTables: [SymbolTableSource] = [], maxFileBytes: Int = 8 << 20) {
+    /// What to read: everything, or only the store metadata (for `shipcheck metadata`, which needs
+    /// neither the source scan nor the Apple and Android project files).
+    public var scope: Scope
+
+    public enum Scope: Sendable {
+        case everything, metadata
+    }
+
+    public init(symbolTables: [SymbolTableSource] = [], maxFileBytes: Int = 8 << 20, scope: Scope = .everything) {
         self.symbolTables = symbolTables
         self.maxFileBytes = maxFileBytes
+        self.scope = scope
     }
 }
 
@@ -40,13 +49,18 @@ public enum ProjectInspector {
         let files = walk.files
         // The inspectors are independent pure functions of the file list: run them side by side with the
         // scan, then merge in a fixed order so the model is the same on every run.
-        let jobs: [@Sendable () -> PartialInspection] = [
-            { AppleInspector.inspect(files: files, root: absoluteRoot) },
-            { AndroidInspector.inspect(files: files, root: absoluteRoot) },
-            { DependencyInspector.inspect(files: files, root: absoluteRoot) },
+        var inspectors: [@Sendable () -> PartialInspection] = [
             { MetadataDiscovery.discover(root: absoluteRoot, files: files, manifest: manifest) },
-            { scanner.scan(files: files, maxFileBytes: options.maxFileBytes) },
         ]
+        if options.scope == .everything {
+            inspectors += [
+                { AppleInspector.inspect(files: files, root: absoluteRoot) },
+                { AndroidInspector.inspect(files: files, root: absoluteRoot) },
+                { DependencyInspector.inspect(files: files, root: absoluteRoot) },
+                { scanner.scan(files: files, maxFileBytes: options.maxFileBytes) },
+            ]
+        }
+        let jobs = inspectors
         let parts = ConcurrentMap.map(count: jobs.count) { jobs[$0]() }
 
         var model = ProjectModel(root: absoluteRoot, manifest: manifest, problems: walk.problems)

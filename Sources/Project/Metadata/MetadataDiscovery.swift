@@ -13,6 +13,11 @@ public enum MetadataDiscovery {
         let index = FolderIndex(files.filter { !$0.isVendored })
         var result = PartialInspection()
         var trees: [MetadataTree] = []
+        for (path, store) in statedPaths(manifest) where index.folders[path] == nil && index.subfolders[path] == nil {
+            let key = store == .appstore ? "appstore_metadata" : "play_metadata"
+            result.problems.append(InputProblem(location: SourceLocation(path: manifest?.file ?? "shipcheck.yml"),
+                message: "paths.\(key) names \(path.isEmpty ? "." : path), which holds no files; its \(store.rawValue) metadata was not checked"))
+        }
         for (path, store) in treeRoots(index: index, root: root, manifest: manifest) {
             let tree = readTree(path: path, store: store, index: index, problems: &result.problems)
             trees.append(tree)
@@ -22,11 +27,18 @@ public enum MetadataDiscovery {
         return result
     }
 
+    /// The manifest's `paths.appstore_metadata` / `paths.play_metadata`, normalized.
+    static func statedPaths(_ manifest: Manifest?) -> [(String, Store)] {
+        (manifest?.paths.appstoreMetadata ?? []).map { (normalized($0), Store.appstore) }
+            + (manifest?.paths.playMetadata ?? []).map { (normalized($0), Store.play) }
+    }
+
     /// Tree folders and their store: the manifest's paths, then every folder whose sub-folders look like locales.
+    /// A store whose paths the manifest states gets exactly those trees: what is stated wins over discovery.
     static func treeRoots(index: FolderIndex, root: String, manifest: Manifest?) -> [(String, Store)] {
         var stated: [String: Store] = [:]
-        for path in manifest?.paths.appstoreMetadata ?? [] { stated[normalized(path)] = .appstore }
-        for path in manifest?.paths.playMetadata ?? [] { stated[normalized(path)] = .play }
+        for (path, store) in statedPaths(manifest) { stated[path] = store }
+        let statedStores = Set(stated.values)
 
         var votes: [String: (appstore: Int, play: Int)] = [:]
         for file in index.files {
@@ -52,9 +64,10 @@ public enum MetadataDiscovery {
 
         var roots: [String: Store] = stated.filter { index.folders[$0.key] != nil || index.subfolders[$0.key] != nil }
         for (path, vote) in votes where stated[path] == nil && looksLikeMetadata(path, root: root) {
-            roots[path] = vote.play > vote.appstore ? .play
+            let store: Store = vote.play > vote.appstore ? .play
                 : vote.appstore > vote.play ? .appstore
                 : (path.lowercased().contains("android") ? .play : .appstore)
+            if !statedStores.contains(store) { roots[path] = store }
         }
         return roots.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }

@@ -68,7 +68,9 @@ public struct MetadataLocale: Sendable {
 }
 
 /// A field's text and where it lives. `text` is what the store receives: trimmed for the App Store
-/// (deliver strips), as-is for Play (supply does not).
+/// (deliver strips), as written for Play (supply does not strip) less one trailing line break, which
+/// editors add and which would otherwise make a note of exactly 500 characters count 501.
+/// `location.line` is the line the text starts on (after leading blank lines the App Store trims).
 public struct MetadataValue: Sendable, Hashable {
     public let text: String
     public let raw: String

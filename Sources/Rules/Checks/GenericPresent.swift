@@ -21,7 +21,7 @@ enum GenericPresent {
                     let review = field.hasPrefix("review.")
                     let name = String(field.drop { $0 != "." }.dropFirst())
                     let value = review ? tree.reviewInformation[name] : tree.rootFields[name]
-                    let folder = review ? MetadataDiscoveryPaths.join(tree.path, "review_information") : tree.path
+                    let folder = review ? RelativePath.join(tree.path, "review_information") : tree.path
                     results += check(value, field: name, base: base, folder: folder)
                     continue
                 }
@@ -37,7 +37,7 @@ enum GenericPresent {
     private static func check(_ value: MetadataValue?, field: String, base: [String: String], folder: String) -> [CheckResult] {
         let values = base.merging(["field": field]) { $1 }
         guard let value else {
-            let path = MetadataDiscoveryPaths.join(folder, "\(field).txt")
+            let path = RelativePath.join(folder, "\(field).txt")
             return [CheckResult(location: SourceLocation(path: path), evidence: path,
                                 values: values.merging(["problem": "missing", "value": ""]) { $1 })]
         }
@@ -48,12 +48,5 @@ enum GenericPresent {
 
     private static func isEmpty(_ subject: Subject) -> Bool {
         subject.value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
-    }
-}
-
-/// Joins relative paths the way `SourceLocation` writes them (forward slashes, no leading `./`).
-enum MetadataDiscoveryPaths {
-    static func join(_ folder: String, _ name: String) -> String {
-        folder.isEmpty || folder == "." ? name : "\(folder)/\(name)"
     }
 }

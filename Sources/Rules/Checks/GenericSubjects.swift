@@ -85,7 +85,16 @@ enum TextPosition {
 
     /// At most `limit` characters of `text`, on one line.
     static func snippet(_ text: String, limit: Int = 80) -> String {
-        let flat = text.split(whereSeparator: \.isNewline).joined(separator: " ")
-        return flat.count <= limit ? flat : String(flat.prefix(limit)) + "…"
+        // Only the head can show, so only the head is flattened (texts run to 4,000 characters).
+        let head = text.prefix(limit + 1)
+        let flat = head.split(whereSeparator: \.isNewline).joined(separator: " ")
+        return head.count <= limit ? flat : String(flat.prefix(limit)) + "…"
+    }
+}
+
+/// Joins project-relative paths the way `SourceLocation` writes them (forward slashes, no leading `./`).
+enum RelativePath {
+    static func join(_ folder: String, _ name: String) -> String {
+        folder.isEmpty || folder == "." ? name : "\(folder)/\(name)"
     }
 }

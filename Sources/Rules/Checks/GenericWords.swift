@@ -38,13 +38,41 @@ struct WordList: Sendable {
         let count: Int
     }
 
-    let words: [(String, NSRegularExpression)]
+    /// Each phrase, its regex, and its longest part lowercased: a text that does not contain that part
+    /// (after lowercasing) cannot match, so the regex only runs where it might (it is the costly step).
+    let words: [(String, NSRegularExpression, [UInt8])]
     let allow: [NSRegularExpression]
 
     init?(_ node: Node) {
         guard let words = node["words"]?.sequence?.compactMap(\.scalar) else { return nil }
-        self.words = words.compactMap { word in WordList.regex(word).map { (word, $0) } }
+        self.words = words.compactMap { word in WordList.regex(word).map { (word, $0, WordList.probe(word)) } }
         self.allow = (node["allow"]?.sequence?.compactMap(\.scalar) ?? []).compactMap(WordList.regex)
+    }
+
+    static func probe(_ phrase: String) -> [UInt8] {
+        Array((phrase.split(whereSeparator: \.isWhitespace).max { $0.count < $1.count }.map { $0.lowercased() } ?? "").utf8)
+    }
+
+    /// A plain byte search: the string-level `contains` is far slower here, and this runs for every
+    /// word of every list on every text.
+    static func occurs(_ needle: [UInt8], in haystack: [UInt8]) -> Bool {
+        guard let first = needle.first else { return true }
+        guard haystack.count >= needle.count else { return false }
+        return haystack.withUnsafeBufferPointer { h in
+            needle.withUnsafeBufferPointer { n in
+                var i = 0
+                let last = h.count - n.count
+                while i <= last {
+                    if h[i] == first {
+                        var j = 1
+                        while j < n.count, h[i + j] == n[j] { j += 1 }
+                        if j == n.count { return true }
+                    }
+                    i += 1
+                }
+                return false
+            }
+        }
     }
 
     /// A phrase between non-word characters; inner spaces match any run of whitespace. For a Latin-script
@@ -60,10 +88,19 @@ struct WordList: Sendable {
     }
 
     func hits(in text: String) -> [Hit] {
+        // ASCII probes (nearly all) search ASCII-lowercased bytes; others the fully lowercased text.
+        let asciiLowered = text.utf8.map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 }
+        var fullyLowered: [UInt8]?
+        let candidates = words.filter { word in
+            if word.2.allSatisfy({ $0 < 128 }) { return WordList.occurs(word.2, in: asciiLowered) }
+            if fullyLowered == nil { fullyLowered = Array(text.lowercased().utf8) }
+            return WordList.occurs(word.2, in: fullyLowered ?? [])
+        }
+        guard !candidates.isEmpty else { return [] }
         let whole = NSRange(text.startIndex..., in: text)
         let allowed = allow.flatMap { $0.matches(in: text, range: whole).map(\.range) }
         var hits: [Hit] = []
-        for (word, regex) in words {
+        for (word, regex, _) in candidates {
             let matches = regex.matches(in: text, range: whole).map(\.range).filter { match in
                 !allowed.contains { $0.location <= match.location && NSMaxRange(match) <= NSMaxRange($0) }
             }

@@ -21,7 +21,7 @@ enum MetadataEmptyFiles {
             }
             values += tree.rootFields.map { (nil, $0.key, $0.value) }
             values += tree.reviewInformation.map { (nil, "review_information/\($0.key)", $0.value) }
-            for (locale, field, value) in values where !ignored.contains(field) && value.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            for (locale, field, value) in values where !ignored.contains(field) && value.text.allSatisfy(\.isWhitespace) {
                 var labels = ["store": tree.store.rawValue, "tree": tree.name, "field": field, "value": ""]
                 labels["locale"] = locale ?? ""
                 results.append(CheckResult(location: SourceLocation(path: value.location.path), evidence: value.location.path,

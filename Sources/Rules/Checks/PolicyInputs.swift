@@ -24,17 +24,17 @@ enum PolicyInputs {
         guard let path = DataSafetyLocator.locate(root: project.root, manifest: project.manifest) else { return .missing }
         let schema = invocation.table("questions").map { DataSafetySchema(node: $0.value, diagnostics: Diagnostics(file: $0.file)) }
             ?? DataSafetySchema(questions: [:])
+        guard let absolute = FileSearch.absolutePathInside(root: project.root, relative: path) else {
+            return .unreadable(DataSafetyError(file: path, problems: [.init(line: nil, message: "the path leads outside the project; shipcheck reads only files inside it")]))
+        }
         do {
-            let form = try DataSafetyReader.read(absolutePath: absolute(path, in: project), path: path, schema: schema)
+            let form = try DataSafetyReader.read(absolutePath: absolute, path: path, schema: schema)
             return .form(form)
         } catch {
             return .unreadable(error)
         }
     }
 
-    static func absolute(_ path: String, in project: ProjectModel) -> String {
-        path.hasPrefix("/") ? path : project.root + "/" + path
-    }
 
     /// The first truthy fact among `names`, its evidence as text for a message, and where it points.
     static func signal(_ names: [String], in project: ProjectModel) -> (text: String, location: SourceLocation)? {

@@ -46,9 +46,17 @@ enum PolicyPrivacyChecks {
         options: [], subjects: .none
     ) { invocation in
         let project = invocation.context.project
+        if let stated = project.manifest?.paths.privacyPolicy, isURL(stated) {
+            guard isHTTPS(stated) else {
+                return [CheckResult(location: PolicyInputs.manifestLocation(project), evidence: stated,
+                                    values: ["problem": "The privacy policy URL in shipcheck.yml (paths.privacy_policy) is \"\(stated)\", not an absolute https:// URL"])]
+            }
+            return []
+        }
         guard let fact = project.facts[playURLFact] else {
-            return [CheckResult(location: PolicyInputs.manifestLocation(project), evidence: "no \(playURLFact)",
-                                values: ["problem": "No privacy policy URL is known for Google Play (state it as the fact \(playURLFact) in shipcheck.yml)"])]
+            let location = project.manifest.map { SourceLocation(path: $0.file) } ?? PolicyInputs.playAnchor(project)
+            return [CheckResult(location: location, evidence: "no \(playURLFact)",
+                                values: ["problem": "No privacy policy URL is known for Google Play (state it in shipcheck.yml as paths.privacy_policy or as the fact \(playURLFact))"])]
         }
         let location = fact.evidence.first?.location ?? PolicyInputs.manifestLocation(project)
         guard case .string(let url) = fact.value, isHTTPS(url) else {
@@ -108,12 +116,19 @@ enum PolicyPrivacyChecks {
         options: [], subjects: .none
     ) { invocation in
         let project = invocation.context.project
-        guard let path = project.manifest?.paths.privacyPolicy else { return [] }
         let names = listingNames(project)
         guard !names.isEmpty else { return [] }
+        guard let path = project.manifest?.paths.privacyPolicy, !isURL(path) else {
+            // No local copy: only the published policy can tell, and only online.
+            return invocation.context.online ? onlineNaming(project, names: names) : []
+        }
+        guard let absolute = FileSearch.absolutePathInside(root: project.root, relative: path) else {
+            return [CheckResult(location: PolicyInputs.manifestLocation(project), evidence: path,
+                                values: ["problem": "The privacy policy \(path) cannot be checked: the path leads outside the project"])]
+        }
         let text: String
         do throws(PrivacyPolicyText.ReadError) {
-            text = try PrivacyPolicyText.read(absolutePath: PolicyInputs.absolute(path, in: project), path: path)
+            text = try PrivacyPolicyText.read(absolutePath: absolute, path: path)
         } catch {
             return [CheckResult(location: SourceLocation(path: path), evidence: error.message,
                                 values: ["problem": "The privacy policy \(path) cannot be checked: \(error.message)"])]
@@ -154,7 +169,35 @@ enum PolicyPrivacyChecks {
         if let fact = project.facts[playURLFact], case .string(let text) = fact.value {
             add(text, fact.evidence.first?.location ?? PolicyInputs.manifestLocation(project))
         }
+        if let stated = project.manifest?.paths.privacyPolicy, isURL(stated) {
+            add(stated, PolicyInputs.manifestLocation(project))
+        }
         return urls
+    }
+
+    /// `paths.privacy_policy` may be a file in the project or the published URL.
+    static func isURL(_ text: String) -> Bool {
+        let lowered = text.lowercased()
+        return lowered.hasPrefix("https://") || lowered.hasPrefix("http://")
+    }
+
+    /// With `--online` and no local copy: fetch each known policy URL and look for the names in the page.
+    /// Pages that cannot be fetched are `public-url`'s to report; this only judges pages it could read.
+    static func onlineNaming(_ project: ProjectModel, names: [String]) -> [CheckResult] {
+        let fetcher = URLFetcher(timeout: 10)
+        var results: [CheckResult] = []
+        for (text, location) in policyURLs(project) {
+            guard isHTTPS(text) || text.lowercased().hasPrefix("http://"), let url = URL(string: text),
+                  case .success(let response) = fetcher.fetch(url), response.status == 200,
+                  response.contentType != "application/pdf" else { continue }
+            let format: PrivacyPolicyText.Format = response.contentType == "text/plain" ? .plain
+                : response.contentType == "text/markdown" ? .markdown : .html
+            let page = PrivacyPolicyText.extract(response.body, format: format)
+            guard NameMatcher.firstNamed(in: page, names: names) == nil else { continue }
+            results.append(CheckResult(location: location, evidence: text,
+                                       values: ["problem": "The privacy policy at \(text) names neither the app nor its developer (looked for: \(names.joined(separator: ", ")))"]))
+        }
+        return results
     }
 
     static func isHTTPS(_ text: String) -> Bool {

@@ -9,14 +9,18 @@ struct AppPrivacyManifests {
     let location: SourceLocation
     let collectedTypes: Set<String>
 
+    /// A privacy manifest is a few KB; a larger file is not read.
+    static let maxBytes = 1 << 20
+
     static func read(_ project: ProjectModel) -> [AppPrivacyManifests] {
         var paths = project.privacyManifests.filter(\.isAppOwned).map(\.location.path)
         if paths.isEmpty {
             paths = FileSearch.find(root: project.root) { $0 == "PrivacyInfo.xcprivacy" }
         }
         return paths.sorted().compactMap { path in
-            let absolute = PolicyInputs.absolute(path, in: project)
-            guard let data = FileManager.default.contents(atPath: absolute),
+            guard let absolute = FileSearch.absolutePathInside(root: project.root, relative: path),
+                  let size = (try? FileManager.default.attributesOfItem(atPath: absolute))?[.size] as? Int, size <= maxBytes,
+                  let data = FileManager.default.contents(atPath: absolute),
                   let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any] else { return nil }
             let entries = plist["NSPrivacyCollectedDataTypes"] as? [[String: Any]] ?? []
             let types = Set(entries.compactMap { $0["NSPrivacyCollectedDataType"] as? String })

@@ -3,14 +3,25 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// A small blocking GET for `--online` checks: status code and content type, nothing else kept.
-/// Redirects are followed (a policy behind a redirect is fine); the body is not kept.
+/// A small blocking GET for `--online` checks: status code, content type and (bounded) body text.
+/// Redirects are followed (a policy behind a redirect is fine).
 public struct URLFetcher: Sendable {
     public struct Response: Sendable, Equatable {
         public let status: Int
         /// The `Content-Type` without parameters, lowercased (`application/pdf`).
         public let contentType: String?
+        /// The first `maxBodyBytes` of the body, as UTF-8 text (invalid bytes replaced).
+        public let body: String
+
+        public init(status: Int, contentType: String?, body: String = "") {
+            self.status = status
+            self.contentType = contentType
+            self.body = body
+        }
     }
+
+    /// A privacy policy page is text; more than this is not read.
+    public static let maxBodyBytes = 2 << 20
 
     public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
         public let message: String
@@ -35,13 +46,14 @@ public struct URLFetcher: Sendable {
 
         let box = ResultBox()
         let done = DispatchSemaphore(value: 0)
-        let task = session.dataTask(with: request) { _, response, error in
+        let task = session.dataTask(with: request) { data, response, error in
             if let error {
                 box.set(.failure(Failure(message: error.localizedDescription)))
             } else if let http = response as? HTTPURLResponse {
                 let type = (http.value(forHTTPHeaderField: "Content-Type") ?? http.mimeType)?
                     .split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-                box.set(.success(Response(status: http.statusCode, contentType: type)))
+                let body = String(decoding: (data ?? Data()).prefix(URLFetcher.maxBodyBytes), as: UTF8.self)
+                box.set(.success(Response(status: http.statusCode, contentType: type, body: body)))
             } else {
                 box.set(.failure(Failure(message: "no HTTP response")))
             }

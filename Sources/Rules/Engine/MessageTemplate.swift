@@ -2,19 +2,47 @@
 /// `{{name}}`, and the rule-examples test fails on any message that still contains one.
 public enum MessageTemplate {
     public static func fill(_ template: String, with values: [String: String]) -> String {
-        guard template.contains("{{") else { return template }
-        var result = ""
-        var rest = Substring(template)
-        while let open = rest.range(of: "{{") {
-            result += rest[..<open.lowerBound]
-            guard let close = rest[open.upperBound...].range(of: "}}") else {
-                rest = rest[open.lowerBound...]
-                break
+        let bytes = Array(template.utf8)
+        guard bytes.count >= 4 else { return template }
+        let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + 64)
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == open, i + 1 < bytes.count, bytes[i + 1] == open,
+               let end = closing(bytes, from: i + 2, close: close) {
+                let raw = String(decoding: bytes[(i + 2)..<end], as: UTF8.self)
+                let name = raw.trimmingSpaces()
+                if let value = values[name] {
+                    output += value.utf8
+                } else {
+                    output += "{{\(name)}}".utf8
+                }
+                i = end + 2
+            } else {
+                output.append(bytes[i])
+                i += 1
             }
-            let name = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
-            result += values[name] ?? "{{\(name)}}"
-            rest = rest[close.upperBound...]
         }
-        return result + rest
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// The index of the `}}` that ends a placeholder starting at `start`, or nil when it is not closed.
+    private static func closing(_ bytes: [UInt8], from start: Int, close: UInt8) -> Int? {
+        var j = start
+        while j + 1 < bytes.count {
+            if bytes[j] == close, bytes[j + 1] == close { return j }
+            j += 1
+        }
+        return nil
+    }
+}
+
+private extension String {
+    func trimmingSpaces() -> String {
+        var scalars = Substring(self)
+        while scalars.first == " " { scalars.removeFirst() }
+        while scalars.last == " " { scalars.removeLast() }
+        return String(scalars)
     }
 }

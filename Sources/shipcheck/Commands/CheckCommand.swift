@@ -55,12 +55,13 @@ struct CheckCommand {
             return console.usage(UsageError(message: message, command: Self.definition(metadataOnly: metadataOnly).name))
         }
         let project: ProjectModel
-        switch session.inspect(console: console) {
+        switch session.inspect(console: console, scope: metadataOnly ? .metadata : .everything) {
         case .success(let value): project = value
         case .failure(let code): return code
         }
         let today = parsed.value("date") ?? Self.today()
-        let context = EvaluationContext(project: project, tables: session.engine.tables, today: today, online: parsed.flag("online"))
+        let context = EvaluationContext(project: project, tables: session.engine.tables, today: today, online: parsed.flag("online"),
+                                        environment: ProcessInfo.processInfo.environment)
         let outcome = session.engine.evaluate(context, configuration: configuration)
         var findings = outcome.findings + project.problems.map(InputProblemFinding.make)
 

@@ -76,13 +76,13 @@ struct ProjectSession {
     }
 
     /// Inspects the project with every `kind: symbols` table of the loaded checklists.
-    func inspect(console: Console) -> Result<ProjectModel, ExitCode> {
+    func inspect(console: Console, scope: InspectionOptions.Scope = .everything) -> Result<ProjectModel, ExitCode> {
         let symbolTables = engine.checklists.flatMap { checklist in
             checklist.tables.values.filter { $0.kind == "symbols" }.sorted { $0.name < $1.name }
                 .map { SymbolTableSource(name: $0.name, file: $0.file, value: $0.value) }
         }
         do {
-            return .success(try ProjectInspector.inspect(root: root, manifest: manifest, options: InspectionOptions(symbolTables: symbolTables)))
+            return .success(try ProjectInspector.inspect(root: root, manifest: manifest, options: InspectionOptions(symbolTables: symbolTables, scope: scope)))
         } catch {
             console.error(error.description)
             return .failure(.usage)

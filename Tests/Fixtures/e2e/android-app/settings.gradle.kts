@@ -1,0 +1,2 @@
+rootProject.name = "Trails"
+include(":app")

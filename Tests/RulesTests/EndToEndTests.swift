@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+@testable import Rules
+
+/// Every inspector and every built-in checklist over two realistic fixture apps
+/// (Tests/Fixtures/e2e), asserting exactly which rules fire and where. Each finding was planted on purpose.
+@Suite("End to end: fixture apps")
+struct EndToEndTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/e2e").path
+
+    func places(_ findings: [Finding]) -> [String] {
+        findings.map { "\($0.rule) @ \($0.location)" }.sorted()
+    }
+
+    @Test func iOSJournalApp() throws {
+        let findings = try RuleExampleTests.evaluate("\(Self.fixtures)/ios-app")
+        #expect(places(findings) == [
+            // AccountService.swift:6 — ASAuthorizationAppleIDProvider, and no revocation anywhere.
+            "account-deletion.apple-token-revocation @ Journal/AccountService.swift:6:10",
+            // shipcheck.yml states app.login_required, review_information has no demo user or notes.
+            "demo-account.appstore-credentials @ fastlane/metadata/review_information",
+            // copyright.txt says 2031.
+            "metadata.appstore-copyright-year @ fastlane/metadata/copyright.txt:1:1",
+            // keywords.txt: 105 ASCII characters, and "journal" repeats the app name.
+            "metadata.keywords-app-name @ fastlane/metadata/en-US/keywords.txt:1",
+            "metadata.keywords-bytes @ fastlane/metadata/en-US/keywords.txt:1",
+            "metadata.keywords-length @ fastlane/metadata/en-US/keywords.txt:1",
+            // KnownAssetTags in the pbxproj (and NSBundleResourceRequest in PlacesView.swift).
+            "on-demand-resources.deprecated @ Journal.xcodeproj/project.pbxproj:31",
+            // The UserDefaults entry declares reason ZZZZ.9.
+            "privacy-manifest.invalid @ Journal/PrivacyInfo.xcprivacy:16",
+            // requestWhenInUseAuthorization without NSLocationWhenInUseUsageDescription.
+            "purpose-strings.missing @ Journal/PlacesView.swift:10:17",
+        ])
+        let severities = Dictionary(findings.map { ($0.rule, $0.severity) }, uniquingKeysWith: { a, _ in a })
+        #expect(severities["privacy-manifest.invalid"] == .error)
+        #expect(severities["metadata.keywords-bytes"] == .info)
+        #expect(severities["on-demand-resources.deprecated"] == .warning)
+    }
+
+    @Test func androidTrailsApp() throws {
+        let findings = try RuleExampleTests.evaluate("\(Self.fixtures)/android-app")
+        #expect(places(findings) == [
+            // "no personal data" in the form, but ACCESS_FINE_LOCATION in the manifest.
+            "data-safety.undeclared-collection @ play/data-safety.csv:2",
+            // A folder named "de": Play wants de-DE.
+            "metadata-locales.play-folder @ fastlane/metadata/android/de",
+            // short_description.txt: 91 characters.
+            "metadata.play-short-description-length @ fastlane/metadata/android/en-US/short_description.txt:1",
+            // title.txt: "Trails 🥾 Hiking Maps".
+            "metadata.play-title-emoji @ fastlane/metadata/android/en-US/title.txt:1:8",
+            // targetSdk from the version catalog: 35, below 36.
+            "platform-requirements.play-target-sdk @ app/build.gradle.kts:13",
+        ])
+        // An Android-only app gets nothing from the Apple checklists, findings or manual items.
+        #expect(findings.allSatisfy { !["purpose-strings", "privacy-manifest", "on-demand-resources"].contains($0.checklist) })
+    }
+}

@@ -1,0 +1,190 @@
+import Foundation
+import Project
+import StoreLocale
+import Testing
+import YAML
+@testable import Rules
+
+@Suite("Privacy policy checks")
+struct PolicyPrivacyChecksTests {
+    typealias S = PolicyTestSupport
+
+    static func appStoreProject(root: String = "/nonexistent", locales: [MetadataLocale], defaults: MetadataLocale? = nil,
+                                facts: [Fact] = [], manifest: Manifest? = nil) -> ProjectModel {
+        let tree = MetadataTree(store: .appstore, path: "fastlane/metadata", name: "main", locales: locales, defaults: defaults)
+        return ProjectModel(root: root, manifest: manifest, facts: FactStore([S.stated("store.appstore")] + facts), metadata: [tree])
+    }
+
+    @Test func everyLocaleNeedsAnHTTPSPrivacyURL() throws {
+        let project = Self.appStoreProject(locales: [
+            S.locale("en-US", fields: ["privacy_url": "http://tidelog.app/privacy"]),
+            S.locale("de-DE"),
+        ])
+        let findings = try S.findings(project, rule: "privacy-policy.appstore-url")
+        #expect(findings.count == 2)
+        #expect(findings.contains { $0.location.path == "fastlane/metadata/en-US/privacy_url.txt" && $0.message.contains("not an absolute https:// URL") && $0.message.contains("(main/en-US)") })
+        #expect(findings.contains { $0.location.path == "fastlane/metadata/de-DE" && $0.message.hasPrefix("No privacy_url.txt for this locale and none in default/") })
+    }
+
+    @Test func defaultFolderCoversLocalesWithoutTheirOwn() throws {
+        let project = Self.appStoreProject(locales: [S.locale("en-US"), S.locale("de-DE")],
+                                           defaults: S.locale("default", fields: ["privacy_url": "https://tidelog.app/privacy"]))
+        #expect(try S.findings(project, rule: "privacy-policy.appstore-url").isEmpty)
+    }
+
+    @Test func playNeedsAStatedHTTPSURL() throws {
+        let play = FactStore([S.stated("store.play")])
+        let missing = try S.findings(ProjectModel(root: "/nonexistent", manifest: Manifest(file: "shipcheck.yml"), facts: play), rule: "privacy-policy.play-url")
+        #expect(missing.map(\.location) == [SourceLocation(path: "shipcheck.yml")])
+        #expect(missing.first?.message.contains("No privacy policy URL is known for Google Play") == true)
+
+        let http = FactStore([S.stated("store.play"), S.stated("play.privacy_url", .string("http://tidelog.app/privacy"))])
+        #expect(try S.findings(ProjectModel(root: "/nonexistent", facts: http), rule: "privacy-policy.play-url").count == 1)
+        let https = FactStore([S.stated("store.play"), S.stated("play.privacy_url", .string("https://tidelog.app/privacy"))])
+        #expect(try S.findings(ProjectModel(root: "/nonexistent", facts: https), rule: "privacy-policy.play-url").isEmpty)
+    }
+
+    @Test func placeholderHostsAndPDFsAreReportedOffline() throws {
+        let project = Self.appStoreProject(locales: [
+            S.locale("en-US", fields: ["privacy_url": "https://www.example.com/privacy"]),
+            S.locale("fr-FR", fields: ["privacy_url": "https://tidelog.app/privacy.PDF"]),
+            S.locale("de-DE", fields: ["privacy_url": "https://tidelog.app/privacy"]),
+        ])
+        let findings = try S.findings(project, rule: "privacy-policy.public-url")
+        #expect(findings.count == 2)
+        #expect(findings.contains { $0.location.path == "fastlane/metadata/en-US/privacy_url.txt" && $0.message.contains("points to www.example.com") })
+        #expect(findings.contains { $0.location.path == "fastlane/metadata/fr-FR/privacy_url.txt" && $0.message.contains("is a PDF file") })
+    }
+
+    @Test func onlineFetchReportsErrorsAndPDFContent() throws {
+        let server = try LocalHTTPServer()
+        defer { server.stop() }
+        let base = "http://127.0.0.1:\(server.port)"
+        let project = Self.appStoreProject(locales: [
+            S.locale("en-US", fields: ["privacy_url": "\(base)/ok"]),
+            S.locale("de-DE", fields: ["privacy_url": "\(base)/gone"]),
+            S.locale("fr-FR", fields: ["privacy_url": "\(base)/pdf"]),
+        ])
+        // The built-in table rightly calls 127.0.0.1 local; the test server needs it allowed.
+        let hosts = Table(name: "placeholder_hosts", source: "test", kind: nil, value: S.node(["hosts": [String]()]), file: "test")
+        let findings = try S.findings(project, rule: "privacy-policy.public-url", online: true, tables: ["placeholder_hosts": hosts])
+        #expect(findings.count == 2)
+        #expect(findings.contains { $0.message.contains("\(base)/gone answered HTTP 404") })
+        #expect(findings.contains { $0.message.contains("\(base)/pdf is served as a PDF") })
+
+        // Offline, nothing is fetched.
+        #expect(try S.findings(project, rule: "privacy-policy.public-url", tables: ["placeholder_hosts": hosts]).isEmpty)
+    }
+
+    @Test func onlineWithoutALocalCopyTheLivePageMustNameTheApp() throws {
+        let server = try LocalHTTPServer()
+        defer { server.stop() }
+        let base = "http://127.0.0.1:\(server.port)"
+        let manifest = Manifest(file: "shipcheck.yml", appName: "Tide Log", developer: "Ripple Labs GmbH")
+        var project = Self.appStoreProject(locales: [
+            S.locale("en-US", fields: ["privacy_url": "\(base)/named"]),
+            S.locale("de-DE", fields: ["privacy_url": "\(base)/ok"]),
+        ])
+        project.manifest = manifest
+        let online = try S.findings(project, rule: "privacy-policy.names-app", online: true)
+        #expect(online.map(\.location.path) == ["fastlane/metadata/de-DE/privacy_url.txt"])
+        #expect(online.first?.message.contains("The privacy policy at \(base)/ok names neither the app nor its developer") == true)
+        // Offline there is no copy to read, so nothing is claimed either way.
+        #expect(try S.findings(project, rule: "privacy-policy.names-app").isEmpty)
+    }
+
+    @Test func aStatedPolicyURLIsThePlayPrivacyURL() throws {
+        let facts = FactStore([S.stated("store.play")])
+        let https = ProjectModel(root: "/nonexistent", manifest: Manifest(file: "shipcheck.yml", paths: .init(privacyPolicy: "https://tidelog.app/privacy")), facts: facts)
+        #expect(try S.findings(https, rule: "privacy-policy.play-url").isEmpty)
+        let http = ProjectModel(root: "/nonexistent", manifest: Manifest(file: "shipcheck.yml", paths: .init(privacyPolicy: "http://tidelog.app/privacy")), facts: facts)
+        #expect(try S.findings(http, rule: "privacy-policy.play-url").first?.message.contains("not an absolute https:// URL") == true)
+    }
+
+    @Test func fetcherReportsAConnectionFailure() throws {
+        // A port nobody listens on: the server is started and stopped to find one.
+        let server = try LocalHTTPServer()
+        let port = server.port
+        server.stop()
+        let result = URLFetcher(timeout: 3).fetch(try #require(URL(string: "http://127.0.0.1:\(port)/")))
+        guard case .failure(let failure) = result else {
+            Issue.record("expected a failure, got \(result)")
+            return
+        }
+        #expect(!failure.message.isEmpty)
+    }
+
+    @Test func policyMustNameTheAppOrDeveloperFoldingCaseAndAccents() throws {
+        let named = try TemporaryProject(["docs/privacy.html": "<h1>Privacy</h1><p>This policy covers CAFE FLOW.</p>"])
+        let unnamed = try TemporaryProject(["docs/privacy.html": "<h1>Privacy</h1><p>Our company respects your privacy.</p>"])
+        let manifest = Manifest(file: "shipcheck.yml", developer: "Ripple Labs GmbH", paths: .init(privacyPolicy: "docs/privacy.html"))
+        let locales = [S.locale("fr-FR", fields: ["name": "Café Flow"])]
+
+        #expect(try S.findings(Self.appStoreProject(root: named.root, locales: locales, manifest: manifest), rule: "privacy-policy.names-app").isEmpty)
+
+        let findings = try S.findings(Self.appStoreProject(root: unnamed.root, locales: locales, manifest: manifest), rule: "privacy-policy.names-app")
+        #expect(findings.count == 1)
+        #expect(findings.first?.location == SourceLocation(path: "docs/privacy.html"))
+        #expect(findings.first?.message.contains("(looked for: Ripple Labs GmbH, Café Flow)") == true)
+        #expect(findings.first?.severity == .warning)
+    }
+
+    @Test func unreadablePolicyIsReportedNotIgnored() throws {
+        let manifest = Manifest(file: "shipcheck.yml", appName: "Tide Log", paths: .init(privacyPolicy: "docs/missing.md"))
+        let findings = try S.findings(Self.appStoreProject(root: "/nonexistent", locales: [], manifest: manifest), rule: "privacy-policy.names-app")
+        #expect(findings.count == 1)
+        #expect(findings.first?.message.hasPrefix("The privacy policy docs/missing.md cannot be checked") == true)
+    }
+}
+
+/// A tiny HTTP server on 127.0.0.1 (python3's http.server), answering /ok with HTML, /named with a
+/// policy page that names "Tide Log", /pdf with a PDF content type and anything else with 404. Started on a free port, stopped by `stop()`.
+final class LocalHTTPServer {
+    let process = Process()
+    let port: Int
+
+    static let script = """
+    import http.server, sys
+    class H(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            if self.path == "/ok":
+                self.send_response(200); self.send_header("Content-Type", "text/html; charset=utf-8"); self.end_headers(); self.wfile.write(b"<p>Privacy</p>")
+            elif self.path == "/named":
+                self.send_response(200); self.send_header("Content-Type", "text/html"); self.end_headers(); self.wfile.write("<h1>Privacy</h1><p>This policy covers the <b>Tide&nbsp;Log</b> app.</p>".encode())
+            elif self.path == "/pdf":
+                self.send_response(200); self.send_header("Content-Type", "application/pdf"); self.end_headers(); self.wfile.write(b"%PDF-1.4")
+            else:
+                self.send_response(404); self.end_headers()
+        def log_message(self, *args): pass
+    server = http.server.HTTPServer(("127.0.0.1", 0), H)
+    print(server.server_address[1], flush=True)
+    server.serve_forever()
+    """
+
+    init() throws {
+        let output = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", Self.script]
+        process.standardOutput = output
+        try process.run()
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            kill(process.processIdentifier, SIGKILL)
+            throw CocoaError(.fileReadCorruptFile)
+        }
+        self.port = port
+    }
+
+    /// SIGKILL: the test process may run with SIGTERM blocked, and a child inherits that mask.
+    func stop() {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+}
