@@ -46,18 +46,22 @@ public enum ProjectInspector {
         let absoluteRoot = FileWalker.realPath(root) ?? root
 
         let scanner = SourceScanner(tables: tables)
+        let files = walk.files
+        // The inspectors are independent pure functions of the file list: run them side by side with the
+        // scan, then merge in a fixed order so the model is the same on every run.
         var inspectors: [@Sendable () -> PartialInspection] = [
-            { MetadataDiscovery.discover(root: absoluteRoot, files: walk.files, manifest: manifest) },
+            { MetadataDiscovery.discover(root: absoluteRoot, files: files, manifest: manifest) },
         ]
         if options.scope == .everything {
             inspectors += [
-                { AppleInspector.inspect(files: walk.files, root: absoluteRoot) },
-                { AndroidInspector.inspect(files: walk.files, root: absoluteRoot) },
-                { DependencyInspector.inspect(files: walk.files, root: absoluteRoot) },
-                { scanner.scan(files: walk.files, maxFileBytes: options.maxFileBytes) },
+                { AppleInspector.inspect(files: files, root: absoluteRoot) },
+                { AndroidInspector.inspect(files: files, root: absoluteRoot) },
+                { DependencyInspector.inspect(files: files, root: absoluteRoot) },
+                { scanner.scan(files: files, maxFileBytes: options.maxFileBytes) },
             ]
         }
-        let parts = runConcurrently(inspectors)
+        let jobs = inspectors
+        let parts = ConcurrentMap.map(count: jobs.count) { jobs[$0]() }
 
         var model = ProjectModel(root: absoluteRoot, manifest: manifest, problems: walk.problems)
         var facts: [Fact] = []
@@ -78,16 +82,6 @@ public enum ProjectInspector {
         model.problems.sort { ($0.location, $0.message) < ($1.location, $1.message) }
         model.symbolHits.sort { ($0.location, $0.signal, $0.symbol) < ($1.location, $1.signal, $1.symbol) }
         return model
-    }
-
-    /// Runs the inspectors side by side (they read different files and share nothing) and returns
-    /// their parts in the order given, so the model stays deterministic.
-    static func runConcurrently(_ inspectors: [@Sendable () -> PartialInspection]) -> [PartialInspection] {
-        let slots = ResultSlots(count: inspectors.count)
-        DispatchQueue.concurrentPerform(iterations: inspectors.count) { index in
-            slots.set(index, inspectors[index]())
-        }
-        return slots.values
     }
 
     /// The tables, checked; a malformed table is a configuration error. (A checklist loader can report the
@@ -115,23 +109,5 @@ public enum ProjectInspector {
             }
         }
         return facts
-    }
-}
-
-/// One slot per inspector, written once each from `concurrentPerform`.
-private final class ResultSlots: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [PartialInspection?]
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ value: PartialInspection) {
-        lock.lock(); defer { lock.unlock() }
-        slots[index] = value
-    }
-
-    var values: [PartialInspection] {
-        lock.lock(); defer { lock.unlock() }
-        return slots.map { $0 ?? PartialInspection() }
     }
 }

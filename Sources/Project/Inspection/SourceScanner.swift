@@ -78,13 +78,11 @@ public struct SourceScanner: Sendable {
             guard !file.isVendored, let language = Language(fileName: file.fileName) else { return nil }
             return (file, language)
         }
-        let slots = Slots(count: work.count)
-        DispatchQueue.concurrentPerform(iterations: work.count) { i in
-            let (file, language) = work[i]
-            slots.set(i, scanFile(file, language: language, maxFileBytes: maxFileBytes))
+        let perFile = ConcurrentMap.map(count: work.count) { i in
+            scanFile(work[i].0, language: work[i].1, maxFileBytes: maxFileBytes)
         }
         var raw: [RawHit] = []
-        for (hits, problem) in slots.values {
+        for (hits, problem) in perFile {
             raw.append(contentsOf: hits)
             if let problem { result.problems.append(problem) }
         }
@@ -213,22 +211,5 @@ public struct SourceScanner: Sendable {
         let text = String(decoding: UnsafeBufferPointer(rebasing: b[start..<end]), as: UTF8.self)
             .trimmingCharacters(in: .whitespacesAndNewlines)
         return text.count > 200 ? String(text.prefix(200)) + "…" : text
-    }
-}
-
-/// Per-file results written by concurrent workers, each to its own slot.
-private final class Slots: @unchecked Sendable {
-    private var storage: [([SourceScanner.RawHit], InputProblem?)]
-    private let lock = NSLock()
-
-    init(count: Int) { storage = Array(repeating: ([], nil), count: count) }
-
-    func set(_ i: Int, _ value: ([SourceScanner.RawHit], InputProblem?)) {
-        lock.lock(); storage[i] = value; lock.unlock()
-    }
-
-    var values: [([SourceScanner.RawHit], InputProblem?)] {
-        lock.lock(); defer { lock.unlock() }
-        return storage
     }
 }
