@@ -221,6 +221,26 @@ struct ChecklistLoaderTests {
         #expect(errors.first?.hasPrefix("demo.yml:") == true)
     }
 
+    @Test func malformedSymbolTablesAreLoadErrors() {
+        let text = Self.valid.replacingOccurrences(of: """
+              words:
+                source: "made up for the test"
+                value: [alpha, beta]
+            """, with: """
+              words:
+                source: "made up for the test"
+                value: [alpha, beta]
+              signals:
+                source: "made up for the test"
+                kind: symbols
+                value:
+                  - { fact: account.creation, languages: [cobol], symbols: [signUp] }
+            """)
+        #expect(loadErrors(["demo.yml": text]) == [
+            "tables.signals.value[0].languages[0] at demo.yml:14:47: expected one of swift, objc, kotlin, java, dart, javascript, got \"cobol\"",
+        ])
+    }
+
     @Test func kebabCaseNames() {
         #expect(ChecklistLoader.isKebab("account-deletion"))
         #expect(!ChecklistLoader.isKebab("Account"))

@@ -1,4 +1,5 @@
 import Foundation
+import Project
 import StoreLocale
 import YAML
 
@@ -150,6 +151,14 @@ public struct ChecklistLoader: Sendable {
         let source = map["source"]?.string()
         let kind = map["kind"]?.oneOf(Self.tableKinds)
         guard let source, let value = map["value"] else { return nil }
+        if kind == "symbols" {
+            // The scan reads these; a malformed one is a checklist error now, not an inspection error later.
+            do {
+                _ = try SymbolTable.parse(SymbolTableSource(name: name, file: file, value: value.node))
+            } catch {
+                for problem in error.errors { reader.diagnostics.add(problem) }
+            }
+        }
         return Table(name: name, source: source, kind: kind, value: value.node, file: file)
     }
 
