@@ -5,15 +5,15 @@ import Rules
 /// result per finding with a path relative to `%SRCROOT%` and the stable fingerprint.
 public enum SARIFReport {
     public static let schemaURI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
-    /// Where the tool is documented; `tool.driver.informationUri`.
-    public static let defaultInformationURI = "https://github.com/shipcheck/shipcheck"
     public static let fingerprintKey = "shipcheck/v1"
 
-    public static func render(_ result: RunResult, informationURI: String = defaultInformationURI) -> String {
+    /// `informationURI` (where the tool is documented) is optional in SARIF and left out unless given:
+    /// the project has no public home yet, and a made-up address would mislead code-scanning UIs.
+    public static func render(_ result: RunResult, informationURI: String? = nil) -> String {
         document(result, informationURI: informationURI).serialized()
     }
 
-    static func document(_ result: RunResult, informationURI: String) -> JSONValue {
+    static func document(_ result: RunResult, informationURI: String?) -> JSONValue {
         let ruleIDs = Array(Set(result.findings.map(\.rule))).sorted()
         let index = Dictionary(uniqueKeysWithValues: ruleIDs.enumerated().map { ($1, $0) })
         let rulesByID = Dictionary(result.rules.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -22,12 +22,11 @@ public enum SARIFReport {
             return descriptor(id: id, rule: rulesByID[id], example: first)
         }
         let run: JSONValue = .object([
-            ("tool", .object([("driver", .object([
-                ("name", .string("shipcheck")),
-                ("version", .string(result.toolVersion)),
-                ("informationUri", .string(informationURI)),
-                ("rules", .array(descriptors)),
-            ]))])),
+            ("tool", .object([("driver", .object(
+                [("name", .string("shipcheck")), ("version", .string(result.toolVersion))]
+                    + (informationURI.map { [("informationUri", JSONValue.string($0))] } ?? [])
+                    + [("rules", .array(descriptors))]
+            ))])),
             ("originalUriBaseIds", .object([("%SRCROOT%", .object([("uri", .string(rootURI(result.root)))]))])),
             ("results", .array(result.findings.map { finding in sarifResult(finding, ruleIndex: index[finding.rule] ?? 0) })),
         ])
