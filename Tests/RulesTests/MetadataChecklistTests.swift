@@ -13,6 +13,22 @@ import YAML
             "other_platforms_in_appstore", "other_platforms_in_play", "placeholder_words", "play_image_sizes", "test_words",
         ])
     }
+
+    /// The legacy map follows fastlane spaceship's LEGACY_CATEGORY_ITC_MAP / LEGACY_SUBCATEGORY_ITC_MAP,
+    /// and every legacy id maps to a modern id the same table lists.
+    @Test func legacyCategoriesMapToListedModernIds() throws {
+        let checklist = try #require(try MetadataTestHarness.checklists().first { $0.name == "metadata" })
+        let table = try #require(checklist.tables["app_store_categories"]?.value)
+        let ids = Set(table["ids"]?.sequence?.compactMap(\.scalar) ?? [])
+        let legacy = Dictionary(uniqueKeysWithValues: (table["legacy"]?.mapping ?? []).compactMap { pair in
+            pair.key.scalar.flatMap { key in pair.value.scalar.map { (key, $0) } }
+        })
+        #expect(legacy.count == 56)  // 27 categories, 15 sticker and 14 game sub-categories
+        #expect(legacy.values.allSatisfy { ids.contains($0) })
+        #expect(legacy["MZGenre.Apps.Newsstand"] == "MAGAZINES_AND_NEWSPAPERS")
+        #expect(legacy["MZGenre.Arcade"] == "GAMES_CASUAL")
+        #expect(legacy["MZGenre.Apps.Stickers.Emotions"] == "STICKERS_EMOJI_AND_EXPRESSIONS")
+    }
 }
 
 @Suite struct MetadataFieldLimitsTableTests {
