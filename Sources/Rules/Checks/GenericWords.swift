@@ -18,7 +18,9 @@ enum GenericWords {
     static func run(_ invocation: CheckInvocation) -> [CheckResult] {
         guard let table = invocation.table("table"), let list = WordList(table.value) else { return [] }
         var results: [CheckResult] = []
-        for subject in GenericSubjects.subjects(invocation) {
+        // A file holding only a path (a git symlink checked out as text) is reported once, by
+        // metadata.path-instead-of-text; its path is no listing text to judge word by word.
+        for subject in GenericSubjects.subjects(invocation) where !WordList.isLinkPath(subject.value) {
             for hit in list.hits(in: subject.value) {
                 results.append(GenericSubjects.result(
                     subject, at: TextPosition.location(of: hit.range, in: subject.value, base: subject.location),
@@ -47,6 +49,11 @@ struct WordList: Sendable {
         guard let words = node["words"]?.sequence?.compactMap(\.scalar) else { return nil }
         self.words = words.compactMap { word in WordList.regex(word).map { (word, $0, WordList.probe(word)) } }
         self.allow = (node["allow"]?.sequence?.compactMap(\.scalar) ?? []).compactMap(WordList.regex)
+    }
+
+    /// `../../ios/en-US/name.txt`: the whole value is a relative path to a text file.
+    static func isLinkPath(_ value: String) -> Bool {
+        (value.hasPrefix("./") || value.hasPrefix("../")) && value.hasSuffix(".txt") && !value.contains(where: \.isWhitespace)
     }
 
     static func probe(_ phrase: String) -> [UInt8] {
