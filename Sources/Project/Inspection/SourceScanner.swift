@@ -13,6 +13,8 @@ public struct SourceScanner: Sendable {
     struct Compiled: Sendable {
         let fact: String
         let pattern: SymbolPattern
+        /// `pattern.description`, made once: every hit shares this one string.
+        let text: String
         let identifier: [UInt8]
         /// Qualifier segments, innermost first (`Amplify.Auth` → `Auth`, `Amplify`).
         let qualifier: [[UInt8]]?
@@ -20,7 +22,8 @@ public struct SourceScanner: Sendable {
         let languages: LanguageSet
     }
 
-    /// A match with the trimmed line it stands on.
+    /// A match with the trimmed line it stands on. Only the first hits of each signal in a file keep
+    /// their line (evidence never needs more); the rest keep an empty one, so a large tree's hits stay small.
     struct RawHit: Sendable {
         let hit: SymbolHit
         let snippet: String
@@ -41,7 +44,8 @@ public struct SourceScanner: Sendable {
         for entry in tables.flatMap(\.entries) {
             limits[entry.fact] = max(limits[entry.fact] ?? 0, entry.evidenceLimit)
             for symbol in entry.symbols {
-                patterns.append(Compiled(fact: entry.fact, pattern: symbol, identifier: Array(symbol.identifier.utf8),
+                patterns.append(Compiled(fact: entry.fact, pattern: symbol, text: symbol.description,
+                                         identifier: Array(symbol.identifier.utf8),
                                          qualifier: symbol.qualifier.map { $0.split(separator: ".").reversed().map { Array($0.utf8) } },
                                          label: symbol.label.map { Array($0.utf8) },
                                          languages: LanguageSet(entry.languages)))
@@ -136,6 +140,7 @@ public struct SourceScanner: Sendable {
             if buffer.prefix(8192).contains(0) { return [] }
             var tokenizer = Tokenizer(bytes: buffer, language: language)
             var hits: [RawHit] = []
+            var perSignal: [String: (lines: Int, last: Int)] = [:]
             while let word = tokenizer.nextWord() {
                 guard lengths & (1 << UInt64(min(word.end - word.start, 63))) != 0 else { continue }
                 let hash = Self.hash(buffer, word.start, word.end)
@@ -150,8 +155,13 @@ public struct SourceScanner: Sendable {
                     matchedFacts.append(compiled.fact)
                     let column = 1 + buffer[word.lineStart..<word.start].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
                     let location = SourceLocation(path: path, line: word.line, column: column)
-                    hits.append(RawHit(hit: SymbolHit(signal: compiled.fact, symbol: compiled.pattern.description, location: location),
-                                       snippet: Self.line(buffer, from: word.lineStart)))
+                    // Count lines, not hits: evidence takes one hit per line.
+                    var seen = perSignal[compiled.fact] ?? (lines: 0, last: 0)
+                    if seen.last != word.line { seen = (seen.lines + 1, word.line) }
+                    perSignal[compiled.fact] = seen
+                    let keepLine = seen.lines <= (evidenceLimits[compiled.fact] ?? SymbolEntry.defaultEvidenceLimit)
+                    hits.append(RawHit(hit: SymbolHit(signal: compiled.fact, symbol: compiled.text, location: location),
+                                       snippet: keepLine ? Self.line(buffer, from: word.lineStart) : ""))
                 }
             }
             return hits
