@@ -1,8 +1,8 @@
 import Foundation
 import Project
 
-/// `url`: an absolute http(s) URL, well-formed, at most `max_length` characters. Offline: reachability
-/// is not checked here. Empty values are left to `present`.
+/// `url`: an absolute http(s) URL, well-formed, at most `max_length` characters; with `--online` it must
+/// also answer HTTP 200 (each distinct URL is fetched once). Empty values are left to `present`.
 enum GenericURL {
     static let function = CheckFunction(
         name: "url", summary: "An absolute, well-formed http(s) URL within a length limit",
@@ -16,10 +16,28 @@ enum GenericURL {
     static func run(_ invocation: CheckInvocation) -> [CheckResult] {
         let maxLength = invocation.options.int("max_length") ?? 255
         let httpsOnly = invocation.options.bool("https_only") ?? false
+        let fetcher = URLFetcher(timeout: 10)
+        var answers: [String: String?] = [:]
         return GenericSubjects.subjects(invocation).compactMap { subject in
             let text = subject.value.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !text.isEmpty, let problem = problem(text, maxLength: maxLength, httpsOnly: httpsOnly) else { return nil }
-            return GenericSubjects.result(subject, evidence: TextPosition.snippet(text), values: ["problem": problem])
+            guard !text.isEmpty else { return nil }
+            var found = problem(text, maxLength: maxLength, httpsOnly: httpsOnly)
+            if found == nil, invocation.context.online {
+                if answers[text] == nil { answers[text] = .some(reachability(text, fetcher: fetcher)) }
+                found = answers[text] ?? nil
+            }
+            guard let found else { return nil }
+            return GenericSubjects.result(subject, evidence: TextPosition.snippet(text), values: ["problem": found])
+        }
+    }
+
+    /// Why a well-formed URL does not work when fetched, or nil when it answers 200.
+    static func reachability(_ text: String, fetcher: URLFetcher) -> String? {
+        guard let url = URL(string: text) else { return nil }
+        switch fetcher.fetch(url) {
+        case .failure(let failure): return "could not be fetched (\(failure.message))"
+        case .success(let response) where response.status != 200: return "answered HTTP \(response.status) instead of 200"
+        case .success: return nil
         }
     }
 
