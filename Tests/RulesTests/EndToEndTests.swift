@@ -56,4 +56,45 @@ struct EndToEndTests {
         // An Android-only app gets nothing from the Apple checklists, findings or manual items.
         #expect(findings.allSatisfy { !["purpose-strings", "privacy-manifest", "on-demand-resources"].contains($0.checklist) })
     }
+
+    /// `name = value @ first evidence` for every effective fact, as `shipcheck facts` would show it.
+    func facts(_ app: String) throws -> [String] {
+        let project = try RuleExampleTests.inspect("\(Self.fixtures)/\(app)", checklists: try RuleExampleTests.builtinChecklists())
+        return project.facts.all.map { fact in
+            "\(fact.name) = \(fact.value)" + (fact.evidence.first.map { " @ \($0.location)" } ?? "")
+        }
+    }
+
+    @Test func iOSJournalFactsAndEvidence() throws {
+        let actual = try facts("ios-app")
+        #expect(actual == [
+            "account.deletion.in_app = true @ Journal/AccountService.swift:13:10",
+            "app.login_required = true @ shipcheck.yml:4:23",
+            "apple.project = true @ Journal.xcodeproj/project.pbxproj",
+            "auth.sign_in_with_apple = true @ Journal/AccountService.swift:6:10",
+            "odr.used = true @ Journal.xcodeproj/project.pbxproj:31",
+            "privacy_manifest.app = true @ Journal/PrivacyInfo.xcprivacy",
+            "purpose.NSPhotoLibraryUsageDescription.declared = true @ Journal/Info.plist:7",
+            "purpose_api.location_when_in_use = true @ Journal/PlacesView.swift:10:17",
+            "store.appstore = true @ shipcheck.yml:2:9",
+            "store.play = false @ shipcheck.yml:2:9",
+        ])
+    }
+
+    @Test func androidTrailsFactsAndEvidence() throws {
+        let actual = try facts("android-app")
+        #expect(actual == [
+            "android.application_id = com.example.trails @ app/build.gradle.kts:11",
+            "android.form_factor = phone",
+            "android.min_sdk = 26 @ app/build.gradle.kts:12",
+            "android.permission.ACCESS_FINE_LOCATION = true @ app/src/main/AndroidManifest.xml:4",
+            "android.permission.INTERNET = true @ app/src/main/AndroidManifest.xml:3",
+            "android.project = true @ app/build.gradle.kts:2",
+            "android.target_sdk = 35 @ app/build.gradle.kts:13",
+            "android.version_code = 7 @ app/build.gradle.kts:14",
+            "sdk.com.google.android.gms:play-services-maps = 19.0.0 @ gradle/libs.versions.toml:8",
+            "store.appstore = false @ shipcheck.yml:2:9",
+            "store.play = true @ shipcheck.yml:2:9",
+        ])
+    }
 }

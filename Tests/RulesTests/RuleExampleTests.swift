@@ -20,17 +20,22 @@ struct RuleExampleTests {
         ((try? builtinChecklists()) ?? []).flatMap(\.rules).filter { !$0.isManual }.map(\.id).sorted()
     }
 
-    /// Inspects a fixture project and evaluates every built-in rule on it.
-    static func evaluate(_ root: String) throws -> [Finding] {
-        let checklists = try builtinChecklists()
-        let engine = Engine(checklists: checklists)
+    /// Inspects a fixture project as the command line does: its shipcheck.yml and every built-in symbol table.
+    static func inspect(_ root: String, checklists: [Checklist]) throws -> ProjectModel {
         let manifestPath = (root as NSString).appendingPathComponent("shipcheck.yml")
         let manifest = FileManager.default.fileExists(atPath: manifestPath)
             ? try ManifestReader.read(path: manifestPath, relativePath: "shipcheck.yml") : nil
         let tables = checklists.flatMap { $0.tables.values.filter { $0.kind == "symbols" } }
             .sorted { $0.name < $1.name }
             .map { SymbolTableSource(name: $0.name, file: $0.file, value: $0.value) }
-        let project = try ProjectInspector.inspect(root: root, manifest: manifest, options: InspectionOptions(symbolTables: tables))
+        return try ProjectInspector.inspect(root: root, manifest: manifest, options: InspectionOptions(symbolTables: tables))
+    }
+
+    /// Inspects a fixture project and evaluates every built-in rule on it.
+    static func evaluate(_ root: String) throws -> [Finding] {
+        let checklists = try builtinChecklists()
+        let engine = Engine(checklists: checklists)
+        let project = try inspect(root, checklists: checklists)
         let context = EvaluationContext(project: project, tables: engine.tables, today: "2026-11-30")
         return engine.evaluate(context).findings
     }
