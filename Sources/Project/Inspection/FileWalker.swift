@@ -131,7 +131,10 @@ public struct FileWalker: Sendable {
                     state.problem(childRelative, "cannot read the file: \(String(cString: strerror(errno)))")
                     continue
                 }
-                state.files.append(ProjectFile(path: childRelative, absolutePath: target, size: Int(info.st_size), isVendored: vendored))
+                let file = target == state.realRoot + "/" + childRelative
+                    ? ProjectFile(path: childRelative, root: state.realRoot, size: Int(info.st_size), isVendored: vendored)
+                    : ProjectFile(path: childRelative, absolutePath: target, size: Int(info.st_size), isVendored: vendored)
+                state.files.append(file)
             default:
                 continue
             }

@@ -4,15 +4,34 @@ import YAML
 public struct ProjectFile: Sendable, Hashable {
     /// Relative to the root, forward slashes.
     public let path: String
-    public let absolutePath: String
     public let size: Int
     /// Inside a dependency or build folder (Pods, Carthage/Checkouts, node_modules, …): its source is not
     /// scanned, but its privacy manifests and lock files still count.
     public let isVendored: Bool
+    /// The root every file of a walk shares (one string, not one per file: a 150,000-file tree would
+    /// otherwise hold every absolute path twice), or the whole absolute path when the file lies elsewhere
+    /// (reached through a link inside the root).
+    private let base: String
+    private let baseIsWholePath: Bool
+
+    public var absolutePath: String {
+        if baseIsWholePath { return base }
+        return base == "/" ? "/" + path : base + "/" + path
+    }
 
     public init(path: String, absolutePath: String, size: Int, isVendored: Bool) {
         self.path = path
-        self.absolutePath = absolutePath
+        self.base = absolutePath
+        self.baseIsWholePath = true
+        self.size = size
+        self.isVendored = isVendored
+    }
+
+    /// A file at `root/path`.
+    public init(path: String, root: String, size: Int, isVendored: Bool) {
+        self.path = path
+        self.base = root
+        self.baseIsWholePath = false
         self.size = size
         self.isVendored = isVendored
     }

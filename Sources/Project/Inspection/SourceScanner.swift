@@ -78,37 +78,52 @@ public struct SourceScanner: Sendable {
     public func scan(files: [ProjectFile], maxFileBytes: Int) -> PartialInspection {
         var result = PartialInspection()
         guard !patterns.isEmpty else { return result }
-        let work = files.compactMap { file -> (ProjectFile, Language)? in
-            guard !file.isVendored, let language = Language(fileName: file.fileName) else { return nil }
-            return (file, language)
+        // Indices, not copies: a large tree has 100,000+ files. In path order, so that the hits of
+        // file after file, each sorted, are the hits sorted by location.
+        let work = files.indices.filter { !files[$0].isVendored && Language(fileName: files[$0].fileName) != nil }
+            .sorted { files[$0].path < files[$1].path }
+        var perFile = ConcurrentMap.map(count: work.count) { i in
+            let file = files[work[i]]
+            return scanFile(file, language: Language(fileName: file.fileName) ?? .swift, maxFileBytes: maxFileBytes)
         }
-        let perFile = ConcurrentMap.map(count: work.count) { i in
-            scanFile(work[i].0, language: work[i].1, maxFileBytes: maxFileBytes)
-        }
-        var raw: [RawHit] = []
-        for (hits, problem) in perFile {
-            raw.append(contentsOf: hits)
+        var evidence = EvidenceCollector(limits: evidenceLimits)
+        result.symbolHits.reserveCapacity(perFile.reduce(0) { $0 + $1.0.count })
+        for index in perFile.indices {
+            let (hits, problem) = perFile[index]
+            perFile[index] = ([], nil)  // each file's hits are freed once moved, so they are never held twice
+            for raw in hits.sorted(by: Self.inOrder) {
+                evidence.add(raw)
+                result.symbolHits.append(raw.hit)
+            }
             if let problem { result.problems.append(problem) }
         }
-        raw.sort { ($0.hit.location, $0.hit.signal, $0.hit.symbol) < ($1.hit.location, $1.hit.signal, $1.hit.symbol) }
-        result.symbolHits = raw.map(\.hit)
-        result.facts = facts(from: raw)
+        result.facts = evidence.facts
         return result
     }
 
-    /// One detected fact per signal found, with at most its evidence limit of lines (one per line).
-    func facts(from sortedHits: [RawHit]) -> [Fact] {
+    static func inOrder(_ a: RawHit, _ b: RawHit) -> Bool {
+        (a.hit.location, a.hit.signal, a.hit.symbol) < (b.hit.location, b.hit.signal, b.hit.symbol)
+    }
+
+    /// One detected fact per signal found, with at most its evidence limit of lines (one per line),
+    /// fed hits in location order.
+    struct EvidenceCollector {
+        let limits: [String: Int]
         var evidence: [String: [Evidence]] = [:]
-        for raw in sortedHits {
+
+        mutating func add(_ raw: RawHit) {
             let signal = raw.hit.signal
             var list = evidence[signal, default: []]
-            let limit = evidenceLimits[signal] ?? SymbolEntry.defaultEvidenceLimit
-            if list.count >= limit { continue }
-            if let last = list.last, last.location.path == raw.hit.location.path, last.location.line == raw.hit.location.line { continue }
+            let limit = limits[signal] ?? SymbolEntry.defaultEvidenceLimit
+            if list.count >= limit { return }
+            if let last = list.last, last.location.path == raw.hit.location.path, last.location.line == raw.hit.location.line { return }
             list.append(Evidence(location: raw.hit.location, snippet: raw.snippet))
             evidence[signal] = list
         }
-        return evidence.keys.sorted().map { Fact(name: $0, value: .bool(true), source: .detected, evidence: evidence[$0] ?? []) }
+
+        var facts: [Fact] {
+            evidence.keys.sorted().map { Fact(name: $0, value: .bool(true), source: .detected, evidence: evidence[$0] ?? []) }
+        }
     }
 
     func scanFile(_ file: ProjectFile, language: Language, maxFileBytes: Int) -> ([RawHit], InputProblem?) {
