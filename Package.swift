@@ -33,7 +33,7 @@ let package = Package(
         .testTarget(name: "ProjectTests", dependencies: ["Project", "YAML"]),
         .testTarget(name: "RulesTests", dependencies: ["Rules", "Project", "BuiltinData", "YAML", "StoreText", "StoreLocale"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Rules", "Project", "BuiltinData"], exclude: ["Golden"]),
-        .testTarget(name: "CLITests", dependencies: ["shipcheck"]),
+        .testTarget(name: "CLITests", dependencies: ["shipcheck"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

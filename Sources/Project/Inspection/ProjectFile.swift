@@ -36,7 +36,11 @@ public struct ProjectFile: Sendable, Hashable {
         self.isVendored = isVendored
     }
 
-    public var fileName: Substring { path.split(separator: "/").last ?? Substring(path) }
+    /// The last path component; found from the end, without splitting (every inspector asks for it).
+    public var fileName: Substring {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return Substring(path) }
+        return path[path.utf8.index(after: slash)...]
+    }
 }
 
 /// What one group of inspectors contributes; the inspector merges them into the `ProjectModel`.
