@@ -217,4 +217,40 @@ struct CheckCLITests {
         let stores = try #require(facts.first { $0["name"] as? String == "store.play" })
         #expect(stores["source"] as? String == "stated")
     }
+
+    @Test func hostileInputGivesWarningsNamingEachFileNeverACrashOrHang() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fm = FileManager.default
+        try fm.createDirectory(at: dir.appendingPathComponent("App"), withIntermediateDirectories: true)
+        try fm.createDirectory(at: dir.appendingPathComponent("fastlane/metadata/android/en-US"), withIntermediateDirectories: true)
+        try fm.createSymbolicLink(atPath: dir.appendingPathComponent("App/loop").path, withDestinationPath: "..")
+        try fm.createSymbolicLink(atPath: dir.appendingPathComponent("App/outside").path, withDestinationPath: "/etc")
+        try Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 7) }).write(to: dir.appendingPathComponent("App/Info.plist"))
+        try Data([0x43, 0x61, 0x66, 0xE9, 0x0A]).write(to: dir.appendingPathComponent("fastlane/metadata/android/en-US/title.txt"))
+        try Data(String(repeating: "let x = UserDefaults.standard\n", count: 300_000).utf8).write(to: dir.appendingPathComponent("App/Big.swift"))
+        try Data("<manifest><uses-permission android:name=\"x\"".utf8).write(to: dir.appendingPathComponent("AndroidManifest.xml"))
+
+        let result = try ShipcheckProcess.run(["check", dir.path, "--format", "json", "--only", "shipcheck.unreadable-input,privacy-manifest"])
+        #expect(result.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let findings = try #require(object["findings"] as? [[String: Any]])
+        let unreadable = findings.filter { $0["rule"] as? String == "shipcheck.unreadable-input" }.compactMap { $0["path"] as? String }
+        #expect(Set(unreadable) == ["App/Info.plist", "App/Big.swift", "AndroidManifest.xml", "fastlane/metadata/android/en-US/title.txt"])
+        // Nothing was read through the links: no file under /etc, no file twice through the loop.
+        #expect(findings.allSatisfy { !(($0["path"] as? String) ?? "").contains("outside/") && !(($0["path"] as? String) ?? "").contains("loop/") })
+        // The first 8 MB of the big file were still scanned.
+        #expect(findings.contains { $0["rule"] as? String == "privacy-manifest.missing-api-declaration" && $0["path"] as? String == "App/Big.swift" })
+    }
+
+    @Test func metadataCommandReportsUnreadableListingFiles() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let folder = dir.appendingPathComponent("fastlane/metadata/android/en-US")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data([0x43, 0x61, 0x66, 0xE9, 0x0A]).write(to: folder.appendingPathComponent("title.txt"))
+        let result = try ShipcheckProcess.run(["metadata", dir.path, "--color", "never"])
+        #expect(result.stdout.contains("fastlane/metadata/android/en-US/title.txt: warning: not UTF-8"))
+        #expect(result.stdout.contains("[shipcheck.unreadable-input]"))
+    }
 }

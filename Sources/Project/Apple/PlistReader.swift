@@ -35,7 +35,10 @@ public enum PlistReader {
                 object = retried
             } else {
                 let (line, reason) = describe(error)
-                return .failure(PlistReadError(path: path, line: line, message: "not a valid property list: \(reason)"))
+                // Foundation quotes the offending byte, which may be a control character: keep one printable line.
+                let printable = String(reason.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) })
+                    .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                return .failure(PlistReadError(path: path, line: line, message: "not a valid property list: \(printable); fix or regenerate the file (Xcode can open it to show the error)"))
             }
         }
         guard let value = PlistValue(foundation: object) else {

@@ -50,7 +50,10 @@ struct CheckCommand {
         case .failure(let code): return code
         }
         var configuration = session.configuration
-        if metadataOnly { configuration.only = configuration.only.isEmpty ? Self.metadataChecklists : configuration.only }
+        if metadataOnly, configuration.only.isEmpty {
+            // The metadata checklists, and the files that could not be read (a non-UTF-8 listing file).
+            configuration.only = Self.metadataChecklists.union([InputProblemFinding.rule])
+        }
         if let message = session.unknownRuleNames(in: configuration) {
             return console.usage(UsageError(message: message, command: Self.definition(metadataOnly: metadataOnly).name))
         }
@@ -63,7 +66,8 @@ struct CheckCommand {
         let context = EvaluationContext(project: project, tables: session.engine.tables, today: today, online: parsed.flag("online"),
                                         environment: ProcessInfo.processInfo.environment)
         let outcome = session.engine.evaluate(context, configuration: configuration)
-        var findings = outcome.findings + project.problems.map(InputProblemFinding.make)
+        let problems = InputProblemFinding.applies(configuration) ? project.problems.map(InputProblemFinding.make) : []
+        var findings = outcome.findings + problems
 
         var hidden = 0
         var fixed = 0
@@ -80,7 +84,7 @@ struct CheckCommand {
                                manual: outcome.manual, rules: outcome.evaluated, checklists: checklists,
                                facts: project.facts.all, hiddenByBaseline: hidden, fixedBaselineEntries: fixed)
         if let path = parsed.value("write-baseline") {
-            if let message = BaselineStep.write(path: path, findings: outcome.findings + project.problems.map(InputProblemFinding.make)) {
+            if let message = BaselineStep.write(path: path, findings: outcome.findings + problems) {
                 console.error(message)
                 return .usage
             }
@@ -106,8 +110,18 @@ struct CheckCommand {
 
 /// A file shipcheck could not read becomes a warning finding, so it shows in every report.
 enum InputProblemFinding {
+    static let rule = "shipcheck.unreadable-input"
+    static let checklist = "shipcheck"
+
+    /// `--skip shipcheck.unreadable-input` (or `shipcheck`) silences these; `--only` keeps them only when named.
+    static func applies(_ configuration: RuleConfiguration) -> Bool {
+        let names: Set<String> = [rule, checklist]
+        if !configuration.skip.isDisjoint(with: names) { return false }
+        return configuration.only.isEmpty || !configuration.only.isDisjoint(with: names)
+    }
+
     static func make(_ problem: InputProblem) -> Finding {
-        Finding(rule: "shipcheck.unreadable-input", checklist: "shipcheck", severity: .warning,
+        Finding(rule: rule, checklist: checklist, severity: .warning,
                 title: "A file could not be read", message: problem.message, location: problem.location,
                 evidence: nil, help: "Fix or remove the file, or exclude it in shipcheck.yml (exclude: [glob]); until then the checks that need it could not look at it.",
                 references: [])

@@ -66,6 +66,7 @@ struct ProjectSession {
     /// A message naming an `--only`/`--skip`/severity entry that matches no rule or checklist, with a suggestion.
     func unknownRuleNames(in configuration: RuleConfiguration) -> String? {
         let known = Set(engine.checklists.flatMap { [$0.name] + $0.rules.map(\.id) })
+            .union([InputProblemFinding.rule, InputProblemFinding.checklist])
         let named = configuration.only.union(configuration.skip).union(configuration.severity.keys)
         for name in named.sorted() where !known.contains(name) {
             var message = "no rule or checklist is named '\(name)'"
