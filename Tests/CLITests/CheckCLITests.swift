@@ -253,4 +253,22 @@ struct CheckCLITests {
         #expect(result.stdout.contains("fastlane/metadata/android/en-US/title.txt: warning: not UTF-8"))
         #expect(result.stdout.contains("[shipcheck.unreadable-input]"))
     }
+
+    @Test func aTeamsOwnMarkdownTemplateIsUsedAndItsErrorsNameTheLine() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let good = dir.appendingPathComponent("short.md.mustache")
+        try Data("# {{verdict}}\n{{#checklists}}{{#findings}}- {{rule}}\n{{/findings}}{{/checklists}}".utf8).write(to: good)
+        let result = try ShipcheckProcess.run(["check", "Tests/Fixtures/e2e/android-app", "--format", "markdown", "--template", good.path])
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix("# ❌ 3 errors block submission\n"))
+        #expect(result.stdout.contains("- platform-requirements.play-target-sdk\n"))
+
+        let bad = dir.appendingPathComponent("bad.md.mustache")
+        try Data("# {{verdict}}\n\n{{#checklists}}\n{{title}}\n".utf8).write(to: bad)
+        let broken = try ShipcheckProcess.run(["check", "Tests/Fixtures/e2e/android-app", "--format", "markdown", "--template", bad.path])
+        #expect(broken.status == 2)
+        #expect(broken.stderr.contains("\(bad.path):3:"))
+        #expect(broken.stdout.isEmpty)
+    }
 }
