@@ -25,17 +25,46 @@ public struct FieldLimit: Sendable, Hashable {
         let count = TextCounter.count(text, in: unit)
         var cutIndex: String.Index?
         if count > max {
+            cutIndex = Self.cut(text, at: max, in: unit)
+        }
+        return LimitCheck(limit: self, count: count, cutIndex: cutIndex)
+    }
+}
+
+extension FieldLimit {
+    /// The last grapheme boundary at which the text's prefix is at most `max` units. Code units and
+    /// scalars are counted scalar by scalar (cheap); grapheme breaking then only looks around the cut,
+    /// not at every character before it.
+    static func cut(_ text: String, at max: Int, in unit: CountUnit) -> String.Index {
+        switch unit {
+        case .graphemes:
+            return text.index(text.startIndex, offsetBy: max, limitedBy: text.endIndex) ?? text.endIndex
+        case .nonWhitespace:
             var used = 0
             var index = text.startIndex
             while index < text.endIndex {
-                let used_ = used + TextCounter.weight(of: text[index], in: unit)
-                if used_ > max { break }
-                used = used_
+                let weight = TextCounter.weight(of: text[index], in: unit)
+                if used + weight > max { break }
+                used += weight
                 index = text.index(after: index)
             }
-            cutIndex = index
+            return index
+        case .utf16, .utf8, .scalars:
+            let scalars = text.unicodeScalars
+            var used = 0
+            var position = scalars.startIndex
+            while position < scalars.endIndex {
+                let scalar = scalars[position]
+                let weight = unit == .utf16 ? scalar.utf16.count : unit == .utf8 ? scalar.utf8.count : 1
+                if used + weight > max { break }
+                used += weight
+                position = scalars.index(after: position)
+            }
+            while String.Index(position, within: text) == nil {
+                position = scalars.index(before: position)
+            }
+            return position
         }
-        return LimitCheck(limit: self, count: count, cutIndex: cutIndex)
     }
 }
 

@@ -115,3 +115,24 @@ import YAML
 extension String {
     var firstLine: String { split(separator: "\n", maxSplits: 1).first.map(String.init) ?? "" }
 }
+
+@Suite struct FieldLimitCutTests {
+    /// Every unit, against a character-by-character reference: the longest prefix of whole characters that fits.
+    @Test(arguments: CountUnit.allCases)
+    func cutMatchesTheLongestFittingPrefixOfWholeCharacters(unit: CountUnit) {
+        let texts = ["ab🇫🇮cd", "a👨‍👩‍👧b", "e\u{301}e\u{301}x", "日本語のテキスト", "مرحبا بالعالم", "a b\tc\nd", "😀😀😀"]
+        for text in texts {
+            for max in 0...TextCounter.count(text, in: unit) {
+                var reference = text.startIndex
+                var used = 0
+                for index in text.indices {
+                    let weight = TextCounter.count(String(text[index]), in: unit)
+                    if used + weight > max { break }
+                    used += weight
+                    reference = text.index(after: index)
+                }
+                #expect(FieldLimit.cut(text, at: max, in: unit) == reference, "\(unit) \(max) \(text)")
+            }
+        }
+    }
+}
