@@ -1,3 +1,4 @@
+import Foundation
 import Project
 import StoreLocale
 
@@ -27,8 +28,6 @@ public struct Engine: Sendable {
     }
 
     public func evaluate(_ context: EvaluationContext, configuration: RuleConfiguration = RuleConfiguration()) -> Outcome {
-        var findings: [Finding] = []
-        var manual: [ManualItem] = []
         var evaluated: [Rule] = []
         for checklist in checklists {
             for original in checklist.rules {
@@ -36,27 +35,38 @@ public struct Engine: Sendable {
                 if let effective = rule.effective, effective > context.today { continue }
                 guard appliesToProject(rule, facts: context.facts) else { continue }
                 evaluated.append(rule)
-                if let when = rule.when, !when.evaluate(context.facts) { continue }
-                switch rule.kind {
-                case .manual:
-                    manual.append(ManualItem(rule: rule.id, checklist: rule.checklist, title: rule.title,
-                                             help: rule.help, references: rule.references))
-                case .expect(let expression):
-                    if !expression.evaluate(context.facts) {
-                        findings.append(expectFinding(rule, expression: expression, context: context))
-                    }
-                case .check(let name, let selector, let options):
-                    guard let function = functions[name] else { continue }
-                    let subjects = selector?.subjects(in: context.project, stores: rule.stores) ?? []
-                    let invocation = CheckInvocation(rule: rule, options: options, subjects: subjects, context: context)
-                    let byLocation = Dictionary(subjects.map { ($0.location, $0) }, uniquingKeysWith: { first, _ in first })
-                    for result in function.run(invocation) {
-                        findings.append(finding(rule, result: result, subject: byLocation[result.location]))
-                    }
-                }
             }
         }
+        // Rules are independent and read only values: run them side by side, keep their order.
+        let rules = evaluated
+        let results = RuleSlots(count: rules.count)
+        DispatchQueue.concurrentPerform(iterations: rules.count) { index in
+            results.set(index, run(rules[index], context: context))
+        }
+        var findings: [Finding] = []
+        var manual: [ManualItem] = []
+        for (ruleFindings, item) in results.values {
+            findings += ruleFindings
+            if let item { manual.append(item) }
+        }
         return Outcome(findings: Self.deduplicated(findings), manual: manual, evaluated: evaluated)
+    }
+
+    /// One rule's findings, or its manual item.
+    func run(_ rule: Rule, context: EvaluationContext) -> ([Finding], ManualItem?) {
+        if let when = rule.when, !when.evaluate(context.facts) { return ([], nil) }
+        switch rule.kind {
+        case .manual:
+            return ([], ManualItem(rule: rule.id, checklist: rule.checklist, title: rule.title, help: rule.help, references: rule.references))
+        case .expect(let expression):
+            return (expression.evaluate(context.facts) ? [] : [expectFinding(rule, expression: expression, context: context)], nil)
+        case .check(let name, let selector, let options):
+            guard let function = functions[name] else { return ([], nil) }
+            let subjects = selector?.subjects(in: context.project, stores: rule.stores) ?? []
+            let invocation = CheckInvocation(rule: rule, options: options, subjects: subjects, context: context)
+            let byLocation = Dictionary(subjects.map { ($0.location, $0) }, uniquingKeysWith: { first, _ in first })
+            return (function.run(invocation).map { finding(rule, result: $0, subject: byLocation[$0.location]) }, nil)
+        }
     }
 
     /// A rule for stores the project does not ship to does not run. A rule without `stores` always does.
@@ -92,5 +102,23 @@ public struct Engine: Sendable {
     static func deduplicated(_ findings: [Finding]) -> [Finding] {
         var seen = Set<String>()
         return findings.filter { seen.insert("\($0.rule)\u{0}\($0.location)\u{0}\($0.message)").inserted }
+    }
+}
+
+/// One slot per rule, each written once from `concurrentPerform`.
+private final class RuleSlots: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [([Finding], ManualItem?)]
+
+    init(count: Int) { slots = Array(repeating: ([], nil), count: count) }
+
+    func set(_ index: Int, _ value: ([Finding], ManualItem?)) {
+        lock.lock(); defer { lock.unlock() }
+        slots[index] = value
+    }
+
+    var values: [([Finding], ManualItem?)] {
+        lock.lock(); defer { lock.unlock() }
+        return slots
     }
 }
