@@ -39,9 +39,12 @@ public struct ProjectModel: Sendable {
 public struct InputProblem: Sendable, Hashable, Codable {
     public let location: SourceLocation
     public let message: String
+    /// The store's own tool would refuse the file too (a non-UTF-8 listing file): an error, not a warning.
+    public let storeRefusesIt: Bool
 
-    public init(location: SourceLocation, message: String) {
+    public init(location: SourceLocation, message: String, storeRefusesIt: Bool = false) {
         self.location = location
         self.message = message
+        self.storeRefusesIt = storeRefusesIt
     }
 }

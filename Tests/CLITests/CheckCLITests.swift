@@ -250,7 +250,8 @@ struct CheckCLITests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data([0x43, 0x61, 0x66, 0xE9, 0x0A]).write(to: folder.appendingPathComponent("title.txt"))
         let result = try ShipcheckProcess.run(["metadata", dir.path, "--color", "never"])
-        #expect(result.stdout.contains("fastlane/metadata/android/en-US/title.txt: warning: not UTF-8"))
+        #expect(result.stdout.contains("fastlane/metadata/android/en-US/title.txt: error: not UTF-8"))
+        #expect(result.status == 1)
         #expect(result.stdout.contains("[shipcheck.unreadable-input]"))
     }
 

@@ -25,7 +25,8 @@ struct MetadataFileReader {
         }
         guard var raw = String(data: data, encoding: .utf8) else {
             return .problem(InputProblem(location: location,
-                message: "not UTF-8: fastlane supply refuses non-UTF-8 metadata (\"Metadata must be UTF-8 encoded\") and deliver would upload garbled text; save the file as UTF-8"))
+                message: "not UTF-8: fastlane supply refuses non-UTF-8 metadata (\"Metadata must be UTF-8 encoded\") and deliver would upload garbled text; save the file as UTF-8",
+                storeRefusesIt: true))
         }
         if raw.hasPrefix("\u{FEFF}") { raw.removeFirst() }
         let text: String

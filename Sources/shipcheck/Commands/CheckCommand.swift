@@ -108,7 +108,8 @@ struct CheckCommand {
     }
 }
 
-/// A file shipcheck could not read becomes a warning finding, so it shows in every report.
+/// A file shipcheck could not read becomes a finding, so it shows in every report: a warning, or an error
+/// when the store's upload tool would refuse the file as well.
 enum InputProblemFinding {
     static let rule = "shipcheck.unreadable-input"
     static let checklist = "shipcheck"
@@ -121,7 +122,7 @@ enum InputProblemFinding {
     }
 
     static func make(_ problem: InputProblem) -> Finding {
-        Finding(rule: rule, checklist: checklist, severity: .warning,
+        Finding(rule: rule, checklist: checklist, severity: problem.storeRefusesIt ? .error : .warning,
                 title: "A file could not be read", message: problem.message, location: problem.location,
                 evidence: nil, help: "Fix or remove the file, or exclude it in shipcheck.yml (exclude: [glob]); until then the checks that need it could not look at it.",
                 references: [])

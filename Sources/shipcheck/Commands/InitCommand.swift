@@ -46,7 +46,8 @@ struct InitCommand {
         steps:
           - uses: actions/checkout@v4
           - run: sudo apt-get install -y libyaml-dev
-          - run: swift build -c release --package-path shipcheck && cp shipcheck/.build/release/shipcheck /usr/local/bin/
+          # Builds shipcheck from its source at ./shipcheck (a submodule or a second checkout step).
+          - run: swift build -c release --package-path shipcheck && sudo cp shipcheck/.build/release/shipcheck /usr/local/bin/
           - run: shipcheck check --format github --format sarif:shipcheck.sarif --format markdown:shipcheck.md
 
     """
