@@ -21,13 +21,9 @@ struct CountCommand {
 
     func run(_ arguments: [String]) -> ExitCode {
         let parsed: ParsedArguments
-        switch console.parse(arguments, Self.definition) {
-        case .success(let value): parsed = value
-        case .failure(let code): return code
-        }
         let asJSON: Bool
-        switch console.textOrJSON(parsed, command: "count") {
-        case .success(let value): asJSON = value
+        switch console.parseTextOrJSON(arguments, Self.definition) {
+        case .success(let value): (parsed, asJSON) = (value.0, value.json)
         case .failure(let code): return code
         }
         let text: String

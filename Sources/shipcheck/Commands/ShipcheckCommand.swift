@@ -81,13 +81,16 @@ extension Console {
         return .usage
     }
 
-    /// The `--format` of a command that prints text or JSON: true for JSON. A usage error otherwise.
-    func textOrJSON(_ parsed: ParsedArguments, command: String) -> Result<Bool, ExitCode> {
-        let format = parsed.value("format") ?? "text"
-        guard ["text", "json"].contains(format) else {
-            return .failure(usage(UsageError(message: "\(command) --format takes text or json, not '\(format)'", command: command)))
+    /// Parses the arguments of a command that prints text or JSON (`--format text|json`): the parsed
+    /// arguments and whether JSON was asked for, or the exit code after help or a usage error.
+    func parseTextOrJSON(_ arguments: [String], _ definition: CommandDefinition) -> Result<(ParsedArguments, json: Bool), ExitCode> {
+        parse(arguments, definition).flatMap { parsed in
+            let format = parsed.value("format") ?? "text"
+            guard ["text", "json"].contains(format) else {
+                return .failure(usage(UsageError(message: "\(definition.name) --format takes text or json, not '\(format)'", command: definition.name)))
+            }
+            return .success((parsed, json: format == "json"))
         }
-        return .success(format == "json")
     }
 
     /// Parses arguments, printing help for -h/--help (returns nil then, with `.success`).
