@@ -59,6 +59,14 @@ public struct FileWalker: Sendable {
         }
     }
 
+    /// The bytes of a directory entry's name, read through a pointer to the field and bounded by its NUL.
+    private static func entryName(_ entry: UnsafeMutablePointer<dirent>) -> [UInt8] {
+        let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+        let start = UnsafeRawPointer(entry).advanced(by: offset).assumingMemoryBound(to: CChar.self)
+        let length = strlen(start)
+        return Array(UnsafeRawBufferPointer(start: start, count: length))
+    }
+
     private struct State {
         let realRoot: String
         var visited: Set<DirectoryID> = []
@@ -91,7 +99,9 @@ public struct FileWalker: Sendable {
         // Names as raw bytes: they need not be UTF-8. (`DIR *` is spelt differently per platform, so inline.)
         var names: [[UInt8]] = []
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            // Never load `entry.pointee`: that copies a whole `dirent`, while the kernel's record may end
+            // before it does (reading past glibc's buffer). Read the NUL-terminated name in place instead.
+            let name = Self.entryName(entry)
             if name != [0x2E], name != [0x2E, 0x2E] { names.append(name) }
         }
         for rawName in names.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
