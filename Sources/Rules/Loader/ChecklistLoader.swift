@@ -15,7 +15,7 @@ public struct ChecklistLoader: Sendable {
 
     static let checklistKeys = ["checklist", "title", "summary", "references", "tables", "rules"]
     static let ruleKeys = ["id", "title", "severity", "stores", "when", "expect", "check", "given", "with",
-                           "kind", "message", "help", "references", "effective"]
+                           "kind", "message", "help", "references", "effective", "severity_reason"]
     static let tableKeys = ["source", "kind", "value"]
     static let tableKinds = ["symbols"]
 
@@ -192,6 +192,7 @@ public struct ChecklistLoader: Sendable {
         }
         let when = map["when"].flatMap(readExpression)
         let effective = map["effective"]?.date()
+        let severityReason = map["severity_reason"]?.string()
         let message = map["message"]?.string()
         let help = map["help"]?.string()
         let references = map["references"].map(readReferences) ?? []
@@ -244,7 +245,7 @@ public struct ChecklistLoader: Sendable {
         guard let id, let title, let kind, let idReader = map["id"] else { return nil }
         let rule = Rule(id: id, checklist: checklist, title: title, severity: severity, stores: stores, when: when,
                         kind: kind, message: message, help: help, references: references.isEmpty ? checklistReferences : references,
-                        effective: effective, file: file, mark: reader.mark)
+                        effective: effective, severityReason: severityReason, file: file, mark: reader.mark)
         return RuleDraft(rule: rule, path: reader.path, idMark: idReader.mark, tableOptions: tableOptions)
     }
 

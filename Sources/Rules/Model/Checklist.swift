@@ -66,12 +66,15 @@ public struct Rule: Sendable {
     public let references: [Reference]
     /// The rule applies from this date on (`YYYY-MM-DD`); before it, it is skipped.
     public let effective: String?
+    /// Why the rule has its severity, against docs/severity.md (an error names what the store rejects).
+    public let severityReason: String?
     /// Where the rule is written, for errors about it.
     public let file: String
     public let mark: Mark
 
     public init(id: String, checklist: String, title: String, severity: Severity, stores: Set<Store>, when: Expression?,
-                kind: Kind, message: String?, help: String?, references: [Reference], effective: String?, file: String, mark: Mark) {
+                kind: Kind, message: String?, help: String?, references: [Reference], effective: String?,
+                severityReason: String? = nil, file: String, mark: Mark) {
         self.id = id
         self.checklist = checklist
         self.title = title
@@ -83,6 +86,7 @@ public struct Rule: Sendable {
         self.help = help
         self.references = references
         self.effective = effective
+        self.severityReason = severityReason
         self.file = file
         self.mark = mark
     }
@@ -90,7 +94,8 @@ public struct Rule: Sendable {
     /// The same rule with another severity (configuration overrides).
     public func with(severity: Severity) -> Rule {
         Rule(id: id, checklist: checklist, title: title, severity: severity, stores: stores, when: when, kind: kind,
-             message: message, help: help, references: references, effective: effective, file: file, mark: mark)
+             message: message, help: help, references: references, effective: effective,
+             severityReason: severityReason, file: file, mark: mark)
     }
 
     public var isManual: Bool {
