@@ -23,15 +23,17 @@ let package = Package(
         .executableTarget(name: "embed-data", path: "Sources/embed-data"),
         .plugin(name: "EmbedData", capability: .buildTool(), dependencies: ["embed-data"]),
         .target(name: "BuiltinData", plugins: ["EmbedData"]),
+        // The front door: load, inspect, fetch, evaluate, baseline; never prints. The CLI and the tests use it.
+        .target(name: "ShipcheckCore", dependencies: ["Project", "Rules", "Reports", "BuiltinData", "YAML"]),
         .executableTarget(
             name: "shipcheck",
-            dependencies: ["YAML", "StoreText", "StoreLocale", "Project", "Rules", "Reports", "BuiltinData"]
+            dependencies: ["YAML", "StoreText", "StoreLocale", "Project", "Rules", "Reports", "BuiltinData", "ShipcheckCore"]
         ),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
         .testTarget(name: "StoreTextTests", dependencies: ["StoreText", "YAML"]),
         .testTarget(name: "StoreLocaleTests", dependencies: ["StoreLocale", "YAML"]),
         .testTarget(name: "ProjectTests", dependencies: ["Project", "YAML"]),
-        .testTarget(name: "RulesTests", dependencies: ["Rules", "Project", "BuiltinData", "YAML", "StoreText", "StoreLocale"]),
+        .testTarget(name: "RulesTests", dependencies: ["Rules", "Project", "BuiltinData", "YAML", "StoreText", "StoreLocale", "ShipcheckCore"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Rules", "Project", "BuiltinData"], exclude: ["Golden"]),
         .testTarget(name: "CLITests", dependencies: ["shipcheck"], exclude: ["Golden"]),
     ],

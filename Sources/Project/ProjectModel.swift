@@ -14,6 +14,12 @@ public struct ProjectModel: Sendable {
     public var gradleFiles: [GradleFile]
     public var dependencies: [Dependency]
     public var symbolHits: [SymbolHit]
+    /// The Play Data safety export (`paths.data_safety`, else the first `data-safety*.csv` found), read whole.
+    public var dataSafetyExport: LoadedDocument?
+    /// The local copy of the privacy policy (`paths.privacy_policy` when it is a path, not a URL), read whole.
+    public var privacyPolicyDocument: LoadedDocument?
+    /// With `--online`: each URL the checks judge, fetched once before evaluation (`OnlineStep`).
+    public var webPages: [String: WebFetch] = [:]
     /// Files that could not be read or parsed; inspection went on without them.
     public var problems: [InputProblem]
 
@@ -31,6 +37,8 @@ public struct ProjectModel: Sendable {
         self.gradleFiles = gradleFiles
         self.dependencies = dependencies
         self.symbolHits = symbolHits
+        self.dataSafetyExport = nil
+        self.privacyPolicyDocument = nil
         self.problems = problems
     }
 }

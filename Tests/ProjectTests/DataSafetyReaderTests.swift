@@ -147,10 +147,11 @@ struct DataSafetyReaderTests {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data("x".utf8).write(to: url)
         }
-        #expect(DataSafetyLocator.locate(root: root, manifest: nil) == "android/play/Data_Safety_export.csv")
+        func files() throws -> [ProjectFile] { try FileWalker().walk(root: root).files }
+        #expect(DataSafetyLocator.locate(files: try files(), manifest: nil) == "android/play/Data_Safety_export.csv")
         let manifest = Manifest(file: "shipcheck.yml", paths: .init(dataSafety: "store/form.csv"))
-        #expect(DataSafetyLocator.locate(root: root, manifest: manifest) == "store/form.csv")
+        #expect(DataSafetyLocator.locate(files: try files(), manifest: manifest) == "store/form.csv")
         try FileManager.default.removeItem(atPath: "\(root)/android")
-        #expect(DataSafetyLocator.locate(root: root, manifest: nil) == nil)
+        #expect(DataSafetyLocator.locate(files: try files(), manifest: nil) == nil)
     }
 }

@@ -41,14 +41,17 @@ struct PrivacyPolicyTextTests {
     }
 
     @Test func unreadableOrNonUTF8FilesAreErrorsNamingTheFile() throws {
+        let missing = LoadedDocument.load(root: "/nonexistent", path: "docs/privacy.html", maxBytes: PrivacyPolicyText.maxBytes)
         #expect(throws: PrivacyPolicyText.ReadError.self) {
-            _ = try PrivacyPolicyText.read(absolutePath: "/nonexistent/privacy.html", path: "docs/privacy.html")
+            _ = try PrivacyPolicyText.text(of: missing)
         }
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("policy-\(UUID().uuidString).txt")
-        defer { try? FileManager.default.removeItem(at: url) }
-        try Data([0x50, 0xE9, 0xFF]).write(to: url)
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("policy-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("docs"), withIntermediateDirectories: true)
+        try Data([0x50, 0xE9, 0xFF]).write(to: root.appendingPathComponent("docs/privacy.txt"))
+        let document = LoadedDocument.load(root: root.path, path: "docs/privacy.txt", maxBytes: PrivacyPolicyText.maxBytes)
         do {
-            _ = try PrivacyPolicyText.read(absolutePath: url.path, path: "docs/privacy.txt")
+            _ = try PrivacyPolicyText.text(of: document)
             Issue.record("expected an error")
         } catch {
             #expect(error.file == "docs/privacy.txt")

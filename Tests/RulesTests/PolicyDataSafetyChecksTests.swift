@@ -118,7 +118,7 @@ struct PolicyDataSafetyChecksTests {
         let project = try TemporaryProject(["play/data-safety.csv": csv, "ios/App/PrivacyInfo.xcprivacy": Self.privacyManifest])
         let facts = FactStore(Self.playFacts + [S.stated("store.appstore")])
         let model = ProjectModel(root: project.root, facts: facts,
-                                 privacyManifests: [PrivacyManifestFile(location: SourceLocation(path: "ios/App/PrivacyInfo.xcprivacy"), isAppOwned: true)])
+                                 privacyManifests: [AppleRuleSupport.manifest(Self.privacyManifest, path: "ios/App/PrivacyInfo.xcprivacy")])
         let findings = try S.findings(model, rule: "data-safety.cross-store-types")
         #expect(findings.count == 2)
         let emailOnApple = try #require(findings.first { $0.location.path == "play/data-safety.csv" })
@@ -132,10 +132,11 @@ struct PolicyDataSafetyChecksTests {
 
     @Test func matchingDeclarationsAgree() throws {
         let csv = dataSafetyCSV(["PSL_DATA_TYPES_PERSONAL,PSL_EMAIL,TRUE,MULTIPLE_CHOICE,x"])
-        // No inspector list: the check finds the app's manifest itself.
         let project = try TemporaryProject(["play/data-safety.csv": csv, "ios/App/PrivacyInfo.xcprivacy": Self.privacyManifest])
         let facts = FactStore(Self.playFacts + [S.stated("store.appstore")])
-        #expect(try S.findings(ProjectModel(root: project.root, facts: facts), rule: "data-safety.cross-store-types").isEmpty)
+        let model = ProjectModel(root: project.root, facts: facts,
+                                 privacyManifests: [AppleRuleSupport.manifest(Self.privacyManifest, path: "ios/App/PrivacyInfo.xcprivacy")])
+        #expect(try S.findings(model, rule: "data-safety.cross-store-types").isEmpty)
     }
 
     @Test func exportsOutsideTheProjectAreNotRead() throws {

@@ -16,6 +16,16 @@ enum PolicyTestSupport {
                          tables replacing: [String: Table] = [:]) throws -> [Finding] {
         let engine = try engine()
         let tables = engine.tables.merging(replacing) { _, new in new }
+        var project = project
+        // What the inspector and the online step do before evaluation: load the local policy, fetch the URLs.
+        if let walk = try? FileWalker().walk(root: project.root) {
+            ProjectInspector.loadDocuments(into: &project, files: walk.files)
+        } else if let path = project.manifest?.paths.privacyPolicy, !PrivacyPolicyText.isURL(path) {
+            project.privacyPolicyDocument = LoadedDocument.load(root: project.root, path: path, maxBytes: PrivacyPolicyText.maxBytes)
+        }
+        if online {
+            project.webPages = OnlineStep.fetch(OnlineStep.urls(in: project), with: URLSessionPageFetcher(timeout: 5))
+        }
         let context = EvaluationContext(project: project, tables: tables, today: "2026-11-30", online: online, environment: environment)
         let findings = engine.evaluate(context).findings
         return rule.map { id in findings.filter { $0.rule == id } } ?? findings

@@ -1,6 +1,7 @@
 import BuiltinData
 import Foundation
 import Project
+import ShipcheckCore
 import Testing
 @testable import Rules
 
@@ -16,28 +17,23 @@ struct RuleExampleTests {
         try ChecklistLoader().load(BuiltinData.checklists.map { ChecklistSource(file: "rules/\($0.name)", text: $0.text) })
     }
 
+    /// The built-in checklists, loaded once for the whole suite.
+    private static let loadedOnce = Result { try builtinChecklists() }
+    static func loaded() throws -> [Checklist] { try loadedOnce.get() }
+
     static func checkedRuleIDs() -> [String] {
         ((try? builtinChecklists()) ?? []).flatMap(\.rules).filter { !$0.isManual }.map(\.id).sorted()
     }
 
-    /// Inspects a fixture project as the command line does: its shipcheck.yml and every built-in symbol table.
+    /// Inspects a fixture project as the command line does (the front door's session): its shipcheck.yml
+    /// and every built-in symbol table.
     static func inspect(_ root: String, checklists: [Checklist]) throws -> ProjectModel {
-        let manifestPath = (root as NSString).appendingPathComponent("shipcheck.yml")
-        let manifest = FileManager.default.fileExists(atPath: manifestPath)
-            ? try ManifestReader.read(path: manifestPath, relativePath: "shipcheck.yml") : nil
-        let tables = checklists.flatMap { $0.tables.values.filter { $0.kind == "symbols" } }
-            .sorted { $0.name < $1.name }
-            .map { SymbolTableSource(name: $0.name, file: $0.file, value: $0.value) }
-        return try ProjectInspector.inspect(root: root, manifest: manifest, options: InspectionOptions(symbolTables: tables))
+        try Session.open(path: root, checklists: checklists).inspect()
     }
 
-    /// Inspects a fixture project and evaluates every built-in rule on it.
-    static func evaluate(_ root: String) throws -> [Finding] {
-        let checklists = try builtinChecklists()
-        let engine = Engine(checklists: checklists)
-        let project = try inspect(root, checklists: checklists)
-        let context = EvaluationContext(project: project, tables: engine.tables, today: "2026-11-30")
-        return engine.evaluate(context).findings
+    /// Runs every built-in rule on a fixture project through the front door, as on 2026-11-30, offline.
+    static func evaluate(_ root: String, checklists: [Checklist]? = nil) throws -> [Finding] {
+        try Shipcheck.run(Shipcheck.Options(path: root, checklists: checklists ?? loaded(), today: "2026-11-30")).result.findings
     }
 
     @Test func builtinChecklistsLoad() throws {
@@ -53,14 +49,15 @@ struct RuleExampleTests {
         try #require(FileManager.default.fileExists(atPath: trigger), "rule \(id) needs a triggering example at Tests/RuleExamples/\(id)/trigger/")
         try #require(FileManager.default.fileExists(atPath: pass), "rule \(id) needs a passing example at Tests/RuleExamples/\(id)/pass/")
 
-        let triggered = try Self.evaluate(trigger)
+        let checklists = try Self.loaded()
+        let triggered = try Self.evaluate(trigger, checklists: checklists)
         let hits = triggered.filter { $0.rule == id }
         #expect(!hits.isEmpty, "rule \(id) found nothing in its trigger example; it found: \(triggered.map(\.rule))")
         for finding in triggered {
             #expect(!finding.message.contains("{{"), "unfilled placeholder in \(finding.rule): \(finding.message)")
             #expect(!(finding.help ?? "").contains("{{"), "unfilled placeholder in the help of \(finding.rule)")
         }
-        let passed = try Self.evaluate(pass).filter { $0.rule == id }
+        let passed = try Self.evaluate(pass, checklists: checklists).filter { $0.rule == id }
         #expect(passed.isEmpty, "rule \(id) fired on its pass example: \(passed.map { "\($0.location): \($0.message)" })")
     }
 }

@@ -43,18 +43,16 @@ public enum DataSafetyReader {
 
     /// Reads and parses the file at `absolutePath`; `path` (relative to the root) names it in errors.
     public static func read(absolutePath: String, path: String, schema: DataSafetySchema) throws(DataSafetyError) -> DataSafetyForm {
-        let url = URL(fileURLWithPath: absolutePath)
-        let size = (try? FileManager.default.attributesOfItem(atPath: absolutePath)[.size] as? Int) ?? nil
-        if let size, size > maxBytes {
-            throw DataSafetyError(file: path, problems: [.init(line: nil, message: "file is \(size) bytes; a Data safety export is well under \(maxBytes) bytes")])
-        }
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
+        let bytes: [UInt8]
+        do throws(FileBytes.ReadError) {
+            bytes = try FileBytes.read(path: absolutePath, limit: maxBytes + 1)
         } catch {
-            throw DataSafetyError(file: path, problems: [.init(line: nil, message: "cannot read the file: \(error.localizedDescription)")])
+            throw DataSafetyError(file: path, problems: [.init(line: nil, message: "cannot read the file: \(error.message)")])
         }
-        return try parse(data: data, path: path, schema: schema)
+        guard bytes.count <= maxBytes else {
+            throw DataSafetyError(file: path, problems: [.init(line: nil, message: "file is over \(maxBytes) bytes; a Data safety export is well under that")])
+        }
+        return try parse(data: Data(bytes), path: path, schema: schema)
     }
 
     /// Parses export bytes: UTF-8 (a BOM is skipped), the exact header, five fields a row, known ids.

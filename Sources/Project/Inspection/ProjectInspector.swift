@@ -76,12 +76,24 @@ public enum ProjectInspector {
             model.symbolHits += part.symbolHits
             model.metadata += part.metadata
         }
+        loadDocuments(into: &model, files: files)
         facts += StoreDetection.facts(files: walk.files, metadata: model.metadata, maxFileBytes: options.maxFileBytes)
         facts += manifest.map(statedFacts) ?? []
         for fact in facts { model.facts.add(fact) }
         model.problems.sort { ($0.location, $0.message) < ($1.location, $1.message) }
         model.symbolHits.sort { ($0.location, $0.signal, $0.symbol) < ($1.location, $1.signal, $1.symbol) }
         return model
+    }
+
+    /// Loads the whole files some checks read (the Data safety export, the local privacy policy), found in
+    /// the one walk or stated in the manifest, so that checks never touch the disk.
+    public static func loadDocuments(into model: inout ProjectModel, files: [ProjectFile]) {
+        if let path = DataSafetyLocator.locate(files: files, manifest: model.manifest) {
+            model.dataSafetyExport = LoadedDocument.load(root: model.root, path: path, maxBytes: DataSafetyReader.maxBytes)
+        }
+        if let path = model.manifest?.paths.privacyPolicy, !PrivacyPolicyText.isURL(path) {
+            model.privacyPolicyDocument = LoadedDocument.load(root: model.root, path: path, maxBytes: PrivacyPolicyText.maxBytes)
+        }
     }
 
     /// The tables, checked; a malformed table is a configuration error. (A checklist loader can report the

@@ -26,21 +26,23 @@ public enum PrivacyPolicyText {
 
     public static let maxBytes = 4 << 20
 
-    /// Reads the file at `absolutePath` (named `path` in errors) and extracts its text.
-    public static func read(absolutePath: String, path: String) throws(ReadError) -> String {
-        if let size = (try? FileManager.default.attributesOfItem(atPath: absolutePath))?[.size] as? Int, size > maxBytes {
-            throw ReadError(file: path, message: "file is \(size) bytes; only privacy policies under \(maxBytes) bytes are read")
+    /// The text of a local copy the inspector loaded (`ProjectModel.privacyPolicyDocument`).
+    public static func text(of document: LoadedDocument) throws(ReadError) -> String {
+        switch document.content {
+        case .unreadable(let reason):
+            throw ReadError(file: document.path, message: reason)
+        case .bytes(let bytes):
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                throw ReadError(file: document.path, message: "not UTF-8 text")
+            }
+            return extract(text, format: Format(path: document.path))
         }
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: absolutePath))
-        } catch {
-            throw ReadError(file: path, message: "cannot read the privacy policy: \(error.localizedDescription)")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw ReadError(file: path, message: "not UTF-8 text")
-        }
-        return extract(text, format: Format(path: path))
+    }
+
+    /// Whether `paths.privacy_policy` names a published page rather than a local copy.
+    public static func isURL(_ text: String) -> Bool {
+        let lowered = text.lowercased()
+        return lowered.hasPrefix("https://") || lowered.hasPrefix("http://")
     }
 
     public static func extract(_ text: String, format: Format) -> String {

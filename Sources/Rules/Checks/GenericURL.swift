@@ -16,15 +16,13 @@ enum GenericURL {
     static func run(_ invocation: CheckInvocation) -> [CheckResult] {
         let maxLength = invocation.options.int("max_length") ?? 255
         let httpsOnly = invocation.options.bool("https_only") ?? false
-        let fetcher = URLFetcher(timeout: 10)
-        var answers: [String: String?] = [:]
+        let pages = invocation.context.project.webPages
         return GenericSubjects.subjects(invocation).compactMap { subject in
             let text = subject.value.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !text.isEmpty else { return nil }
             var found = problem(text, maxLength: maxLength, httpsOnly: httpsOnly)
             if found == nil, invocation.context.online {
-                if answers[text] == nil { answers[text] = .some(reachability(text, fetcher: fetcher)) }
-                found = answers[text] ?? nil
+                found = reachability(pages[text])
             }
             guard let found else { return nil }
             return GenericSubjects.result(subject, evidence: TextPosition.snippet(text), values: ["problem": found])
@@ -32,12 +30,12 @@ enum GenericURL {
     }
 
     /// Why a well-formed URL does not work when fetched, or nil when it answers 200.
-    static func reachability(_ text: String, fetcher: URLFetcher) -> String? {
-        guard let url = URL(string: text) else { return nil }
-        switch fetcher.fetch(url) {
-        case .failure(let failure): return "could not be fetched (\(failure.message))"
-        case .success(let response) where response.status != 200: return "answered HTTP \(response.status) instead of 200"
-        case .success: return nil
+    static func reachability(_ answer: WebFetch?) -> String? {
+        switch answer {
+        case nil: return "was not fetched"
+        case .failure(let message): return "could not be fetched (\(message))"
+        case .page(let page) where page.status != 200: return "answered HTTP \(page.status) instead of 200"
+        case .page: return nil
         }
     }
 

@@ -20,7 +20,7 @@ enum PolicyDataSafetyChecks {
         options: [], subjects: .none
     ) { invocation in
         let project = invocation.context.project
-        guard DataSafetyLocator.locate(root: project.root, manifest: project.manifest) == nil else { return [] }
+        guard project.dataSafetyExport == nil else { return [] }
         return [CheckResult(location: PolicyInputs.playAnchor(project), evidence: "no Data safety export")]
     }
 

@@ -18,23 +18,22 @@ enum PolicyInputs {
         }
     }
 
-    /// Locates and reads the export (see `DataSafetyLocator`), validated against the rule's `questions` table.
+    /// The export the inspector loaded (see `DataSafetyLocator`), parsed against the rule's `questions` table.
     static func dataSafety(_ invocation: CheckInvocation) -> DataSafety {
-        let project = invocation.context.project
-        guard let path = DataSafetyLocator.locate(root: project.root, manifest: project.manifest) else { return .missing }
+        guard let document = invocation.context.project.dataSafetyExport else { return .missing }
         let schema = invocation.table("questions").map { DataSafetySchema(node: $0.value, diagnostics: Diagnostics(file: $0.file)) }
             ?? DataSafetySchema(questions: [:])
-        guard let absolute = FileSearch.absolutePathInside(root: project.root, relative: path) else {
-            return .unreadable(DataSafetyError(file: path, problems: [.init(line: nil, message: "the path leads outside the project; shipcheck reads only files inside it")]))
-        }
-        do {
-            let form = try DataSafetyReader.read(absolutePath: absolute, path: path, schema: schema)
-            return .form(form)
-        } catch {
-            return .unreadable(error)
+        switch document.content {
+        case .unreadable(let reason):
+            return .unreadable(DataSafetyError(file: document.path, problems: [.init(line: nil, message: reason)]))
+        case .bytes(let bytes):
+            do {
+                return .form(try DataSafetyReader.parse(data: Data(bytes), path: document.path, schema: schema))
+            } catch {
+                return .unreadable(error)
+            }
         }
     }
-
 
     /// The first truthy fact among `names`, its evidence as text for a message, and where it points.
     static func signal(_ names: [String], in project: ProjectModel) -> (text: String, location: SourceLocation)? {

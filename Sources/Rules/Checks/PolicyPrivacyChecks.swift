@@ -70,15 +70,14 @@ enum PolicyPrivacyChecks {
     static let publicURL = CheckFunction(
         name: "privacy_policy.public_url",
         summary: "Privacy policy URLs are public (no placeholder or local host), not PDFs; with --online they answer HTTP 200 and are not served as PDF.",
-        options: [OptionSpec("hosts", .table, required: true, doc: "placeholder and local hosts: { hosts: [...], suffixes: [...], prefixes: [...] }"),
-                  OptionSpec("timeout", .int, doc: "seconds to wait for each URL with --online (default 10)")],
+        options: [OptionSpec("hosts", .table, required: true, doc: "placeholder and local hosts: { hosts: [...], suffixes: [...], prefixes: [...] }")],
         subjects: .none
     ) { invocation in
         let table = invocation.table("hosts")
         let hosts = Set(PolicyInputs.strings(table, key: "hosts").map { $0.lowercased() })
         let suffixes = PolicyInputs.strings(table, key: "suffixes").map { $0.lowercased() }
         let prefixes = PolicyInputs.strings(table, key: "prefixes").map { $0.lowercased() }
-        let fetcher = URLFetcher(timeout: TimeInterval(invocation.options.int("timeout") ?? 10))
+        let pages = invocation.context.project.webPages
         var results: [CheckResult] = []
         for (text, location) in policyURLs(invocation.context.project) {
             guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
@@ -95,14 +94,16 @@ enum PolicyPrivacyChecks {
                 continue
             }
             guard invocation.context.online else { continue }
-            switch fetcher.fetch(url) {
-            case .failure(let failure):
-                report("could not be fetched (\(failure.message))")
-            case .success(let response) where response.status != 200:
-                report("answered HTTP \(response.status) instead of 200")
-            case .success(let response) where response.contentType == "application/pdf":
+            switch pages[text] {
+            case nil:
+                report("was not fetched")
+            case .failure(let message):
+                report("could not be fetched (\(message))")
+            case .page(let page) where page.status != 200:
+                report("answered HTTP \(page.status) instead of 200")
+            case .page(let page) where page.contentType == "application/pdf":
                 report("is served as a PDF (Content-Type application/pdf); Google Play does not accept a PDF as the privacy policy")
-            case .success:
+            case .page:
                 break
             }
         }
@@ -122,13 +123,10 @@ enum PolicyPrivacyChecks {
             // No local copy: only the published policy can tell, and only online.
             return invocation.context.online ? onlineNaming(project, names: names) : []
         }
-        guard let absolute = FileSearch.absolutePathInside(root: project.root, relative: path) else {
-            return [CheckResult(location: PolicyInputs.manifestLocation(project), evidence: path,
-                                values: ["problem": "The privacy policy \(path) cannot be checked: the path leads outside the project"])]
-        }
+        guard let document = project.privacyPolicyDocument else { return [] }
         let text: String
         do throws(PrivacyPolicyText.ReadError) {
-            text = try PrivacyPolicyText.read(absolutePath: absolute, path: path)
+            text = try PrivacyPolicyText.text(of: document)
         } catch {
             return [CheckResult(location: SourceLocation(path: path), evidence: error.message,
                                 values: ["problem": "The privacy policy \(path) cannot be checked: \(error.message)"])]
@@ -177,18 +175,16 @@ enum PolicyPrivacyChecks {
 
     /// `paths.privacy_policy` may be a file in the project or the published URL.
     static func isURL(_ text: String) -> Bool {
-        let lowered = text.lowercased()
-        return lowered.hasPrefix("https://") || lowered.hasPrefix("http://")
+        PrivacyPolicyText.isURL(text)
     }
 
     /// With `--online` and no local copy: fetch each known policy URL and look for the names in the page.
     /// Pages that cannot be fetched are `public-url`'s to report; this only judges pages it could read.
     static func onlineNaming(_ project: ProjectModel, names: [String]) -> [CheckResult] {
-        let fetcher = URLFetcher(timeout: 10)
         var results: [CheckResult] = []
         for (text, location) in policyURLs(project) {
-            guard isHTTPS(text) || text.lowercased().hasPrefix("http://"), let url = URL(string: text),
-                  case .success(let response) = fetcher.fetch(url), response.status == 200,
+            guard isHTTPS(text) || text.lowercased().hasPrefix("http://"),
+                  case .page(let response) = project.webPages[text], response.status == 200,
                   response.contentType != "application/pdf" else { continue }
             let format: PrivacyPolicyText.Format = response.contentType == "text/plain" ? .plain
                 : response.contentType == "text/markdown" ? .markdown : .html

@@ -2,15 +2,12 @@ import Foundation
 import Project
 import Reports
 import Rules
-import StoreLocale
+import ShipcheckCore
 
 /// `shipcheck check [PATH]` and `shipcheck metadata [DIR]`: inspect, evaluate, report, exit.
 struct CheckCommand {
     let console: Console
     let metadataOnly: Bool
-
-    /// The checklists `metadata` runs.
-    static let metadataChecklists: Set<String> = ["metadata", "metadata-locales"]
 
     static func definition(metadataOnly: Bool) -> CommandDefinition {
         CommandDefinition(
@@ -44,47 +41,21 @@ struct CheckCommand {
         do { outputs = try OutputRequest.parse(parsed.all("format")) } catch {
             return console.usage(UsageError(message: error.description, command: Self.definition(metadataOnly: metadataOnly).name))
         }
-        let session: ProjectSession
-        switch ProjectSession.open(parsed, console: console) {
-        case .success(let value): session = value
-        case .failure(let code): return code
+        let run: Shipcheck.Run
+        do {
+            run = try Shipcheck.run(Shipcheck.Options(
+                path: parsed.positionals.first ?? ".", configPath: parsed.value("config"),
+                rulesDirectories: parsed.all("rules"), only: Set(parsed.list("only")), skip: Set(parsed.list("skip")),
+                metadataOnly: metadataOnly, today: parsed.value("date") ?? Self.today(), online: parsed.flag("online"),
+                baselinePath: parsed.value("baseline"), environment: ProcessInfo.processInfo.environment,
+                toolVersion: ShipcheckCommand.version))
+        } catch {
+            for message in error.messages { console.error(message) }
+            return .usage
         }
-        var configuration = session.configuration
-        if metadataOnly, configuration.only.isEmpty {
-            // The metadata checklists, and the files that could not be read (a non-UTF-8 listing file).
-            configuration.only = Self.metadataChecklists.union([InputProblemFinding.rule])
-        }
-        if let message = session.unknownRuleNames(in: configuration) {
-            return console.usage(UsageError(message: message, command: Self.definition(metadataOnly: metadataOnly).name))
-        }
-        let project: ProjectModel
-        switch session.inspect(console: console, scope: metadataOnly ? .metadata : .everything) {
-        case .success(let value): project = value
-        case .failure(let code): return code
-        }
-        let today = parsed.value("date") ?? Self.today()
-        let context = EvaluationContext(project: project, tables: session.engine.tables, today: today, online: parsed.flag("online"),
-                                        environment: ProcessInfo.processInfo.environment)
-        let outcome = session.engine.evaluate(context, configuration: configuration)
-        let problems = InputProblemFinding.applies(configuration) ? project.problems.map(InputProblemFinding.make) : []
-        var findings = outcome.findings + problems
-
-        var hidden = 0
-        var fixed = 0
-        if let path = parsed.value("baseline") {
-            switch BaselineStep.apply(path: path, to: findings) {
-            case .success(let applied): (findings, hidden, fixed) = applied
-            case .failure(let failure):
-                console.error(failure.message)
-                return .usage
-            }
-        }
-        let checklists = session.engine.checklists.filter { checklist in outcome.evaluated.contains { $0.checklist == checklist.name } }
-        let result = RunResult(toolVersion: ShipcheckCommand.version, root: project.root, findings: findings,
-                               manual: outcome.manual, rules: outcome.evaluated, checklists: checklists,
-                               facts: project.facts.all, hiddenByBaseline: hidden, fixedBaselineEntries: fixed)
+        let result = run.result
         if let path = parsed.value("write-baseline") {
-            if let message = BaselineStep.write(path: path, findings: outcome.findings + problems) {
+            if let message = BaselineStep.write(path: path, findings: run.unfilteredFindings) {
                 console.error(message)
                 return .usage
             }
@@ -105,26 +76,5 @@ struct CheckCommand {
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.dateFormat = "yyyy-MM-dd"
         return formatter.string(from: Date())
-    }
-}
-
-/// A file shipcheck could not read becomes a finding, so it shows in every report: a warning, or an error
-/// when the store's upload tool would refuse the file as well.
-enum InputProblemFinding {
-    static let rule = "shipcheck.unreadable-input"
-    static let checklist = "shipcheck"
-
-    /// `--skip shipcheck.unreadable-input` (or `shipcheck`) silences these; `--only` keeps them only when named.
-    static func applies(_ configuration: RuleConfiguration) -> Bool {
-        let names: Set<String> = [rule, checklist]
-        if !configuration.skip.isDisjoint(with: names) { return false }
-        return configuration.only.isEmpty || !configuration.only.isDisjoint(with: names)
-    }
-
-    static func make(_ problem: InputProblem) -> Finding {
-        Finding(rule: rule, checklist: checklist, severity: problem.storeRefusesIt ? .error : .warning,
-                title: "A file could not be read", message: problem.message, location: problem.location,
-                evidence: nil, help: "Fix or remove the file, or exclude it in shipcheck.yml (exclude: [glob]); until then the checks that need it could not look at it.",
-                references: [])
     }
 }

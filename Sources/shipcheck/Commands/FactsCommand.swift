@@ -1,5 +1,6 @@
 import Foundation
 import Project
+import ShipcheckCore
 
 /// `shipcheck facts [PATH]`: what the inspectors detected and what the manifest states, with evidence,
 /// so a team can see why shipcheck believes what it believes.
@@ -20,15 +21,14 @@ struct FactsCommand {
         case .success(let value): (parsed, asJSON) = (value.0, value.json)
         case .failure(let code): return code
         }
-        let session: ProjectSession
-        switch ProjectSession.open(parsed, console: console) {
-        case .success(let value): session = value
-        case .failure(let code): return code
-        }
         let project: ProjectModel
-        switch session.inspect(console: console) {
-        case .success(let value): project = value
-        case .failure(let code): return code
+        do {
+            let session = try Session.open(path: parsed.positionals.first ?? ".", configPath: parsed.value("config"),
+                                           rulesDirectories: parsed.all("rules"))
+            project = try session.inspect()
+        } catch {
+            for message in error.messages { console.error(message) }
+            return .usage
         }
         console.out(asJSON ? json(project) : text(project))
         return .success

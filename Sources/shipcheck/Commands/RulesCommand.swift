@@ -1,3 +1,4 @@
+import ShipcheckCore
 import Foundation
 import Rules
 import YAML

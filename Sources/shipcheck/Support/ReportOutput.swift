@@ -77,19 +77,6 @@ enum ReportOutput {
 
 /// `--baseline` and `--write-baseline`.
 enum BaselineStep {
-    static func apply(path: String, to findings: [Finding]) -> Result<([Finding], Int, Int), BaselineFailure> {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return .failure(BaselineFailure(message: "\(path): cannot read the baseline file; create it with --write-baseline \(path)"))
-        }
-        do {
-            let baseline = try Baseline.decode(data, file: path)
-            let applied = baseline.apply(to: findings)
-            return .success((applied.kept, applied.hidden, applied.fixedEntries))
-        } catch {
-            return .failure(BaselineFailure(message: error.description))
-        }
-    }
-
     /// Writes the baseline; returns an error message on failure.
     static func write(path: String, findings: [Finding]) -> String? {
         do {
@@ -101,4 +88,3 @@ enum BaselineStep {
     }
 }
 
-struct BaselineFailure: Error { let message: String }

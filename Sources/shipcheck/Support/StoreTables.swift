@@ -1,3 +1,4 @@
+import ShipcheckCore
 import Rules
 import StoreLocale
 import StoreText

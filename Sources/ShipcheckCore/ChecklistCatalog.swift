@@ -3,12 +3,14 @@ import Foundation
 import Rules
 
 /// Loads the built-in checklists and any `--rules DIR` folders, validating all of them together.
-enum ChecklistCatalog {
-    struct LoadFailure: Error {
-        let messages: [String]
+public enum ChecklistCatalog {
+    public struct LoadFailure: Error {
+        public let messages: [String]
+
+        public init(messages: [String]) { self.messages = messages }
     }
 
-    static func load(rulesDirectories: [String]) throws(LoadFailure) -> [Checklist] {
+    public static func load(rulesDirectories: [String]) throws(LoadFailure) -> [Checklist] {
         var sources = BuiltinData.checklists.map { ChecklistSource(file: "rules/\($0.name)", text: $0.text) }
         for directory in rulesDirectories {
             var isDirectory: ObjCBool = false

@@ -1,0 +1,72 @@
+import Foundation
+
+/// `--online`: the URLs the checks judge are fetched here, once each and side by side, before evaluation,
+/// so that checks stay pure functions of the model (they read `ProjectModel.webPages`).
+public enum OnlineStep {
+    /// Pages fetched at once, at most.
+    public static let parallelism = 8
+
+    /// Every http(s) URL a check may fetch: metadata fields named `*_url` in every tree, locale and
+    /// `default/`, facts whose name ends in `url`, and `paths.privacy_policy` when it is a URL.
+    public static func urls(in project: ProjectModel) -> [String] {
+        var urls: [String] = []
+        var seen = Set<String>()
+        func add(_ raw: String) {
+            let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            let lower = text.lowercased()
+            guard lower.hasPrefix("https://") || lower.hasPrefix("http://"), seen.insert(text).inserted else { return }
+            urls.append(text)
+        }
+        for tree in project.metadata {
+            for locale in tree.locales + (tree.defaults.map { [$0] } ?? []) {
+                for (name, value) in locale.fields.sorted(by: { $0.key < $1.key }) where name.hasSuffix("_url") { add(value.text) }
+            }
+            for (name, value) in tree.rootFields.sorted(by: { $0.key < $1.key }) where name.hasSuffix("_url") { add(value.text) }
+        }
+        for fact in project.facts.all where fact.name.hasSuffix("url") {
+            if case .string(let text) = fact.value { add(text) }
+        }
+        if let stated = project.manifest?.paths.privacyPolicy { add(stated) }
+        return urls
+    }
+
+    /// Fetches each URL once; the answers keyed by the URL text.
+    public static func fetch(_ urls: [String], with fetcher: any PageFetcher) -> [String: WebFetch] {
+        var pages: [String: WebFetch] = [:]
+        var start = 0
+        while start < urls.count {
+            let batch = Array(urls[start..<min(start + parallelism, urls.count)])
+            // Fetching waits on the network, not the CPU: one task each (not concurrentPerform, whose
+            // width is the core count), joined before the next batch.
+            let answers = Answers(count: batch.count)
+            let group = DispatchGroup()
+            for (index, url) in batch.enumerated() {
+                DispatchQueue.global().async(group: group) { answers.set(index, fetcher.fetch(url)) }
+            }
+            group.wait()
+            for (index, url) in batch.enumerated() { pages[url] = answers.get(index) ?? .failure("no answer") }
+            start += batch.count
+        }
+        return pages
+    }
+}
+
+/// The answers of one batch, written from the fetching tasks.
+private final class Answers: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [WebFetch?]
+
+    init(count: Int) { values = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ value: WebFetch) {
+        lock.lock()
+        values[index] = value
+        lock.unlock()
+    }
+
+    func get(_ index: Int) -> WebFetch? {
+        lock.lock()
+        defer { lock.unlock() }
+        return values[index]
+    }
+}

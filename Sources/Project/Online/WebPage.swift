@@ -1,0 +1,28 @@
+/// What fetching one URL gave: the page, or why there is none.
+public enum WebFetch: Sendable, Equatable {
+    case page(WebPage)
+    case failure(String)
+}
+
+/// An HTTP answer: status, content type and (bounded) body text.
+public struct WebPage: Sendable, Equatable {
+    /// A privacy policy page is text; more than this is not read.
+    public static let maxBodyBytes = 2 << 20
+
+    public let status: Int
+    /// The `Content-Type` without parameters, lowercased (`application/pdf`).
+    public let contentType: String?
+    /// The first `maxBodyBytes` of the body, as UTF-8 text (invalid bytes replaced).
+    public let body: String
+
+    public init(status: Int, contentType: String?, body: String = "") {
+        self.status = status
+        self.contentType = contentType
+        self.body = body
+    }
+}
+
+/// Fetches one URL. The real one is `URLSessionPageFetcher`; tests pass their own.
+public protocol PageFetcher: Sendable {
+    func fetch(_ url: String) -> WebFetch
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Project
+import Rules
+import YAML
+
+/// A project opened for checking: its root, its manifest, the loaded checklists and the rule configuration.
+/// Opening validates everything a run depends on, so a run never starts on a bad configuration.
+public struct Session: Sendable {
+    public let root: String
+    public let manifest: Manifest?
+    public let engine: Engine
+    public let configuration: RuleConfiguration
+
+    /// Opens `path` (absolute or relative to the current folder) with an optional `--config` file and extra
+    /// checklist folders; `only`/`skip` narrow the rules. Every problem is a `SessionError` (exit 2 in the CLI).
+    /// `checklists` replaces loading the built-in ones and `rulesDirectories` (tests and benchmarks load once).
+    public static func open(path: String, configPath: String? = nil, rulesDirectories: [String] = [],
+                            checklists preloaded: [Checklist]? = nil,
+                            only: Set<String> = [], skip: Set<String> = []) throws(SessionError) -> Session {
+        let root = URL(fileURLWithPath: path).standardizedFileURL.path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) else {
+            throw SessionError("\(path): no such folder; give the path of the app project (or metadata folder) to check")
+        }
+        guard isDirectory.boolValue else {
+            throw SessionError("\(path): is a file; give the folder of the app project (or metadata folder) to check")
+        }
+        guard FileManager.default.isReadableFile(atPath: root) else {
+            throw SessionError("\(path): the folder cannot be read (permissions)")
+        }
+        var manifest: Manifest?
+        let manifestPath = configPath ?? (root as NSString).appendingPathComponent("shipcheck.yml")
+        if configPath != nil || FileManager.default.fileExists(atPath: manifestPath) {
+            guard FileManager.default.fileExists(atPath: manifestPath) else {
+                throw SessionError("\(manifestPath): no such configuration file (given with --config)")
+            }
+            let relative = manifestPath.hasPrefix(root + "/") ? String(manifestPath.dropFirst(root.count + 1)) : manifestPath
+            do {
+                manifest = try ManifestReader.read(path: manifestPath, relativePath: relative)
+            } catch {
+                throw SessionError(messages: error.errors.map(\.description))
+            }
+        }
+        let checklists: [Checklist]
+        if let preloaded {
+            checklists = preloaded
+        } else {
+            do {
+                checklists = try ChecklistCatalog.load(rulesDirectories: rulesDirectories)
+            } catch {
+                throw SessionError(messages: error.messages)
+            }
+        }
+        var configuration = RuleConfiguration(only: only, skip: skip)
+        if let manifest {
+            configuration.skip.formUnion(manifest.skip)
+            for (name, level) in manifest.severity {
+                guard let severity = Severity(rawValue: level) else {
+                    throw SessionError("\(manifest.file): rules.severity.\(name): expected error, warning, info or off, got \"\(level)\"")
+                }
+                configuration.severity[name] = severity
+            }
+        }
+        return Session(root: root, manifest: manifest, engine: Engine(checklists: checklists), configuration: configuration)
+    }
+
+    /// A message naming an `--only`/`--skip`/severity entry that matches no rule or checklist, with a suggestion.
+    public func unknownRuleNames(in configuration: RuleConfiguration) -> String? {
+        let known = Set(engine.checklists.flatMap { [$0.name] + $0.rules.map(\.id) })
+            .union([InputProblemFinding.rule, InputProblemFinding.checklist])
+        let named = configuration.only.union(configuration.skip).union(configuration.severity.keys)
+        for name in named.sorted() where !known.contains(name) {
+            var message = "no rule or checklist is named '\(name)'"
+            if let near = Spelling.nearest(to: name, in: Array(known)) { message += "; did you mean '\(near)'?" }
+            return message + " (see 'shipcheck rules list')"
+        }
+        return nil
+    }
+
+    /// Inspects the project with every `kind: symbols` table of the loaded checklists.
+    public func inspect(scope: InspectionOptions.Scope = .everything) throws(SessionError) -> ProjectModel {
+        let symbolTables = engine.checklists.flatMap { checklist in
+            checklist.tables.values.filter { $0.kind == "symbols" }.sorted { $0.name < $1.name }
+                .map { SymbolTableSource(name: $0.name, file: $0.file, value: $0.value) }
+        }
+        do {
+            return try ProjectInspector.inspect(root: root, manifest: manifest, options: InspectionOptions(symbolTables: symbolTables, scope: scope))
+        } catch {
+            throw SessionError(error.description)
+        }
+    }
+}
+
+/// Why a session could not be opened or a run could not start: the CLI prints each message and exits 2.
+public struct SessionError: Error, Sendable, CustomStringConvertible {
+    public let messages: [String]
+
+    public init(_ message: String) { messages = [message] }
+    public init(messages: [String]) { self.messages = messages }
+
+    public var description: String { messages.joined(separator: "\n") }
+}
