@@ -2,12 +2,14 @@
 /// Owned by one reading pass; not shared between threads.
 public final class Diagnostics {
     public let file: String
-    private let lines: [Substring]
+    /// Kept whole: a line is found only when a snippet is asked for (nearly every load has no error,
+    /// so splitting every checklist into lines up front was half the start-up time).
+    private let source: String
     public private(set) var errors: [YAMLError] = []
 
     public init(file: String, source: String = "") {
         self.file = file
-        self.lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        self.source = source
     }
 
     public func add(_ message: String, at mark: Mark?, path: String? = nil) {
@@ -18,11 +20,26 @@ public final class Diagnostics {
 
     /// The source line of `mark` with a caret under its column.
     public func snippet(at mark: Mark?) -> String? {
-        guard let mark, mark.line >= 1, mark.line <= lines.count else { return nil }
-        var line = String(lines[mark.line - 1])
+        guard let mark, let found = Self.line(mark.line, of: source) else { return nil }
+        var line = found
         if line.hasSuffix("\r") { line.removeLast() }
         if line.count > 160 { line = String(line.prefix(160)) + "…" }
         let pad = String(repeating: " ", count: max(0, min(mark.column - 1, line.count)))
         return "  \(line)\n  \(pad)^"
+    }
+
+    /// The text of 1-based line `number`, found on the UTF-8 bytes; nil past the end.
+    static func line(_ number: Int, of source: String) -> String? {
+        guard number >= 1 else { return nil }
+        let utf8 = source.utf8
+        var start = utf8.startIndex
+        var current = 1
+        while current < number {
+            guard let newline = utf8[start...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+            start = utf8.index(after: newline)
+            current += 1
+        }
+        let end = utf8[start...].firstIndex(of: UInt8(ascii: "\n")) ?? utf8.endIndex
+        return String(source[start..<end])
     }
 }

@@ -170,9 +170,7 @@ private struct NodeComposer {
 
     /// The character at a 1-based mark, for hints on libyaml's terse messages.
     private func character(at mark: Mark) -> Character? {
-        let lines = source.split(separator: "\n", maxSplits: mark.line, omittingEmptySubsequences: false)
-        guard mark.line >= 1, mark.line <= lines.count else { return nil }
-        let line = lines[mark.line - 1]
+        guard let line = Diagnostics.line(mark.line, of: source) else { return nil }
         guard mark.column >= 1, mark.column <= line.count else { return nil }
         return line[line.index(line.startIndex, offsetBy: mark.column - 1)]
     }
