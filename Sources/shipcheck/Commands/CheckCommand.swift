@@ -68,6 +68,10 @@ struct CheckCommand {
         let outcome = session.engine.evaluate(context, configuration: configuration)
         let problems = InputProblemFinding.applies(configuration) ? project.problems.map(InputProblemFinding.make) : []
         var findings = outcome.findings + problems
+        // `shipcheck:disable` comments and `ignore:` entries: counted in the summary, never dropped silently.
+        let suppression = SuppressionStep.apply(to: findings, project: project, session: session)
+        findings = suppression.kept + suppression.warnings
+        let unsuppressed = findings
 
         var hidden = 0
         var fixed = 0
@@ -82,9 +86,10 @@ struct CheckCommand {
         let checklists = session.engine.checklists.filter { checklist in outcome.evaluated.contains { $0.checklist == checklist.name } }
         let result = RunResult(toolVersion: ShipcheckCommand.version, root: project.root, findings: findings,
                                manual: outcome.manual, rules: outcome.evaluated, checklists: checklists,
-                               facts: project.facts.all, hiddenByBaseline: hidden, fixedBaselineEntries: fixed)
+                               facts: project.facts.all, hiddenByBaseline: hidden, fixedBaselineEntries: fixed,
+                               suppressed: suppression.suppressed.count)
         if let path = parsed.value("write-baseline") {
-            if let message = BaselineStep.write(path: path, findings: outcome.findings + problems) {
+            if let message = BaselineStep.write(path: path, findings: unsuppressed) {
                 console.error(message)
                 return .usage
             }
