@@ -61,7 +61,7 @@ struct InitTests {
         let manifest = dir.appendingPathComponent("shipcheck.yml")
         let full = Self.uncommented(try Self.read(manifest))
         #expect(full.contains("\nfacts:"))
-        #expect(full.contains("\nignore:\n  - rule: "))
+        #expect(full.contains("\nignore:   #") && full.contains("\n  - rule: "))
         try Data(full.utf8).write(to: manifest)
         let check = try ShipcheckProcess.run(["check", dir.path, "--fail-on", "never", "--format", "json"])
         #expect(check.status == 0, "\(full)\n\(check.stderr)")

@@ -71,7 +71,7 @@ enum StarterFiles {
             "# yaml-language-server: $schema=\(ProjectLinks.manifestSchema)",
             "# shipcheck.yml: what you state about the app instead of letting shipcheck guess (docs/manifest.md).",
             "# Filled in from what `shipcheck init` found; every key is optional. `shipcheck facts` shows what is detected.",
-            "app:",
+            detected.appName == nil && detected.developer == nil ? "# app:" : "app:",
         ]
         if let name = detected.appName {
             lines.append("  name: \(quoted(name.value))   # from \(name.from); as on the store listing")
