@@ -88,13 +88,14 @@ enum StarterFiles {
         } else {
             lines.append("stores: [\(detected.stores.map(\.rawValue).joined(separator: ", "))]   # detected; list only the stores you ship to")
         }
-        let metadataFound = !detected.appstoreMetadata.isEmpty || !detected.playMetadata.isEmpty
-        lines.append(metadataFound ? "paths:   # the metadata folders found; remove a line to let shipcheck discover it" : "# paths:")
-        lines.append(pathLine("appstore_metadata", detected.appstoreMetadata, example: "fastlane/metadata"))
-        lines.append(pathLine("play_metadata", detected.playMetadata, example: "fastlane/metadata/android"))
+        // One tree per store is stated; several are listed commented, for the team to keep the ones its
+        // uploader reads (stating them all would freeze a guess).
+        let stated = detected.appstoreMetadata.count == 1 || detected.playMetadata.count == 1
+        lines.append(stated ? "paths:   # the metadata folder found; remove a line to let shipcheck discover it" : "# paths:")
+        lines += pathLines("appstore_metadata", detected.appstoreMetadata, example: "fastlane/metadata", active: stated)
+        lines += pathLines("play_metadata", detected.playMetadata, example: "fastlane/metadata/android", active: stated)
         lines.append("  # data_safety: play/data-safety.csv      # the Play Console Data safety CSV export")
         lines.append("  # privacy_policy: https://example.com/privacy   # a file in the project or its published URL")
-        if !metadataFound { lines = lines.map { $0.hasPrefix("  appstore_metadata") || $0.hasPrefix("  play_metadata") ? "  # " + $0.dropFirst(2) : $0 } }
 
         lines.append("# facts:   # what the checklists read; a stated fact wins over detection")
         for name in factNames(checklists) {
@@ -138,11 +139,13 @@ enum StarterFiles {
         return names.filter { !$0.hasPrefix("store.") }.sorted()
     }
 
-    private static func pathLine(_ key: String, _ paths: [String], example: String) -> String {
+    /// `  key: "path"` for a single folder (commented unless `active`); several folders commented, with a note.
+    private static func pathLines(_ key: String, _ paths: [String], example: String, active: Bool) -> [String] {
         switch paths.count {
-        case 0: return "  # \(key): \(example)"
-        case 1: return "  \(key): \(quoted(paths[0]))"
-        default: return "  \(key): [\(paths.map(quoted).joined(separator: ", "))]"
+        case 0: return ["  # \(key): \(example)"]
+        case 1: return [(active ? "  " : "  # ") + "\(key): \(quoted(paths[0]))"]
+        default:
+            return ["  # \(key): [\(paths.map(quoted).joined(separator: ", "))]   # \(paths.count) found: keep the ones your uploader reads"]
         }
     }
 
