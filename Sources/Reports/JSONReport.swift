@@ -18,6 +18,7 @@ public enum JSONReport {
                 ("warnings", .int(result.count(.warning))),
                 ("infos", .int(result.count(.info))),
                 ("manual", .int(result.manual.count)),
+                ("suppressed", .int(result.suppressed)),
             ])),
             ("findings", .array(result.findings.map(finding))),
             ("manual", .array(result.manual.map { item in

@@ -56,6 +56,7 @@ public enum MarkdownReport {
             "factCount": .int(result.facts.count),
             "hiddenByBaseline": .int(result.hiddenByBaseline),
             "fixedBaselineEntries": .int(result.fixedBaselineEntries),
+            "suppressed": .int(result.suppressed),
         ])
     }
 

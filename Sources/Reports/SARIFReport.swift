@@ -54,7 +54,7 @@ public enum SARIFReport {
             ("shortDescription", .object([("text", .string(title))])),
             ("fullDescription", .object([("text", .string(help ?? title))])),
         ]
-        if let url = references.lazy.compactMap(\.url).first { pairs.append(("helpUri", .string(url))) }
+        if let url = rule.flatMap(RulePages.helpURI) ?? references.lazy.compactMap(\.url).first { pairs.append(("helpUri", .string(url))) }
         pairs.append(("help", .object([("text", .string(help ?? title)), ("markdown", .string(markdown))])))
         pairs.append(("defaultConfiguration", .object([("level", .string(level(severity)))])))
         return .object(pairs)

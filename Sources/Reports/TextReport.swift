@@ -55,6 +55,7 @@ public enum TextReport {
             text = parts.joined(separator: ", ") + " in " + plural(files, "file")
         }
         var baseline: [String] = []
+        if result.suppressed > 0 { baseline.append("suppressed: \(result.suppressed)") }
         if result.hiddenByBaseline > 0 { baseline.append("\(plural(result.hiddenByBaseline, "finding")) hidden by the baseline") }
         if result.fixedBaselineEntries > 0 {
             baseline.append("\(plural(result.fixedBaselineEntries, "baseline entry", "baseline entries")) no longer found")

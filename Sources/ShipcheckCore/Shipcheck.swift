@@ -51,7 +51,7 @@ public enum Shipcheck {
     }
 
     /// What a run produced: the result every report renders, the model it was drawn from, and every
-    /// finding before the baseline hid any (what `--write-baseline` records).
+    /// finding left after suppressions, before the baseline hid any (what `--write-baseline` records).
     public struct Run: Sendable {
         public let result: RunResult
         public let project: ProjectModel
@@ -76,7 +76,14 @@ public enum Shipcheck {
                                         online: options.online, environment: options.environment)
         let outcome = session.engine.evaluate(context, configuration: configuration)
         let problems = InputProblemFinding.applies(configuration) ? project.problems.map(InputProblemFinding.make) : []
-        let unfiltered = outcome.findings + problems
+        // `shipcheck:disable` comments (read from the files that have findings, once each) and `ignore:`
+        // entries: counted in the summary, never dropped silently.
+        let directives = SuppressionDirectives.read(root: project.root, paths: Set((outcome.findings + problems).map(\.location.path)))
+        let known = Set(session.engine.checklists.flatMap { [$0.name] + $0.rules.map(\.id) })
+            .union([InputProblemFinding.rule, InputProblemFinding.checklist])
+        let suppression = Suppressions(directives: directives, ignores: session.manifest?.ignores ?? [])
+            .apply(to: outcome.findings + problems, knownRules: known)
+        let unfiltered = suppression.kept + suppression.warnings
 
         var findings = unfiltered
         var hidden = 0
@@ -95,7 +102,8 @@ public enum Shipcheck {
         let checklists = session.engine.checklists.filter { checklist in outcome.evaluated.contains { $0.checklist == checklist.name } }
         let result = RunResult(toolVersion: options.toolVersion, root: project.root, findings: findings,
                                manual: outcome.manual, rules: outcome.evaluated, checklists: checklists,
-                               facts: project.facts.all, hiddenByBaseline: hidden, fixedBaselineEntries: fixed)
+                               facts: project.facts.all, hiddenByBaseline: hidden, fixedBaselineEntries: fixed,
+                               suppressed: suppression.suppressed.count)
         return Run(result: result, project: project, unfilteredFindings: unfiltered)
     }
 }

@@ -17,6 +17,8 @@ public struct Manifest: Sendable {
     public var severity: [String: String]
     /// Glob patterns (relative to the root) the scan skips, besides the built-in vendored/build folders.
     public var exclude: [String]
+    /// `ignore:` entries: findings silenced by rule and path, each with its reason.
+    public var ignores: [IgnoreEntry] = []
     /// Where each key was written (`stores`, `facts.account.creation`, `rules.skip`, `rules.severity.<id>`,
     /// `exclude`), so that a rule or the engine can point at the manifest line.
     public var locations: [String: SourceLocation] = [:]

@@ -7,7 +7,7 @@ public enum ManifestReader {
     /// The manifest's file name at the project root.
     public static let fileName = "shipcheck.yml"
 
-    static let topKeys = ["app", "stores", "paths", "facts", "review", "rules", "exclude"]
+    static let topKeys = ["app", "stores", "paths", "facts", "review", "rules", "exclude", "ignore"]
     static let severities = ["error", "warning", "info", "off"]
     /// Prefixes of a reference to a secret kept outside the repository.
     static let secretReferences = ["env:", "secret:"]
@@ -110,6 +110,7 @@ private struct ManifestFields {
                 }
             }
         }
+        if let ignore = top["ignore"] { manifest.ignores = ignores(ignore) }
         if let exclude = top["exclude"] {
             manifest.locations["exclude"] = location(exclude)
             for item in items(exclude) {
@@ -199,6 +200,32 @@ private struct ManifestFields {
         }
         let evidence = Evidence(location: location(node), snippet: "\(name): \(value)")
         return Fact(name: name, value: value, source: .stated, evidence: [evidence])
+    }
+}
+
+extension ManifestFields {
+    /// `ignore:`: a list of `{rule, paths, reason}`; the reason is required, so that every silenced finding
+    /// says why. Rule names are checked against the loaded checklists by the command line.
+    func ignores(_ node: NodeReader) -> [IgnoreEntry] {
+        var entries: [IgnoreEntry] = []
+        for item in node.sequence() ?? [] {
+            guard let map = item.mapping(allowed: ["rule", "paths", "reason"], required: ["rule", "reason"]) else { continue }
+            let rules = map["rule"].map { items($0).compactMap { $0.string() } } ?? []
+            var globs: [Glob] = []
+            for pathNode in map["paths"].map(items) ?? [] {
+                guard let glob = relativePath(pathNode) else { continue }
+                if glob.trimmingCharacters(in: .whitespaces).isEmpty { pathNode.error("an ignore path cannot be empty") } else { globs.append(Glob(glob)) }
+            }
+            guard let reasonNode = map["reason"], let reason = reasonNode.string() else { continue }
+            if reason.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                reasonNode.error("an ignore entry needs a reason: say why these findings do not apply")
+                continue
+            }
+            if rules.isEmpty, let ruleNode = map["rule"] { ruleNode.error("an ignore entry names a rule id or checklist name") }
+            guard !rules.isEmpty else { continue }
+            entries.append(IgnoreEntry(rules: rules, paths: globs, reason: reason, location: location(item)))
+        }
+        return entries
     }
 }
 

@@ -16,9 +16,11 @@ public struct RunResult: Sendable {
     /// Findings hidden by `--baseline`, and baseline entries that no longer occur.
     public let hiddenByBaseline: Int
     public let fixedBaselineEntries: Int
+    /// Findings silenced by `shipcheck:disable` comments and `ignore:` entries (counted, never hidden silently).
+    public let suppressed: Int
 
     public init(toolVersion: String, root: String, findings: [Finding], manual: [ManualItem], rules: [Rule],
-                checklists: [Checklist], facts: [Fact], hiddenByBaseline: Int = 0, fixedBaselineEntries: Int = 0) {
+                checklists: [Checklist], facts: [Fact], hiddenByBaseline: Int = 0, fixedBaselineEntries: Int = 0, suppressed: Int = 0) {
         self.toolVersion = toolVersion
         self.root = root
         self.findings = Finding.sortedForReport(findings)
@@ -28,6 +30,7 @@ public struct RunResult: Sendable {
         self.facts = facts
         self.hiddenByBaseline = hiddenByBaseline
         self.fixedBaselineEntries = fixedBaselineEntries
+        self.suppressed = suppressed
     }
 
     public func count(_ severity: Severity) -> Int { findings.filter { $0.severity == severity }.count }

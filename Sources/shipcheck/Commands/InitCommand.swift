@@ -1,56 +1,23 @@
+import ShipcheckCore
 import Foundation
+import Project
+import Reports
+import Rules
 
-/// `shipcheck init [PATH]`: writes a starter shipcheck.yml (and, with --github, a CI workflow).
-/// The only command that writes into a project, and it never overwrites.
+/// `shipcheck init [PATH]`: inspects the project and writes a starter shipcheck.yml filled in with what it
+/// found (and, with --github, a workflow that uses the shipcheck action). The only command that writes
+/// into a project: it adds the files that are missing and overwrites one only with --force.
 struct InitCommand {
     let console: Console
 
     static let definition = CommandDefinition(
         name: "init",
         abstract: "Write a starter shipcheck.yml (and optionally a GitHub Actions workflow) into the project.",
+        discussion: "The manifest is filled in from the project (app name, developer, stores, metadata folders). Files that exist are kept; --force overwrites them.",
         arguments: [ArgumentDefinition("path", help: "The project root (default: .).")],
-        options: [OptionDefinition("github", help: "Also write .github/workflows/shipcheck.yml.")]
+        options: [OptionDefinition("github", help: "Also write .github/workflows/shipcheck.yml (at the git repository's root) using the shipcheck action."),
+                  OptionDefinition("force", help: "Overwrite files that exist.")]
     )
-
-    static let manifest = """
-    # shipcheck.yml: what you state about the app instead of letting shipcheck guess.
-    # Every key is optional; see docs/manifest.md for all of them.
-    app:
-      name: My App              # as on the store listing
-      developer: My Company     # the seller / developer name on the listing
-    stores: [appstore, play]
-    # paths:
-    #   appstore_metadata: fastlane/metadata
-    #   play_metadata: fastlane/metadata/android
-    #   data_safety: play/data-safety.csv
-    #   privacy_policy: docs/privacy.html
-    # facts:
-    #   account.creation: true
-    #   app.login_required: true
-    # review:
-    #   demo_user: env:DEMO_USER
-    #   demo_password: env:DEMO_PASSWORD   # never the password itself
-    # rules:
-    #   skip: [metadata.appstore-keywords-bytes]
-    #   severity: { metadata.other-platforms: warning }
-    exclude: [Pods/**, Carthage/**, build/**]
-
-    """
-
-    static let workflow = """
-    name: shipcheck
-    on: [pull_request, push]
-    jobs:
-      shipcheck:
-        runs-on: ubuntu-latest
-        steps:
-          - uses: actions/checkout@v4
-          - run: sudo apt-get install -y libyaml-dev
-          # Builds shipcheck from its source at ./shipcheck (a submodule or a second checkout step).
-          - run: swift build -c release --package-path shipcheck && sudo cp shipcheck/.build/release/shipcheck /usr/local/bin/
-          - run: shipcheck check --format github --format sarif:shipcheck.sarif --format markdown:shipcheck.md
-
-    """
 
     func run(_ arguments: [String]) -> ExitCode {
         let parsed: ParsedArguments
@@ -64,23 +31,63 @@ struct InitCommand {
             console.error("\(root): no such folder")
             return .usage
         }
-        var files = [("shipcheck.yml", Self.manifest)]
-        if parsed.flag("github") { files.append((".github/workflows/shipcheck.yml", Self.workflow)) }
-        for (relative, text) in files {
-            let path = (root as NSString).appendingPathComponent(relative)
-            if FileManager.default.fileExists(atPath: path) {
-                console.error("\(path) already exists; shipcheck init never overwrites a file")
-                return .usage
+        let checklists: [Checklist]
+        do { checklists = try ChecklistCatalog.load(rulesDirectories: []) } catch {
+            for message in error.messages { console.error(message) }
+            return .usage
+        }
+        let symbolTables = checklists.flatMap { checklist in
+            checklist.tables.values.filter { $0.kind == "symbols" }.sorted { $0.name < $1.name }
+                .map { SymbolTableSource(name: $0.name, file: $0.file, value: $0.value) }
+        }
+        let project: ProjectModel
+        do { project = try ProjectInspector.inspect(root: root, manifest: nil, options: InspectionOptions(symbolTables: symbolTables)) } catch {
+            console.error(error.description)
+            return .usage
+        }
+
+        var files = [(path: (root as NSString).appendingPathComponent(ManifestReader.fileName),
+                      text: StarterFiles.manifest(StarterFiles.detect(project), project: project, checklists: checklists))]
+        if parsed.flag("github") {
+            // Workflows are read from the repository's root, which may be above the project.
+            let repository = Self.gitRoot(above: root) ?? root
+            let projectPath = root == repository ? "." : String(root.dropFirst(repository.count + 1))
+            files.append(((repository as NSString).appendingPathComponent(".github/workflows/shipcheck.yml"),
+                          StarterFiles.workflow(projectPath: projectPath)))
+        }
+        let force = parsed.flag("force")
+        var wrote = 0
+        var kept: [String] = []
+        for file in files {
+            if FileManager.default.fileExists(atPath: file.path), !force {
+                kept.append(file.path)
+                continue
             }
             do {
-                try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                try text.write(toFile: path, atomically: true, encoding: .utf8)
+                try FileManager.default.createDirectory(atPath: (file.path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try AtomicWriter.write(Data(file.text.utf8), to: file.path)
             } catch {
-                console.error("\(path): cannot write: \(error.localizedDescription)")
+                console.error("\(file.path): cannot write: \(error)")
                 return .usage
             }
-            console.out("wrote \(relative)\n")
+            console.out("wrote \(file.path)\n")
+            wrote += 1
         }
-        return .success
+        for path in kept {
+            let message = "\(path) already exists; kept (shipcheck init never overwrites a file without --force)"
+            if wrote == 0 { console.error(message) } else { console.out(message + "\n") }
+        }
+        return wrote == 0 ? .usage : .success
+    }
+
+    /// The nearest folder at or above `path` that holds `.git` (a folder, or a file in a worktree).
+    static func gitRoot(above path: String) -> String? {
+        var folder = path
+        while true {
+            if FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(".git")) { return folder }
+            let parent = (folder as NSString).deletingLastPathComponent
+            if parent == folder || parent.isEmpty { return nil }
+            folder = parent
+        }
     }
 }

@@ -1,5 +1,6 @@
 import ShipcheckCore
 import Foundation
+import Reports
 import Rules
 import YAML
 
@@ -13,23 +14,32 @@ struct RulesCommand {
         arguments: [ArgumentDefinition("action", help: "list (default) or show."),
                     ArgumentDefinition("id", help: "With show: a rule id or checklist name.")],
         options: CommonOptions.project.filter { $0.long == "rules" } + [
-            OptionDefinition("format", value: "format", help: "text (default) or json."),
+            OptionDefinition("format", value: "format", help: "text (default), json, or markdown (the rule pages of docs/rules)."),
+            OptionDefinition("output", value: "dir", help: "With --format markdown: write the pages into this folder (default: print them)."),
         ],
         subcommands: [("list", "Every checklist and its rules."), ("show", "One rule or checklist in full.")]
     )
 
     func run(_ arguments: [String]) -> ExitCode {
         let parsed: ParsedArguments
-        let asJSON: Bool
-        switch console.parseTextOrJSON(arguments, Self.definition) {
-        case .success(let value): (parsed, asJSON) = (value.0, value.json)
+        switch console.parse(arguments, Self.definition) {
+        case .success(let value): parsed = value
         case .failure(let code): return code
         }
+        let format = parsed.value("format") ?? "text"
+        guard ["text", "json", "markdown"].contains(format) else {
+            return console.usage(UsageError(message: "rules --format takes text, json or markdown, not '\(format)'", command: "rules"))
+        }
+        if parsed.value("output") != nil, format != "markdown" {
+            return console.usage(UsageError(message: "--output goes with --format markdown", command: "rules"))
+        }
+        let asJSON = format == "json"
         let checklists: [Checklist]
         do { checklists = try ChecklistCatalog.load(rulesDirectories: parsed.all("rules")) } catch {
             for message in error.messages { console.error(message) }
             return .usage
         }
+        if format == "markdown" { return pages(checklists, parsed: parsed) }
         let action = parsed.positionals.first ?? "list"
         switch action {
         case "list":
@@ -58,6 +68,29 @@ struct RulesCommand {
             if let near = Spelling.nearest(to: action, in: ["list", "show"]) { message += "; did you mean '\(near)'?" }
             return console.usage(UsageError(message: message, command: "rules"))
         }
+    }
+
+    /// Renders docs/rules: every page printed one after the other, or written into `--output DIR`.
+    func pages(_ checklists: [Checklist], parsed: ParsedArguments) -> ExitCode {
+        if let action = parsed.positionals.first, action != "list" {
+            return console.usage(UsageError(message: "--format markdown writes every rule's page; it takes no '\(action)'", command: "rules"))
+        }
+        let pages = RulePages.render(checklists)
+        guard let directory = parsed.value("output") else {
+            console.out(pages.map(\.text).joined(separator: "\n"))
+            return .success
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            for page in pages {
+                try AtomicWriter.write(Data(page.text.utf8), to: (directory as NSString).appendingPathComponent(page.name))
+            }
+        } catch {
+            console.error("\(directory): cannot write the rule pages: \(error)")
+            return .usage
+        }
+        console.out("wrote \(pages.count) pages to \(directory)\n")
+        return .success
     }
 
     func list(_ checklists: [Checklist]) -> String {

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Speed on real repositories: for each laid-out repository given, the median wall time of `shipcheck check`,
+# `facts` and `metadata`, ripgrep searching the same tree for the same symbols in the same languages, and the
+# offline peer `app-store-review-risk` (installed from PyPI into .bench/venv by this script), with ratios and
+# peak memory, as one Markdown table.
+# usage: Benchmarks/realbench.sh [--bin PATH] [--runs N] REPO_DIR...
+#   --bin   a built shipcheck (default: the release build of this checkout)
+#   --runs  timed runs per command after one warm-up (default 10; the peer runs 3 times)
+# needs: hyperfine, ripgrep, /usr/bin/time (apt-get install hyperfine ripgrep time), python3 with venv.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BIN=""
+RUNS=10
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --bin) BIN=$2; shift 2 ;;
+        --runs) RUNS=$2; shift 2 ;;
+        -*) echo "unknown option $1" >&2; exit 2 ;;
+        *) break ;;
+    esac
+done
+[ $# -gt 0 ] || { echo "usage: Benchmarks/realbench.sh [--bin PATH] [--runs N] REPO_DIR..." >&2; exit 2; }
+for tool in hyperfine rg; do
+    command -v $tool >/dev/null || { echo "$tool is needed: apt-get install hyperfine ripgrep" >&2; exit 2; }
+done
+[ -x /usr/bin/time ] || { echo "/usr/bin/time is needed: apt-get install time" >&2; exit 2; }
+if [ -z "$BIN" ]; then
+    echo "building release..." >&2
+    swift build -c release --product shipcheck >&2
+    BIN=$(swift build -c release --show-bin-path)/shipcheck
+fi
+BENCH=.bench/realbench
+mkdir -p "$BENCH"
+VENV=.bench/venv
+if [ ! -x "$VENV/bin/app-store-review-risk" ] || ! "$VENV/bin/python" -c 'import yaml' 2>/dev/null; then
+    echo "installing app-store-review-risk and PyYAML into $VENV..." >&2
+    python3 -m venv "$VENV" >&2
+    "$VENV/bin/pip" install --quiet --disable-pip-version-check app-store-review-risk pyyaml >&2
+fi
+PEER="$VENV/bin/app-store-review-risk"
+# The symbols of every `kind: symbols` table, as one regex, in the languages the scanner reads.
+REGEX=$("$VENV/bin/python" Benchmarks/symbols.py --regex rules)
+GLOBS=(-g '*.swift' -g '*.m' -g '*.mm' -g '*.h' -g '*.kt' -g '*.kts' -g '*.java' -g '*.dart' -g '*.js' -g '*.jsx' -g '*.ts' -g '*.tsx')
+printf '%s\n' "$REGEX" > "$BENCH/regex.txt"
+
+median() { # median wall seconds of a command given as arguments
+    local runs=$1; shift
+    hyperfine -N --warmup 1 --runs "$runs" --export-json "$BENCH/hf.json" --style none -i "$(printf '%q ' "$@")" >/dev/null 2>&1
+    python3 -c 'import json,sys; print("%.3f" % json.load(open(sys.argv[1]))["results"][0]["median"])' "$BENCH/hf.json"
+}
+peak() { # peak resident MB
+    /usr/bin/time -v "$@" 2>&1 >/dev/null | awk -F: '/Maximum resident set size/ { printf "%.0f\n", $2 / 1024 }'
+}
+
+echo "| repository | files | check s | facts s | metadata s | rg s | check/rg | peer s | peer/check | check MB |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+for repo in "$@"; do
+    name=$(basename "$repo")
+    files=$(find "$repo" -type f -not -path '*/.git/*' | wc -l)
+    check=$(median "$RUNS" "$BIN" check "$repo" --fail-on never -q)
+    facts=$(median "$RUNS" "$BIN" facts "$repo")
+    metadata=$(median "$RUNS" "$BIN" metadata "$repo" --fail-on never -q)
+    rgs=$(median "$RUNS" rg -w -c --no-messages "${GLOBS[@]}" -f "$BENCH/regex.txt" "$repo")
+    peer=$(median 3 "$PEER" --format compact-json "$repo")
+    mb=$(peak "$BIN" check "$repo" --fail-on never -q)
+    ratio=$(python3 -c "print('%.1f' % ($check / $rgs))")
+    ahead=$(python3 -c "print('%.0f' % ($peer / $check))")
+    echo "| $name | $files | $check | $facts | $metadata | $rgs | ${ratio}× | $peer | ${ahead}× | $mb |"
+done
