@@ -194,4 +194,22 @@ struct AndroidReleaseModelTests {
         #expect(merged.removedPermissions.map(\.path) == ["app/src/main/AndroidManifest.xml"])
         #expect(merged.features.isEmpty)
     }
+
+    @Test func aNetworkSecurityConfigPermittingCleartextEverywhereIsSeen() {
+        let permissive = """
+        <?xml version="1.0" encoding="utf-8"?>
+        <network-security-config>
+            <base-config
+                cleartextTrafficPermitted="true" />
+        </network-security-config>
+        """
+        #expect(AndroidInspector.permissiveBaseConfigLine(permissive) == 3)
+        let limited = """
+        <network-security-config>
+            <base-config cleartextTrafficPermitted="false" />
+            <domain-config cleartextTrafficPermitted="true"><domain>10.0.2.2</domain></domain-config>
+        </network-security-config>
+        """
+        #expect(AndroidInspector.permissiveBaseConfigLine(limited) == nil)
+    }
 }

@@ -26,6 +26,9 @@ struct AndroidAppModule: Sendable {
     var releaseFlavors: [String] = []
     var releaseFlavorReason: String = ""
     var manifest = AndroidMergedManifest()
+    /// Where the release build allows cleartext traffic to every host, if it does: `usesCleartextTraffic="true"`
+    /// without a network security config, or a config whose `<base-config>` permits cleartext.
+    var cleartext: Evidence?
 
     var factPrefix: String { "android.module." + name }
 

@@ -78,9 +78,8 @@ enum AndroidFacts {
             if let debuggable = module.manifest.application["android:debuggable"], debuggable.value.value == "true" {
                 fact(prefix + ".debuggable", .bool(true), [evidence(debuggable.path, debuggable.line)])
             }
-            if let cleartext = module.manifest.application["android:usesCleartextTraffic"], cleartext.value.value == "true",
-               module.manifest.application["android:networkSecurityConfig"] == nil {
-                fact(prefix + ".cleartext_traffic", .bool(true), [evidence(cleartext.path, cleartext.line)])
+            if let cleartext = module.cleartext {
+                fact(prefix + ".cleartext_traffic", .bool(true), [cleartext])
             }
         }
 

@@ -163,12 +163,10 @@ public enum AndroidInspector {
         let lookedAtFiles = (catalogsByFolder.values.map(\.path) + propertiesByFolder.keys.map { join($0, "gradle.properties") }
             + Set(constants.constants.map(\.path))).sorted()
 
+        // `<module>/src/<set>/AndroidManifest.xml`, or `<module>/AndroidManifest.xml` in the old layout.
         let manifestsByModule = Dictionary(grouping: result.androidManifests.filter { !$0.isTestOrDebugOnly }) { manifest -> String in
             let path = manifest.location.path
-            if let range = path.range(of: "/src/") ?? (path.hasPrefix("src/") ? path.range(of: "src/") : nil) {
-                return path.hasPrefix("src/") ? "" : String(path[..<range.lowerBound])
-            }
-            return folder(of: path)
+            return manifest.sourceSet == nil ? folder(of: path) : folder(of: folder(of: folder(of: path)))
         }
 
         var modules: [AndroidAppModule] = []
@@ -241,6 +239,17 @@ public enum AndroidInspector {
                 module.minSdk = .init(value: min.value.value, evidence: [evidence(min.path, min.line)])
             }
 
+            if let config = module.manifest.application["android:networkSecurityConfig"] {
+                // `@xml/network_security_config` → the module's main res/xml file, read for a permissive base-config.
+                let name = config.value.value.hasPrefix("@xml/") ? String(config.value.value.dropFirst("@xml/".count)) : nil
+                let configPath = name.map { join(moduleFolder, "src/main/res/xml/\($0).xml") }
+                if let configPath, let file = byPath[configPath], let text = read(file), let line = permissiveBaseConfigLine(text) {
+                    module.cleartext = evidence(configPath, line)
+                }
+            } else if let cleartext = module.manifest.application["android:usesCleartextTraffic"], cleartext.value.value == "true" {
+                module.cleartext = evidence(cleartext.path, cleartext.line)
+            }
+
             let catalog = ancestorFolders(of: moduleFolder).lazy.compactMap { catalogsByFolder[$0] }.first
             let dependencies = script.dependencies.compactMap { declaration -> (module: String, path: String, line: Int)? in
                 if declaration.notation.hasPrefix("libs.") {
@@ -260,6 +269,14 @@ public enum AndroidInspector {
         result.facts = AndroidFacts.make(modules: modules, looseManifest: looseManifest,
                                          line: { path, line in lineText(texts, path, line) })
         return result
+    }
+
+    /// The line of a `<base-config cleartextTrafficPermitted="true">` in a network security config, if any.
+    static func permissiveBaseConfigLine(_ text: String) -> Int? {
+        guard let start = text.range(of: "<base-config") else { return nil }
+        let tag = text[start.lowerBound...].prefix { $0 != ">" }
+        guard tag.contains("cleartextTrafficPermitted=\"true\"") else { return nil }
+        return text[..<start.lowerBound].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
     }
 
     static func lineText(_ texts: [String: [Substring]], _ path: String, _ line: Int) -> String {
