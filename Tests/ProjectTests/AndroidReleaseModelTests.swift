@@ -212,4 +212,38 @@ struct AndroidReleaseModelTests {
         """
         #expect(AndroidInspector.permissiveBaseConfigLine(limited) == nil)
     }
+
+    @Test func classBasedConventionPluginSetsTheTarget() throws {
+        let root = AndroidTestPaths.fixtures.appendingPathComponent("android/convention")
+        let result = AndroidInspector.inspect(files: AndroidTestPaths.walk(root), root: root.path)
+        #expect(result.problems.isEmpty)
+        let target = try #require(result.facts.first { $0.name == "android.target_sdk" })
+        #expect(target.value == .number(35))
+        #expect(target.evidence.map(\.location) == [
+            SourceLocation(path: "build-logic/convention/src/main/kotlin/AndroidApplicationConventionPlugin.kt", line: 12),
+            SourceLocation(path: "build-logic/convention/src/main/kotlin/com/example/AppVersions.kt", line: 4),
+        ])
+        #expect(result.facts.first { $0.name == "android.min_sdk" }?.value == .number(23))
+        #expect(result.facts.first { $0.name == "android.modules" }?.value == .list(["app"]))
+        #expect(AndroidInspector.registeredPlugins("""
+        gradlePlugin { plugins { register("lib") { id = "x.android.library"; implementationClass = "LibraryPlugin" } } }
+        """, catalog: nil).map(\.0) == ["x.android.library"])
+    }
+
+    @Test func anXRAppIsItsOwnFormFactor() throws {
+        let manifest = try AndroidManifestReader.read(text: """
+        <manifest xmlns:android="http://schemas.android.com/apk/res/android">
+            <uses-feature android:name="android.software.xr.api.spatial" android:required="true" />
+        </manifest>
+        """, location: SourceLocation(path: "xr/src/main/AndroidManifest.xml"))
+        let (formFactor, marker) = AndroidFormFactor.detect(manifest: AndroidMergedManifest.merge([manifest]), dependencies: [])
+        #expect(formFactor == .xr)
+        #expect(marker?.line == 2)
+        let optional = try AndroidManifestReader.read(text: """
+        <manifest xmlns:android="http://schemas.android.com/apk/res/android">
+            <uses-feature android:name="android.software.xr.api.spatial" android:required="false" />
+        </manifest>
+        """, location: SourceLocation(path: "app/src/main/AndroidManifest.xml"))
+        #expect(AndroidFormFactor.detect(manifest: AndroidMergedManifest.merge([optional]), dependencies: []).0 == .phone)
+    }
 }

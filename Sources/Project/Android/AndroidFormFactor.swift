@@ -1,7 +1,7 @@
 /// The device family an app module is for. Play sets target API levels per family (the levels themselves
-/// live in rules/platform-requirements.yml), and a Wear OS, TV or Automotive module is an app of its own.
+/// live in rules/platform-requirements.yml), and a Wear OS, TV, Automotive or XR module is an app of its own.
 public enum AndroidFormFactor: String, Sendable, CaseIterable {
-    case phone, wear, tv, automotive
+    case phone, wear, tv, automotive, xr
 
     /// What made the call, for the evidence.
     struct Marker: Sendable, Equatable {
@@ -17,6 +17,9 @@ public enum AndroidFormFactor: String, Sendable, CaseIterable {
         ("android.hardware.type.automotive", .automotive, true),
         // Phone apps that also run on TV declare leanback as not required; only a TV-only app is a TV app.
         ("android.software.leanback", .tv, true),
+        // Android XR differentiated apps require the spatial or OpenXR API (developer.android.com/develop/xr).
+        ("android.software.xr.api.spatial", .xr, true),
+        ("android.software.xr.api.openxr", .xr, true),
     ]
 
     /// Libraries only an app of that family uses (group prefix, or `group:artifact`). A phone app that talks

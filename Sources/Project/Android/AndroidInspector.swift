@@ -60,9 +60,19 @@ public enum AndroidInspector {
         } + ["buildSrc", "build-logic"])
         var constants = KotlinConstants()
         var conventionScripts: [String: ProjectFile] = [:]
+        // Class-based convention plugins: `gradlePlugin { plugins { register(…) { id = …; implementationClass = … } } }`.
+        var kotlinClasses: [String: (path: String, text: String)] = [:]
+        var pluginClasses: [String: String] = [:]
         for file in shipping where isBuildLogic(file.path, folders: logicFolders) {
             if file.fileName.hasSuffix(".kt") {
-                if let text = read(file) { constants.add(text: text, path: file.path) }
+                if let text = read(file) {
+                    constants.add(text: text, path: file.path)
+                    kotlinClasses[String(file.fileName.dropLast(".kt".count))] = (file.path, text)
+                }
+            } else if file.fileName == "build.gradle.kts" || file.fileName == "build.gradle" {
+                if let text = read(file) {
+                    for (id, className) in registeredPlugins(text, catalog: catalogsByFolder[""]?.catalog) { pluginClasses[id] = className }
+                }
             } else if file.fileName.hasSuffix(".gradle.kts") || file.fileName.hasSuffix(".gradle"), file.path.contains("/src/main/") {
                 // `src/main/kotlin/my.android.application.gradle.kts` is the plugin `my.android.application`.
                 let id = file.fileName.hasSuffix(".kts") ? file.fileName.dropLast(".gradle.kts".count) : file.fileName.dropLast(".gradle".count)
@@ -94,12 +104,20 @@ public enum AndroidInspector {
         var appliedByScript: [String: [(path: String, script: GradleScript)]] = [:]
         for (file, script) in scripts {
             var all = appliedScripts(of: script, at: file.path)
+            let catalog = ancestorFolders(of: folder(of: file.path)).lazy.compactMap { catalogsByFolder[$0] }.first?.catalog
             for plugin in script.plugins {
-                guard let convention = conventionScripts[plugin.id] else { continue }
-                if applied[convention.path] == nil, let text = read(convention) { applied[convention.path] = GradleScript.parse(text) }
-                if let parsed = applied[convention.path] {
-                    all.append((convention.path, parsed))
-                    all += appliedScripts(of: parsed, at: convention.path)
+                let id = plugin.id.hasPrefix("libs.plugins.")
+                    ? (catalog?.pluginId(accessor: String(plugin.id.dropFirst("libs.plugins.".count))) ?? plugin.id) : plugin.id
+                if let convention = conventionScripts[id] {
+                    if applied[convention.path] == nil, let text = read(convention) { applied[convention.path] = GradleScript.parse(text) }
+                    if let parsed = applied[convention.path] {
+                        all.append((convention.path, parsed))
+                        all += appliedScripts(of: parsed, at: convention.path)
+                    }
+                } else if let className = pluginClasses[id], let source = kotlinClasses[className.split(separator: ".").last.map(String.init) ?? className] {
+                    // The plugin class's own `defaultConfig { targetSdk = … }`; helpers it calls elsewhere are not followed.
+                    if applied[source.path] == nil { applied[source.path] = GradleScript.parse(source.text) }
+                    if let parsed = applied[source.path] { all.append((source.path, parsed)) }
                 }
             }
             appliedByScript[file.path] = all
@@ -269,6 +287,29 @@ public enum AndroidInspector {
         result.facts = AndroidFacts.make(modules: modules, looseManifest: looseManifest,
                                          line: { path, line in lineText(texts, path, line) })
         return result
+    }
+
+    /// Plugin id → implementation class registered in a build-logic build script. The id may be a literal or
+    /// a catalog plugin (`libs.plugins.x.get().pluginId`).
+    static func registeredPlugins(_ text: String, catalog: VersionCatalog?) -> [(String, String)] {
+        var ids: [[String]: String] = [:]
+        var classes: [[String]: String] = [:]
+        for statement in GradleStatements.split(text).statements where statement.blocks.contains("plugins") {
+            let parts = statement.text.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2 else { continue }
+            let value = parts[1]
+            if parts[0] == "id" {
+                if let literal = GradleValueResolver.literal(value) {
+                    ids[statement.blocks] = literal
+                } else if value.hasPrefix("libs.plugins."), let end = value.range(of: ".get()") ?? value.range(of: ".pluginId") {
+                    let accessor = String(value[value.index(value.startIndex, offsetBy: "libs.plugins.".count)..<end.lowerBound])
+                    if let id = catalog?.pluginId(accessor: accessor) { ids[statement.blocks] = id }
+                }
+            } else if parts[0] == "implementationClass", let literal = GradleValueResolver.literal(value) {
+                classes[statement.blocks] = literal
+            }
+        }
+        return ids.compactMap { blocks, id in classes[blocks].map { (id, $0) } }.sorted { $0.0 < $1.0 }
     }
 
     /// The line of a `<base-config cleartextTrafficPermitted="true">` in a network security config, if any.
