@@ -22,6 +22,8 @@ struct AndroidAppModule: Sendable {
     var minSdk: Resolved?
     /// Where targetSdk was looked for when it could not be read.
     var targetSdkLookedAt: [Evidence] = []
+    /// Where versionCode was looked for when it could not be read (a computed value, or none set).
+    var versionCodeLookedAt: [Evidence] = []
     /// The product flavors whose manifests were merged (empty without flavors), and why those.
     var releaseFlavors: [String] = []
     var releaseFlavorReason: String = ""

@@ -9,7 +9,7 @@
 ///
 /// Every app module that ships, the release module included, is listed in `android.modules` and has
 /// `android.module.<name>.{form_factor, target_sdk, target_sdk_unknown, min_sdk, version_code,
-/// application_id, release_manifests, exported_missing, debuggable, cleartext_traffic}`; modules left out
+/// version_code_unknown, application_id, release_manifests, exported_missing, debuggable, cleartext_traffic}`; modules left out
 /// (test harnesses, samples) are in `android.modules_skipped` with the reason.
 enum AndroidFacts {
     typealias LineText = (_ path: String, _ line: Int) -> String
@@ -63,7 +63,11 @@ enum AndroidFacts {
                 fact(prefix + ".target_sdk_unknown", .bool(true), module.targetSdkLookedAt)
             }
             if let min = module.minSdk, let value = Int(min.value) { fact(prefix + ".min_sdk", .number(Double(value)), min.evidence) }
-            if let code = module.versionCode, let value = Int(code.value) { fact(prefix + ".version_code", .number(Double(value)), code.evidence) }
+            if let code = module.versionCode, let value = Int(code.value) {
+                fact(prefix + ".version_code", .number(Double(value)), code.evidence)
+            } else {
+                fact(prefix + ".version_code_unknown", .bool(true), module.versionCodeLookedAt)
+            }
             if let id = module.applicationId { fact(prefix + ".application_id", .string(id.value), id.evidence) }
             let variant = module.releaseFlavors.isEmpty ? "release" : module.releaseFlavors.map { $0 + "Release" }.joined(separator: ", ")
             fact(prefix + ".release_manifests", .list(module.manifest.sources),

@@ -231,6 +231,13 @@ public enum AndroidInspector {
             module.minSdk = resolvedValue(.minSdk, lowest: true)
             module.versionCode = resolvedValue(.versionCode, lowest: false).flatMap { Int($0.value) != nil ? $0 : nil }
             module.applicationId = resolvedValue(.applicationId, lowest: false)
+            if module.versionCode == nil {
+                let tried = candidates(.versionCode).map { evidence($0.path, $0.setting.line) }
+                let scriptsRead = [file.path] + (appliedByScript[file.path] ?? []).map(\.path)
+                module.versionCodeLookedAt = tried.isEmpty
+                    ? [Evidence(location: SourceLocation(path: file.path), snippet: "no versionCode in defaultConfig of \(scriptsRead.joined(separator: ", "))")]
+                    : tried
+            }
             if module.targetSdk == nil {
                 let tried = candidates(.targetSdk).map { evidence($0.path, $0.setting.line) }
                 let scriptsRead = [file.path] + (appliedByScript[file.path] ?? []).map(\.path)
