@@ -116,6 +116,7 @@ struct AndroidReleaseModelTests {
         let script = GradleScript.parse("""
         apply from: '../common.gradle'
         apply(from = "$rootDir/gradle/versions.gradle.kts")
+        apply(from = rootProject.file("gradle/signing.gradle"))
         dependencies {
             implementation project(':core')
             implementation(project(":feature:home"))
@@ -123,7 +124,7 @@ struct AndroidReleaseModelTests {
             testImplementation(project(":testing"))
         }
         """)
-        #expect(script.appliedScripts.map(\.path) == ["../common.gradle", "$rootDir/gradle/versions.gradle.kts"])
+        #expect(script.appliedScripts.map(\.path) == ["../common.gradle", "$rootDir/gradle/versions.gradle.kts", "$rootDir/gradle/signing.gradle"])
         #expect(script.projectDependencies.map(\.path) == [":core", ":feature:home", "projects.core.ui"])
         #expect(AndroidInspector.resolveAppliedPath("../common.gradle", from: "app") == "common.gradle")
         #expect(AndroidInspector.resolveAppliedPath("$rootDir/gradle/versions.gradle.kts", from: "app") == "gradle/versions.gradle.kts")
@@ -245,5 +246,15 @@ struct AndroidReleaseModelTests {
         </manifest>
         """, location: SourceLocation(path: "app/src/main/AndroidManifest.xml"))
         #expect(AndroidFormFactor.detect(manifest: AndroidMergedManifest.merge([optional]), dependencies: []).0 == .phone)
+    }
+
+    @Test func testAndSampleModulesAreRecognisedByWholeWords() {
+        #expect(AndroidAppModule.notShippingReason(name: "testharness") != nil)
+        #expect(AndroidAppModule.notShippingReason(name: "samples/compose") != nil)
+        #expect(AndroidAppModule.notShippingReason(name: "apps/sampleApp") != nil)
+        #expect(AndroidAppModule.notShippingReason(name: "ui-benchmark") != nil)
+        #expect(AndroidAppModule.notShippingReason(name: "attestation") == nil)
+        #expect(AndroidAppModule.notShippingReason(name: "app") == nil)
+        #expect(AndroidAppModule.words("wearDemo_app") == ["wear", "demo", "app"])
     }
 }

@@ -34,13 +34,42 @@ struct AndroidAppModule: Sendable {
 
     var factPrefix: String { "android.module." + name }
 
-    /// Module names that say the module is a test harness, a sample or a benchmark, not an app that ships.
-    static let nonShippingWords = ["test", "sample", "demo", "example", "benchmark", "baselineprofile", "playground", "showcase"]
+    /// Words of a module name that say it is a test harness, a sample or a benchmark, not an app that ships.
+    /// A word of any folder of the module path matches when it starts with one (`testharness`, `samples`), not
+    /// anywhere inside (`attestation`).
+    static let nonShippingWords = ["test", "sample", "demo", "example", "benchmark", "macrobenchmark", "baselineprofile", "playground", "showcase"]
 
     static func notShippingReason(name: String) -> String? {
-        let last = (name.split(separator: "/").last.map(String.init) ?? name).lowercased()
-        guard let word = nonShippingWords.first(where: { last.contains($0) }) else { return nil }
-        return "module name contains \"\(word)\": a test or sample app, not uploaded"
+        // Every folder of the module path counts: `samples/compose` is a sample too.
+        for word in name.split(separator: "/").flatMap({ words(String($0)) }) {
+            if let stem = nonShippingWords.first(where: { word.hasPrefix($0) }) {
+                return "module name has the word \"\(stem)\": a test or sample app, not uploaded"
+            }
+        }
+        return nil
+    }
+
+    /// `sampleApp` → `sample`, `app`; `ui-test_harness` → `ui`, `test`, `harness`; lowercased.
+    static func words(_ name: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var previousLower = false
+        for character in name {
+            if !(character.isLetter || character.isNumber) {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+                previousLower = false
+                continue
+            }
+            if character.isUppercase && previousLower && !current.isEmpty {
+                words.append(current)
+                current = ""
+            }
+            current.append(Character(character.lowercased()))
+            previousLower = character.isLowercase
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
     }
 
     /// Flavor names that say which store they are built for.

@@ -57,8 +57,9 @@ struct GradleScript: Sendable {
                 script.plugins.append((plugin, statement.line))
                 continue
             }
-            if let applied = firstCapture(applyFromPattern, statement.text) {
-                script.appliedScripts.append((applied, statement.line))
+            if let groups = captures(applyFromPattern, statement.text), groups.count == 2 {
+                // `rootProject.file("x")` is relative to the root, like `$rootDir/x`.
+                script.appliedScripts.append((groups[0].hasPrefix("rootProject") ? "$rootDir/" + groups[1] : groups[1], statement.line))
                 continue
             }
             if blocks.contains("dependencies") && !blocks.contains("buildscript"), let project = projectDependency(statement.text) {
@@ -175,7 +176,7 @@ struct GradleScript: Sendable {
 
     /// `apply from: "../common.gradle"`, `apply(from = "$rootDir/versions.gradle.kts")`, `apply from: rootProject.file('x.gradle')`.
     private static let applyFromPattern = try! NSRegularExpression(
-        pattern: #"^apply\s*\(?\s*from\s*[:=]\s*(?:(?:rootProject\.)?file\(\s*)?["']([^"']+)["']\s*\)?\s*\)?$"#)
+        pattern: #"^apply\s*\(?\s*from\s*[:=]\s*(rootProject\.file\(\s*|file\(\s*)?["']([^"']+)["']\s*\)?\s*\)?$"#)
 
     private static let projectDependencyPatterns: [NSRegularExpression] = [
         #"^[A-Za-z_]\w*\s*\(?\s*project\s*\(\s*(?:path\s*[:=]\s*)?["'](:[\w\-:.]+)["']"#,
