@@ -257,4 +257,17 @@ struct AndroidReleaseModelTests {
         #expect(AndroidAppModule.notShippingReason(name: "app") == nil)
         #expect(AndroidAppModule.words("wearDemo_app") == ["wear", "demo", "app"])
     }
+
+    @Test func settingsThatNameNoAppModuleDoNotHideTheApp() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("shipcheck-android-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("app"), withIntermediateDirectories: true)
+        // `:mobile` lives in `app` through a projectDir the settings compute.
+        try "include(\":mobile\")\nproject(\":mobile\").projectDir = file(appDir)\n".write(to: root.appendingPathComponent("settings.gradle.kts"), atomically: true, encoding: .utf8)
+        try "plugins { id(\"com.android.application\") }\nandroid { defaultConfig { targetSdk = 35 } }\n"
+            .write(to: root.appendingPathComponent("app/build.gradle.kts"), atomically: true, encoding: .utf8)
+        let result = AndroidInspector.inspect(files: AndroidTestPaths.walk(root), root: root.path)
+        #expect(result.facts.first { $0.name == "android.modules" }?.value == .list(["app"]))
+        #expect(result.facts.first { $0.name == "android.target_sdk" }?.value == .number(35))
+    }
 }

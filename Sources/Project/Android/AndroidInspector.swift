@@ -177,7 +177,12 @@ public enum AndroidInspector {
         }
 
         // The modules each build includes; a script outside every include list is not part of a build.
-        let included = includedModules(scripts: scripts.map(\.file.path), settings: settingsByFolder)
+        var included = includedModules(scripts: scripts.map(\.file.path), settings: settingsByFolder)
+        let appModules = gradleFiles.values.filter { $0.kind == .application }.map(\.module)
+        if !appModules.isEmpty && !appModules.contains(where: { included.contains($0) }) {
+            // Settings we could not follow (a computed projectDir): better every app module than none.
+            included.formUnion(appModules)
+        }
         let lookedAtFiles = (catalogsByFolder.values.map(\.path) + propertiesByFolder.keys.map { join($0, "gradle.properties") }
             + Set(constants.constants.map(\.path))).sorted()
 
