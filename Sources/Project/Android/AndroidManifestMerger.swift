@@ -33,18 +33,11 @@ struct AndroidMergedManifest: Sendable {
         func isRemoved(_ kind: String, _ name: String) -> Bool {
             removedAll.contains(kind) || removed[kind, default: []].contains(name)
         }
-        /// Applies a merger instruction; true when the element itself is kept.
-        func instruct(_ kind: String, _ name: String, _ node: String?) -> Bool {
-            switch node {
-            case "remove":
-                removed[kind, default: []].insert(name)
-                return false
-            case "removeAll":
-                removedAll.insert(kind)
-                return false
-            default:
-                return !isRemoved(kind, name)
-            }
+        func isRemoval(_ node: String?) -> Bool { node == "remove" || node == "removeAll" }
+        /// Records a merger instruction for the lower-priority manifests.
+        func instruct(_ kind: String, _ name: String, _ node: String?) {
+            if node == "remove" { removed[kind, default: []].insert(name) }
+            if node == "removeAll" { removedAll.insert(kind) }
         }
 
         for manifest in manifests {
@@ -53,20 +46,15 @@ struct AndroidMergedManifest: Sendable {
             if merged.package == nil, let package = manifest.package { merged.package = Located(value: package, path: path, line: 1) }
 
             // Instructions in one file apply to the files below it, not to its own siblings: decide first, then record.
-            var keptPermissions: [AndroidPermission] = []
-            for permission in manifest.permissions {
-                if permission.toolsNode == "remove" || permission.toolsNode == "removeAll" {
-                    merged.removedPermissions.append(Located(value: permission.name, path: path, line: permission.line))
-                }
-                if !isRemoved("permission", permission.name) && permission.toolsNode != "remove" && permission.toolsNode != "removeAll" {
-                    keptPermissions.append(permission)
-                }
+            for permission in manifest.permissions where isRemoval(permission.toolsNode) {
+                merged.removedPermissions.append(Located(value: permission.name, path: path, line: permission.line))
             }
-            let keptFeatures = manifest.features.filter { !isRemoved("feature", $0.name) && $0.toolsNode != "remove" && $0.toolsNode != "removeAll" }
-            let keptLibraries = manifest.usesLibraries.filter { !isRemoved("library", $0.name) && $0.toolsNode != "remove" && $0.toolsNode != "removeAll" }
-            for permission in manifest.permissions { _ = instruct("permission", permission.name, permission.toolsNode) }
-            for feature in manifest.features { _ = instruct("feature", feature.name, feature.toolsNode) }
-            for library in manifest.usesLibraries { _ = instruct("library", library.name, library.toolsNode) }
+            let keptPermissions = manifest.permissions.filter { !isRemoved("permission", $0.name) && !isRemoval($0.toolsNode) }
+            let keptFeatures = manifest.features.filter { !isRemoved("feature", $0.name) && !isRemoval($0.toolsNode) }
+            let keptLibraries = manifest.usesLibraries.filter { !isRemoved("library", $0.name) && !isRemoval($0.toolsNode) }
+            for permission in manifest.permissions { instruct("permission", permission.name, permission.toolsNode) }
+            for feature in manifest.features { instruct("feature", feature.name, feature.toolsNode) }
+            for library in manifest.usesLibraries { instruct("library", library.name, library.toolsNode) }
 
             for permission in keptPermissions where !merged.permissions.contains(where: { $0.value.name == permission.name }) {
                 merged.permissions.append(Located(value: permission, path: path, line: permission.line))
@@ -80,22 +68,23 @@ struct AndroidMergedManifest: Sendable {
 
             for component in manifest.components {
                 let key = component.kind + " " + component.name
-                if component.toolsNode == "remove" || component.toolsNode == "removeAll" || isRemoved("component", key) {
-                    _ = instruct("component", key, component.toolsNode)
+                if isRemoval(component.toolsNode) || isRemoved("component", key) {
+                    instruct("component", key, component.toolsNode)
                     continue
                 }
                 if let index = merged.components.firstIndex(where: { $0.value.kind == component.kind && $0.value.name == component.name }) {
-                    // Already declared with a higher priority: fill in what it left unsaid.
-                    var existing = merged.components[index]
+                    // Already declared with a higher priority: fill in what it left unsaid. The place shown is
+                    // the declaration with the intent filter, since that is what the checks point at.
+                    let existing = merged.components[index]
                     var value = existing.value
                     if value.exported == nil { value.exported = component.exported }
+                    value.categories += component.categories.filter { !value.categories.contains($0) }
                     if component.hasIntentFilter && !value.hasIntentFilter {
                         value.hasIntentFilter = true
-                        existing.line = component.line
-                        existing = Located(value: value, path: path, line: component.line)
+                        merged.components[index] = Located(value: value, path: path, line: component.line)
+                    } else {
+                        merged.components[index] = Located(value: value, path: existing.path, line: existing.line)
                     }
-                    value.categories += component.categories.filter { !value.categories.contains($0) }
-                    merged.components[index] = Located(value: value, path: existing.path, line: existing.line)
                 } else {
                     merged.components.append(Located(value: component, path: path, line: component.line))
                 }
