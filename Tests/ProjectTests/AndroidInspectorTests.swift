@@ -83,7 +83,9 @@ struct AndroidInspectorTests {
         #expect(problems.first?.message.hasPrefix("is not well-formed XML") == true)
         #expect(problems.last?.message == "is not UTF-8 text; skipped")
         #expect(fact(result, "android.target_sdk")?.value == .number(36))
-        #expect(fact(result, "android.permission.INTERNET") != nil)
+        // The library manifest is still read, but the app does not depend on `lib`: its permission is not the app's.
+        #expect(result.androidManifests.map(\.location.path) == ["lib/src/main/AndroidManifest.xml"])
+        #expect(fact(result, "android.permission.INTERNET") == nil)
     }
 
     @Test func noAppModuleMeansNoAndroidProjectFacts() {

@@ -158,4 +158,88 @@ struct AndroidChecksTests {
         #expect(!pass.findings.contains { $0.rule == id })
         #expect(pass.findings.filter { $0.rule.hasPrefix("platform-requirements.") }.isEmpty)
     }
+
+    // MARK: Several app modules, each with its form factor
+
+    static func module(_ name: String, target: Int, formFactor: String) -> [Fact] {
+        [Fact(name: "android.module.\(name).target_sdk", value: .number(Double(target)), source: .detected,
+              evidence: [Evidence(location: SourceLocation(path: "\(name)/build.gradle.kts", line: 9), snippet: "targetSdk = \(target)")]),
+         Fact(name: "android.module.\(name).form_factor", value: .string(formFactor), source: .detected)]
+    }
+
+    static func modules(_ names: [String]) -> [Fact] {
+        [Fact(name: "android.release_module", value: .string(names[0]), source: .detected),
+         Fact(name: "android.modules", value: .list(names), source: .detected)]
+    }
+
+    @Test func everyAppModuleIsJudgedWithItsOwnFormFactorsLevel() throws {
+        let facts = Self.modules(["app", "wear", "tv"]) + [Self.targetSdk(36), Fact(name: "android.form_factor", value: .string("phone"), source: .detected)]
+            + Self.module("app", target: 36, formFactor: "phone") + Self.module("wear", target: 35, formFactor: "wear")
+            + Self.module("tv", target: 33, formFactor: "tv")
+        let hits = try Self.findings(Self.project(facts)).findings.filter { $0.rule == "platform-requirements.play-target-sdk" }
+        #expect(hits.map(\.location) == [SourceLocation(path: "tv/build.gradle.kts", line: 9)])
+        #expect(hits.first?.message.contains("targetSdk is 33 (module tv)") == true)
+        #expect(hits.first?.message.contains("tv apps to target API 34") == true)
+        // Existing Android TV apps keep API 34 (Automotive 32, phones 35).
+        #expect(hits.first?.help?.contains("at least API 34") == true)
+    }
+
+    @Test func existingAppLevelsDifferByFormFactor() throws {
+        let table = try #require(try Self.checklists().first?.tables["play_existing_app_target"])
+        let levels = try AndroidTargetAPILevels(table.value)
+        #expect(levels.required(formFactor: "phone", on: "2026-11-30")?.api == 35)
+        #expect(levels.required(formFactor: "wear", on: "2026-11-30")?.api == 34)
+        #expect(levels.required(formFactor: "tv", on: "2026-11-30")?.api == 34)
+        #expect(levels.required(formFactor: "xr", on: "2026-11-30")?.api == 34)
+        #expect(levels.required(formFactor: "automotive", on: "2026-11-30")?.api == 32)
+    }
+
+    @Test func anotherModulesUnknownTargetIsItsOwnNoteAndStatingItSilencesIt() throws {
+        let unknownWear = Fact(name: "android.module.wear.target_sdk_unknown", value: .bool(true), source: .detected,
+                               evidence: [Evidence(location: SourceLocation(path: "wear/build.gradle.kts", line: 7), snippet: "targetSdk = wearTarget()")])
+        let wearFormFactor = Fact(name: "android.module.wear.form_factor", value: .string("wear"), source: .detected)
+        let facts = Self.modules(["app", "wear"]) + [Self.targetSdk(36), unknownWear, wearFormFactor]
+        let hits = try Self.findings(Self.project(facts)).findings.filter { $0.rule == "platform-requirements.play-target-sdk-unknown" }
+        #expect(hits.map(\.location) == [SourceLocation(path: "wear/build.gradle.kts", line: 7)])
+        #expect(hits.first?.message.contains("(module wear)") == true)
+        let stated = Fact(name: "android.module.wear.target_sdk", value: .number(35), source: .stated)
+        let silenced = try Self.findings(Self.project(facts + [stated], manifestFile: "shipcheck.yml")).findings
+        #expect(silenced.filter { $0.rule.hasPrefix("platform-requirements.") }.isEmpty)
+    }
+
+    // MARK: android-manifest
+
+    static func manifestFindings(_ facts: [Fact]) throws -> [Finding] {
+        let sources = BuiltinData.checklists.filter { $0.name == "android-manifest.yml" }
+            .map { ChecklistSource(file: "rules/\($0.name)", text: $0.text) }
+        let engine = Engine(checklists: try ChecklistLoader().load(sources))
+        return engine.evaluate(EvaluationContext(project: project(facts), tables: engine.tables, today: "2026-11-30")).findings
+    }
+
+    @Test func exportedMissingCountsOnlyFromTargetSdk31() throws {
+        let missing = Fact(name: "android.module.app.exported_missing", value: .list(["<receiver .Boot>"]), source: .detected,
+                           evidence: [Evidence(location: SourceLocation(path: "app/src/main/AndroidManifest.xml", line: 12), snippet: "<receiver android:name=\".Boot\">")])
+        let base = Self.modules(["app"]) + [missing]
+        let hits = try Self.manifestFindings(base + [Self.targetSdk(31)])
+        #expect(hits.map(\.rule) == ["android-manifest.exported-missing"])
+        #expect(hits.first?.severity == .error)
+        #expect(hits.first?.location == SourceLocation(path: "app/src/main/AndroidManifest.xml", line: 12))
+        #expect(hits.first?.message.contains("<receiver .Boot>") == true)
+        #expect(try Self.manifestFindings(base + [Self.targetSdk(30)]).isEmpty)
+        // Unknown target: no promise of an install failure.
+        #expect(try Self.manifestFindings(base).isEmpty)
+    }
+
+    @Test func debuggableIsAnErrorAndCleartextANotePerModule() throws {
+        let debuggable = Fact(name: "android.module.tv.debuggable", value: .bool(true), source: .detected,
+                              evidence: [Evidence(location: SourceLocation(path: "tv/src/main/AndroidManifest.xml", line: 4), snippet: "")])
+        let cleartext = Fact(name: "android.module.app.cleartext_traffic", value: .bool(true), source: .detected,
+                             evidence: [Evidence(location: SourceLocation(path: "app/src/main/AndroidManifest.xml", line: 5), snippet: "")])
+        let hits = try Self.manifestFindings(Self.modules(["app", "tv"]) + [debuggable, cleartext])
+        let byRule = Dictionary(grouping: hits, by: \.rule)
+        #expect(byRule["android-manifest.debuggable"]?.map(\.severity) == [.error])
+        #expect(byRule["android-manifest.debuggable"]?.first?.message.contains("(module tv)") == true)
+        #expect(byRule["android-manifest.cleartext-traffic"]?.map(\.severity) == [.info])
+        #expect(byRule["android-manifest.cleartext-traffic"]?.first?.location.path == "app/src/main/AndroidManifest.xml")
+    }
 }

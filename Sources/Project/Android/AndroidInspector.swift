@@ -1,8 +1,9 @@
-/// AndroidManifest.xml, Gradle build scripts, `gradle.properties` and version catalogs → Android facts.
+/// AndroidManifest.xml, Gradle settings and build scripts, `gradle.properties`, version catalogs and the
+/// Kotlin constants of buildSrc / build-logic → the Android release model (`AndroidAppModule`s) → facts.
 ///
-/// Facts: `android.project`, `android.target_sdk` (the lowest over app modules and flavors),
-/// `android.target_sdk_unknown` (with the places looked at), `android.min_sdk`, `android.version_code`,
-/// `android.application_id`, `android.form_factor`, `android.permission.<NAME>`.
+/// The modules come from `settings.gradle(.kts)`; an application module is one that applies
+/// `com.android.application` (`apply false` only declares it). Each is its own app with its own form factor.
+/// See `AndroidFacts` for the facts.
 public enum AndroidInspector {
     public static func inspect(files: [ProjectFile], root: String) -> PartialInspection {
         var result = PartialInspection()
@@ -19,6 +20,7 @@ public enum AndroidInspector {
         }
 
         let shipping = files.filter { !$0.isVendored }
+        let byPath = Dictionary(shipping.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
 
         // Manifests.
         for file in shipping where file.fileName == "AndroidManifest.xml" {
@@ -46,59 +48,407 @@ public enum AndroidInspector {
             }
         }
 
+        // Settings: which modules each build includes.
+        var settingsByFolder: [String: (path: String, settings: GradleSettings)] = [:]
+        for file in shipping where file.fileName == "settings.gradle" || file.fileName == "settings.gradle.kts" {
+            if let text = read(file) { settingsByFolder[folder(of: file.path)] = (file.path, GradleSettings.parse(text)) }
+        }
+
+        // Kotlin constants and precompiled convention plugins of buildSrc and build-logic (and included builds).
+        let logicFolders = Set(settingsByFolder.flatMap { folder, entry in
+            ["buildSrc", "build-logic"].map { join(folder, $0) } + entry.settings.includedBuilds.map { join(folder, GradleSettings.normalize($0)) }
+        } + ["buildSrc", "build-logic"])
+        var constants = KotlinConstants()
+        var conventionScripts: [String: ProjectFile] = [:]
+        // Class-based convention plugins: `gradlePlugin { plugins { register(…) { id = …; implementationClass = … } } }`.
+        var kotlinClasses: [String: (path: String, text: String)] = [:]
+        var pluginClasses: [String: String] = [:]
+        for file in shipping where isBuildLogic(file.path, folders: logicFolders) {
+            if file.fileName.hasSuffix(".kt") {
+                if let text = read(file) {
+                    constants.add(text: text, path: file.path)
+                    kotlinClasses[String(file.fileName.dropLast(".kt".count))] = (file.path, text)
+                }
+            } else if file.fileName == "build.gradle.kts" || file.fileName == "build.gradle" {
+                if let text = read(file) {
+                    for (id, className) in registeredPlugins(text, catalog: catalogsByFolder[""]?.catalog) { pluginClasses[id] = className }
+                }
+            } else if file.fileName.hasSuffix(".gradle.kts") || file.fileName.hasSuffix(".gradle"), file.path.contains("/src/main/") {
+                // `src/main/kotlin/my.android.application.gradle.kts` is the plugin `my.android.application`.
+                let id = file.fileName.hasSuffix(".kts") ? file.fileName.dropLast(".gradle.kts".count) : file.fileName.dropLast(".gradle".count)
+                conventionScripts[String(id)] = file
+            }
+        }
+
         // Build scripts.
         var scripts: [(file: ProjectFile, script: GradleScript)] = []
-        for file in shipping where file.fileName == "build.gradle" || file.fileName == "build.gradle.kts" {
+        for file in shipping where (file.fileName == "build.gradle" || file.fileName == "build.gradle.kts") && !isBuildLogic(file.path, folders: logicFolders) {
             guard let text = read(file) else { continue }
             scripts.append((file, GradleScript.parse(text)))
         }
-        let extByFolder = Dictionary(scripts.map { (folder(of: $0.file.path), ($0.file.path, $0.script.extValues)) }, uniquingKeysWith: { first, _ in first })
 
+        // Scripts applied with `apply from:` (and precompiled convention plugins), read once each.
+        var applied: [String: GradleScript] = [:]
+        func appliedScripts(of script: GradleScript, at path: String, depth: Int = 0) -> [(path: String, script: GradleScript)] {
+            guard depth < 4 else { return [] }
+            var found: [(String, GradleScript)] = []
+            for reference in script.appliedScripts {
+                guard let target = resolveAppliedPath(reference.path, from: folder(of: path)), let file = byPath[target] else { continue }
+                if applied[target] == nil, let text = read(file) { applied[target] = GradleScript.parse(text) }
+                guard let parsed = applied[target] else { continue }
+                found.append((target, parsed))
+                found += appliedScripts(of: parsed, at: target, depth: depth + 1)
+            }
+            return found
+        }
+        var appliedByScript: [String: [(path: String, script: GradleScript)]] = [:]
         for (file, script) in scripts {
-            let module = folder(of: file.path)
+            var all = appliedScripts(of: script, at: file.path)
+            let catalog = ancestorFolders(of: folder(of: file.path)).lazy.compactMap { catalogsByFolder[$0] }.first?.catalog
+            for plugin in script.plugins {
+                let id = plugin.id.hasPrefix("libs.plugins.")
+                    ? (catalog?.pluginId(accessor: String(plugin.id.dropFirst("libs.plugins.".count))) ?? plugin.id) : plugin.id
+                if let convention = conventionScripts[id] {
+                    if applied[convention.path] == nil, let text = read(convention) { applied[convention.path] = GradleScript.parse(text) }
+                    if let parsed = applied[convention.path] {
+                        all.append((convention.path, parsed))
+                        all += appliedScripts(of: parsed, at: convention.path)
+                    }
+                } else if let className = pluginClasses[id], let source = kotlinClasses[className.split(separator: ".").last.map(String.init) ?? className] {
+                    // The plugin class's own `defaultConfig { targetSdk = … }`; helpers it calls elsewhere are not followed.
+                    if applied[source.path] == nil { applied[source.path] = GradleScript.parse(source.text) }
+                    if let parsed = applied[source.path] { all.append((source.path, parsed)) }
+                }
+            }
+            appliedByScript[file.path] = all
+        }
+
+        // ext values of each project: its own, then those of the scripts it applies.
+        var extByFolder: [String: [GradleValueResolver.Scope]] = [:]
+        for (file, script) in scripts {
+            let key = folder(of: file.path)
+            guard extByFolder[key] == nil else { continue }
+            extByFolder[key] = [GradleValueResolver.Scope(path: file.path, definitions: script.extValues)]
+                + (appliedByScript[file.path] ?? []).map { GradleValueResolver.Scope(path: $0.path, definitions: $0.script.extValues + $0.script.locals) }
+        }
+
+        func resolver(forModule module: String, file: String, locals: [GradleScript.Definition]) -> GradleValueResolver {
             let ancestors = ancestorFolders(of: module)
-            let resolver = GradleValueResolver(
-                file: file.path,
-                locals: script.locals,
-                extScopes: ancestors.compactMap { extByFolder[$0].map { GradleValueResolver.Scope(path: $0.0, definitions: $0.1) } },
+            var resolver = GradleValueResolver(
+                file: file,
+                locals: locals,
+                extScopes: ancestors.flatMap { extByFolder[$0] ?? [] },
                 properties: ancestors.compactMap { folder in propertiesByFolder[folder].map { GradleValueResolver.PropertiesScope(path: join(folder, "gradle.properties"), properties: $0) } },
                 catalog: ancestors.lazy.compactMap { catalogsByFolder[$0] }.first)
-            var settings = script.settings
+            resolver.constants = constants
+            return resolver
+        }
+        func resolved(_ settings: [GradleSetting], with resolver: GradleValueResolver) -> [GradleSetting] {
+            var settings = settings
             for index in settings.indices {
                 if let (value, at) = resolver.resolve(settings[index].expression) {
                     settings[index].value = value
                     settings[index].resolvedAt = at
                 }
             }
+            return settings
+        }
+
+        var gradleFiles: [String: GradleFile] = [:]
+        for (file, script) in scripts {
+            let module = folder(of: file.path)
+            let resolver = resolver(forModule: module, file: file.path, locals: script.locals)
+            let settings = resolved(script.settings, with: resolver)
             let plugins = script.plugins.map { plugin -> String in
                 if plugin.id.hasPrefix("libs.plugins."), let id = resolver.catalog?.catalog.pluginId(accessor: String(plugin.id.dropFirst("libs.plugins.".count))) {
                     return id
                 }
                 return plugin.id
             }
-            let kind = moduleKind(plugins: plugins, settings: settings)
-            result.gradleFiles.append(GradleFile(location: SourceLocation(path: file.path), isKotlinScript: file.fileName.hasSuffix(".kts"),
-                                                 module: module, kind: kind, plugins: plugins, settings: settings,
-                                                 productFlavors: script.flavors))
+            // A convention plugin that applies the application plugin makes an application module.
+            let conventionPlugins = (appliedByScript[file.path] ?? []).flatMap { $0.script.plugins.map(\.id) }
+            var kind = moduleKind(plugins: plugins, settings: settings)
+            if kind != .application && moduleKind(plugins: conventionPlugins, settings: []) == .application { kind = .application }
+            let gradleFile = GradleFile(location: SourceLocation(path: file.path), isKotlinScript: file.fileName.hasSuffix(".kts"),
+                                        module: module, kind: kind, plugins: plugins, settings: settings,
+                                        productFlavors: script.flavors)
+            gradleFiles[file.path] = gradleFile
+            result.gradleFiles.append(gradleFile)
         }
 
-        let lookedAt = (catalogsByFolder.values.map(\.path) + propertiesByFolder.keys.map { join($0, "gradle.properties") }).sorted()
-        result.facts = AndroidFacts.make(gradleFiles: result.gradleFiles, scripts: scripts.map { ($0.file.path, $0.script) },
-                                         manifests: result.androidManifests, lookedAt: lookedAt,
-                                         line: { path, line in
-                                             guard let lines = texts[path], line >= 1, line <= lines.count else { return "" }
-                                             return lines[line - 1].trimmingCharacters(in: .whitespaces)
-                                         })
+        // The modules each build includes; a script outside every include list is not part of a build.
+        var included = includedModules(scripts: scripts.map(\.file.path), settings: settingsByFolder)
+        let appModules = gradleFiles.values.filter { $0.kind == .application }.map(\.module)
+        if !appModules.isEmpty && !appModules.contains(where: { included.contains($0) }) {
+            // Settings we could not follow (a computed projectDir): better every app module than none.
+            included.formUnion(appModules)
+        }
+        let lookedAtFiles = (catalogsByFolder.values.map(\.path) + propertiesByFolder.keys.map { join($0, "gradle.properties") }
+            + Set(constants.constants.map(\.path))).sorted()
+
+        // `<module>/src/<set>/AndroidManifest.xml`, or `<module>/AndroidManifest.xml` in the old layout.
+        let manifestsByModule = Dictionary(grouping: result.androidManifests.filter { !$0.isTestOrDebugOnly }) { manifest -> String in
+            let path = manifest.location.path
+            return manifest.sourceSet == nil ? folder(of: path) : folder(of: folder(of: folder(of: path)))
+        }
+
+        var modules: [AndroidAppModule] = []
+        for (file, script) in scripts {
+            guard let gradleFile = gradleFiles[file.path], gradleFile.kind == .application, included.contains(gradleFile.module) else { continue }
+            let moduleFolder = gradleFile.module
+            let name = moduleFolder.isEmpty ? "root" : moduleFolder
+            let pluginLine = zip(script.plugins, gradleFile.plugins).first { moduleKind(plugins: [$0.1], settings: []) == .application }?.0.line
+            var module = AndroidAppModule(name: name, buildFile: file.path, pluginLine: pluginLine ?? script.plugins.first?.line)
+            module.notShipping = AndroidAppModule.notShippingReason(name: name)
+
+            let (flavors, reason) = AndroidAppModule.releaseFlavors(gradleFile.productFlavors.map(\.name))
+            module.releaseFlavors = flavors
+            module.releaseFlavorReason = reason
+
+            // Settings: the module's own, then those of the scripts and convention plugins it applies.
+            var located: [(setting: GradleSetting, path: String)] = gradleFile.settings.map { ($0, file.path) }
+            for other in appliedByScript[file.path] ?? [] {
+                let otherResolver = resolver(forModule: moduleFolder, file: other.path, locals: other.script.locals + script.locals)
+                located += resolved(other.script.settings, with: otherResolver).map { ($0, other.path) }
+            }
+            func evidence(_ path: String, _ line: Int?) -> Evidence {
+                Evidence(location: SourceLocation(path: path, line: line), snippet: line.map { lineText(texts, path, $0) } ?? "")
+            }
+            func candidates(_ name: GradleSetting.Name) -> [(setting: GradleSetting, path: String)] {
+                let relevant = located.filter { $0.setting.name == name && ($0.setting.flavor == nil || flavors.contains($0.setting.flavor!)) }
+                // The module's own declaration wins over an applied script's.
+                let own = relevant.filter { $0.path == file.path }
+                return own.isEmpty ? relevant : own
+            }
+            func resolvedValue(_ name: GradleSetting.Name, lowest: Bool) -> AndroidAppModule.Resolved? {
+                let known = candidates(name).compactMap { entry -> (String, [Evidence])? in
+                    guard let value = entry.setting.value else { return nil }
+                    let source = entry.setting.resolvedAt.map { [evidence($0.path, $0.line)] } ?? []
+                    return (value, [evidence(entry.path, entry.setting.line)] + source)
+                }
+                if lowest, let min = known.filter({ Int($0.0) != nil }).min(by: { Int($0.0)! < Int($1.0)! }) {
+                    return .init(value: min.0, evidence: min.1)
+                }
+                // defaultConfig first (flavor nil sorts first in declaration order anyway).
+                return known.first.map { .init(value: $0.0, evidence: $0.1) }
+            }
+            module.targetSdk = resolvedValue(.targetSdk, lowest: true)
+            module.minSdk = resolvedValue(.minSdk, lowest: true)
+            module.versionCode = resolvedValue(.versionCode, lowest: false).flatMap { Int($0.value) != nil ? $0 : nil }
+            module.applicationId = resolvedValue(.applicationId, lowest: false)
+            if module.versionCode == nil {
+                let tried = candidates(.versionCode).map { evidence($0.path, $0.setting.line) }
+                let scriptsRead = [file.path] + (appliedByScript[file.path] ?? []).map(\.path)
+                module.versionCodeLookedAt = tried.isEmpty
+                    ? [Evidence(location: SourceLocation(path: file.path), snippet: "no versionCode in defaultConfig of \(scriptsRead.joined(separator: ", "))")]
+                    : tried
+            }
+            if module.targetSdk == nil {
+                let tried = candidates(.targetSdk).map { evidence($0.path, $0.setting.line) }
+                let scriptsRead = [file.path] + (appliedByScript[file.path] ?? []).map(\.path)
+                module.targetSdkLookedAt = tried.isEmpty
+                    ? [Evidence(location: SourceLocation(path: file.path), snippet: "no targetSdk in defaultConfig of \(scriptsRead.joined(separator: ", "))")]
+                    : tried
+                module.targetSdkLookedAt += lookedAtFiles.map { Evidence(location: SourceLocation(path: $0), snippet: "") }
+            }
+
+            // The merged release manifest: this module's source sets, then the in-repo libraries it depends on.
+            let own = manifestsByModule[moduleFolder] ?? []
+            let libraries = libraryManifests(of: moduleFolder, scripts: scripts, gradleFiles: gradleFiles, manifestsByModule: manifestsByModule,
+                                             settings: settingsByFolder)
+            module.manifest = mergedRelease(own: own, flavors: flavors, libraries: libraries)
+            if module.applicationId == nil, let package = module.manifest.package {
+                module.applicationId = .init(value: package.value, evidence: [Evidence(location: SourceLocation(path: package.path), snippet: "package=\"\(package.value)\"")])
+            }
+            if module.targetSdk == nil, let target = module.manifest.usesSdk["android:targetSdkVersion"], Int(target.value.value) != nil {
+                // Very old projects still state it in the manifest.
+                module.targetSdk = .init(value: target.value.value, evidence: [evidence(target.path, target.line)])
+                module.targetSdkLookedAt = []
+            }
+            if module.minSdk == nil, let min = module.manifest.usesSdk["android:minSdkVersion"], Int(min.value.value) != nil {
+                module.minSdk = .init(value: min.value.value, evidence: [evidence(min.path, min.line)])
+            }
+
+            if let config = module.manifest.application["android:networkSecurityConfig"] {
+                // `@xml/network_security_config` → the module's main res/xml file, read for a permissive base-config.
+                let name = config.value.value.hasPrefix("@xml/") ? String(config.value.value.dropFirst("@xml/".count)) : nil
+                let configPath = name.map { join(moduleFolder, "src/main/res/xml/\($0).xml") }
+                if let configPath, let file = byPath[configPath], let text = read(file), let line = permissiveBaseConfigLine(text) {
+                    module.cleartext = evidence(configPath, line)
+                }
+            } else if let cleartext = module.manifest.application["android:usesCleartextTraffic"], cleartext.value.value == "true" {
+                module.cleartext = evidence(cleartext.path, cleartext.line)
+            }
+
+            let catalog = ancestorFolders(of: moduleFolder).lazy.compactMap { catalogsByFolder[$0] }.first
+            let dependencies = script.dependencies.compactMap { declaration -> (module: String, path: String, line: Int)? in
+                if declaration.notation.hasPrefix("libs.") {
+                    guard let library = catalog?.catalog.library(accessor: String(declaration.notation.dropFirst("libs.".count))) else { return nil }
+                    return (library.module, file.path, declaration.line)
+                }
+                return (declaration.notation, file.path, declaration.line)
+            }
+            let (formFactor, marker) = AndroidFormFactor.detect(manifest: module.manifest, dependencies: dependencies)
+            module.formFactor = formFactor
+            module.formFactorMarker = marker
+            modules.append(module)
+        }
+
+        // Without any module (a bare manifest, an old Eclipse layout) the shipping manifests still say something.
+        let looseManifest = modules.isEmpty ? AndroidMergedManifest.merge(result.androidManifests.filter { !$0.isTestOrDebugOnly }) : nil
+        result.facts = AndroidFacts.make(modules: modules, looseManifest: looseManifest,
+                                         line: { path, line in lineText(texts, path, line) })
         return result
+    }
+
+    /// Plugin id → implementation class registered in a build-logic build script. The id may be a literal or
+    /// a catalog plugin (`libs.plugins.x.get().pluginId`).
+    static func registeredPlugins(_ text: String, catalog: VersionCatalog?) -> [(String, String)] {
+        var ids: [[String]: String] = [:]
+        var classes: [[String]: String] = [:]
+        for statement in GradleStatements.split(text).statements where statement.blocks.contains("plugins") {
+            let parts = statement.text.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2 else { continue }
+            let value = parts[1]
+            if parts[0] == "id" {
+                if let literal = GradleValueResolver.literal(value) {
+                    ids[statement.blocks] = literal
+                } else if value.hasPrefix("libs.plugins."), let end = value.range(of: ".get()") ?? value.range(of: ".pluginId") {
+                    let accessor = String(value[value.index(value.startIndex, offsetBy: "libs.plugins.".count)..<end.lowerBound])
+                    if let id = catalog?.pluginId(accessor: accessor) { ids[statement.blocks] = id }
+                }
+            } else if parts[0] == "implementationClass", let literal = GradleValueResolver.literal(value) {
+                classes[statement.blocks] = literal
+            }
+        }
+        return ids.compactMap { blocks, id in classes[blocks].map { (id, $0) } }.sorted { $0.0 < $1.0 }
+    }
+
+    /// The line of a `<base-config cleartextTrafficPermitted="true">` in a network security config, if any.
+    static func permissiveBaseConfigLine(_ text: String) -> Int? {
+        guard let start = text.range(of: "<base-config") else { return nil }
+        let tag = text[start.lowerBound...].prefix { $0 != ">" }
+        guard tag.contains("cleartextTrafficPermitted=\"true\"") else { return nil }
+        return text[..<start.lowerBound].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+    }
+
+    static func lineText(_ texts: [String: [Substring]], _ path: String, _ line: Int) -> String {
+        guard let lines = texts[path], line >= 1, line <= lines.count else { return "" }
+        return lines[line - 1].trimmingCharacters(in: .whitespaces)
+    }
+
+    /// main, then each release flavor with `release` and `<flavor>Release` over it; several flavors are merged
+    /// one by one and joined (an element any of them ships counts).
+    static func mergedRelease(own: [AndroidManifestFile], flavors: [String], libraries: [AndroidManifestFile]) -> AndroidMergedManifest {
+        func manifest(_ set: String) -> AndroidManifestFile? { own.first { $0.sourceSet == set } }
+        let main = manifest("main") ?? own.first { $0.sourceSet == nil }
+        let release = manifest("release")
+        let variants = flavors.isEmpty ? [[release, main]] : flavors.map { flavor in
+            [manifest(flavor + "Release"), release, manifest(flavor), main]
+        }
+        var joined: AndroidMergedManifest?
+        for variant in variants {
+            let merged = AndroidMergedManifest.merge(variant.compactMap { $0 } + libraries)
+            guard var result = joined else { joined = merged; continue }
+            for source in merged.sources where !result.sources.contains(source) { result.sources.append(source) }
+            result.permissions += merged.permissions.filter { new in !result.permissions.contains { $0.value.name == new.value.name } }
+            result.removedPermissions += merged.removedPermissions.filter { new in !result.removedPermissions.contains { $0.path == new.path && $0.line == new.line } }
+            result.features += merged.features.filter { new in !result.features.contains { $0.value.name == new.value.name } }
+            result.usesLibraries += merged.usesLibraries.filter { new in !result.usesLibraries.contains { $0.value.name == new.value.name } }
+            result.components += merged.components.filter { new in !result.components.contains { $0.value.name == new.value.name && $0.value.kind == new.value.kind } }
+            result.application.merge(merged.application) { first, _ in first }
+            result.usesSdk.merge(merged.usesSdk) { first, _ in first }
+            joined = result
+        }
+        return joined ?? AndroidMergedManifest()
+    }
+
+    /// The main manifests of the in-repo library modules `module` depends on, directly or through other
+    /// libraries, nearest first. Only `project(":x")` / `projects.x` dependencies are followed.
+    static func libraryManifests(of module: String, scripts: [(file: ProjectFile, script: GradleScript)], gradleFiles: [String: GradleFile],
+                                 manifestsByModule: [String: [AndroidManifestFile]],
+                                 settings: [String: (path: String, settings: GradleSettings)]) -> [AndroidManifestFile] {
+        let scriptByModule = Dictionary(scripts.map { (folder(of: $0.file.path), $0) }, uniquingKeysWith: { first, _ in first })
+        let known = settings.flatMap { folder, entry in entry.settings.modules.map { ($0.path, join(folder, $0.folder)) } }
+        func folderFor(_ reference: String) -> String? {
+            if reference.hasPrefix("projects.") {
+                let wanted = reference.dropFirst("projects.".count).split(separator: ".").map { $0.lowercased() }
+                return known.first { path, _ in
+                    path.split(separator: ":").map { $0.lowercased().replacingOccurrences(of: "-", with: "").replacingOccurrences(of: "_", with: "") } == wanted
+                }?.1
+            }
+            return known.first { $0.0 == reference }?.1 ?? GradleSettings.folder(forPath: reference)
+        }
+        var queue = [module]
+        var seen: Set<String> = [module]
+        var manifests: [AndroidManifestFile] = []
+        while !queue.isEmpty && seen.count < 200 {
+            let current = queue.removeFirst()
+            guard let entry = scriptByModule[current] else { continue }
+            for dependency in entry.script.projectDependencies {
+                guard let target = folderFor(dependency.path), !seen.contains(target) else { continue }
+                seen.insert(target)
+                guard let script = scriptByModule[target], gradleFiles[script.file.path]?.kind == .library else { continue }
+                if let main = manifestsByModule[target]?.first(where: { $0.sourceSet == "main" }) { manifests.append(main) }
+                queue.append(target)
+            }
+        }
+        return manifests
+    }
+
+    /// The module folders (relative to the root) the builds include. A folder without a settings file
+    /// above it, or under a settings file whose includes are computed, counts as included.
+    static func includedModules(scripts: [String], settings: [String: (path: String, settings: GradleSettings)]) -> Set<String> {
+        var included = Set<String>()
+        for script in scripts {
+            let module = folder(of: script)
+            guard let owner = ancestorFolders(of: module).first(where: { settings[$0] != nil }), let entry = settings[owner] else {
+                included.insert(module)
+                continue
+            }
+            let listed = entry.settings.modules.map { join(owner, $0.folder) }
+            if module == owner || listed.contains(module) || entry.settings.hasComputedIncludes || entry.settings.modules.isEmpty {
+                included.insert(module)
+            }
+        }
+        return included
+    }
+
+    /// `../common.gradle`, `$rootDir/gradle/versions.gradle`, `${project.rootDir}/x.gradle` → a path
+    /// relative to the root, or nil for a URL or a computed path.
+    static func resolveAppliedPath(_ reference: String, from folder: String) -> String? {
+        if reference.contains("://") { return nil }
+        var base = folder
+        var rest = reference
+        for prefix in ["${rootDir}/", "$rootDir/", "${rootProject.projectDir}/", "$rootProject.projectDir/", "${project.rootDir}/", "${rootProject.rootDir}/"] where rest.hasPrefix(prefix) {
+            base = ""
+            rest = String(rest.dropFirst(prefix.count))
+        }
+        if rest.contains("$") { return nil }
+        var parts = base.split(separator: "/").map(String.init)
+        for part in rest.split(separator: "/") {
+            if part == "." || part.isEmpty { continue }
+            if part == ".." {
+                guard !parts.isEmpty else { return nil }
+                parts.removeLast()
+            } else {
+                parts.append(String(part))
+            }
+        }
+        return parts.joined(separator: "/")
+    }
+
+    static func isBuildLogic(_ path: String, folders: Set<String>) -> Bool {
+        folders.contains { !$0.isEmpty && path.hasPrefix($0 + "/") } && !path.contains("/src/test/")
     }
 
     static func moduleKind(plugins: [String], settings: [GradleSetting]) -> GradleFile.ModuleKind {
         // Convention plugins (`nowinandroid.android.application`) and unresolved catalog aliases
         // (`libs.plugins.android.application`) say what they wrap in their names.
-        if plugins.contains(where: { $0 == "com.android.application" || ($0.contains("android") && $0.hasSuffix("application")) }) {
+        if plugins.contains(where: { $0 == "com.android.application" || ($0.lowercased().contains("android") && $0.lowercased().hasSuffix("application")) }) {
             return .application
         }
-        if plugins.contains(where: { $0 == "com.android.library" || ($0.contains("android") && $0.hasSuffix("library")) }) {
+        if plugins.contains(where: { $0 == "com.android.library" || ($0.lowercased().contains("android") && $0.lowercased().hasSuffix("library")) }) {
             return .library
         }
         if settings.contains(where: { $0.name == .applicationId && $0.flavor == nil }) { return .application }
@@ -111,7 +461,7 @@ public enum AndroidInspector {
     }
 
     static func join(_ folder: String, _ name: String) -> String {
-        folder.isEmpty ? name : folder + "/" + name
+        folder.isEmpty ? name : (name.isEmpty ? folder : folder + "/" + name)
     }
 
     /// `a/b` → `["a/b", "a", ""]`: the folder and every enclosing one up to the root, nearest first.

@@ -13,6 +13,10 @@ public struct AndroidManifestFile: Sendable {
     public var usesSdk: [String: AndroidAttribute]
     /// Attributes of `<application>` by name with their `android:` prefix (`android:allowBackup`, `android:usesCleartextTraffic`).
     public var application: [String: AndroidAttribute]
+    /// Activities, activity aliases, services, receivers and providers under `<application>`.
+    public var components: [AndroidComponent] = []
+    /// `<uses-library>` under `<application>` (`com.google.android.wearable`, `android.car`…).
+    public var usesLibraries: [AndroidFeature] = []
     /// The source set it belongs to (`main`, `debug`, `gplay`…), from the `src/<set>/` folder, if any.
     public var sourceSet: String?
 
@@ -42,23 +46,53 @@ public struct AndroidPermission: Sendable, Hashable {
     public let name: String
     public let maxSdkVersion: Int?
     public let line: Int
+    /// The manifest merger's instruction (`remove`, `removeAll`, `replace`…), from `tools:node`.
+    public let toolsNode: String?
 
-    public init(name: String, maxSdkVersion: Int?, line: Int) {
+    public init(name: String, maxSdkVersion: Int?, line: Int, toolsNode: String? = nil) {
         self.name = name
         self.maxSdkVersion = maxSdkVersion
         self.line = line
+        self.toolsNode = toolsNode
     }
 }
 
-/// `<uses-feature>`; `required` defaults to true as it does on Play.
+/// `<uses-feature>` (or `<uses-library>`); `required` defaults to true as it does on Play.
 public struct AndroidFeature: Sendable, Hashable {
     public let name: String
     public let required: Bool
     public let line: Int
+    public let toolsNode: String?
 
-    public init(name: String, required: Bool, line: Int) {
+    public init(name: String, required: Bool, line: Int, toolsNode: String? = nil) {
         self.name = name
         self.required = required
+        self.line = line
+        self.toolsNode = toolsNode
+    }
+}
+
+/// An `<activity>`, `<activity-alias>`, `<service>`, `<receiver>` or `<provider>`.
+public struct AndroidComponent: Sendable, Hashable {
+    /// The element name (`activity`, `service`…).
+    public let kind: String
+    public let name: String
+    /// `android:exported` as written, or nil when absent.
+    public var exported: String?
+    public var hasIntentFilter: Bool
+    /// Categories of its intent filters (`android.intent.category.LEANBACK_LAUNCHER`).
+    public var categories: [String]
+    public let toolsNode: String?
+    public let line: Int
+
+    public init(kind: String, name: String, exported: String? = nil, hasIntentFilter: Bool = false, categories: [String] = [],
+                toolsNode: String? = nil, line: Int) {
+        self.kind = kind
+        self.name = name
+        self.exported = exported
+        self.hasIntentFilter = hasIntentFilter
+        self.categories = categories
+        self.toolsNode = toolsNode
         self.line = line
     }
 }

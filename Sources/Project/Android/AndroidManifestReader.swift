@@ -55,6 +55,8 @@ enum AndroidManifestReader {
         var sawManifest = false
         var path: [String] = []
         var firstError: (Error, Int, Int)?
+        /// The component being read, so that its intent filters are attached to it.
+        var currentComponent: Int?
 
         init(lines: [String], location: SourceLocation) {
             self.lines = lines
@@ -81,6 +83,13 @@ enum AndroidManifestReader {
             let reported = parser.lineNumber
             let attributeName = attributes["android:name"]
             let line = line(reported: reported, containing: attributeName.map { "\"\($0)\"" })
+            if path.count >= 4, path[1] == "application", let index = currentComponent {
+                // Inside a component: its intent filters and their categories.
+                if name == "intent-filter" && path.count == 4 { manifest.components[index].hasIntentFilter = true }
+                if name == "category" && parent == "intent-filter", let attributeName {
+                    manifest.components[index].categories.append(attributeName)
+                }
+            }
             switch (parent, name) {
             case (nil, "manifest"):
                 sawManifest = true
@@ -89,11 +98,24 @@ enum AndroidManifestReader {
                 if let attributeName {
                     manifest.permissions.append(AndroidPermission(name: attributeName,
                                                                   maxSdkVersion: attributes["android:maxSdkVersion"].flatMap { Int($0) },
-                                                                  line: line))
+                                                                  line: line, toolsNode: attributes["tools:node"]))
                 }
             case ("manifest", "uses-feature"):
                 if let attributeName {
-                    manifest.features.append(AndroidFeature(name: attributeName, required: attributes["android:required"] != "false", line: line))
+                    manifest.features.append(AndroidFeature(name: attributeName, required: attributes["android:required"] != "false",
+                                                            line: line, toolsNode: attributes["tools:node"]))
+                }
+            case ("application", "uses-library"):
+                if let attributeName {
+                    manifest.usesLibraries.append(AndroidFeature(name: attributeName, required: attributes["android:required"] != "false",
+                                                                 line: line, toolsNode: attributes["tools:node"]))
+                }
+            case ("application", "activity"), ("application", "activity-alias"), ("application", "service"),
+                 ("application", "receiver"), ("application", "provider"):
+                if let attributeName {
+                    manifest.components.append(AndroidComponent(kind: name, name: attributeName, exported: attributes["android:exported"],
+                                                                 toolsNode: attributes["tools:node"], line: line))
+                    currentComponent = manifest.components.count - 1
                 }
             case ("manifest", "uses-sdk"):
                 for (key, value) in attributes {
@@ -118,6 +140,7 @@ enum AndroidManifestReader {
 
         func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
             _ = path.popLast()
+            if path.count == 2 { currentComponent = nil }
         }
     }
 }

@@ -22,6 +22,10 @@ struct GradleScript: Sendable {
     var plugins: [(id: String, line: Int)] = []
     var flavors: [GradleFlavor] = []
     var dependencies: [DependencyDeclaration] = []
+    /// Scripts applied with `apply from:`, as written (`../common.gradle`, `$rootDir/versions.gradle`).
+    var appliedScripts: [(path: String, line: Int)] = []
+    /// In-repo modules this one depends on (`project(":core")`, `projects.core.ui`), as written.
+    var projectDependencies: [(path: String, line: Int)] = []
 
     // MARK: Parsing
 
@@ -53,6 +57,15 @@ struct GradleScript: Sendable {
                 script.plugins.append((plugin, statement.line))
                 continue
             }
+            if let groups = captures(applyFromPattern, statement.text), groups.count == 2 {
+                // `rootProject.file("x")` is relative to the root, like `$rootDir/x`.
+                script.appliedScripts.append((groups[0].hasPrefix("rootProject") ? "$rootDir/" + groups[1] : groups[1], statement.line))
+                continue
+            }
+            if blocks.contains("dependencies") && !blocks.contains("buildscript"), let project = projectDependency(statement.text) {
+                script.projectDependencies.append((project, statement.line))
+                continue
+            }
             if blocks.contains("dependencies") && !blocks.contains("buildscript"), let declaration = dependency(statement) {
                 script.dependencies.append(declaration)
             }
@@ -73,7 +86,21 @@ struct GradleScript: Sendable {
     /// Blocks whose `targetSdk` is not the app's (lint and test options have their own).
     private static let foreignBlocks: Set<String> = ["lint", "lintOptions", "testOptions", "buildTypes", "subprojects", "allprojects", "buildscript", "sourceSets", "signingConfigs"]
 
+    /// AGP 9's block form: `targetSdk { version = release(36) }`.
+    private static let versionBlockPattern = try! NSRegularExpression(pattern: #"^version\s*=\s*(.+)$"#)
+
     private static func setting(_ statement: GradleStatement) -> GradleSetting? {
+        if let block = statement.blocks.last, block == "targetSdk" || block == "minSdk",
+           let expression = firstCapture(versionBlockPattern, statement.text) {
+            let name: GradleSetting.Name = block == "targetSdk" ? .targetSdk : .minSdk
+            let path = Array(statement.blocks.dropLast())
+            if path.contains(where: { foreignBlocks.contains($0) }) { return nil }
+            if path.last == "defaultConfig" { return GradleSetting(name: name, flavor: nil, expression: expression, line: statement.line) }
+            if let index = path.lastIndex(of: "productFlavors"), index + 1 < path.count {
+                return GradleSetting(name: name, flavor: path[index + 1], expression: expression, line: statement.line)
+            }
+            return nil
+        }
         guard let groups = captures(settingPattern, statement.text), groups.count == 4 else { return nil }
         let prefix = groups[0].split(separator: ".").map(String.init)
         guard let name = settingNames.first(where: { $0.0 == groups[1] })?.1 else { return nil }
@@ -132,11 +159,35 @@ struct GradleScript: Sendable {
         #"^alias\s*\(\s*(libs\.plugins\.[\w.]+)\s*\)"#,
     ].map { try! NSRegularExpression(pattern: $0) }
 
+    /// `apply false` declares a plugin for sub-projects (the root build's habit) without applying it.
+    private static let applyFalsePattern = try! NSRegularExpression(pattern: #"\)\s*apply\s*(?:\(\s*false\s*\)|false)\s*$|\bapply\s+false\s*$"#)
+
     private static func plugin(_ statement: GradleStatement) -> String? {
+        if captures(applyFalsePattern, statement.text) != nil { return nil }
         for (index, pattern) in pluginPatterns.enumerated() {
             // `id` and `alias` only mean a plugin inside `plugins { }`.
             if index > 0 && !statement.blocks.contains("plugins") { continue }
             if let groups = captures(pattern, statement.text), let id = groups.first { return id }
+        }
+        return nil
+    }
+
+    // MARK: apply from / project dependencies
+
+    /// `apply from: "../common.gradle"`, `apply(from = "$rootDir/versions.gradle.kts")`, `apply from: rootProject.file('x.gradle')`.
+    private static let applyFromPattern = try! NSRegularExpression(
+        pattern: #"^apply\s*\(?\s*from\s*[:=]\s*(rootProject\.file\(\s*|file\(\s*)?["']([^"']+)["']\s*\)?\s*\)?$"#)
+
+    private static let projectDependencyPatterns: [NSRegularExpression] = [
+        #"^[A-Za-z_]\w*\s*\(?\s*project\s*\(\s*(?:path\s*[:=]\s*)?["'](:[\w\-:.]+)["']"#,
+        #"^[A-Za-z_]\w*\s*\(?\s*(projects\.[\w.]+)"#,
+    ].map { try! NSRegularExpression(pattern: $0) }
+
+    private static func projectDependency(_ text: String) -> String? {
+        guard let configuration = text.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).first,
+              isShippingConfiguration(String(configuration)) else { return nil }
+        for pattern in projectDependencyPatterns {
+            if let path = firstCapture(pattern, text) { return path }
         }
         return nil
     }
@@ -175,6 +226,10 @@ struct GradleScript: Sendable {
         return (1..<match.numberOfRanges).map { index in
             Range(match.range(at: index), in: text).map { String(text[$0]) } ?? ""
         }
+    }
+
+    private static func firstCapture(_ pattern: NSRegularExpression, _ text: String) -> String? {
+        captures(pattern, text)?.first.map { $0.trimmingCharacters(in: .whitespaces) }
     }
 
     private static func firstCaptures(_ pattern: NSRegularExpression, _ text: String) -> (String, String)? {

@@ -1,8 +1,9 @@
 import Foundation
 
 /// Turns a setting's expression into a literal when it is one, or names one we can read: a version
-/// catalog entry, an `ext`/`extra` value of this or an enclosing project, a `gradle.properties` value or a
-/// local `val`/`def`. Anything computed stays unresolved: a guess would be worse than "unknown".
+/// catalog entry, an `ext`/`extra` value of this or an enclosing project (or of a script it applies with
+/// `apply from:`), a `gradle.properties` value, a local `val`/`def`, or a `const val` in buildSrc /
+/// build-logic (`Versions.TARGET_SDK`). Anything computed stays unresolved: a guess would be worse than "unknown".
 struct GradleValueResolver: Sendable {
     struct Scope: Sendable {
         let path: String
@@ -22,6 +23,8 @@ struct GradleValueResolver: Sendable {
     /// `gradle.properties` files, nearest first.
     let properties: [PropertiesScope]
     let catalog: (path: String, catalog: VersionCatalog)?
+    /// Kotlin constants of buildSrc and build-logic.
+    var constants = KotlinConstants()
 
     static let maxDepth = 8
 
@@ -45,6 +48,22 @@ struct GradleValueResolver: Sendable {
         }
         if Self.isIdentifier(expression) {
             return lookupName(expression, depth: depth, includeLocals: true)
+                ?? lookupConstant(expression, depth: depth)
+        }
+        if Self.isQualifiedName(expression) {
+            return lookupConstant(expression, depth: depth)
+        }
+        return nil
+    }
+
+    private func lookupConstant(_ name: String, depth: Int) -> (value: String, at: SourceLocation?)? {
+        guard depth < Self.maxDepth, let constant = constants.lookup(name) else { return nil }
+        let at = SourceLocation(path: constant.path, line: constant.line)
+        // A constant naming another constant (`const val TARGET = COMPILE`) is read in its own file's terms.
+        let inner = Self.unwrap(constant.expression)
+        if let literal = Self.literal(inner) { return (literal, at) }
+        if Self.isIdentifier(inner) || Self.isQualifiedName(inner) {
+            return lookupConstant(inner, depth: depth + 1).map { ($0.value, $0.at ?? at) }
         }
         return nil
     }
@@ -83,7 +102,7 @@ struct GradleValueResolver: Sendable {
                 text = String(text.dropLast(suffix.count)).trimmingCharacters(in: .whitespaces)
                 changed = true
             }
-            for call in ["Integer.parseInt(", "Integer.valueOf(", "String.valueOf(", "("] where text.hasPrefix(call) && text.hasSuffix(")") {
+            for call in ["release(", "Integer.parseInt(", "Integer.valueOf(", "String.valueOf(", "("] where text.hasPrefix(call) && text.hasSuffix(")") {
                 let inner = String(text.dropFirst(call.count).dropLast())
                 if balanced(inner) { text = inner.trimmingCharacters(in: .whitespaces); changed = true }
             }
@@ -110,6 +129,12 @@ struct GradleValueResolver: Sendable {
             return String(inner)
         }
         return nil
+    }
+
+    /// `Versions.TARGET_SDK`, `Config.Android.targetSdk`.
+    static func isQualifiedName(_ text: String) -> Bool {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count >= 2 && parts.allSatisfy { isIdentifier(String($0)) }
     }
 
     static func isIdentifier(_ text: String) -> Bool {

@@ -1,6 +1,5 @@
 plugins {
-    id("com.android.application")
-    id("org.jetbrains.kotlin.android")
+    alias(libs.plugins.android.application)
 }
 
 android {
@@ -10,12 +9,8 @@ android {
     defaultConfig {
         applicationId = "com.example.tally"
         minSdk = 24
-        targetSdk = 36
+        targetSdk = Versions.TARGET_SDK
         versionCode = 12
         versionName = "1.4.0"
     }
-}
-
-dependencies {
-    implementation("androidx.core:core-ktx:1.16.0")
 }

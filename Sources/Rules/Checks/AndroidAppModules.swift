@@ -1,0 +1,38 @@
+import Project
+
+/// The Android app modules a check judges, read from the facts: the release module under the short fact
+/// names (`android.target_sdk`, `android.form_factor`, which shipcheck.yml may state), then every other
+/// module of `android.modules` under `android.module.<name>.…`. A project with no `android.modules` (a
+/// bare manifest, or only stated facts) is one app under the short names.
+struct AndroidAppModules {
+    struct Module {
+        /// The module name, or nil for an app known only by the short names.
+        let name: String?
+        /// The prefix of its facts: `android.` or `android.module.<name>.`.
+        let prefix: String
+    }
+
+    let modules: [Module]
+
+    init(_ facts: FactStore) {
+        let release = facts["android.release_module"]?.value.description
+        var modules = [Module(name: release, prefix: "android.")]
+        if case .list(let names)? = facts["android.modules"]?.value {
+            for name in names where name != release {
+                modules.append(Module(name: name, prefix: "android.module.\(name)."))
+            }
+        }
+        self.modules = modules
+    }
+
+    /// Its own fact for the release module's short names that have no module-specific counterpart
+    /// (`exported_missing`, `debuggable`…): those are only kept under `android.module.<name>.`.
+    static func detailFact(_ facts: FactStore, _ module: Module, _ name: String) -> Fact? {
+        facts[module.prefix + name] ?? module.name.flatMap { facts["android.module.\($0).\(name)"] }
+    }
+
+    /// " (module wear)" for a message, or "" for the release module.
+    static func label(_ module: Module) -> String {
+        module.prefix == "android." ? "" : " (module \(module.name ?? ""))"
+    }
+}

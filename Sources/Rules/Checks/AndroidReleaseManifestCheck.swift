@@ -1,0 +1,47 @@
+import Project
+
+/// `android.release_manifest`: a problem the inspector found in an app module's merged release manifest
+/// (`android.module.<name>.<problem>`: `exported_missing`, `debuggable`, `cleartext_traffic`), one result
+/// per module at the first place that shows it. With `min_target_sdk`, only modules whose targetSdk is
+/// known and at least that level are judged (the platform enforces some rules from a target level on).
+enum AndroidReleaseManifestCheck {
+    static let problems = ["exported_missing", "debuggable", "cleartext_traffic"]
+
+    static let function = CheckFunction(
+        name: "android.release_manifest",
+        summary: "an app module's merged release manifest has the named problem",
+        options: [
+            OptionSpec("problem", .oneOf(problems), required: true, doc: "which fact of the merged release manifest to report"),
+            OptionSpec("min_target_sdk", .int, doc: "judge only modules whose targetSdk is known and at least this"),
+        ],
+        subjects: .none,
+        run: run)
+
+    static func run(_ invocation: CheckInvocation) -> [CheckResult] {
+        let facts = invocation.context.facts
+        guard let problem = invocation.options.string("problem") else { return [] }
+        let minimum = invocation.options.int("min_target_sdk")
+        var results: [CheckResult] = []
+        for module in AndroidAppModules(facts).modules {
+            guard let fact = AndroidAppModules.detailFact(facts, module, problem), fact.value.isTruthy else { continue }
+            let target = facts[module.prefix + "target_sdk"].flatMap { fact -> Int? in
+                if case .number(let number) = fact.value { return Int(number) }
+                return nil
+            }
+            if let minimum {
+                guard let target, target >= minimum else { continue }
+            }
+            let first = fact.evidence.first
+            let location = first?.location ?? SourceLocation(path: ".")
+            let places = fact.evidence.map(\.location.description)
+            results.append(CheckResult(location: location, evidence: first?.snippet, values: [
+                "module": AndroidAppModules.label(module),
+                "items": fact.value.description,
+                "count": String(fact.evidence.count),
+                "places": places.joined(separator: ", "),
+                "target_sdk": target.map(String.init) ?? "unknown",
+            ]))
+        }
+        return results
+    }
+}

@@ -1,0 +1,5 @@
+package com.example
+
+object AppVersions {
+    const val TARGET = 35
+}

@@ -1,0 +1,8 @@
+rootProject.name = "Tally"
+include(":app", ":core")
+include(
+    ":wear",
+    ":tv",
+    ":sample",
+)
+project(":tv").projectDir = file("apps/tv")

@@ -1,0 +1,9 @@
+plugins {
+    id("com.android.application")
+}
+
+android {
+    defaultConfig {
+        targetSdk = 19
+    }
+}

@@ -1,0 +1,2 @@
+rootProject.name = "Tally"
+include(":app", ":wear")
