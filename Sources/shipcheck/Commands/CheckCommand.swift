@@ -10,7 +10,7 @@ struct CheckCommand {
     let metadataOnly: Bool
 
     /// The checklists `metadata` runs.
-    static let metadataChecklists: Set<String> = ["metadata", "metadata-locales"]
+    static let metadataChecklists: Set<String> = ["metadata", "metadata-locales", "metadata-fdroid"]
 
     static func definition(metadataOnly: Bool) -> CommandDefinition {
         CommandDefinition(
