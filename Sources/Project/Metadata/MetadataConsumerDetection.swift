@@ -46,9 +46,15 @@ enum MetadataConsumerDetection {
                 snippet: "F-Droid metadata layout (name.txt, summary.txt, description.txt)")])
         case .play:
             let play = signals.play.filter { $0.matches(tree.path) }
-            if !play.isEmpty { return MetadataConsumer(store: .play, evidence: Array(play.map(\.evidence).prefix(evidenceLimit))) }
+            // An upload naming this very folder wins; one through a `#{flavor}` wildcard does not claim the
+            // fdroid flavour's folder, which F-Droid builds from.
+            let exact = play.filter { !$0.pattern.contains("*") }
+            let isFDroidFlavor = flavor(of: tree.path)?.lowercased() == "fdroid"
+            if !exact.isEmpty || (!play.isEmpty && !isFDroidFlavor) {
+                return MetadataConsumer(store: .play, evidence: Array((exact.isEmpty ? play : exact).map(\.evidence).prefix(evidenceLimit)))
+            }
             var fdroid = signals.fdroid
-            if let flavor = flavor(of: tree.path), flavor.lowercased() == "fdroid" {
+            if isFDroidFlavor {
                 fdroid.insert(Evidence(location: SourceLocation(path: tree.path), snippet: "the fdroid flavour's metadata"), at: 0)
             }
             if !fdroid.isEmpty { return MetadataConsumer(store: .fdroid, evidence: Array(fdroid.prefix(evidenceLimit))) }
