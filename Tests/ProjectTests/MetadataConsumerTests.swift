@@ -48,6 +48,17 @@ import Testing
         #expect(consumer.store == nil)
     }
 
+    @Test func aCallThatSkipsChangelogsLeavesThemUnjudged() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("fastlane/metadata/android/\(playLocale)", text("Notes\n"))
+        try folder.write("fastlane/Fastfile", text("supply(skip_upload_changelogs: true)\n"))
+        let tree = try #require(MetadataTestSupport.discover(folder.path).metadata.first)
+        #expect(tree.consumer.store == .play)
+        #expect(tree.consumer.skipped == ["changelogs"])
+        #expect(!tree.uploads(field: "changelogs"))
+        #expect(tree.uploads(field: "title"))
+    }
+
     @Test func uploadActionsWhatsNewDirectoryInsideTheTreeIsPlay() throws {
         let folder = try TemporaryFolder()
         try folder.write("fastlane/metadata/android/\(playLocale)", text("Notes\n"))

@@ -10,11 +10,15 @@ public struct MetadataConsumer: Sendable, Hashable {
     public let evidence: [Evidence]
     /// Whether `shipcheck.yml` stated it (`paths.play_metadata`, `paths.fdroid_metadata`, `paths.appstore_metadata`).
     public let stated: Bool
+    /// Parts of the tree the uploader leaves out: `metadata` (title and descriptions: supply's
+    /// `skip_upload_metadata: true`), `changelogs` (`skip_upload_changelogs: true`). No rule judges them.
+    public let skipped: Set<String>
 
-    public init(store: Store?, evidence: [Evidence], stated: Bool = false) {
+    public init(store: Store?, evidence: [Evidence], stated: Bool = false, skipped: Set<String> = []) {
         self.store = store
         self.evidence = evidence
         self.stated = stated
+        self.skipped = skipped
     }
 
     /// `appstore`, `play`, `fdroid` or `unknown`, as facts and messages name it.
@@ -48,6 +52,16 @@ extension MetadataTree {
         if let store = ordered.first(where: { judgement(by: $0) == .ifUploaded }) { return (store, .ifUploaded) }
         return nil
     }
+
+    /// Whether the uploader sends this field (`changelogs`, `title`…): not when its part is skipped.
+    public func uploads(field: String) -> Bool {
+        if field == "changelogs" { return !consumer.skipped.contains("changelogs") }
+        if MetadataTree.listingFields.contains(field) { return !consumer.skipped.contains("metadata") }
+        return true
+    }
+
+    /// The text supply's `skip_upload_metadata` leaves out (fastlane supply, uploader.rb upload_metadata).
+    static let listingFields: Set<String> = ["title", "short_description", "full_description", "video"]
 
     /// Whether a project-relative path lies inside this tree (a tree at the root holds its own sub-folders).
     public func contains(path: String) -> Bool {

@@ -51,7 +51,10 @@ enum MetadataConsumerDetection {
             let exact = play.filter { !$0.pattern.contains("*") }
             let isFDroidFlavor = flavor(of: tree.path)?.lowercased() == "fdroid"
             if !exact.isEmpty || (!play.isEmpty && !isFDroidFlavor) {
-                return MetadataConsumer(store: .play, evidence: Array((exact.isEmpty ? play : exact).map(\.evidence).prefix(evidenceLimit)))
+                let uploads = exact.isEmpty ? play : exact
+                // A part is left out only when every upload of the tree leaves it out.
+                let skipped = uploads.dropFirst().reduce(uploads[0].skips) { $0.intersection($1.skips) }
+                return MetadataConsumer(store: .play, evidence: Array(uploads.map(\.evidence).prefix(evidenceLimit)), skipped: skipped)
             }
             var fdroid = signals.fdroid
             if isFDroidFlavor {
@@ -88,6 +91,8 @@ enum MetadataConsumerDetection {
     struct Upload {
         let pattern: [Substring]
         let evidence: Evidence
+        /// What the call leaves out: `metadata` (listing text), `changelogs` (supply's `skip_upload_*` options).
+        var skips: Set<String> = []
 
         func matches(_ treePath: String) -> Bool {
             let tree = treePath.split(separator: "/")
@@ -167,11 +172,14 @@ enum MetadataConsumerDetection {
                     text += "\n" + next
                     end += 1
                 }
-                if isPlay, Self.flag("skip_upload_metadata", in: text), Self.flag("skip_upload_changelogs", in: text) { continue }
+                let skips = Set(["metadata", "changelogs"].filter { Self.flag("skip_upload_\($0)", in: text) })
+                if isPlay, skips.count == 2 { continue }
                 let evidence = Evidence(location: SourceLocation(path: file.path, line: number), snippet: clip(code))
                 let path = Self.option("metadata_path", in: text)
                 if isPlay {
-                    play.append(Self.upload(path ?? "fastlane/metadata/android", runFolder: runFolder, evidence: evidence))
+                    var upload = Self.upload(path ?? "fastlane/metadata/android", runFolder: runFolder, evidence: evidence)
+                    upload.skips = skips
+                    play.append(upload)
                 } else {
                     deliver.append(Self.upload(path ?? "fastlane/metadata", runFolder: runFolder, evidence: evidence))
                 }

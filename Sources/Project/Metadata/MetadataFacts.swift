@@ -20,6 +20,11 @@ public enum MetadataFacts {
                                    ? tree.consumer.evidence.map { Evidence(location: $0.location, snippet: "uploads another folder: \($0.snippet)") }
                                    : tree.consumer.evidence))
             guard tree.store != .appstore else { continue }
+            guard tree.uploads(field: "changelogs") else {
+                result.append(Fact(name: "\(key).release_notes", value: .string("none: the upload skips changelogs (skip_upload_changelogs)"),
+                                   source: .detected, evidence: tree.consumer.evidence))
+                continue
+            }
             // Locales grouped by the note chosen and the reason: `changelogs/72.txt (the note for android.version_code 72): en-US, de-DE`.
             var groups: [String: [String]] = [:]
             var evidence: [Evidence] = []

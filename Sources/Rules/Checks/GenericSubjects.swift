@@ -30,7 +30,7 @@ enum GenericSubjects {
             let judging = tree.judgingStore(among: stores)?.store ?? tree.store
             let base = ["store": judging.rawValue, "tree": tree.name, "consumer": tree.consumer.name]
             let notes = fields.contains("changelogs") ? tree.shippingChangelogs(versionCode: versionCode) : [:]
-            for field in fields {
+            for field in fields where tree.uploads(field: field) {
                 if field.hasPrefix("root.") {
                     let name = String(field.dropFirst(5))
                     if let value = tree.rootFields[name] { subjects.append(subject(value, base, ["field": name])) }

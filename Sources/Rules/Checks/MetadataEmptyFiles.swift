@@ -20,9 +20,9 @@ enum MetadataEmptyFiles {
             var values: [(String?, String, MetadataValue)] = []
             let notes = tree.shippingChangelogs(versionCode: versionCode)
             for locale in tree.locales + (tree.defaults.map { [$0] } ?? []) {
-                values += locale.fields.filter { !$0.value.inherited }.map { (locale.code, $0.key, $0.value) }
+                values += locale.fields.filter { !$0.value.inherited && tree.uploads(field: $0.key) }.map { (locale.code, $0.key, $0.value) }
                 // Only the note that ships: an empty old note is history.
-                if let (choice, value) = notes[locale.code] {
+                if tree.uploads(field: "changelogs"), let (choice, value) = notes[locale.code] {
                     values.append((locale.code, "changelogs/\(choice.key)", value))
                 }
             }

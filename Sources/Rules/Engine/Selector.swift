@@ -81,6 +81,7 @@ public struct Selector: Sendable, Equatable, CustomStringConvertible {
             var base = ["store": judging.store.rawValue, "tree": tree.name, "consumer": tree.consumer.name]
             switch part {
             case .localeField(let field):
+                guard tree.uploads(field: field) else { continue }
                 base["field"] = field
                 let locales = (tree.defaults.map { [$0] } ?? []) + tree.locales
                 for locale in locales {
@@ -90,6 +91,7 @@ public struct Selector: Sendable, Equatable, CustomStringConvertible {
                     subjects.append(Subject(value: value.text, location: value.location, labels: labels))
                 }
             case .changelogs:
+                guard tree.uploads(field: "changelogs") else { continue }
                 base["field"] = "changelogs"
                 let notes = tree.shippingChangelogs(versionCode: versionCode)
                 for locale in tree.locales {
