@@ -120,6 +120,39 @@ import Testing
         #expect(consumers["fastlane/appstoreres/metadata"]?.store == nil)
     }
 
+    @Test func deliverPathsRelativeToTheFastlaneFolderAndAssignmentsAreNoCalls() throws {
+        // owncloud/ios-app: `metadata_path: "./metadata-emm"` names fastlane/metadata-emm; `deliver = true` is a variable;
+        // a screenshots-only deliver (`skip_metadata: true`) uploads no text.
+        let folder = try TemporaryFolder()
+        try folder.write("fastlane/metadata/en-US/name.txt", text("Notes\n"))
+        try folder.write("fastlane/metadata-emm/en-US/name.txt", text("Notes\n"))
+        try folder.write("fastlane/Fastfile", text("""
+            lane :screenshots do
+              deliver(skip_metadata: true, skip_binary_upload: true)
+            end
+            lane :emm do
+              deliver = true
+              if deliver
+                deliver(
+                  metadata_path: "./metadata-emm",
+                  force: true
+                )
+              end
+            end
+            """))
+        let consumers = trees(folder)
+        #expect(consumers["fastlane/metadata-emm"]?.store == .appstore)
+        #expect(consumers["fastlane/metadata-emm"]?.evidence.map(\.location) == [SourceLocation(path: "fastlane/Fastfile", line: 7)])
+        #expect(consumers["fastlane/metadata"]?.store == nil)
+    }
+
+    @Test func oldFDroidBrowseLinkCounts() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("fastlane/metadata/android/\(playLocale)", text("Notes\n"))
+        try folder.write("README.md", text("<a href=\"https://f-droid.org/repository/browse/?fdid=com.ichi2.anki\">F-Droid</a>\n"))
+        #expect(trees(folder)["fastlane/metadata/android"]?.store == .fdroid)
+    }
+
     // MARK: release notes
 
     func notes(_ keys: [String]) -> [String: MetadataValue] {

@@ -48,7 +48,7 @@ enum MetadataConsumerDetection {
             let play = signals.play.filter { $0.matches(tree.path) }
             // An upload naming this very folder wins; one through a `#{flavor}` wildcard does not claim the
             // fdroid flavour's folder, which F-Droid builds from.
-            let exact = play.filter { !$0.pattern.contains("*") }
+            let exact = play.filter { !$0.isWildcard }
             let isFDroidFlavor = flavor(of: tree.path)?.lowercased() == "fdroid"
             if !exact.isEmpty || (!play.isEmpty && !isFDroidFlavor) {
                 let uploads = exact.isEmpty ? play : exact
@@ -89,17 +89,22 @@ enum MetadataConsumerDetection {
     /// An upload that names (or defaults to) a metadata folder; `pattern` components may be `*`
     /// (a `#{flavor}` interpolation in a Fastfile).
     struct Upload {
-        let pattern: [Substring]
+        /// The folder the upload reads, as each place it may be relative to gives it (any one matching counts).
+        let patterns: [[Substring]]
         let evidence: Evidence
         /// What the call leaves out: `metadata` (listing text), `changelogs` (supply's `skip_upload_*` options).
         var skips: Set<String> = []
 
+        var isWildcard: Bool { patterns.contains { $0.contains("*") } }
+
         func matches(_ treePath: String) -> Bool {
             let tree = treePath.split(separator: "/")
-            // The tree itself, or a folder inside it (a release-notes folder).
-            guard pattern.count >= tree.count else { return false }
-            for (a, b) in zip(pattern, tree) where a != "*" && a != b { return false }
-            return true
+            return patterns.contains { pattern in
+                // The tree itself, or a folder inside it (a release-notes folder).
+                guard pattern.count >= tree.count else { return false }
+                for (a, b) in zip(pattern, tree) where a != "*" && a != b { return false }
+                return true
+            }
         }
     }
 
@@ -124,7 +129,11 @@ enum MetadataConsumerDetection {
                         fdroid.append(Evidence(location: SourceLocation(path: parts[...(src + 1)].joined(separator: "/")), snippet: "src/fdroid/ source set"))
                     }
                 } else if parts.count <= 2, name.lowercased().hasPrefix("readme") {
-                    let link = Self.firstLine(file) { $0.lowercased().contains("f-droid.org/") && $0.lowercased().contains("packages/") }
+                    // The app's F-Droid page: f-droid.org/packages/<id> (or the old repository/browse/?fdid=<id>).
+                    let link = Self.firstLine(file) { line in
+                        let lower = line.lowercased()
+                        return lower.contains("f-droid.org/") && (lower.contains("packages/") || lower.contains("fdid="))
+                    }
                     if let (number, line) = link {
                         fdroid.append(Evidence(location: SourceLocation(path: file.path, line: number), snippet: clip(line)))
                     }
@@ -144,12 +153,14 @@ enum MetadataConsumerDetection {
         /// `upload_to_play_store(...)` / `supply(...)` / `deliver(...)` calls, each read to its closing parenthesis.
         mutating func readFastlane(_ file: ProjectFile) {
             let lines = Self.lines(file)
-            // Paths in a Fastfile are relative to the folder fastlane runs in: the parent of `fastlane/`.
+            // Paths in a Fastfile are relative to the folder fastlane runs in, the parent of `fastlane/`; teams
+            // also write them relative to `fastlane/` itself (owncloud: `metadata_path: "./metadata-emm"`), so both count.
             let parts = file.path.split(separator: "/").dropLast()
             let runFolder = parts.last == "fastlane" ? Array(parts.dropLast()) : Array(parts)
+            let alternative = parts.last == "fastlane" ? Array(parts) : nil
             if file.fileName == "Supplyfile" {
                 let path = lines.lazy.compactMap { Self.option("metadata_path", in: $0.1) }.first
-                play.append(Self.upload(path ?? "fastlane/metadata/android", runFolder: runFolder,
+                play.append(Self.upload(path ?? "fastlane/metadata/android", runFolder: runFolder, alternative: path == nil ? nil : alternative,
                                         evidence: Evidence(location: SourceLocation(path: file.path), snippet: "Supplyfile")))
                 return
             }
@@ -174,14 +185,17 @@ enum MetadataConsumerDetection {
                 }
                 let skips = Set(["metadata", "changelogs"].filter { Self.flag("skip_upload_\($0)", in: text) })
                 if isPlay, skips.count == 2 { continue }
+                // deliver's `skip_metadata: true` (a screenshots-only upload) sends no text.
+                if isDeliver, Self.flag("skip_metadata", in: text) { continue }
                 let evidence = Evidence(location: SourceLocation(path: file.path, line: number), snippet: clip(code))
                 let path = Self.option("metadata_path", in: text)
+                let other = path == nil ? nil : alternative
                 if isPlay {
-                    var upload = Self.upload(path ?? "fastlane/metadata/android", runFolder: runFolder, evidence: evidence)
+                    var upload = Self.upload(path ?? "fastlane/metadata/android", runFolder: runFolder, alternative: other, evidence: evidence)
                     upload.skips = skips
                     play.append(upload)
                 } else {
-                    deliver.append(Self.upload(path ?? "fastlane/metadata", runFolder: runFolder, evidence: evidence))
+                    deliver.append(Self.upload(path ?? "fastlane/metadata", runFolder: runFolder, alternative: other, evidence: evidence))
                 }
             }
         }
@@ -202,18 +216,20 @@ enum MetadataConsumerDetection {
             }
         }
 
-        static func upload(_ path: String, runFolder: [Substring], evidence: Evidence) -> Upload {
+        static func upload(_ path: String, runFolder: [Substring], alternative: [Substring]? = nil, evidence: Evidence) -> Upload {
             var parts = path.split(separator: "/").filter { $0 != "." && !$0.isEmpty }
             parts = parts.map { $0.contains("#{") || $0.contains("${") || $0.contains("$") ? "*" : $0 }
-            return Upload(pattern: runFolder + parts, evidence: evidence)
+            return Upload(patterns: [runFolder + parts] + (alternative.map { [$0 + parts] } ?? []), evidence: evidence)
         }
 
-        /// `name(`, `name ` or `name` alone as a Ruby call (not `supply_foo` or `:supply`).
+        /// `name(`, `name ` or `name` alone as a Ruby call (not `supply_foo`, `:supply` or `deliver = true`).
         static func calls(_ code: String, _ name: String) -> Bool {
             guard code.hasPrefix(name) else { return false }
             let rest = code.dropFirst(name.count)
             guard let next = rest.first else { return true }
-            return next == "(" || next == " "
+            if next == "(" { return true }
+            let after = rest.drop { $0 == " " }
+            return next == " " && !(after.hasPrefix("=") && !after.hasPrefix("=>")) && !after.hasPrefix("+=") && !after.hasPrefix("||=")
         }
 
         /// The quoted value of `key: "…"` (or `key => "…"`) in a call's text.
