@@ -27,6 +27,6 @@ enum MetadataConsumerScope {
     }
 
     static func ifUploaded(_ store: Store) -> String {
-        "If this folder is uploaded to \(store.displayName): "
+        "If this folder is uploaded to \(store == .appstore ? "the App Store" : store.displayName): "
     }
 }
