@@ -92,7 +92,7 @@ import YAML
         rules: { skip: [a], severity: { a.b: warn } }
         """) == [
             "1:17 unknown key \"develper\" (did you mean \"developer\"?)",
-            "2:20 expected one of appstore, play, got \"playstore\"",
+            "2:20 expected one of appstore, play, fdroid, got \"playstore\"",
             "3:1 unknown key \"pahts\" (did you mean \"paths\"?)",
             "4:38 expected one of error, warning, info, off, got \"warn\"",
         ])

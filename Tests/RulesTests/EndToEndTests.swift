@@ -72,11 +72,13 @@ struct EndToEndTests {
             "app.login_required = true @ shipcheck.yml:4:23",
             "apple.project = true @ Journal.xcodeproj/project.pbxproj",
             "auth.sign_in_with_apple = true @ Journal/AccountService.swift:6:10",
+            "metadata.fastlane/metadata.consumer = appstore @ fastlane/metadata",
             "odr.used = true @ Journal.xcodeproj/project.pbxproj:31",
             "privacy_manifest.app = true @ Journal/PrivacyInfo.xcprivacy",
             "purpose.NSPhotoLibraryUsageDescription.declared = true @ Journal/Info.plist:7",
             "purpose_api.location_when_in_use = true @ Journal/PlacesView.swift:10:17",
             "store.appstore = true @ shipcheck.yml:2:9",
+            "store.fdroid = false @ shipcheck.yml:2:9",
             "store.play = false @ shipcheck.yml:2:9",
         ])
     }
@@ -100,8 +102,11 @@ struct EndToEndTests {
             "android.release_module = app @ app/build.gradle.kts:2",
             "android.target_sdk = 35 @ app/build.gradle.kts:13",
             "android.version_code = 7 @ app/build.gradle.kts:14",
+            "metadata.fastlane/metadata/android.consumer = play @ fastlane/Fastfile:7",
+            "metadata.fastlane/metadata/android.release_notes = changelogs/7.txt (the note for android.version_code 7): en-US @ fastlane/metadata/android/en-US/changelogs/7.txt:1",
             "sdk.com.google.android.gms:play-services-maps = 19.0.0 @ gradle/libs.versions.toml:8",
             "store.appstore = false @ shipcheck.yml:2:9",
+            "store.fdroid = false @ shipcheck.yml:2:9",
             "store.play = true @ shipcheck.yml:2:9",
         ])
     }

@@ -17,10 +17,12 @@ import Testing
         return Engine(checklists: checklists)
     }
 
-    func project(_ store: Store, tree path: String, folders: [String], special: Set<String> = []) -> ProjectModel {
+    /// A tree its store receives (`consumer: nil` leaves a supply tree's reader unknown).
+    func project(_ store: Store, tree path: String, folders: [String], special: Set<String> = [],
+                 consumer: MetadataConsumer? = nil) -> ProjectModel {
         let tree = MetadataTree(store: store, path: path, name: "main", folders: folders.map {
             MetadataFolder(name: $0, location: SourceLocation(path: "\(path)/\($0)"), isSpecial: special.contains($0))
-        })
+        }, consumer: consumer ?? MetadataConsumer(store: store, evidence: []))
         let facts = FactStore([Fact(name: "store.\(store.rawValue)", value: .bool(true), source: .stated)])
         return ProjectModel(root: "/tmp/p", facts: facts, metadata: [tree])
     }
@@ -37,6 +39,21 @@ import Testing
         #expect(found[0].message == "Folder \"fr\" in the Google Play metadata (main) is not a Play listing language: Google Play expects \"fr-FR\". fastlane supply does not check names, so the Play API rejects the upload.")
         #expect(found[1].message.contains("Google Play expects \"pt-PT\" or \"pt-BR\""))
         #expect(found[2].message.contains("Google Play has no code for Toki Pona (tok)"))
+    }
+
+    @Test func playFolderOfATreeNobodyUploadsIsAWarningIfUploaded() throws {
+        let found = try findings(project(.play, tree: "fastlane/metadata/android", folders: ["en-US", "fr"], consumer: .unknown))
+        #expect(found.map(\.severity) == [.warning])
+        #expect(found.first?.message.hasPrefix("If this folder is uploaded to Google Play: Folder \"fr\"") == true)
+    }
+
+    @Test func playFolderRuleDoesNotJudgeAnFDroidTree() throws {
+        var project = project(.play, tree: "fastlane/metadata/android", folders: ["fr", "English"],
+                              consumer: MetadataConsumer(store: .fdroid, evidence: []))
+        project.facts.add(Fact(name: "store.fdroid", value: .bool(true), source: .stated))
+        // "fr" would be a Play error; F-Droid reads the tree, and its own folder rule lives in metadata-fdroid.yml.
+        #expect(try findings(project).isEmpty)
+        #expect(try findings(self.project(.play, tree: "fastlane/metadata/android", folders: ["fr"])).count == 1)
     }
 
     @Test func appStoreLegacyIsAWarningAndSpecialFoldersPass() throws {

@@ -39,8 +39,8 @@ import YAML
         return (FieldLimit.parseTable(NodeReader(node: table.value, diagnostics: diagnostics)), diagnostics.errors)
     }
 
-    /// store-facts.md §2, row by row.
-    @Test func everyLimitOfBothStoresInUTF16() throws {
+    /// store-facts.md §2, row by row; F-Droid's rows count Unicode scalars, as Python's len() does.
+    @Test func everyLimitOfTheStoresWithItsUnit() throws {
         let (rows, errors) = try limits()
         #expect(errors.isEmpty)
         let summary = rows.map { "\($0.field) \($0.min.map { "\($0)-" } ?? "")\($0.max) \($0.unit.rawValue)" }
@@ -50,6 +50,7 @@ import YAML
             "appstore.review_notes 4000 utf16", "appstore.support_url 255 utf16", "appstore.marketing_url 255 utf16",
             "appstore.privacy_url 255 utf16", "play.title 30 utf16", "play.short_description 80 utf16",
             "play.full_description 4000 utf16", "play.changelogs 500 utf16",
+            "fdroid.name 50 scalars", "fdroid.summary 80 scalars", "fdroid.description 4000 scalars", "fdroid.whats_new 500 scalars",
         ])
         #expect(rows.allSatisfy { !$0.source.isEmpty })
     }
@@ -64,5 +65,12 @@ import YAML
         }
         #expect(named.count == 12)
         #expect(named.allSatisfy(fields.contains))
+        let fdroid = try #require(try MetadataTestHarness.checklists().first { $0.name == "metadata-fdroid" })
+        let fdroidNamed = fdroid.rules.compactMap { rule -> String? in
+            if case .check(_, _, let options) = rule.kind { return options.string("limit") }
+            return nil
+        }
+        #expect(fdroidNamed == ["fdroid.name", "fdroid.summary", "fdroid.description", "fdroid.whats_new"])
+        #expect(fdroidNamed.allSatisfy(fields.contains))
     }
 }

@@ -148,19 +148,16 @@ import YAML
         withFacts.facts = facts
         return try GenericCheckSupport.run(MetadataChangelogLength.function, [], options: ["max": .int(10), "fields": .stringList(["changelogs"])],
                                            project: withFacts, given: false)
-            .map { "\($0.values["version"] ?? "") \($0.values["ships"] ?? "")" }
+            .map { "\($0.values["version"] ?? "") (\($0.values["release_note"] ?? ""))" }
     }
 
-    @Test func everyChangelogIsCheckedAndTheShippingOneNamed() throws {
+    @Test func onlyTheChangelogThatShipsIsCheckedAndTheChoiceNamed() throws {
         let long = String(repeating: "x", count: 11)
         let project = project(["99": long, "100": long, "default": long])
-        #expect(try changelogMessages(project, versionCode: nil) == ["100 ", "99 ", "default "])
-        #expect(try changelogMessages(project, versionCode: 100) == [
-            "100  (this is the note supply uploads for versionCode 100)",
-            "99  (not the note for the current versionCode 100)",
-            "default  (not the note for the current versionCode 100)",
-        ])
-        #expect(try changelogMessages(project, versionCode: 101).last == "default  (supply uploads this default note for versionCode 101, which has no file of its own)")
+        #expect(try changelogMessages(project, versionCode: nil) == ["100 (android.version_code unknown; 100.txt is the newest note of the tree)"])
+        #expect(try changelogMessages(project, versionCode: 100) == ["100 (the note for android.version_code 100)"])
+        #expect(try changelogMessages(project, versionCode: 99) == ["99 (the note for android.version_code 99)"])
+        #expect(try changelogMessages(project, versionCode: 101) == ["default (no changelogs/101.txt for android.version_code 101, so default.txt ships)"])
     }
 
     @Test func emptyFilesAreReportedExceptIgnoredFields() throws {

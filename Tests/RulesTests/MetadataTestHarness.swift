@@ -31,12 +31,13 @@ enum MetadataTestHarness {
         return files.sorted { $0.path < $1.path }
     }
 
-    /// The project as discovery sees it: its trees, `store.<store>` for each tree's store, plus `facts`.
+    /// The project as discovery sees it: its trees, `store.<store>` for the store each tree's consumer is (its
+    /// layout's store when unknown), plus `facts`.
     static func project(_ root: String, facts: [String: FactValue] = [:], manifest: Manifest? = nil) -> ProjectModel {
         let part = MetadataDiscovery.discover(root: root, files: walk(root), manifest: manifest)
         var store = FactStore()
         for tree in part.metadata {
-            store.add(Fact(name: "store.\(tree.store.rawValue)", value: .bool(true), source: .detected,
+            store.add(Fact(name: "store.\((tree.consumer.store ?? tree.store).rawValue)", value: .bool(true), source: .detected,
                            evidence: [Evidence(location: SourceLocation(path: tree.path), snippet: "metadata tree")]))
         }
         for (name, value) in facts { store.add(Fact(name: name, value: value, source: .stated)) }

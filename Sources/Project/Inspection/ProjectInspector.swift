@@ -80,6 +80,7 @@ public enum ProjectInspector {
         facts += StoreDetection.facts(files: walk.files, metadata: model.metadata, maxFileBytes: options.maxFileBytes)
         facts += manifest.map(statedFacts) ?? []
         for fact in facts { model.facts.add(fact) }
+        for fact in MetadataFacts.facts(model.metadata, facts: model.facts) { model.facts.add(fact) }
         model.problems.sort { ($0.location, $0.message) < ($1.location, $1.message) }
         model.symbolHits.sort { ($0.location, $0.signal, $0.symbol) < ($1.location, $1.signal, $1.symbol) }
         return model
@@ -116,7 +117,7 @@ public enum ProjectInspector {
         if let stores = manifest.stores {
             let evidence = [Evidence(location: manifest.storesLocation ?? SourceLocation(path: manifest.file),
                                      snippet: "stores: [\(stores.map(\.rawValue).sorted().joined(separator: ", "))]")]
-            for store in [Store.appstore, .play] where !facts.contains(where: { $0.name == store.factName }) {
+            for store in Store.allCases where !facts.contains(where: { $0.name == store.factName }) {
                 facts.append(Fact(name: store.factName, value: .bool(stores.contains(store)), source: .stated, evidence: evidence))
             }
         }

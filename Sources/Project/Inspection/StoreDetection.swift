@@ -28,14 +28,18 @@ enum StoreDetection {
                 play.append(Evidence(location: SourceLocation(path: file.path, line: line.number), snippet: line.text))
             }
         }
+        var fdroid: [Evidence] = []
+        // A tree counts for the store that reads it; a supply tree nobody is known to upload counts for Play.
         for tree in metadata {
-            let evidence = Evidence(location: SourceLocation(path: tree.path), snippet: "\(tree.store.displayName) metadata")
-            switch tree.store {
+            let store = tree.consumer.store ?? tree.store
+            let evidence = Evidence(location: SourceLocation(path: tree.path), snippet: "\(store.displayName) metadata")
+            switch store {
             case .appstore: apple.append(evidence)
             case .play: play.append(evidence)
+            case .fdroid: fdroid.append(evidence)
             }
         }
-        return [fact(.appstore, apple), fact(.play, play)]
+        return [fact(.appstore, apple), fact(.play, play), fact(.fdroid, fdroid)]
     }
 
     private static func fact(_ store: Store, _ evidence: [Evidence]) -> Fact {

@@ -29,12 +29,16 @@ public struct Manifest: Sendable {
     public struct Paths: Sendable {
         public var appstoreMetadata: [String]
         public var playMetadata: [String]
+        /// Supply-layout folders that only F-Droid reads (no Play upload): judged by F-Droid's rules.
+        public var fdroidMetadata: [String]
         public var dataSafety: String?
         public var privacyPolicy: String?
 
-        public init(appstoreMetadata: [String] = [], playMetadata: [String] = [], dataSafety: String? = nil, privacyPolicy: String? = nil) {
+        public init(appstoreMetadata: [String] = [], playMetadata: [String] = [], fdroidMetadata: [String] = [],
+                    dataSafety: String? = nil, privacyPolicy: String? = nil) {
             self.appstoreMetadata = appstoreMetadata
             self.playMetadata = playMetadata
+            self.fdroidMetadata = fdroidMetadata
             self.dataSafety = dataSafety
             self.privacyPolicy = privacyPolicy
         }

@@ -73,9 +73,13 @@ private struct ManifestFields {
             manifest.locations["stores"] = location(stores)
             manifest.stores = Set(items(stores).compactMap { $0.oneOf(Store.allCases.map(\.rawValue)).flatMap(Store.init(rawValue:)) })
         }
-        if let paths = top["paths"]?.mapping(allowed: ["appstore_metadata", "play_metadata", "data_safety", "privacy_policy"]) {
+        if let paths = top["paths"]?.mapping(allowed: ["appstore_metadata", "play_metadata", "fdroid_metadata", "data_safety", "privacy_policy"]) {
             manifest.paths.appstoreMetadata = paths["appstore_metadata"].map { items($0).compactMap(relativePath) } ?? []
             manifest.paths.playMetadata = paths["play_metadata"].map { items($0).compactMap(relativePath) } ?? []
+            manifest.paths.fdroidMetadata = paths["fdroid_metadata"].map { items($0).compactMap(relativePath) } ?? []
+            for key in ["appstore_metadata", "play_metadata", "fdroid_metadata"] {
+                if let node = paths[key] { manifest.locations["paths.\(key)"] = location(node) }
+            }
             manifest.paths.dataSafety = paths["data_safety"].flatMap(relativePath)
             manifest.paths.privacyPolicy = paths["privacy_policy"].flatMap(privacyPolicy)
         }

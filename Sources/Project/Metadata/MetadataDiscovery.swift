@@ -14,7 +14,7 @@ public enum MetadataDiscovery {
         var result = PartialInspection()
         var trees: [MetadataTree] = []
         for (path, store) in statedPaths(manifest) where index.folders[path] == nil && index.subfolders[path] == nil {
-            let key = store == .appstore ? "appstore_metadata" : "play_metadata"
+            let key = store == .appstore ? "appstore_metadata" : (manifest?.paths.fdroidMetadata.map(normalized).contains(path) == true ? "fdroid_metadata" : "play_metadata")
             result.problems.append(InputProblem(location: SourceLocation(path: manifest?.file ?? "shipcheck.yml"),
                 message: "paths.\(key) names \(path.isEmpty ? "." : path), which holds no files; its \(store.rawValue) metadata was not checked"))
         }
@@ -23,14 +23,16 @@ public enum MetadataDiscovery {
             trees.append(tree)
         }
         trees = named(trees.sorted { ($0.path, $0.store.rawValue) < ($1.path, $1.store.rawValue) })
-        result.metadata = trees
+        result.metadata = MetadataConsumerDetection.assign(trees, files: files, manifest: manifest)
         return result
     }
 
-    /// The manifest's `paths.appstore_metadata` / `paths.play_metadata`, normalized.
+    /// The manifest's `paths.appstore_metadata` / `paths.play_metadata` / `paths.fdroid_metadata`, normalized,
+    /// with the layout each has (an F-Droid tree stated there has supply's layout; who reads it is its consumer).
     static func statedPaths(_ manifest: Manifest?) -> [(String, Store)] {
         (manifest?.paths.appstoreMetadata ?? []).map { (normalized($0), Store.appstore) }
             + (manifest?.paths.playMetadata ?? []).map { (normalized($0), Store.play) }
+            + (manifest?.paths.fdroidMetadata ?? []).map { (normalized($0), Store.play) }
     }
 
     /// Tree folders and their store: the manifest's paths, then every folder whose sub-folders look like locales.
@@ -40,6 +42,10 @@ public enum MetadataDiscovery {
         for (path, store) in statedPaths(manifest) { stated[path] = store }
         let statedStores = Set(stated.values)
 
+        // F-Droid's own layout (name.txt, summary.txt, description.txt) shares two names with deliver's: a
+        // tree with summary.txt and none of deliver's own files (keywords.txt, subtitle.txt…) is F-Droid's.
+        var fdroidVotes: [String: Int] = [:]
+        var appStoreOnlyVotes: [String: Int] = [:]
         var votes: [String: (appstore: Int, play: Int)] = [:]
         for file in index.files {
             let parts = file.path.split(separator: "/").map(String.init)
@@ -47,12 +53,17 @@ public enum MetadataDiscovery {
             let folders = Array(parts.dropLast())
             if MetadataLayout.appStoreLocaleFiles.contains(name), folders.count >= 1 {
                 votes[join(folders.dropLast()), default: (0, 0)].appstore += 1
+                if !MetadataLayout.fdroidLocaleFiles.contains(name) { appStoreOnlyVotes[join(folders.dropLast()), default: 0] += 1 }
+            }
+            if name == MetadataLayout.fdroidMarkerFile, folders.count >= 1 {
+                fdroidVotes[join(folders.dropLast()), default: 0] += 1
             }
             if MetadataLayout.playLocaleFiles.contains(name), folders.count >= 1 {
                 votes[join(folders.dropLast()), default: (0, 0)].play += 1
             }
             if MetadataLayout.appStoreRootFiles.contains(name) {
                 votes[join(folders[...]), default: (0, 0)].appstore += 1
+                appStoreOnlyVotes[join(folders[...]), default: 0] += 1
             }
             if folders.count >= 1, folders[folders.count - 1] == MetadataLayout.reviewFolder {
                 votes[join(folders.dropLast()), default: (0, 0)].appstore += 1
@@ -64,7 +75,8 @@ public enum MetadataDiscovery {
 
         var roots: [String: Store] = stated.filter { index.folders[$0.key] != nil || index.subfolders[$0.key] != nil }
         for (path, vote) in votes where stated[path] == nil && looksLikeMetadata(path, root: root) {
-            let store: Store = vote.play > vote.appstore ? .play
+            let store: Store = (fdroidVotes[path] ?? 0) > 0 && appStoreOnlyVotes[path] == nil ? .fdroid
+                : vote.play > vote.appstore ? .play
                 : vote.appstore > vote.play ? .appstore
                 : (path.lowercased().contains("android") ? .play : .appstore)
             if !statedStores.contains(store) { roots[path] = store }
@@ -126,7 +138,7 @@ public enum MetadataDiscovery {
                 locale.fields[fieldName(file)] = value
             }
         }
-        guard store == .play else { return locale }
+        guard store != .appstore else { return locale }
         for file in index.folders[join([path, "changelogs"])] ?? [] where file.path.hasSuffix(".txt") {
             if case .value(let value) = read(file, store: store, problems: &problems) {
                 locale.changelogs[fieldName(file)] = value
@@ -182,7 +194,7 @@ public enum MetadataDiscovery {
         var named = trees.map { tree -> MetadataTree in
             var copy = MetadataTree(store: tree.store, path: tree.path, name: baseName(tree.path),
                                     locales: tree.locales, defaults: tree.defaults, rootFields: tree.rootFields,
-                                    reviewInformation: tree.reviewInformation, folders: tree.folders)
+                                    reviewInformation: tree.reviewInformation, folders: tree.folders, consumer: tree.consumer)
             copy.locales.sort { $0.code < $1.code }
             return copy
         }
@@ -192,7 +204,7 @@ public enum MetadataDiscovery {
             let tree = named[i]
             named[i] = MetadataTree(store: tree.store, path: tree.path, name: tree.path.isEmpty ? "." : tree.path,
                                     locales: tree.locales, defaults: tree.defaults, rootFields: tree.rootFields,
-                                    reviewInformation: tree.reviewInformation, folders: tree.folders)
+                                    reviewInformation: tree.reviewInformation, folders: tree.folders, consumer: tree.consumer)
         }
         return named
     }

@@ -37,7 +37,7 @@ struct MetadataFileReader {
             if let first = text.first, let start = raw.firstIndex(of: first) {
                 line += raw[..<start].reduce(0) { $0 + ($1.isNewline ? 1 : 0) }
             }
-        case .play:
+        case .play, .fdroid:
             var kept = raw
             if kept.hasSuffix("\r\n") || kept.hasSuffix("\n") { kept.removeLast() }
             text = kept

@@ -14,6 +14,11 @@ enum MetadataLayout {
     static let playLocaleFiles: Set<String> = ["title.txt", "short_description.txt", "full_description.txt", "video.txt"]
     static let playLocaleFolders: Set<String> = ["changelogs", "images"]
 
+    /// F-Droid's own per-locale files (fdroidserver `update.py`, insert_localized_app_metadata, which also reads
+    /// supply's names); `summary.txt` is F-Droid's alone and marks its layout.
+    static let fdroidLocaleFiles: Set<String> = ["name.txt", "summary.txt", "description.txt", "video.txt"]
+    static let fdroidMarkerFile = "summary.txt"
+
     /// deliver's non-localized files at the tree root.
     static let appStoreRootFiles: Set<String> = [
         "copyright.txt", "primary_category.txt", "secondary_category.txt", "primary_first_sub_category.txt",

@@ -1,8 +1,10 @@
 import StoreLocale
 
-/// One store metadata folder (fastlane deliver or supply layout). A project may have several
+/// One store metadata folder (fastlane deliver or supply layout, or F-Droid's own). A project may have several
 /// (flavors, application ids); `name` tells them apart in findings.
 public struct MetadataTree: Sendable {
+    /// The store whose folder layout the tree has: `appstore` (deliver), `play` (supply, which F-Droid reads
+    /// too) or `fdroid` (F-Droid's `name.txt`/`summary.txt`/`description.txt`). Who receives it is `consumer`.
     public let store: Store
     /// Folder path relative to the project root (`fastlane/metadata/android`).
     public let path: String
@@ -17,10 +19,12 @@ public struct MetadataTree: Sendable {
     public var reviewInformation: [String: MetadataValue]
     /// Every sub-folder of the tree as named on disk, locales and special folders alike, for the locale-folder rules.
     public var folders: [MetadataFolder]
+    /// Who uploads or reads the tree, with the evidence; decides which store's rules judge it.
+    public var consumer: MetadataConsumer
 
     public init(store: Store, path: String, name: String, locales: [MetadataLocale] = [], defaults: MetadataLocale? = nil,
                 rootFields: [String: MetadataValue] = [:], reviewInformation: [String: MetadataValue] = [:],
-                folders: [MetadataFolder] = []) {
+                folders: [MetadataFolder] = [], consumer: MetadataConsumer? = nil) {
         self.store = store
         self.path = path
         self.name = name
@@ -29,6 +33,8 @@ public struct MetadataTree: Sendable {
         self.rootFields = rootFields
         self.reviewInformation = reviewInformation
         self.folders = folders
+        // A deliver tree has one reader; a supply tree's reader must be found (MetadataConsumerDetection).
+        self.consumer = consumer ?? (store == .play ? .unknown : MetadataConsumer(store: store, evidence: []))
     }
 }
 

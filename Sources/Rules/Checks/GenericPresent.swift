@@ -3,7 +3,8 @@ import Project
 
 /// `present`: a value must exist and not be empty. Over `given:` subjects it flags empty values; with
 /// `fields` it also flags a locale (or tree, for `root.`/`review.` fields) that lacks the file altogether,
-/// counting `default/` values as present, as deliver does.
+/// counting `default/` values as present, as deliver does. A field missing from every locale is one note for
+/// the tree (the team keeps it in the store console), not a warning per locale.
 enum GenericPresent {
     static let function = CheckFunction(
         name: "present", summary: "A value exists and is not empty (whitespace only counts as empty)",
@@ -25,13 +26,24 @@ enum GenericPresent {
                     results += check(value, field: name, base: base, folder: folder)
                     continue
                 }
+                var perLocale: [CheckResult] = []
                 for locale in tree.locales {
-                    results += check(locale.fields[field], field: field,
-                                     base: base.merging(["locale": locale.code]) { $1 }, folder: locale.location.path)
+                    perLocale += check(locale.fields[field], field: field,
+                                       base: base.merging(["locale": locale.code]) { $1 }, folder: locale.location.path)
                 }
+                results += missingEverywhere(perLocale, locales: tree.locales.count, tree: tree, field: field, base: base) ?? perLocale
             }
         }
         return results
+    }
+
+    /// A field no locale has (and no `default/` gives) is kept in the store console on purpose, not forgotten
+    /// sixteen times: one note for the tree instead of a warning per locale.
+    private static func missingEverywhere(_ results: [CheckResult], locales: Int, tree: MetadataTree, field: String,
+                                          base: [String: String]) -> [CheckResult]? {
+        guard locales >= 2, results.count == locales, results.allSatisfy({ $0.values["problem"] == "missing" }) else { return nil }
+        let values = base.merging(["field": field, "problem": "missing", "value": "", "locale": "all \(locales) locales"]) { $1 }
+        return [CheckResult(location: SourceLocation(path: tree.path.isEmpty ? "." : tree.path), evidence: "\(field).txt", values: values, severity: .info)]
     }
 
     private static func check(_ value: MetadataValue?, field: String, base: [String: String], folder: String) -> [CheckResult] {

@@ -25,9 +25,12 @@ enum GenericSubjects {
     /// so a problem in `default/` is reported once, at `default/`).
     static func metadata(fields: [String], stores: Set<Store>, project: ProjectModel) -> [Subject] {
         var subjects: [Subject] = []
+        let versionCode = MetadataReleaseNotes.versionCode(project.facts)
         for tree in trees(stores: stores, project: project) {
-            let base = ["store": tree.store.rawValue, "tree": tree.name]
-            for field in fields {
+            let judging = tree.judgingStore(among: stores)?.store ?? tree.store
+            let base = ["store": judging.rawValue, "tree": tree.name, "consumer": tree.consumer.name]
+            let notes = fields.contains("changelogs") ? tree.shippingChangelogs(versionCode: versionCode) : [:]
+            for field in fields where tree.uploads(field: field) {
                 if field.hasPrefix("root.") {
                     let name = String(field.dropFirst(5))
                     if let value = tree.rootFields[name] { subjects.append(subject(value, base, ["field": name])) }
@@ -41,8 +44,9 @@ enum GenericSubjects {
                 for locale in tree.locales + (tree.defaults.map { [$0] } ?? []) {
                     let labels = base.merging(["locale": locale.code, "field": field]) { $1 }
                     if field == "changelogs" {
-                        for (version, value) in locale.changelogs.sorted(by: { $0.key < $1.key }) {
-                            subjects.append(subject(value, labels, ["version": version]))
+                        // Only the note that ships; older notes are history no store receives.
+                        if locale.code != "default", let (choice, value) = notes[locale.code] {
+                            subjects.append(subject(value, labels, ["version": choice.key, "release_note": choice.reason]))
                         }
                     } else if let value = locale.fields[field], !value.inherited {
                         subjects.append(subject(value, labels, [:]))
@@ -53,9 +57,10 @@ enum GenericSubjects {
         return subjects.sorted { $0.location < $1.location }
     }
 
-    /// The trees a rule looks at: those of its stores (all trees when it names none).
+    /// The trees a rule looks at: those its stores judge, by consumer (all trees when it names none). A Play
+    /// rule sees Play trees and supply trees nobody is known to upload, never an F-Droid-only tree.
     static func trees(stores: Set<Store>, project: ProjectModel) -> [MetadataTree] {
-        project.metadata.filter { stores.isEmpty || stores.contains($0.store) }
+        project.metadata.filter { stores.isEmpty || $0.judgingStore(among: stores) != nil }
     }
 
     private static func subject(_ value: MetadataValue, _ labels: [String: String], _ extra: [String: String]) -> Subject {

@@ -65,7 +65,9 @@ public struct Engine: Sendable {
             let subjects = selector?.subjects(in: context.project, stores: rule.stores) ?? []
             let invocation = CheckInvocation(rule: rule, options: options, subjects: subjects, context: context)
             let byLocation = Dictionary(subjects.map { ($0.location, $0) }, uniquingKeysWith: { first, _ in first })
-            return (function.run(invocation).map { finding(rule, result: $0, subject: byLocation[$0.location]) }, nil)
+            let findings = function.run(invocation).map { finding(rule, result: $0, subject: byLocation[$0.location]) }
+            // A finding inside a metadata tree is graded by who reads that tree (MetadataConsumerScope).
+            return (MetadataConsumerScope.apply(findings, rule: rule, project: context.project), nil)
         }
     }
 

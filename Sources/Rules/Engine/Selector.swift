@@ -4,12 +4,13 @@ import StoreLocale
 /// What a `given:` selects from the store metadata. The language is deliberately small:
 ///
 ///     <store>.locales.*.<field>          a field of every locale (App Store `default/` included as locale "default")
-///     <store>.locales.*.changelogs.*     every Play changelog file (label `version`)
+///     <store>.locales.*.changelogs.*     the changelog that ships, per locale (labels `version`, `release_note`)
 ///     <store>.root.<field>               an App Store root file (copyright, primary_category, …)
 ///     <store>.review.<field>             an App Store review_information file
 ///     <store>.folders                    every sub-folder of every tree (label `special` = true|false)
 ///
-/// `<store>` is `appstore`, `play` or `*` (both).
+/// `<store>` is `appstore`, `play`, `fdroid` or `*` (all). A tree is selected for the store that reads it
+/// (`MetadataTree.judgement(by:)`).
 public struct Selector: Sendable, Equatable, CustomStringConvertible {
     public enum Part: Sendable, Equatable {
         case localeField(String)
@@ -26,7 +27,7 @@ public struct Selector: Sendable, Equatable, CustomStringConvertible {
 
     public var description: String { text }
 
-    public static let grammar = "<appstore|play|*>.locales.*.<field>, <store>.locales.*.changelogs.*, <store>.root.<field>, <store>.review.<field> or <store>.folders"
+    public static let grammar = "<appstore|play|fdroid|*>.locales.*.<field>, <store>.locales.*.changelogs.*, <store>.root.<field>, <store>.review.<field> or <store>.folders"
 
     public static func parse(_ text: String) throws(ExpressionError) -> Selector {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
@@ -35,7 +36,7 @@ public struct Selector: Sendable, Equatable, CustomStringConvertible {
         }
         let store: Store?
         if first == "*" { store = nil } else if let s = Store(rawValue: first) { store = s } else {
-            throw ExpressionError(message: "unknown store \"\(first)\"; expected appstore, play or *", offset: 0)
+            throw ExpressionError(message: "unknown store \"\(first)\"; expected appstore, play, fdroid or *", offset: 0)
         }
         let rest = Array(parts.dropFirst())
         let offset = first.count + 1
@@ -70,10 +71,17 @@ public struct Selector: Sendable, Equatable, CustomStringConvertible {
     /// The subjects this selector picks from the project, limited to `stores`, in tree/locale/file order.
     public func subjects(in project: ProjectModel, stores: Set<Store>) -> [Subject] {
         var subjects: [Subject] = []
-        for tree in project.metadata where (store == nil || tree.store == store) && (stores.isEmpty || stores.contains(tree.store)) {
-            var base = ["store": tree.store.rawValue, "tree": tree.name]
+        // A tree is selected for the store that judges it (its consumer, or Play for a supply tree nobody is
+        // known to upload); `store` in the labels is that store. The changelog part picks only the note that
+        // ships (MetadataReleaseNotes): older notes never reach a store.
+        let candidates: Set<Store> = store.map { stores.isEmpty || stores.contains($0) ? [$0] : [] } ?? (stores.isEmpty ? Set(Store.allCases) : stores)
+        let versionCode = MetadataReleaseNotes.versionCode(project.facts)
+        for tree in project.metadata {
+            guard !candidates.isEmpty, let judging = tree.judgingStore(among: candidates) else { continue }
+            var base = ["store": judging.store.rawValue, "tree": tree.name, "consumer": tree.consumer.name]
             switch part {
             case .localeField(let field):
+                guard tree.uploads(field: field) else { continue }
                 base["field"] = field
                 let locales = (tree.defaults.map { [$0] } ?? []) + tree.locales
                 for locale in locales {
@@ -83,14 +91,16 @@ public struct Selector: Sendable, Equatable, CustomStringConvertible {
                     subjects.append(Subject(value: value.text, location: value.location, labels: labels))
                 }
             case .changelogs:
+                guard tree.uploads(field: "changelogs") else { continue }
                 base["field"] = "changelogs"
+                let notes = tree.shippingChangelogs(versionCode: versionCode)
                 for locale in tree.locales {
-                    for (version, value) in locale.changelogs.sorted(by: { $0.key < $1.key }) {
-                        var labels = base
-                        labels["locale"] = locale.code
-                        labels["version"] = version
-                        subjects.append(Subject(value: value.text, location: value.location, labels: labels))
-                    }
+                    guard let (choice, value) = notes[locale.code] else { continue }
+                    var labels = base
+                    labels["locale"] = locale.code
+                    labels["version"] = choice.key
+                    labels["release_note"] = choice.reason
+                    subjects.append(Subject(value: value.text, location: value.location, labels: labels))
                 }
             case .root(let field):
                 guard let value = tree.rootFields[field] else { continue }

@@ -1,0 +1,45 @@
+/// The metadata part of the release model as facts, so `shipcheck facts` shows it with its evidence:
+///
+///     metadata.<tree path>.consumer       appstore | play | fdroid | unknown   (evidence: why)
+///     metadata.<tree path>.release_notes  which changelog ships per locale, and why
+///
+/// Computed after every inspector ran: the release note depends on `android.version_code`.
+public enum MetadataFacts {
+    static let evidenceLimit = 5
+
+    public static func facts(_ trees: [MetadataTree], facts: FactStore) -> [Fact] {
+        let versionCode = MetadataReleaseNotes.versionCode(facts)
+        var result: [Fact] = []
+        for tree in trees {
+            let key = "metadata.\(tree.path.isEmpty ? "." : tree.path)"
+            result.append(Fact(name: "\(key).consumer", value: .string(tree.consumer.name),
+                               source: tree.consumer.stated ? .stated : .detected,
+                               evidence: tree.consumer.evidence.isEmpty
+                                   ? [Evidence(location: SourceLocation(path: tree.path), snippet: "no upload of this folder found (no Fastfile supply call, Supplyfile, upload action or F-Droid sign)")]
+                                   : tree.consumer.store == nil
+                                   ? tree.consumer.evidence.map { Evidence(location: $0.location, snippet: "uploads another folder: \($0.snippet)") }
+                                   : tree.consumer.evidence))
+            guard tree.store != .appstore else { continue }
+            guard tree.uploads(field: "changelogs") else {
+                result.append(Fact(name: "\(key).release_notes", value: .string("none: the upload skips changelogs (skip_upload_changelogs)"),
+                                   source: .detected, evidence: tree.consumer.evidence))
+                continue
+            }
+            // Locales grouped by the note chosen and the reason: `changelogs/72.txt (the note for android.version_code 72): en-US, de-DE`.
+            var groups: [String: [String]] = [:]
+            var evidence: [Evidence] = []
+            let notes = tree.shippingChangelogs(versionCode: versionCode)
+            for locale in tree.locales {
+                guard let (choice, value) = notes[locale.code] else { continue }
+                groups["changelogs/\(choice.key).txt (\(choice.reason))", default: []].append(locale.code)
+                if evidence.count < evidenceLimit { evidence.append(Evidence(location: value.location, snippet: "changelogs/\(choice.key).txt")) }
+            }
+            guard !groups.isEmpty else { continue }
+            let entries = groups.sorted { $0.key < $1.key }.map { note, locales in
+                "\(note): \(locales.count > 6 ? "\(locales.count) locales" : locales.joined(separator: " "))"
+            }
+            result.append(Fact(name: "\(key).release_notes", value: .list(entries), source: .detected, evidence: evidence))
+        }
+        return result
+    }
+}

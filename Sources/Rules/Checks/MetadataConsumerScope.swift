@@ -1,0 +1,32 @@
+import Project
+import StoreLocale
+
+/// The last word on a finding inside a metadata tree: the tree's consumer (Sources/Project/Metadata/
+/// MetadataConsumer.swift) decides whether the rule's store judges it at all, and how hard.
+///
+/// Subjects are already chosen by consumer (`Selector`, `GenericSubjects.trees`), so a Play rule does not
+/// read an F-Droid tree; this step is where the result is graded, for every check alike (text, folders,
+/// images), without each check knowing about consumers:
+/// - a tree the rule's store receives: the finding as the rule says;
+/// - a supply tree nobody is known to upload: at most a warning, its message prefixed "If this folder is
+///   uploaded to Google Play:" — shipcheck cannot promise a rejection for a folder it cannot see shipped;
+/// - a tree another store reads: no finding.
+/// Findings outside every tree (a Gradle file, an Info.plist) pass through untouched.
+enum MetadataConsumerScope {
+    static func apply(_ findings: [Finding], rule: Rule, project: ProjectModel) -> [Finding] {
+        guard !project.metadata.isEmpty else { return findings }
+        return findings.compactMap { finding in
+            let trees = project.metadata.filter { $0.contains(path: finding.location.path) }
+            guard let tree = trees.max(by: { $0.path.count < $1.path.count }) else { return finding }
+            guard let (store, judgement) = tree.judgingStore(among: rule.stores) else { return nil }
+            guard judgement == .ifUploaded else { return finding }
+            return Finding(rule: finding.rule, checklist: finding.checklist, severity: min(finding.severity, .warning),
+                           title: finding.title, message: ifUploaded(store) + finding.message, location: finding.location,
+                           evidence: finding.evidence, help: finding.help, references: finding.references)
+        }
+    }
+
+    static func ifUploaded(_ store: Store) -> String {
+        "If this folder is uploaded to \(store == .appstore ? "the App Store" : store.displayName): "
+    }
+}
