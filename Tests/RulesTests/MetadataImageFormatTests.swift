@@ -13,6 +13,15 @@ import Testing
         return engine.evaluate(context).findings.filter { $0.rule == "metadata.play-image-sizes" }.map(\.message)
     }
 
+    func severities(_ images: [MetadataImage]) throws -> [Severity] {
+        let locale = MetadataLocale(code: "en-US", location: SourceLocation(path: "p/en-US"), images: images)
+        var project = ProjectModel(root: "/p", metadata: [MetadataTree(store: .play, path: "p", name: "main", locales: [locale])])
+        project.facts.add(Fact(name: "store.play", value: .bool(true), source: .detected))
+        let engine = Engine(checklists: try AppleRuleSupport.checklists())
+        let context = EvaluationContext(project: project, tables: engine.tables, today: "2026-12-01")
+        return engine.evaluate(context).findings.filter { $0.rule == "metadata.play-image-sizes" }.map(\.severity)
+    }
+
     func image(_ type: String, _ w: Int, _ h: Int, format: String, alpha: Bool?, bits: Int?, kb: Int = 100) -> MetadataImage {
         MetadataImage(type: type, location: SourceLocation(path: "p/en-US/images/\(type).\(format)"), width: w, height: h,
                       format: format, hasAlpha: alpha, bitsPerPixel: bits, byteCount: kb * 1024)
@@ -37,6 +46,11 @@ import Testing
             "icon image for en-US is a JPEG; Play requires 32-bit PNG (with alpha)",
             "icon image for en-US is a 24-bit PNG; Play requires 32-bit PNG (with alpha)",
         ])
+        // A PNG whose only fault is its alpha channel or bit depth is a note; a JPEG where a PNG is needed, a warning.
+        #expect(try severities([
+            image("featureGraphic", 1024, 500, format: "png", alpha: true, bits: 32),
+            image("icon", 512, 512, format: "jpeg", alpha: false, bits: nil),
+        ]) == [.info, .warning])
     }
 
     @Test func fileSizesAndTheTwoToOneRatio() throws {

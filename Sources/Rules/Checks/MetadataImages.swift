@@ -38,22 +38,25 @@ enum MetadataImages {
             maxKB = node["max_kb"]?.scalar.flatMap { Int($0) }
         }
 
-        /// The first thing wrong with the image, in the order size, format, file size.
-        func problem(_ image: MetadataImage, width w: Int, height h: Int) -> (problem: String, expected: String)? {
+        /// The first thing wrong with the image, in the order size, format, file size. A format problem alone
+        /// (alpha, bit depth) is a note: Play's page asks for it, but listings with such images are live on Play.
+        func problem(_ image: MetadataImage, width w: Int, height h: Int) -> (problem: String, expected: String, severity: Severity?)? {
             if let width, let height, w != width || h != height {
-                return ("is \(w)×\(h) px", "\(width)×\(height) px")
+                return ("is \(w)×\(h) px", "\(width)×\(height) px", nil)
             }
             let expected = "\(min ?? 1)–\(max ?? Int.max) px per side" + (maxRatio.map { ", the long side at most \(Self.number($0)) times the short side" } ?? "")
-            if let min, Swift.min(w, h) < min { return ("is \(w)×\(h) px, a side under \(min) px", expected) }
-            if let max, Swift.max(w, h) > max { return ("is \(w)×\(h) px, a side over \(max) px", expected) }
+            if let min, Swift.min(w, h) < min { return ("is \(w)×\(h) px, a side under \(min) px", expected, nil) }
+            if let max, Swift.max(w, h) > max { return ("is \(w)×\(h) px, a side over \(max) px", expected, nil) }
             if let maxRatio, Swift.min(w, h) > 0, Double(Swift.max(w, h)) / Double(Swift.min(w, h)) > maxRatio {
-                return ("is \(w)×\(h) px, a long:short ratio over \(Self.number(maxRatio))", expected)
-            }
-            if !formats.isEmpty, let format = image.format, !formats.contains(where: { Self.matches(image, format: format, $0) }) {
-                return ("is \(Self.describe(image, format: format))", formats.map { formatNames[$0] ?? $0 }.joined(separator: " or "))
+                return ("is \(w)×\(h) px, a long:short ratio over \(Self.number(maxRatio))", expected, nil)
             }
             if let maxKB, let bytes = image.byteCount, bytes > maxKB * 1024 {
-                return ("is \((bytes + 1023) / 1024) KB", "at most \(maxKB) KB")
+                return ("is \((bytes + 1023) / 1024) KB", "at most \(maxKB) KB", nil)
+            }
+            if !formats.isEmpty, let format = image.format, !formats.contains(where: { Self.matches(image, format: format, $0) }) {
+                let wrongFormat = !formats.contains { $0.hasPrefix(format) }
+                return ("is \(Self.describe(image, format: format))", formats.map { formatNames[$0] ?? $0 }.joined(separator: " or "),
+                        wrongFormat ? nil : .info)
             }
             return nil
         }
@@ -92,7 +95,7 @@ enum MetadataImages {
                     results.append(CheckResult(location: image.location, evidence: "\(width)×\(height)", values: [
                         "store": tree.store.rawValue, "tree": tree.name, "locale": locale.code, "type": image.type,
                         "width": String(width), "height": String(height), "problem": found.problem, "expected": found.expected,
-                    ]))
+                    ], severity: found.severity))
                 }
             }
         }
