@@ -24,7 +24,8 @@ import Testing
         #expect(SymbolPattern(parsing: "createUser(withEmail:") == SymbolPattern(identifier: "createUser", label: "withEmail"))
         #expect(SymbolPattern(parsing: "Auth.createUser(withEmail:") == SymbolPattern(identifier: "createUser", qualifier: "Auth", label: "withEmail"))
         #expect(SymbolPattern(parsing: "Amplify.Auth.signUp") == SymbolPattern(identifier: "signUp", qualifier: "Amplify.Auth"))
-        for bad in ["a..b", "createUser(", "createUser(withEmail", "1abc", "a b", "a.", ".a", "f(x:y:", "sign-up"] {
+        #expect(SymbolPattern(parsing: ".camera") == SymbolPattern(identifier: "camera", qualifier: ""))
+        for bad in ["a..b", "createUser(", "createUser(withEmail", "1abc", "a b", "a.", "..a", "f(x:y:", "sign-up"] {
             #expect(SymbolPattern(parsing: bad) == nil, "\(bad) must be refused")
         }
     }

@@ -115,7 +115,44 @@ import Testing
         let project = ProjectModel(root: "/p", privacyManifests: [S.manifest(S.plist(body))])
         let finding = try #require(try S.findings(project, rule: rule).first)
         #expect(finding.location == SourceLocation(path: "App/PrivacyInfo.xcprivacy", line: 9))
-        #expect(finding.message.contains("ITMS-91056"))
+        #expect(finding.message.contains("ITMS-91055 (Invalid API reason declaration)"))
+        #expect(!finding.message.contains("ITMS-91056"))
+    }
+
+    @Test func aStructuralProblemIsAnInvalidManifest() throws {
+        let project = ProjectModel(root: "/p", privacyManifests: [S.manifest(S.plist("<key>NSPrivacyTracking</key><string>YES</string>"))])
+        let finding = try #require(try S.findings(project, rule: rule).first)
+        #expect(finding.message.contains("ITMS-91056 (Invalid privacy manifest)"))
+        #expect(finding.severity == .error)
+    }
+
+    @Test func sdkOnlyReasonsWarnInTheAppManifestOnly() throws {
+        let body = """
+        <key>NSPrivacyAccessedAPITypes</key>
+        <array>
+        <dict><key>NSPrivacyAccessedAPIType</key><string>NSPrivacyAccessedAPICategoryUserDefaults</string>
+        <key>NSPrivacyAccessedAPITypeReasons</key><array><string>C56D.1</string></array></dict>
+        <dict><key>NSPrivacyAccessedAPIType</key><string>NSPrivacyAccessedAPICategoryFileTimestamp</string>
+        <key>NSPrivacyAccessedAPITypeReasons</key><array><string>0A2A.1</string></array></dict>
+        </array>
+        """
+        let app = ProjectModel(root: "/p", privacyManifests: [S.manifest(S.plist(body))])
+        let findings = try S.findings(app, rule: rule)
+        #expect(findings.count == 2)
+        #expect(findings.allSatisfy { $0.severity == .warning && $0.message.contains("only by a third-party SDK") })
+        let sdk = ProjectModel(root: "/p", privacyManifests: [S.manifest(S.plist(body), path: "Pods/Kit/PrivacyInfo.xcprivacy",
+                                                                         appOwned: false, sdk: "Kit")])
+        #expect(try S.findings(sdk, rule: rule).isEmpty)
+    }
+
+    @Test(arguments: ["https://ads.example.com", "ads.example.com/track", "*.example.com", "ads.example.com:443", "localhost"])
+    func aTrackingDomainMustBeABareHost(domain: String) throws {
+        let body = "<key>NSPrivacyTracking</key><true/><key>NSPrivacyTrackingDomains</key><array><string>\(domain)</string></array>"
+        let project = ProjectModel(root: "/p", privacyManifests: [S.manifest(S.plist(body))])
+        let findings = try S.findings(project, rule: rule)
+        #expect(findings.count == 1)
+        #expect(findings.first?.severity == .warning)
+        #expect(findings.first?.message.contains("not a bare host name") == true)
     }
 
     @Test func unknownKeysWrongTypesAndTrackingWithoutDomains() throws {

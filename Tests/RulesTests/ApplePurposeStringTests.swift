@@ -53,6 +53,52 @@ import Testing
         #expect(try S.findings(project, rule: "purpose-strings.missing").isEmpty)
     }
 
+    @Test func alwaysLocationNeedsTheWhenInUseKeyToo() throws {
+        let always = S.used("purpose_api.location_always", at: "App/Shops.swift", line: 3, "requestAlwaysAuthorization()")
+        let onlyAlways = ProjectModel(root: "/p", facts: FactStore([always]),
+                                      infoPlists: [plist(["NSLocationAlwaysAndWhenInUseUsageDescription": "Reminds you near the shop."])])
+        let findings = try S.findings(onlyAlways, rule: "purpose-strings.missing")
+        #expect(findings.count == 1)
+        #expect(findings.first?.message.contains("NSLocationWhenInUseUsageDescription") == true)
+        let both = ProjectModel(root: "/p", facts: FactStore([always]), infoPlists: [plist([
+            "NSLocationAlwaysAndWhenInUseUsageDescription": "Reminds you near the shop.",
+            "NSLocationWhenInUseUsageDescription": "Shows the shops near you.",
+        ])])
+        #expect(try S.findings(both, rule: "purpose-strings.missing").isEmpty)
+    }
+
+    @Test func savingToPhotosNeedsTheAddKeyNotTheReadKey() throws {
+        let save = S.used("purpose_api.photo_library_add", at: "App/Saver.swift", line: 9, "UIImageWriteToSavedPhotosAlbum(image, nil, nil, nil)")
+        let readKeyOnly = ProjectModel(root: "/p", facts: FactStore([save]),
+                                       infoPlists: [plist(["NSPhotoLibraryUsageDescription": "Attach receipts from your library."])])
+        #expect(try S.findings(readKeyOnly, rule: "purpose-strings.missing").first?.message.contains("NSPhotoLibraryAddUsageDescription") == true)
+        let addKey = ProjectModel(root: "/p", facts: FactStore([save]),
+                                  infoPlists: [plist(["NSPhotoLibraryAddUsageDescription": "Saves scanned receipts to Photos."])])
+        #expect(try S.findings(addKey, rule: "purpose-strings.missing").isEmpty)
+    }
+
+    @Test(arguments: [
+        ("purpose_api.bluetooth", "NSBluetoothPeripheralUsageDescription", "NSBluetoothAlwaysUsageDescription"),
+        ("purpose_api.calendars", "NSCalendarsUsageDescription", "NSCalendarsFullAccessUsageDescription"),
+        ("purpose_api.reminders", "NSCalendarsFullAccessUsageDescription", "NSRemindersFullAccessUsageDescription"),
+    ])
+    func aDeprecatedOrUnrelatedKeyDoesNotSatisfyTheAPI(signal: String, present: String, needed: String) throws {
+        let project = ProjectModel(root: "/p", facts: FactStore([S.used(signal, at: "A.swift", line: 1, "use")]),
+                                   infoPlists: [plist([present: "Explains the use of this data in a full sentence."])])
+        let findings = try S.findings(project, rule: "purpose-strings.missing")
+        #expect(findings.count == 1)
+        #expect(findings.first?.message.contains(needed) == true)
+    }
+
+    @Test func aKeyListOfListsReadsAsSeveralRequirements() throws {
+        let keys = try PurposeKeys(try S.table("purpose_keys"))
+        #expect(keys.entries.filter { $0.signal == "purpose_api.location_always" }.map(\.keys) == [
+            ["NSLocationAlwaysAndWhenInUseUsageDescription", "NSLocationAlwaysUsageDescription"], ["NSLocationWhenInUseUsageDescription"],
+        ])
+        #expect(keys.entries.contains { $0.signal == "purpose_api.focus_status" && $0.keys == ["NSFocusStatusUsageDescription"] })
+        #expect(keys.entries.contains { $0.signal == "purpose_api.game_center_friends" && $0.keys == ["NSGKFriendListUsageDescription"] })
+    }
+
     @Test func aStatedFactDecides() throws {
         var facts = FactStore([cameraUse])
         facts.add(Fact(name: "purpose.NSCameraUsageDescription.declared", value: .bool(true), source: .stated))

@@ -18,6 +18,8 @@ struct EndToEndTests {
         #expect(places(findings) == [
             // AccountService.swift:6 — ASAuthorizationAppleIDProvider, and no revocation anywhere.
             "account-deletion.apple-token-revocation @ Journal/AccountService.swift:6:10",
+            // Info.plist has no ITSAppUsesNonExemptEncryption: each upload waits for the export compliance answer (a note).
+            "app-review.export-compliance @ Journal/Info.plist",
             // shipcheck.yml states app.login_required, review_information has no demo user or notes.
             "demo-account.appstore-credentials @ fastlane/metadata/review_information",
             // copyright.txt says 2031.

@@ -8,6 +8,18 @@ public enum ImageHeader {
         public let height: Int
     }
 
+    /// What the header says beyond the size: the format and, for a PNG, whether its colour type has alpha.
+    public struct Info: Sendable, Hashable {
+        public enum Format: String, Sendable, Hashable { case png, jpeg }
+        public let size: Size
+        public let format: Format
+        /// PNG colour type 4 or 6 (grey or RGB with alpha): true; 0 or 2: false; a palette (3) may carry alpha in
+        /// a later tRNS chunk, which the header does not show: nil. Always false for JPEG.
+        public let hasAlpha: Bool?
+        /// Bits per pixel for a PNG (bit depth × channels: 24 for RGB8, 32 for RGBA8); nil for JPEG or a palette.
+        public let bitsPerPixel: Int?
+    }
+
     public enum Failure: Error, Sendable, Equatable {
         case unreadable
         case unknownFormat
@@ -19,12 +31,28 @@ public enum ImageHeader {
 
     /// Reads the size of the image at `path`.
     public static func size(atPath path: String) -> Result<Size, Failure> {
+        info(atPath: path).map(\.size)
+    }
+
+    /// Reads the size, format and (PNG) alpha of the image at `path`, from the same header bytes.
+    public static func info(atPath path: String) -> Result<Info, Failure> {
         guard let handle = FileHandle(forReadingAtPath: path) else { return .failure(.unreadable) }
         defer { try? handle.close() }
         guard let head = try? handle.read(upToCount: 32) else { return .failure(.unreadable) }
         let bytes = [UInt8](head)
-        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return pngSize(bytes) }
-        if bytes.starts(with: [0xFF, 0xD8]) { return jpegSize(handle) }
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+            return pngSize(bytes).map { size in
+                // IHDR: bit depth at byte 24, colour type at 25 (already inside the 24+ bytes pngSize checked).
+                let depth = bytes.count > 25 ? Int(bytes[24]) : 0
+                let colourType = bytes.count > 25 ? bytes[25] : 255
+                let channels: Int? = switch colourType { case 0: 1; case 2: 3; case 4: 2; case 6: 4; default: nil }
+                let alpha: Bool? = switch colourType { case 4, 6: true; case 0, 2: false; default: nil }
+                return Info(size: size, format: .png, hasAlpha: alpha, bitsPerPixel: channels.map { $0 * depth })
+            }
+        }
+        if bytes.starts(with: [0xFF, 0xD8]) {
+            return jpegSize(handle).map { Info(size: $0, format: .jpeg, hasAlpha: false, bitsPerPixel: nil) }
+        }
         return .failure(.unknownFormat)
     }
 

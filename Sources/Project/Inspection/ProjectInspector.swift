@@ -56,6 +56,7 @@ public enum ProjectInspector {
             inspectors += [
                 { AppleInspector.inspect(files: files, root: absoluteRoot) },
                 { AndroidInspector.inspect(files: files, root: absoluteRoot) },
+                { AndroidNativeLibraries.inspect(files: files, root: absoluteRoot) },
                 { DependencyInspector.inspect(files: files, root: absoluteRoot) },
                 { scanner.scan(files: files, maxFileBytes: options.maxFileBytes) },
             ]

@@ -18,6 +18,8 @@ public struct SourceScanner: Sendable {
         let identifier: [UInt8]
         /// Qualifier segments, innermost first (`Amplify.Auth` → `Auth`, `Amplify`).
         let qualifier: [[UInt8]]?
+        /// `.ident`: an implicit member, a dot with nothing name-like before it.
+        let implicitMember: Bool
         let label: [UInt8]?
         let languages: LanguageSet
     }
@@ -47,6 +49,7 @@ public struct SourceScanner: Sendable {
                 patterns.append(Compiled(fact: entry.fact, pattern: symbol, text: symbol.description,
                                          identifier: Array(symbol.identifier.utf8),
                                          qualifier: symbol.qualifier.map { $0.split(separator: ".").reversed().map { Array($0.utf8) } },
+                                         implicitMember: symbol.qualifier?.isEmpty == true,
                                          label: symbol.label.map { Array($0.utf8) },
                                          languages: LanguageSet(entry.languages)))
             }
@@ -165,7 +168,8 @@ public struct SourceScanner: Sendable {
                     let compiled = patterns[offset]
                     guard compiled.languages.contains(language), !matchedFacts.contains(compiled.fact),
                           Self.equal(buffer, word.start, word.end, compiled.identifier),
-                          compiled.qualifier.map({ Self.hasQualifier(buffer, before: word.start, $0) }) ?? true,
+                          compiled.implicitMember ? Self.isImplicitMember(buffer, before: word.start)
+                              : compiled.qualifier.map({ Self.hasQualifier(buffer, before: word.start, $0) }) ?? true,
                           compiled.label.map({ Self.hasLabel(buffer, after: word.end, $0) }) ?? true else { continue }
                     matchedFacts.append(compiled.fact)
                     let column = 1 + buffer[word.lineStart..<word.start].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
@@ -213,6 +217,19 @@ public struct SourceScanner: Sendable {
             guard equal(b, k + 1, end, segment) else { return false }
         }
         return true
+    }
+
+    /// `.` right before `start` with no name, call, subscript, optional chain or literal before the dot:
+    /// `= .camera`, `(.camera)`, `sourceType: .camera`, `[.camera]`.
+    static func isImplicitMember(_ b: UnsafeBufferPointer<UInt8>, before start: Int) -> Bool {
+        var k = start - 1
+        while k >= 0, isSpace(b[k]) { k -= 1 }
+        guard k >= 0, b[k] == UInt8(ascii: ".") else { return false }
+        k -= 1
+        while k >= 0, isSpace(b[k]) { k -= 1 }
+        guard k >= 0 else { return true }
+        let c = b[k]
+        return !Tokenizer.isWordByte(c) && !")]?!\"'>.".utf8.contains(c)
     }
 
     /// `(label:` (with whitespace) right after `end`.

@@ -3,11 +3,13 @@ import YAML
 
 /// One symbol to look for, parsed from its written form:
 /// `ident`, `Qualifier.ident`, `ident(label:` or `Qualifier.ident(label:`. A qualifier may itself be
-/// dotted (`Amplify.Auth.signUp`): every segment must then stand before the identifier.
+/// dotted (`Amplify.Auth.signUp`): every segment must then stand before the identifier. `.ident` is a Swift
+/// implicit member (`picker.sourceType = .camera`): a dot with no name, call or subscript before it.
 public struct SymbolPattern: Sendable, Hashable, CustomStringConvertible {
     /// The identifier the scanner's dictionary is keyed by.
     public let identifier: String
-    /// Must stand right before the identifier, joined by a dot (whitespace and `?`/`!` optional chaining allowed).
+    /// Must stand right before the identifier, joined by a dot (whitespace and `?`/`!` optional chaining allowed);
+    /// empty for an implicit member (`.camera`).
     public let qualifier: String?
     /// Must follow the identifier as `(label:`.
     public let label: String?
@@ -33,7 +35,8 @@ public struct SymbolPattern: Sendable, Hashable, CustomStringConvertible {
         var qualifier: String?
         if let dot = rest.lastIndex(of: ".") {
             let head = rest[..<dot]
-            guard head.split(separator: ".", omittingEmptySubsequences: false).allSatisfy(SymbolPattern.isIdentifier) else { return nil }
+            // `.camera`: a Swift implicit member (an empty qualifier), matched only where no name stands before the dot.
+            guard head.isEmpty || head.split(separator: ".", omittingEmptySubsequences: false).allSatisfy(SymbolPattern.isIdentifier) else { return nil }
             qualifier = String(head)
             rest = rest[rest.index(after: dot)...]
         }

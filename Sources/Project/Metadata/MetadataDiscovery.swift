@@ -157,9 +157,11 @@ public enum MetadataDiscovery {
         }
         for (type, file) in imageFiles {
             let location = SourceLocation(path: file.path)
-            switch ImageHeader.size(atPath: file.absolutePath) {
-            case .success(let size):
-                locale.images.append(MetadataImage(type: type, location: location, width: size.width, height: size.height))
+            switch ImageHeader.info(atPath: file.absolutePath) {
+            case .success(let info):
+                locale.images.append(MetadataImage(type: type, location: location, width: info.size.width, height: info.size.height,
+                                                   format: info.format.rawValue, hasAlpha: info.hasAlpha,
+                                                   bitsPerPixel: info.bitsPerPixel, byteCount: Int(file.size)))
             case .failure(let failure):
                 locale.images.append(MetadataImage(type: type, location: location, width: nil, height: nil))
                 let why = failure == .unknownFormat ? "it is not a PNG or JPEG file" : "its header is truncated or unreadable"

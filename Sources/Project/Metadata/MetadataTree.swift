@@ -99,11 +99,24 @@ public struct MetadataImage: Sendable, Hashable {
     public let location: SourceLocation
     public let width: Int?
     public let height: Int?
+    /// `png` or `jpeg` from the header; nil when it could not be read.
+    public let format: String?
+    /// Whether a PNG's colour type has an alpha channel (nil: not known, e.g. a palette image).
+    public let hasAlpha: Bool?
+    /// A PNG's bits per pixel (24 for RGB8, 32 for RGBA8).
+    public let bitsPerPixel: Int?
+    /// The file's size in bytes, from the walk.
+    public let byteCount: Int?
 
-    public init(type: String, location: SourceLocation, width: Int?, height: Int?) {
+    public init(type: String, location: SourceLocation, width: Int?, height: Int?, format: String? = nil, hasAlpha: Bool? = nil,
+                bitsPerPixel: Int? = nil, byteCount: Int? = nil) {
         self.type = type
         self.location = location
         self.width = width
         self.height = height
+        self.format = format
+        self.hasAlpha = hasAlpha
+        self.bitsPerPixel = bitsPerPixel
+        self.byteCount = byteCount
     }
 }

@@ -53,7 +53,9 @@ enum PrivacyManifestChecks {
         return invocation.context.project.privacyManifests.flatMap { manifest in
             validator.problems(in: manifest).map { problem in
                 CheckResult(location: problem.location, evidence: problem.message,
-                            values: ["problem": "\(manifest.location.path): \(problem.message)", "file": manifest.location.path])
+                            values: ["problem": "\(manifest.location.path): \(problem.message)", "file": manifest.location.path,
+                                     "itms": problem.rejection.rawValue],
+                            severity: problem.severity)
             }
         }
     }

@@ -2,11 +2,21 @@ import Project
 import YAML
 
 /// Validates one privacy manifest against the tables: what App Store Connect would call an invalid
-/// manifest (ITMS-91056). Each problem carries the line it is on, found by searching the file's text.
+/// manifest (ITMS-91056) or an invalid API reason declaration (ITMS-91055: a reason code that is unknown, from
+/// another category, or missing). Each problem carries the line it is on, found by searching the file's text.
 struct PrivacyManifestValidator: Sendable {
     struct Problem: Sendable {
         let location: SourceLocation
         let message: String
+        /// The App Store Connect error the problem leads to.
+        var rejection: Rejection = .invalidManifest
+        /// Set when the problem is a risk rather than a documented upload rejection.
+        var severity: Severity?
+    }
+
+    enum Rejection: String, Sendable {
+        case invalidManifest = "ITMS-91056 (Invalid privacy manifest)"
+        case invalidReason = "ITMS-91055 (Invalid API reason declaration)"
     }
 
     let categories: RequiredReasonCategories
@@ -21,10 +31,11 @@ struct PrivacyManifestValidator: Sendable {
         }
         guard let document = manifest.document else { return [] }
         var problems: [Problem] = []
-        func report(_ message: String, key: String? = nil, value: String? = nil) {
+        func report(_ message: String, key: String? = nil, value: String? = nil, rejection: Rejection = .invalidManifest,
+                    severity: Severity? = nil) {
             let line = value.flatMap { document.line(containing: "<string>\($0)</string>") ?? document.line(containing: $0) }
                 ?? key.flatMap { document.line(ofKey: $0) }
-            problems.append(Problem(location: SourceLocation(path: path, line: line), message: message))
+            problems.append(Problem(location: SourceLocation(path: path, line: line), message: message, rejection: rejection, severity: severity))
         }
         guard let root = document.value.dictionary else {
             report("the top level is \(document.value.typeName), not a dictionary")
@@ -37,11 +48,17 @@ struct PrivacyManifestValidator: Sendable {
            (root["NSPrivacyTrackingDomains"]?.array ?? []).compactMap(\.string).isEmpty {
             report("NSPrivacyTracking is true but NSPrivacyTrackingDomains lists no domains", key: "NSPrivacyTracking")
         }
+        // Apple lists domains ("the internet domains your app connects to that engage in tracking"): a URL, a
+        // path or a wildcard is not one. Not a documented upload error, so a warning.
+        for domain in (root["NSPrivacyTrackingDomains"]?.array ?? []).compactMap(\.string) where !Self.isBareHost(domain) {
+            report("NSPrivacyTrackingDomains entry \"\(domain)\" is not a bare host name (write e.g. tracker.example.com, without scheme, path, port or wildcard)",
+                   value: domain, severity: .warning)
+        }
 
         for entry in root["NSPrivacyAccessedAPITypes"]?.array ?? [] {
             guard let entry = entry.dictionary else { continue }
             checkKeys(of: entry, against: schema.accessedAPIType, context: "in an NSPrivacyAccessedAPITypes entry", report: report)
-            checkAccessedAPI(entry, report: report)
+            checkAccessedAPI(entry, appOwned: manifest.isAppOwned, report: report)
         }
 
         for entry in root["NSPrivacyCollectedDataTypes"]?.array ?? [] {
@@ -54,14 +71,14 @@ struct PrivacyManifestValidator: Sendable {
 
     /// Unknown keys (with the nearest known one) and values of the wrong type.
     private func checkKeys(of dictionary: [String: PlistValue], against allowed: [String: ManifestSchema.ValueType], context: String,
-                           report: (String, String?, String?) -> Void) {
+                           report: (String, String?, String?, Rejection, Severity?) -> Void) {
         for (key, value) in dictionary.sorted(by: { $0.key < $1.key }) {
             guard let type = allowed[key] else {
                 let hint = Spelling.nearest(to: key, in: allowed.keys.sorted()).map { " (did you mean \($0)?)" } ?? ""
-                report("unknown key \(key) \(context)\(hint)", key, nil)
+                report("unknown key \(key) \(context)\(hint)", key, nil, .invalidManifest, nil)
                 continue
             }
-            if let wrong = mismatch(value, type) { report("\(key) must be \(wrong.expected), found \(wrong.found)", key, nil) }
+            if let wrong = mismatch(value, type) { report("\(key) must be \(wrong.expected), found \(wrong.found)", key, nil, .invalidManifest, nil) }
         }
     }
 
@@ -80,43 +97,69 @@ struct PrivacyManifestValidator: Sendable {
         }
     }
 
-    private func checkAccessedAPI(_ entry: [String: PlistValue], report: (String, String?, String?) -> Void) {
+    private func checkAccessedAPI(_ entry: [String: PlistValue], appOwned: Bool,
+                                  report: (String, String?, String?, Rejection, Severity?) -> Void) {
         guard let type = entry["NSPrivacyAccessedAPIType"]?.string else {
-            if entry["NSPrivacyAccessedAPIType"] == nil { report("an NSPrivacyAccessedAPITypes entry has no NSPrivacyAccessedAPIType", "NSPrivacyAccessedAPITypes", nil) }
+            if entry["NSPrivacyAccessedAPIType"] == nil {
+                report("an NSPrivacyAccessedAPITypes entry has no NSPrivacyAccessedAPIType", "NSPrivacyAccessedAPITypes", nil, .invalidManifest, nil)
+            }
             return
         }
         let name = type.hasPrefix(categories.prefix) ? String(type.dropFirst(categories.prefix.count)) : type
         guard let category = categories.categories.first(where: { $0.name == name }) else {
             let known = categories.categories.map { categories.prefix + $0.name }
             let hint = Spelling.nearest(to: type, in: known).map { " (did you mean \($0)?)" } ?? ""
-            report("unknown required-reason API category \(type)\(hint)", nil, type)
+            report("unknown required-reason API category \(type)\(hint)", nil, type, .invalidManifest, nil)
             return
         }
         let reasons = (entry["NSPrivacyAccessedAPITypeReasons"]?.array ?? []).compactMap(\.string)
+        let approved = category.reasons.joined(separator: ", ")
         if reasons.isEmpty {
-            report("\(type) lists no NSPrivacyAccessedAPITypeReasons; give at least one of \(category.reasons.joined(separator: ", "))", nil, type)
+            report("\(type) lists no NSPrivacyAccessedAPITypeReasons; give at least one of \(approved)", nil, type, .invalidReason, nil)
         }
-        for reason in reasons where !category.reasons.contains(reason) {
-            if let other = categories.category(ofReason: reason) {
-                report("reason \(reason) belongs to \(categories.prefix)\(other.name), not \(type) (approved: \(category.reasons.joined(separator: ", ")))", nil, reason)
-            } else {
-                report("unknown reason code \(reason) for \(type) (approved: \(category.reasons.joined(separator: ", ")))", nil, reason)
+        for reason in reasons {
+            if !category.reasons.contains(reason) {
+                if let other = categories.category(ofReason: reason) {
+                    report("reason \(reason) belongs to \(categories.prefix)\(other.name), not \(type) (approved: \(approved))", nil, reason, .invalidReason, nil)
+                } else {
+                    report("unknown reason code \(reason) for \(type) (approved: \(approved))", nil, reason, .invalidReason, nil)
+                }
+            } else if appOwned, categories.sdkOnlyReasons.contains(reason) {
+                // Apple: these reasons are for a third-party SDK wrapping the API for the app. The app's own
+                // manifest declaring one says the app's code is an SDK: a review risk, not a documented upload error.
+                report("reason \(reason) may be declared only by a third-party SDK that wraps the API, not in the app's own manifest; "
+                       + "pick the reason that matches the app's own use (approved: \(approved))", nil, reason, .invalidReason, .warning)
             }
         }
     }
 
-    private func checkCollectedData(_ entry: [String: PlistValue], report: (String, String?, String?) -> Void) {
+    /// A host name: letters, digits, `-` and `.`, at least one dot, no scheme, path, port or wildcard.
+    static func isBareHost(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard !bytes.isEmpty, bytes.contains(UInt8(ascii: ".")), bytes.first != UInt8(ascii: "."), bytes.last != UInt8(ascii: ".") else { return false }
+        return bytes.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."):
+                return true
+            default:
+                return false
+            }
+        }
+    }
+
+    private func checkCollectedData(_ entry: [String: PlistValue], report: (String, String?, String?, Rejection, Severity?) -> Void) {
         for key in schema.collectedDataType.keys.sorted() where entry[key] == nil {
-            report("an NSPrivacyCollectedDataTypes entry has no \(key)", "NSPrivacyCollectedDataTypes", nil)
+            report("an NSPrivacyCollectedDataTypes entry has no \(key)", "NSPrivacyCollectedDataTypes", nil, .invalidManifest, nil)
         }
         if let type = entry["NSPrivacyCollectedDataType"]?.string, !dataTypes.fullNames.contains(type) {
             let hint = Spelling.nearest(to: type, in: dataTypes.fullNames).map { " (did you mean \($0)?)" } ?? ""
-            report("unknown collected data type \(type)\(hint)", nil, type)
+            report("unknown collected data type \(type)\(hint)", nil, type, .invalidManifest, nil)
         }
         for purpose in (entry["NSPrivacyCollectedDataTypePurposes"]?.array ?? []).compactMap(\.string)
         where !purposes.fullNames.contains(purpose) {
             let hint = Spelling.nearest(to: purpose, in: purposes.fullNames).map { " (did you mean \($0)?)" } ?? ""
-            report("unknown collected data purpose \(purpose)\(hint)", nil, purpose)
+            report("unknown collected data purpose \(purpose)\(hint)", nil, purpose, .invalidManifest, nil)
         }
     }
 }

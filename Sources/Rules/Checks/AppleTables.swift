@@ -13,7 +13,8 @@ struct TableError: Error, Sendable {
     }
 }
 
-/// Required-reason API categories: `{ prefix, categories: { Name: { fact, reasons } } }`.
+/// Required-reason API categories: `{ prefix, categories: { Name: { fact, reasons } }, sdk_only: [codes] }`;
+/// `sdk_only` (optional) lists the approved reasons only a third-party SDK may declare.
 struct RequiredReasonCategories: Sendable {
     struct Category: Sendable {
         let name: String
@@ -23,9 +24,16 @@ struct RequiredReasonCategories: Sendable {
 
     let prefix: String
     let categories: [Category]
+    let sdkOnlyReasons: Set<String>
 
     init(_ table: Table?) throws(TableError) {
         guard let table else { throw TableError(nil, nil, "missing") }
+        if let node = table.value["sdk_only"] {
+            guard let codes = node.sequence?.compactMap(\.scalar) else { throw TableError(table, node, "`sdk_only` is a list of reason codes") }
+            sdkOnlyReasons = Set(codes)
+        } else {
+            sdkOnlyReasons = []
+        }
         guard let prefix = table.value["prefix"]?.scalar, let pairs = table.value["categories"]?.mapping else {
             throw TableError(table, table.value, "expected `prefix` and a `categories` mapping")
         }
@@ -99,7 +107,9 @@ struct ManifestSchema: Sendable {
     }
 }
 
-/// What each purpose-string API signal needs: `{ <signal fact>: [Key, alternative keys…] }`.
+/// What each purpose-string API signal needs: `{ <signal fact>: [Key, alternative keys…] }`, or, when an API
+/// needs several keys at once, a list of such lists (`[[NSLocationAlwaysAndWhenInUseUsageDescription], [NSLocationWhenInUseUsageDescription]]`):
+/// every inner list is a requirement of its own, any one key of it satisfies it.
 struct PurposeKeys: Sendable {
     struct Entry: Sendable {
         let signal: String
@@ -113,10 +123,19 @@ struct PurposeKeys: Sendable {
         guard let pairs = table.value.mapping else { throw TableError(table, table.value, "expected a mapping of signal to keys") }
         var entries: [Entry] = []
         for pair in pairs {
-            guard let signal = pair.key.scalar, let keys = pair.value.sequence?.compactMap(\.scalar), !keys.isEmpty else {
+            guard let signal = pair.key.scalar, let items = pair.value.sequence, !items.isEmpty else {
                 throw TableError(table, pair.key, "each signal needs a non-empty list of Info.plist keys")
             }
-            entries.append(Entry(signal: signal, keys: keys))
+            let groups: [[String]]
+            if items.allSatisfy({ $0.scalar != nil }) {
+                groups = [items.compactMap(\.scalar)]
+            } else {
+                groups = items.map { $0.sequence?.compactMap(\.scalar) ?? [] }
+            }
+            guard groups.allSatisfy({ !$0.isEmpty }) else {
+                throw TableError(table, pair.key, "write a list of keys, or a list of non-empty key lists (each one required)")
+            }
+            entries += groups.map { Entry(signal: signal, keys: $0) }
         }
         self.entries = entries
     }

@@ -1,14 +1,20 @@
 import Project
 import YAML
 
-/// Play listing image sizes, from a table of `{ types: [icon], width: 512, height: 512 }` (exact size) and
-/// `{ types: [phoneScreenshots, …], min: 320, max: 3840, max_ratio: 2.3 }` (side range and aspect) rows.
-/// Images whose size could not be read are already reported as input problems and skipped here.
+/// Play listing images: pixel size, format and file size, from a table of rows such as
+/// `{ types: [icon], width: 512, height: 512, formats: [png-32], max_kb: 1024 }` (exact size) and
+/// `{ types: [phoneScreenshots, …], min: 320, max: 3840, max_ratio: 2, formats: [jpeg, png-opaque], max_kb: 8192 }`
+/// (side range and aspect). Formats: `jpeg`, `png` (any PNG), `png-opaque` (a PNG without alpha: "24-bit PNG
+/// (no alpha)"), `png-32` (an RGBA PNG with 8 bits per channel: "32-bit PNG"). Images whose header could not be
+/// read are already reported as input problems and skipped here; a palette PNG, whose alpha the header does not
+/// show, passes the alpha test.
 enum MetadataImages {
     static let function = CheckFunction(
-        name: "image-size", summary: "Play listing images have the pixel sizes the table requires",
-        options: [OptionSpec("table", .table, required: true, doc: "The image size table")],
+        name: "image-size", summary: "Play listing images have the pixel size, format and file size the table requires",
+        options: [OptionSpec("table", .table, required: true, doc: "The image requirement table")],
         subjects: .none, run: run)
+
+    static let formatNames = ["jpeg": "JPEG", "png": "PNG", "png-opaque": "24-bit PNG without alpha", "png-32": "32-bit PNG (with alpha)"]
 
     struct Requirement {
         let types: [String]
@@ -17,6 +23,8 @@ enum MetadataImages {
         let min: Int?
         let max: Int?
         let maxRatio: Double?
+        let formats: [String]
+        let maxKB: Int?
 
         init?(_ node: Node) {
             guard let types = node["types"]?.sequence?.compactMap(\.scalar) else { return nil }
@@ -26,19 +34,51 @@ enum MetadataImages {
             min = node["min"]?.scalar.flatMap { Int($0) }
             max = node["max"]?.scalar.flatMap { Int($0) }
             maxRatio = node["max_ratio"]?.scalar.flatMap { Double($0) }
+            formats = node["formats"]?.sequence?.compactMap(\.scalar) ?? []
+            maxKB = node["max_kb"]?.scalar.flatMap { Int($0) }
         }
 
-        func problem(width w: Int, height h: Int) -> (problem: String, expected: String)? {
+        /// The first thing wrong with the image, in the order size, format, file size. A format problem alone
+        /// (alpha, bit depth) is a note: Play's page asks for it, but listings with such images are live on Play.
+        func problem(_ image: MetadataImage, width w: Int, height h: Int) -> (problem: String, expected: String, severity: Severity?)? {
             if let width, let height, w != width || h != height {
-                return ("is \(w)×\(h) px", "\(width)×\(height) px")
+                return ("is \(w)×\(h) px", "\(width)×\(height) px", nil)
             }
-            let expected = "\(min ?? 1)–\(max ?? Int.max) px per side" + (maxRatio.map { ", long:short at most \($0)" } ?? "")
-            if let min, Swift.min(w, h) < min { return ("is \(w)×\(h) px, a side under \(min) px", expected) }
-            if let max, Swift.max(w, h) > max { return ("is \(w)×\(h) px, a side over \(max) px", expected) }
+            let expected = "\(min ?? 1)–\(max ?? Int.max) px per side" + (maxRatio.map { ", the long side at most \(Self.number($0)) times the short side" } ?? "")
+            if let min, Swift.min(w, h) < min { return ("is \(w)×\(h) px, a side under \(min) px", expected, nil) }
+            if let max, Swift.max(w, h) > max { return ("is \(w)×\(h) px, a side over \(max) px", expected, nil) }
             if let maxRatio, Swift.min(w, h) > 0, Double(Swift.max(w, h)) / Double(Swift.min(w, h)) > maxRatio {
-                return ("is \(w)×\(h) px, a long:short ratio over \(maxRatio)", expected)
+                return ("is \(w)×\(h) px, a long:short ratio over \(Self.number(maxRatio))", expected, nil)
+            }
+            if let maxKB, let bytes = image.byteCount, bytes > maxKB * 1024 {
+                return ("is \((bytes + 1023) / 1024) KB", "at most \(maxKB) KB", nil)
+            }
+            if !formats.isEmpty, let format = image.format, !formats.contains(where: { Self.matches(image, format: format, $0) }) {
+                let wrongFormat = !formats.contains { $0.hasPrefix(format) }
+                return ("is \(Self.describe(image, format: format))", formats.map { formatNames[$0] ?? $0 }.joined(separator: " or "),
+                        wrongFormat ? nil : .info)
             }
             return nil
+        }
+
+        static func matches(_ image: MetadataImage, format: String, _ allowed: String) -> Bool {
+            switch allowed {
+            case "jpeg": return format == "jpeg"
+            case "png": return format == "png"
+            case "png-opaque": return format == "png" && image.hasAlpha != true
+            case "png-32": return format == "png" && (image.bitsPerPixel == nil || image.bitsPerPixel == 32)
+            default: return false
+            }
+        }
+
+        static func describe(_ image: MetadataImage, format: String) -> String {
+            guard format == "png" else { return "a JPEG" }
+            let bits = image.bitsPerPixel.map { "a \($0)-bit PNG" } ?? "a PNG"
+            return image.hasAlpha == true ? "\(bits) with an alpha channel" : bits
+        }
+
+        static func number(_ value: Double) -> String {
+            value == value.rounded() ? String(Int(value)) : String(value)
         }
     }
 
@@ -51,11 +91,11 @@ enum MetadataImages {
                 for image in locale.images {
                     guard let width = image.width, let height = image.height,
                           let requirement = requirements.first(where: { $0.types.contains(image.type) }),
-                          let found = requirement.problem(width: width, height: height) else { continue }
+                          let found = requirement.problem(image, width: width, height: height) else { continue }
                     results.append(CheckResult(location: image.location, evidence: "\(width)×\(height)", values: [
                         "store": tree.store.rawValue, "tree": tree.name, "locale": locale.code, "type": image.type,
                         "width": String(width), "height": String(height), "problem": found.problem, "expected": found.expected,
-                    ]))
+                    ], severity: found.severity))
                 }
             }
         }

@@ -1,0 +1,55 @@
+import Project
+import YAML
+
+/// Google Play publishing gates that depend on a dependency's version and the date of the run
+/// (rules/play-publishing.yml). Domain checks: they read the project's dependencies directly.
+public enum PlayPublishingChecks {
+    public static var all: [CheckFunction] { [billingLibrary] }
+
+    /// A table of `{ dependencies: [names], versions: [{ major, deadline, extension }] }`: a release built with a
+    /// major version whose extension date has passed is refused (the rule's severity); one between the deadline
+    /// and the extension date needs Play's extension (a warning).
+    static let billingLibrary = CheckFunction(
+        name: "play.billing_library",
+        summary: "The Play Billing Library the app depends on is a version Play still accepts for new releases on the date of the run",
+        options: [OptionSpec("versions", .table, required: true, doc: "dependency names and each major version's deadline and extension date")],
+        subjects: .none
+    ) { invocation in
+        guard let table = invocation.table("versions"),
+              let names = table.value["dependencies"]?.sequence?.compactMap(\.scalar),
+              let rows = table.value["versions"]?.sequence else {
+            return [TableError(invocation.table("versions"), nil, "expected `dependencies` and `versions`").result]
+        }
+        let ladder: [(major: Int, deadline: String, extension: String)] = rows.compactMap { row in
+            guard let major = row["major"]?.scalar.flatMap({ Int($0) }), let deadline = row["deadline"]?.scalar,
+                  let extensionDate = row["extension"]?.scalar else { return nil }
+            return (major, deadline, extensionDate)
+        }
+        let today = invocation.context.today
+        let wanted = Set(names.map { $0.lowercased() })
+        var results: [CheckResult] = []
+        var seen: Set<String> = []
+        for dependency in invocation.context.project.dependencies.sorted(by: { ($0.location, $0.name) < ($1.location, $1.name) })
+        where wanted.contains(dependency.name.lowercased()) {
+            guard let version = dependency.version, let major = majorVersion(version),
+                  let step = ladder.first(where: { $0.major == major }), today > step.deadline,
+                  seen.insert("\(dependency.location.path)\u{0}\(version)").inserted else { continue }
+            let minimum = ladder.filter { today <= $0.deadline }.map(\.major).min().map(String.init) ?? "the latest"
+            let pastExtension = today > step.extension
+            results.append(CheckResult(location: dependency.location, evidence: "\(dependency.name) \(version)", values: [
+                "dependency": dependency.name, "version": version, "major": String(major), "minimum": minimum,
+                "deadline": step.deadline, "extension": step.extension,
+                "state": pastExtension
+                    ? "its last extension ended on \(step.extension), so Play Console refuses new apps and updates built with it"
+                    : "new apps and updates need Play's extension, which ends on \(step.extension)",
+            ], severity: pastExtension ? nil : .warning))
+        }
+        return results
+    }
+
+    /// The leading number of a version such as `7.1.1`, `8.0.0-rc01`; nil for a variable or a range.
+    static func majorVersion(_ version: String) -> Int? {
+        let digits = version.trimmingCharacters(in: .whitespaces).prefix { $0.isNumber }
+        return digits.isEmpty ? nil : Int(digits)
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+@testable import Project
+
+/// The 16 KB page-size facts, from hand-made ELF headers (one LOAD program header each).
+@Suite struct AndroidNativeLibrariesTests {
+    /// An ELF64 little-endian header for `machine` with one program header of type `type` aligned to `align`.
+    static func elf(machine: UInt16 = 0xB7, type: UInt32 = 1, align: UInt64, class64: Bool = true) -> [UInt8] {
+        var bytes: [UInt8] = [0x7F, 0x45, 0x4C, 0x46, class64 ? 2 : 1, 1, 1, 0] + [UInt8](repeating: 0, count: 8)
+        func le<T: FixedWidthInteger>(_ value: T) -> [UInt8] { withUnsafeBytes(of: value.littleEndian) { Array($0) } }
+        bytes += le(UInt16(3)) + le(machine) + le(UInt32(1)) + le(UInt64(0)) + le(UInt64(64)) + le(UInt64(0))
+        bytes += le(UInt32(0)) + le(UInt16(64)) + le(UInt16(56)) + le(UInt16(1)) + le(UInt16(64)) + le(UInt16(0)) + le(UInt16(0))
+        bytes += le(type) + le(UInt32(5)) + le(UInt64(0)) + le(UInt64(0)) + le(UInt64(0)) + le(UInt64(120)) + le(UInt64(120)) + le(align)
+        return bytes
+    }
+
+    static func parse(_ bytes: [UInt8]) -> Result<ELFAlignment.Info, ELFAlignment.Failure> {
+        ELFAlignment.parse(header: Array(bytes.prefix(64))) { offset, count in
+            let start = Int(offset)
+            return start + count <= bytes.count ? Array(bytes[start..<start + count]) : nil
+        }
+    }
+
+    @Test func readsTheLoadAlignmentOf64BitLibraries() throws {
+        #expect(try Self.parse(Self.elf(align: 4096)).get() == ELFAlignment.Info(is64Bit: true, machine: "arm64-v8a", minimumLoadAlignment: 4096))
+        #expect(try Self.parse(Self.elf(machine: 0x3E, align: 16384)).get().minimumLoadAlignment == 16384)
+        #expect(try Self.parse(Self.elf(align: 4096, class64: false)).get().is64Bit == false)
+    }
+
+    @Test func notELFOrWithoutLoadSegmentsIsAFailure() {
+        #expect(Self.parse([UInt8](repeating: 0, count: 64)) == .failure(ELFAlignment.Failure(message: "not an ELF file")))
+        #expect(Self.parse(Self.elf(type: 2, align: 4096)) == .failure(ELFAlignment.Failure(message: "no LOAD segment")))
+    }
+
+    @Test func onlyPackagedReleaseLibrariesCount() {
+        #expect(AndroidNativeLibraries.isPackagedLibraryFolder("app/src/main/jniLibs/arm64-v8a/libx.so"))
+        #expect(AndroidNativeLibraries.isPackagedLibraryFolder("app/libs/x86_64/libx.so"))
+        #expect(!AndroidNativeLibraries.isPackagedLibraryFolder("app/src/main/assets/libx.so"))
+        #expect(!AndroidNativeLibraries.isRelease("app/src/androidTest/jniLibs/arm64-v8a/libx.so"))
+        #expect(AndroidNativeLibraries.isRelease("app/src/main/jniLibs/arm64-v8a/libx.so"))
+    }
+}
