@@ -21,6 +21,12 @@ enum PolicyTestSupport {
         return rule.map { id in findings.filter { $0.rule == id } } ?? findings
     }
 
+    /// Manual items of every built-in rule on `project`, as the report lists them.
+    static func manual(_ project: ProjectModel) throws -> [ManualItem] {
+        let engine = try engine()
+        return engine.evaluate(EvaluationContext(project: project, tables: engine.tables, today: "2026-11-30")).manual
+    }
+
     static func stated(_ name: String, _ value: FactValue = .bool(true)) -> Fact {
         Fact(name: name, value: value, source: .stated)
     }

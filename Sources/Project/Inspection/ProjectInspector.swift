@@ -57,6 +57,7 @@ public enum ProjectInspector {
                 { AppleInspector.inspect(files: files, root: absoluteRoot) },
                 { AndroidInspector.inspect(files: files, root: absoluteRoot) },
                 { DependencyInspector.inspect(files: files, root: absoluteRoot) },
+                { PrivacyURLDetector.inspect(files: files) },
                 { scanner.scan(files: files, maxFileBytes: options.maxFileBytes) },
             ]
         }

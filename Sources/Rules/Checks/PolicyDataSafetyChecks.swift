@@ -11,18 +11,7 @@ enum PolicyDataSafetyChecks {
     static let dataDeletionURL = "PSL_DATA_DELETION_URL"
     static let collectsPersonalData = "PSL_DATA_COLLECTION_COLLECTS_PERSONAL_DATA"
 
-    static var all: [CheckFunction] { [formPresent, valid, deletionURLs, accountDeletionLink, undeclaredCollection, crossStoreTypes] }
-
-    /// No export at all. (An export that exists but cannot be read is `data_safety.valid`'s finding.)
-    static let formPresent = CheckFunction(
-        name: "data_safety.form_present",
-        summary: "A Data safety CSV export is in the project (paths.data_safety, or a data-safety*.csv / data_safety*.csv file).",
-        options: [], subjects: .none
-    ) { invocation in
-        let project = invocation.context.project
-        guard DataSafetyLocator.locate(root: project.root, manifest: project.manifest) == nil else { return [] }
-        return [CheckResult(location: PolicyInputs.playAnchor(project), evidence: "no Data safety export")]
-    }
+    static var all: [CheckFunction] { [valid, deletionURLs, accountDeletionLink, undeclaredCollection, crossStoreTypes] }
 
     /// Every problem that keeps the export from being read: header, CSV syntax, unknown ids.
     static let valid = CheckFunction(
