@@ -16,7 +16,7 @@ enum PolicyDemoAccountChecks {
         name: "demo_account.appstore_credentials",
         summary: "An app with a login gives App Review demo credentials (review_information or shipcheck.yml env: references) or notes that explain a demo mode.",
         options: [OptionSpec("phrases", .table, required: true, doc: "phrases in review notes that describe a demo mode")],
-        subjects: .none
+        subjects: .none, placeholders: ["problem", "signal"]
     ) { invocation in
         let context = invocation.context
         let project = context.project
@@ -62,7 +62,7 @@ enum PolicyDemoAccountChecks {
     static let committedPassword = CheckFunction(
         name: "demo_account.committed_password",
         summary: "No App Store metadata tree holds a non-empty review_information/demo_password.txt (or legacy review_demo_password.txt).",
-        options: [], subjects: .none
+        options: [], subjects: .none, placeholders: []
     ) { invocation in
         var results: [CheckResult] = []
         for tree in invocation.context.project.metadata where tree.store == .appstore {
@@ -80,7 +80,7 @@ enum PolicyDemoAccountChecks {
     static let playAppAccess = CheckFunction(
         name: "demo_account.play_app_access",
         summary: "An app with a login states its Play Console app access instructions as review.play_app_access in shipcheck.yml.",
-        options: [], subjects: .none
+        options: [], subjects: .none, placeholders: ["signal"]
     ) { invocation in
         let project = invocation.context.project
         if let access = project.manifest?.review.playAppAccess, !access.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return [] }

@@ -13,7 +13,7 @@ enum PolicyPrivacyChecks {
     static let appStoreURL = CheckFunction(
         name: "privacy_policy.appstore_url",
         summary: "Every App Store locale has privacy_url (its own or default/'s), an absolute https:// URL.",
-        options: [], subjects: .none
+        options: [], subjects: .none, placeholders: ["problem", "tree", "locale"]
     ) { invocation in
         var results: [CheckResult] = []
         for tree in invocation.context.project.metadata where tree.store == .appstore {
@@ -43,7 +43,7 @@ enum PolicyPrivacyChecks {
     static let playURL = CheckFunction(
         name: "privacy_policy.play_url",
         summary: "The Play Console privacy policy URL stated in shipcheck.yml (fact play.privacy_url) is https.",
-        options: [], subjects: .none
+        options: [], subjects: .none, placeholders: ["problem"]
     ) { invocation in
         let project = invocation.context.project
         if let stated = project.manifest?.paths.privacyPolicy, isURL(stated) {
@@ -69,7 +69,7 @@ enum PolicyPrivacyChecks {
         summary: "Privacy policy URLs are public (no placeholder or local host), not PDFs; with --online they answer HTTP 200 and are not served as PDF.",
         options: [OptionSpec("hosts", .table, required: true, doc: "placeholder and local hosts: { hosts: [...], suffixes: [...], prefixes: [...] }"),
                   OptionSpec("timeout", .int, doc: "seconds to wait for each URL with --online (default 10)")],
-        subjects: .none
+        subjects: .none, placeholders: ["url", "problem"]
     ) { invocation in
         let table = invocation.table("hosts")
         let hosts = Set(PolicyInputs.strings(table, key: "hosts").map { $0.lowercased() })
@@ -110,7 +110,7 @@ enum PolicyPrivacyChecks {
     static let namesApp = CheckFunction(
         name: "privacy_policy.names_app",
         summary: "The local copy of the privacy policy (paths.privacy_policy) names the app (manifest or listing names) or the developer, case- and accent-insensitively.",
-        options: [], subjects: .none
+        options: [], subjects: .none, placeholders: ["problem"]
     ) { invocation in
         let project = invocation.context.project
         let names = listingNames(project)
