@@ -9,10 +9,10 @@ enum PolicyPrivacyChecks {
     /// The fact a team states for the Play Console privacy policy URL (supply has no file for it).
     static let playURLFact = "play.privacy_url"
 
-    /// Every App Store locale (with `default/` applied) has an absolute https privacy_url.
+    /// Every privacy_url an App Store locale uploads (its own or `default/`'s) is an absolute https URL.
     static let appStoreURL = CheckFunction(
         name: "privacy_policy.appstore_url",
-        summary: "Every App Store locale has privacy_url (its own or default/'s), an absolute https:// URL.",
+        summary: "Every privacy_url.txt deliver uploads (a locale's own or default/'s) is an absolute https:// URL.",
         options: [], subjects: .none, placeholders: ["problem", "tree", "locale"]
     ) { invocation in
         var results: [CheckResult] = []
@@ -25,11 +25,9 @@ enum PolicyPrivacyChecks {
             }
             for place in places {
                 let labels = ["tree": tree.name, "locale": place.code]
-                guard let value = place.value, !value.text.isEmpty else {
-                    results.append(CheckResult(location: place.location, evidence: "\(place.code): no privacy_url",
-                                               values: labels.merging(["problem": "No privacy_url.txt for this locale and none in default/"]) { a, _ in a }))
-                    continue
-                }
+                // No file: deliver leaves App Store Connect's value as it is, so absence is no evidence (the
+                // manual item privacy-policy.appstore-console-url asks for it); a written value is what ships.
+                guard let value = place.value, !value.text.isEmpty else { continue }
                 if !isHTTPS(value.text) {
                     results.append(CheckResult(location: value.location, evidence: value.text,
                                                values: labels.merging(["problem": "privacy_url.txt is \"\(value.text)\", not an absolute https:// URL"]) { a, _ in a }))
