@@ -22,6 +22,10 @@ struct PolicyDataSafetyChecksTests {
         #expect(try S.findings(model).filter { $0.checklist == "data-safety" }.isEmpty)
         let item = try S.manual(model).first { $0.rule == "data-safety.form-present" }
         #expect(item?.title.contains("Play Console (Policy > App content > Data safety)") == true)
+        // With the export in the repository (play.data_safety_export), its rules check it instead.
+        let exported = Fact(name: "play.data_safety_export", value: .string("play/data-safety.csv"), source: .detected)
+        let withExport = ProjectModel(root: project.root, facts: FactStore(Self.playFacts + [exported]))
+        #expect(try !S.manual(withExport).contains { $0.rule == "data-safety.form-present" })
     }
 
     @Test func appStoreOnlyProjectNeedsNoExport() throws {
