@@ -92,6 +92,7 @@ struct EndToEndTests {
             "android.project = true @ app/build.gradle.kts:2",
             "android.target_sdk = 35 @ app/build.gradle.kts:13",
             "android.version_code = 7 @ app/build.gradle.kts:14",
+            "play.data_safety_export = play/data-safety.csv @ shipcheck.yml",
             "sdk.com.google.android.gms:play-services-maps = 19.0.0 @ gradle/libs.versions.toml:8",
             "store.appstore = false @ shipcheck.yml:2:9",
             "store.play = true @ shipcheck.yml:2:9",

@@ -76,6 +76,8 @@ public struct ChecklistLoader: Sendable {
                     switch reference {
                     case .key(let option, let key, let name, let mark):
                         guard let table = tables[name] else {
+                            // A table named by an option is already reported missing above.
+                            if rule.tableOptions.contains(where: { $0.1 == name }) { continue }
                             diagnostics.add("option \(option) looks \"\(key)\" up in the table \"\(name)\", which is not loaded", at: mark, path: "\(rule.path).with.\(option)")
                             continue
                         }
@@ -84,7 +86,7 @@ public struct ChecklistLoader: Sendable {
                         var message = "\"\(key)\" is not in the table \"\(name)\" (\(table.file))"
                         if let near = Spelling.nearest(to: key, in: keys) { message += " (did you mean \"\(near)\"?)" }
                         diagnostics.add(message, at: mark, path: "\(rule.path).with.\(option)")
-                    case .shape(_, let name, let shape, let function):
+                    case .shape(let name, let shape, let function):
                         guard let table = tables[name], let pairs = table.value.mapping,
                               shapesChecked.insert(name).inserted, let tableDiagnostics = tableDiagnostics[name] else { continue }
                         let allowed = shape.required + shape.optional
@@ -136,10 +138,10 @@ public struct ChecklistLoader: Sendable {
 
     /// What an option says about a table that only the loaded tables can confirm.
     enum TableReference {
-        /// `limit: appstore.subtitle`: a key that must exist in the mapping table `table`.
+        /// `limit: appstore.subtitle`: a key (or row id) that must exist in the table `table`.
         case key(option: String, key: String, table: String, mark: Mark)
-        /// A table the check reads as a mapping with these keys.
-        case shape(option: String, table: String, shape: OptionSpec.TableShape, function: String)
+        /// A table the check reads as a mapping with these keys (reported once per table, at its keys).
+        case shape(table: String, shape: OptionSpec.TableShape, function: String)
     }
 
     func readChecklist(_ reader: NodeReader, file: String) -> ChecklistDraft? {
@@ -348,7 +350,7 @@ public struct ChecklistLoader: Sendable {
                 if case .string(let name)? = parsed {
                     tableOptions.append((spec.name, name, value.mark))
                     if let shape = spec.tableShape {
-                        tableReferences.append(.shape(option: spec.name, table: name, shape: shape, function: function.name))
+                        tableReferences.append(.shape(table: name, shape: shape, function: function.name))
                     }
                 }
             case .tableKey(let tableOption, let defaultTable):
