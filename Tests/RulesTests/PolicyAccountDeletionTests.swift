@@ -66,12 +66,13 @@ struct PolicyAccountDeletionTests {
             "App/SignUpView.swift": "struct V: View {\n  var body: some View {\n    SecureField(\"Password\", text: $pw)\n      .textContentType(.newPassword)\n  }\n}\n",
             "App/LoginController.swift": "final class C {\n  func setUp() {\n    passwordField.textContentType = .password\n  }\n}\n",
             "App/OAuth.swift": "let session = ASWebAuthenticationSession(url: url, callbackURLScheme: \"tidelog\") { _, _ in }\n",
+            "App/AddAccount.swift": "let url = try await webAuthenticationSession.authenticate(using: u, callbackURLScheme: \"x\")\n",
             "android/app/src/main/java/app/SignUp.kt": "val hints = arrayOf(View.AUTOFILL_HINT_NEW_PASSWORD)\n",
             "android/app/src/main/java/app/Login.kt": "TextField(value, onChange, keyboardOptions = KeyboardOptions(keyboardType = KeyboardType.Password))\n",
         ])
         #expect(facts["account.creation.sign_up_form"] == ["App/SignUpView.swift:4:25", "android/app/src/main/java/app/SignUp.kt:1:26"])
         #expect(facts["app.login.password_field"] == ["App/LoginController.swift:3:38", "android/app/src/main/java/app/Login.kt:1:90"])
-        #expect(facts["app.login.oauth"] == ["App/OAuth.swift:1:15"])
+        #expect(facts["app.login.oauth"] == ["App/AddAccount.swift:1:46", "App/OAuth.swift:1:15"])
     }
 
     @Test func aNewPasswordValueThatIsNotATextContentTypeIsNoSignUp() throws {
