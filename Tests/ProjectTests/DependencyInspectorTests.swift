@@ -26,12 +26,18 @@ struct DependencyInspectorTests {
         ])
     }
 
-    @Test func swiftPackagesFromResolvedV1AndV3() {
+    @Test func swiftPackagesFromTheResolvedFileTheAppBuildUses() {
+        // legacy/Package.resolved is a package-local file; the project's resolved file overrides it.
         #expect(summary(inspect("mixed"), .swiftpm) == [
             "Kingfisher 7.12.0 @ios/App.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/Package.resolved:5",
-            "SnapKit 5.6.0 @legacy/Package.resolved:5",
             "swift-collections main @ios/App.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/Package.resolved:14",
         ])
+    }
+
+    @Test func resolvedVersion1IsRead() throws {
+        let root = AndroidTestPaths.fixtures.appendingPathComponent("dependencies/mixed/legacy")
+        let result = DependencyInspector.inspect(files: AndroidTestPaths.walk(root), root: root.path)
+        #expect(summary(result, .swiftpm) == ["SnapKit 5.6.0 @Package.resolved:5"])
     }
 
     @Test func carthageEntriesOfEveryKind() {

@@ -56,7 +56,7 @@ import YAML
                 "2:3 unknown key \"langauges\" (did you mean \"languages\"?)",
                 "5:22 expected one of swift, objc, kotlin, java, dart, javascript, got \"cobol\"",
                 "6:13 empty symbol",
-                "6:17 bad symbol \"a..c\": write ident, Qualifier.ident or ident(label:",
+                "6:17 bad symbol \"a..c\": write ident, Qualifier.ident, ident(label: or callee(.member)",
                 "7:19 evidence_limit must be at least 1, got 0",
                 "8:3 missing required key \"fact\"",
             ])

@@ -6,12 +6,17 @@ import Testing
 /// metadata rule is shown to fire (or not) because of its metadata and nothing the other inspectors add.
 /// (The lead's `Rule examples` suite runs the same folders through the full project inspection.)
 @Suite struct MetadataRuleExamplesTests {
-    static func metadataRuleIDs() -> [String] {
-        ((try? MetadataTestHarness.checklists()) ?? []).first { $0.name == "metadata" }?
+    /// A checklist that fails to load fails the suite rather than leaving it without cases.
+    static func metadataRuleIDs() throws -> [String] {
+        let ids = try MetadataTestHarness.checklists().first { $0.name == "metadata" }?
             .rules.filter { !$0.isManual }.map(\.id).sorted() ?? []
+        guard !ids.isEmpty else { throw MetadataChecklistMissing() }
+        return ids
     }
 
-    @Test(arguments: metadataRuleIDs())
+    struct MetadataChecklistMissing: Error {}
+
+    @Test(arguments: try metadataRuleIDs())
     func triggersOnItsExampleAndPassesTheOther(id: String) throws {
         let folder = "\(MetadataTestHarness.ruleExamples)/\(id)"
         let triggered = try MetadataTestHarness.findings(folder + "/trigger")

@@ -40,9 +40,46 @@ struct PolicyAccountDeletionTests {
         #expect(manual([S.stated("store.appstore"), Self.signUp]) == [
             "account-deletion.confirm-real-deletion", "account-deletion.confirm-no-contact-needed", "account-deletion.confirm-timing-stated",
             "demo-account.confirm-credentials-work", "demo-account.confirm-no-otp", "demo-account.confirm-backend-on",
+            "demo-account.appstore-console-credentials",
         ])
         #expect(manual([S.stated("store.appstore"), S.stated("app.login_required")]) == [
             "demo-account.confirm-credentials-work", "demo-account.confirm-no-otp", "demo-account.confirm-backend-on",
+            "demo-account.appstore-console-credentials",
         ])
+    }
+
+    /// Inspects source files with the built-in symbol tables and returns the detected facts that are true.
+    static func detectedFacts(_ files: [String: String]) throws -> [String: [String]] {
+        let project = try TemporaryProject(files)
+        let tables = try S.engine().checklists.flatMap { $0.tables.values.filter { $0.kind == "symbols" } }
+            .map { SymbolTableSource(name: $0.name, file: $0.file, value: $0.value) }
+        let model = try ProjectInspector.inspect(root: project.root, manifest: nil, options: InspectionOptions(symbolTables: tables))
+        var facts: [String: [String]] = [:]
+        for fact in model.facts.all where fact.source == .detected && fact.value.isTruthy {
+            facts[fact.name] = fact.evidence.map { "\($0.location)" }
+        }
+        return facts
+    }
+
+    @Test func customSignUpAndLoginFormsAreDetected() throws {
+        let facts = try Self.detectedFacts([
+            "App/SignUpView.swift": "struct V: View {\n  var body: some View {\n    SecureField(\"Password\", text: $pw)\n      .textContentType(.newPassword)\n  }\n}\n",
+            "App/LoginController.swift": "final class C {\n  func setUp() {\n    passwordField.textContentType = .password\n  }\n}\n",
+            "App/OAuth.swift": "let session = ASWebAuthenticationSession(url: url, callbackURLScheme: \"tidelog\") { _, _ in }\n",
+            "App/AddAccount.swift": "let url = try await webAuthenticationSession.authenticate(using: u, callbackURLScheme: \"x\")\n",
+            "android/app/src/main/java/app/SignUp.kt": "val hints = arrayOf(View.AUTOFILL_HINT_NEW_PASSWORD)\n",
+            "android/app/src/main/java/app/Login.kt": "TextField(value, onChange, keyboardOptions = KeyboardOptions(keyboardType = KeyboardType.Password))\n",
+        ])
+        #expect(facts["account.creation.sign_up_form"] == ["App/SignUpView.swift:4:25", "android/app/src/main/java/app/SignUp.kt:1:26"])
+        #expect(facts["app.login.password_field"] == ["App/LoginController.swift:3:38", "android/app/src/main/java/app/Login.kt:1:90"])
+        #expect(facts["app.login.oauth"] == ["App/AddAccount.swift:1:46", "App/OAuth.swift:1:15"])
+    }
+
+    @Test func aNewPasswordValueThatIsNotATextContentTypeIsNoSignUp() throws {
+        // Swiftfin's reset-password view focuses its own enum case `.newPassword`: not a sign-up field.
+        let facts = try Self.detectedFacts([
+            "App/ResetPasswordView.swift": "enum Field { case newPassword }\nfunc f() {\n  focusedField = .newPassword\n  if focusedField == .newPassword {}\n}\n",
+        ])
+        #expect(facts["account.creation.sign_up_form"] == nil)
     }
 }

@@ -15,15 +15,17 @@ struct PolicyDataSafetyChecksTests {
         "PSL_SUPPORTED_ACCOUNT_CREATION_METHODS,PSL_ACM_NONE,true,MULTIPLE_CHOICE,x",
     ]
 
-    @Test func missingExportIsReportedAtThePlayEvidence() throws {
+    @Test func missingExportIsAManualItemNotAFinding() throws {
+        // The form lives in Play Console: no CSV in the repository is no evidence that it is missing.
         let project = try TemporaryProject(["app/src/main/AndroidManifest.xml": "<manifest/>"])
-        let findings = try S.findings(ProjectModel(root: project.root, facts: FactStore(Self.playFacts)), rule: "data-safety.form-present")
-        #expect(findings.count == 1)
-        #expect(findings.first?.location == SourceLocation(path: "app/src/main/AndroidManifest.xml", line: 2))
-        #expect(findings.first?.severity == .error)
-
-        let withExport = try TemporaryProject(["play/data-safety.csv": dataSafetyCSV(Self.noAccounts)])
-        #expect(try S.findings(ProjectModel(root: withExport.root, facts: FactStore(Self.playFacts)), rule: "data-safety.form-present").isEmpty)
+        let model = ProjectModel(root: project.root, facts: FactStore(Self.playFacts))
+        #expect(try S.findings(model).filter { $0.checklist == "data-safety" }.isEmpty)
+        let item = try S.manual(model).first { $0.rule == "data-safety.form-present" }
+        #expect(item?.title.contains("Play Console (Policy > App content > Data safety)") == true)
+        // With the export in the repository (play.data_safety_export), its rules check it instead.
+        let exported = Fact(name: "play.data_safety_export", value: .string("play/data-safety.csv"), source: .detected)
+        let withExport = ProjectModel(root: project.root, facts: FactStore(Self.playFacts + [exported]))
+        #expect(try !S.manual(withExport).contains { $0.rule == "data-safety.form-present" })
     }
 
     @Test func appStoreOnlyProjectNeedsNoExport() throws {
@@ -143,8 +145,8 @@ struct PolicyDataSafetyChecksTests {
         let outside = try TemporaryProject(["data-safety.csv": dataSafetyCSV(Self.noAccounts)])
         let project = try TemporaryProject([:])
         try FileManager.default.createSymbolicLink(atPath: "\(project.root)/data-safety.csv", withDestinationPath: "\(outside.root)/data-safety.csv")
-        // A link is not discovered...
-        #expect(try S.findings(ProjectModel(root: project.root, facts: FactStore(Self.playFacts)), rule: "data-safety.form-present").count == 1)
+        // A link is not discovered (so nothing is read and nothing reported)...
+        #expect(try S.findings(ProjectModel(root: project.root, facts: FactStore(Self.playFacts)), rule: "data-safety.valid-export").isEmpty)
         // ...and a stated path that leads out (through `..` or a link) is refused, not read.
         for stated in ["../\(URL(fileURLWithPath: outside.root).lastPathComponent)/data-safety.csv", "data-safety.csv"] {
             let manifest = Manifest(file: "shipcheck.yml", paths: .init(dataSafety: stated))

@@ -19,9 +19,17 @@ struct PolicyDemoAccountChecksTests {
                             facts: FactStore([S.stated("store.appstore"), S.stated("store.play")] + facts), metadata: [tree])
     }
 
-    @Test func loginWithoutCredentialsIsAnError() throws {
-        let findings = try S.findings(Self.project(), rule: "demo-account.appstore-credentials")
+    @Test func loginWithoutReviewInformationInTheRepositoryIsAManualItem() throws {
+        // App Store Connect holds the credentials unless deliver uploads them: absence here is no evidence.
+        #expect(try S.findings(Self.project(), rule: "demo-account.appstore-credentials").isEmpty)
+        let item = try #require(try S.manual(Self.project()).first { $0.rule == "demo-account.appstore-console-credentials" })
+        #expect(item.help?.contains("first seen at App/LoginView.swift:40") == true)
+    }
+
+    @Test func reviewInformationWithoutCredentialsIsAWarning() throws {
+        let findings = try S.findings(Self.project(review: ["first_name": "Ada"]), rule: "demo-account.appstore-credentials")
         #expect(findings.count == 1)
+        #expect(findings.first?.severity == .warning)
         #expect(findings.first?.location == SourceLocation(path: "fastlane/metadata/review_information"))
         #expect(findings.first?.message.contains("App/LoginView.swift:40") == true)
         #expect(findings.first?.message.contains("no demo user or password") == true)
@@ -48,6 +56,7 @@ struct PolicyDemoAccountChecksTests {
         #expect(try S.findings(project, rule: "demo-account.appstore-credentials").isEmpty)
         let unset = try S.findings(project, rule: "demo-account.appstore-credentials", environment: ["CI": "true", "DEMO_USER": "review@tidelog.app"])
         #expect(unset.count == 1)
+        #expect(unset.first?.severity == .error)
         #expect(unset.first?.location == SourceLocation(path: "shipcheck.yml"))
         #expect(unset.first?.message.contains("review.demo_password in shipcheck.yml refers to the environment variable DEMO_PASSWORD, which is not set") == true)
         #expect(try S.findings(project, rule: "demo-account.appstore-credentials",
@@ -70,12 +79,16 @@ struct PolicyDemoAccountChecksTests {
         #expect(try S.findings(Self.project(review: ["demo_password": ""]), rule: "demo-account.committed-password").isEmpty)
     }
 
-    @Test func playLoginNeedsAppAccessInstructions() throws {
-        let bare = try S.findings(Self.project(manifest: Manifest(file: "shipcheck.yml")), rule: "demo-account.play-app-access")
-        #expect(bare.count == 1)
-        #expect(bare.first?.location == SourceLocation(path: "shipcheck.yml"))
-        #expect(bare.first?.severity == .warning)
-        let stated = Manifest(file: "shipcheck.yml", review: .init(playAppAccess: "Demo account in Play Console > App access"))
-        #expect(try S.findings(Self.project(manifest: stated), rule: "demo-account.play-app-access").isEmpty)
+    @Test func playAppAccessIsAManualItemForALoginApp() throws {
+        let items = try S.manual(Self.project(manifest: Manifest(file: "shipcheck.yml")))
+        let item = try #require(items.first { $0.rule == "demo-account.play-app-access" })
+        #expect(item.title.contains("Policy > App content > App access"))
+        #expect(try !S.manual(Self.project(facts: [])).contains { $0.rule == "demo-account.play-app-access" })
+    }
+
+    @Test func customLoginShapesCountAsALogin() throws {
+        let oauth = S.detected("app.login.oauth", at: "App/SignIn.swift", line: 12, snippet: "let session = ASWebAuthenticationSession(url: url, callbackURLScheme: \"app\")")
+        let item = try S.manual(Self.project(facts: [oauth])).first { $0.rule == "demo-account.appstore-console-credentials" }
+        #expect(item?.help?.contains("first seen at App/SignIn.swift:12") == true)
     }
 }

@@ -21,9 +21,10 @@ struct PolicyPrivacyChecksTests {
             S.locale("de-DE"),
         ])
         let findings = try S.findings(project, rule: "privacy-policy.appstore-url")
-        #expect(findings.count == 2)
+        // The written http URL ships and is wrong; the locale without a file leaves App Store Connect's value.
+        #expect(findings.count == 1)
         #expect(findings.contains { $0.location.path == "fastlane/metadata/en-US/privacy_url.txt" && $0.message.contains("not an absolute https:// URL") && $0.message.contains("(main/en-US)") })
-        #expect(findings.contains { $0.location.path == "fastlane/metadata/de-DE" && $0.message.hasPrefix("No privacy_url.txt for this locale and none in default/") })
+        #expect(try S.manual(project).contains { $0.rule == "privacy-policy.appstore-console-url" })
     }
 
     @Test func defaultFolderCoversLocalesWithoutTheirOwn() throws {
@@ -32,16 +33,29 @@ struct PolicyPrivacyChecksTests {
         #expect(try S.findings(project, rule: "privacy-policy.appstore-url").isEmpty)
     }
 
-    @Test func playNeedsAStatedHTTPSURL() throws {
+    @Test func playURLIsAManualItemUnlessStated() throws {
         let play = FactStore([S.stated("store.play")])
-        let missing = try S.findings(ProjectModel(root: "/nonexistent", manifest: Manifest(file: "shipcheck.yml"), facts: play), rule: "privacy-policy.play-url")
-        #expect(missing.map(\.location) == [SourceLocation(path: "shipcheck.yml")])
-        #expect(missing.first?.message.contains("No privacy policy URL is known for Google Play") == true)
+        let missing = ProjectModel(root: "/nonexistent", manifest: Manifest(file: "shipcheck.yml"), facts: play)
+        #expect(try S.findings(missing, rule: "privacy-policy.play-url").isEmpty)
+        #expect(try S.manual(missing).map(\.rule).contains("privacy-policy.play-console-url"))
 
         let http = FactStore([S.stated("store.play"), S.stated("play.privacy_url", .string("http://tidelog.app/privacy"))])
-        #expect(try S.findings(ProjectModel(root: "/nonexistent", facts: http), rule: "privacy-policy.play-url").count == 1)
+        let httpFindings = try S.findings(ProjectModel(root: "/nonexistent", facts: http), rule: "privacy-policy.play-url")
+        #expect(httpFindings.map(\.severity) == [.warning])
         let https = FactStore([S.stated("store.play"), S.stated("play.privacy_url", .string("https://tidelog.app/privacy"))])
         #expect(try S.findings(ProjectModel(root: "/nonexistent", facts: https), rule: "privacy-policy.play-url").isEmpty)
+        #expect(try !S.manual(ProjectModel(root: "/nonexistent", facts: https)).map(\.rule).contains { $0.hasPrefix("privacy-policy.play-console-url") })
+    }
+
+    @Test func aDetectedInAppLinkPrefillsTheManualItem() throws {
+        let detected = Fact(name: "privacy.policy_url", value: .string("https://tidelog.app/privacy"), source: .detected,
+                            evidence: [Evidence(location: SourceLocation(path: "app/src/main/res/values/strings.xml", line: 4), snippet: "<string name=\"privacy\">https://tidelog.app/privacy</string>")])
+        let model = ProjectModel(root: "/nonexistent", facts: FactStore([S.stated("store.play"), detected]))
+        let items = try S.manual(model)
+        #expect(!items.map(\.rule).contains("privacy-policy.play-console-url"))
+        let item = try #require(items.first { $0.rule == "privacy-policy.play-console-url-matches" })
+        #expect(item.title.hasSuffix("the app's own link, https://tidelog.app/privacy"))
+        #expect(item.help?.hasPrefix("Found in the app at app/src/main/res/values/strings.xml:4.") == true)
     }
 
     @Test func placeholderHostsAndPDFsAreReportedOffline() throws {

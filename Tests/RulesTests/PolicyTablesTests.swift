@@ -37,7 +37,11 @@ struct PolicyTablesTests {
         let table = try #require(try Self.tables()["account_signals"])
         #expect(table.kind == "symbols")
         let facts = Set(table.value.sequence?.compactMap { $0["fact"]?.scalar } ?? [])
-        #expect(facts == ["account.creation", "account.deletion.in_app", "auth.sign_in_with_apple", "auth.apple_token_revocation", "app.login_required"])
+        #expect(facts == ["account.creation", "account.creation.sign_up_form", "account.deletion.in_app", "auth.sign_in_with_apple",
+                          "auth.apple_token_revocation", "app.login_required"])
+        let login = try #require(try Self.tables()["login_signals"])
+        #expect(login.kind == "symbols")
+        #expect(Set(login.value.sequence?.compactMap { $0["fact"]?.scalar } ?? []) == ["app.login.oauth", "app.login.password_field"])
         // `delete` alone would match any deletion in any app.
         let symbols = table.value.sequence?.flatMap { $0["symbols"]?.sequence?.compactMap(\.scalar) ?? [] } ?? []
         #expect(!symbols.contains("delete"))

@@ -7,6 +7,11 @@ import YAML
 
 /// Runs the built-in checklists on hand-built projects, for the policy check tests.
 enum PolicyTestSupport {
+    struct UnknownRule: Error, CustomStringConvertible {
+        let id: String
+        var description: String { "no built-in rule has the id \(id)" }
+    }
+
     static func engine() throws -> Engine {
         Engine(checklists: try ChecklistLoader().load(BuiltinData.checklists.map { ChecklistSource(file: "rules/\($0.name)", text: $0.text) }))
     }
@@ -15,6 +20,8 @@ enum PolicyTestSupport {
     static func findings(_ project: ProjectModel, rule: String? = nil, online: Bool = false, environment: [String: String] = [:],
                          tables replacing: [String: Table] = [:]) throws -> [Finding] {
         let engine = try engine()
+        // A test that expects no findings of a rule must name a rule that exists, or it proves nothing.
+        if let rule, !engine.checklists.flatMap(\.rules).contains(where: { $0.id == rule }) { throw UnknownRule(id: rule) }
         let tables = engine.tables.merging(replacing) { _, new in new }
         var project = project
         // What the inspector and the online step do before evaluation: load the local policy, fetch the URLs.
@@ -29,6 +36,12 @@ enum PolicyTestSupport {
         let context = EvaluationContext(project: project, tables: tables, today: "2026-11-30", online: online, environment: environment)
         let findings = engine.evaluate(context).findings
         return rule.map { id in findings.filter { $0.rule == id } } ?? findings
+    }
+
+    /// Manual items of every built-in rule on `project`, as the report lists them.
+    static func manual(_ project: ProjectModel) throws -> [ManualItem] {
+        let engine = try engine()
+        return engine.evaluate(EvaluationContext(project: project, tables: engine.tables, today: "2026-11-30")).manual
     }
 
     static func stated(_ name: String, _ value: FactValue = .bool(true)) -> Fact {

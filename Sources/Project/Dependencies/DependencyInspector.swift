@@ -3,7 +3,9 @@
 ///
 /// Lock files inside vendored folders (a package's own lock under `node_modules`, `Carthage/Checkouts`)
 /// are not the app's and are skipped; `Pods/Manifest.lock` is a copy of `Podfile.lock` and is read only
-/// when the Podfile.lock beside the Pods folder is missing.
+/// when the Podfile.lock beside the Pods folder is missing. Of several `Package.resolved` or `Podfile.lock`
+/// files, only those the app's build uses are read (`LockFilePrecedence`), so `sdk.<name>` and the findings
+/// that quote it name the version that ships.
 public enum DependencyInspector {
     public static func inspect(files: [ProjectFile], root: String) -> PartialInspection {
         var result = PartialInspection()
@@ -21,7 +23,7 @@ public enum DependencyInspector {
             }
         }
 
-        for file in files {
+        for file in LockFilePrecedence.filter(files) {
             switch file.fileName {
             case "Manifest.lock":
                 let pods = AndroidInspector.folder(of: file.path)

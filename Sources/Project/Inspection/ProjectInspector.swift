@@ -58,6 +58,8 @@ public enum ProjectInspector {
                 { AndroidInspector.inspect(files: files, root: absoluteRoot) },
                 { AndroidNativeLibraries.inspect(files: files, root: absoluteRoot) },
                 { DependencyInspector.inspect(files: files, root: absoluteRoot) },
+                { PrivacyURLDetector.inspect(files: files) },
+                { DataSafetyExportDetector.inspect(files: files, manifest: manifest) },
                 { scanner.scan(files: files, maxFileBytes: options.maxFileBytes) },
             ]
         }

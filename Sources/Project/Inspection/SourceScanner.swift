@@ -21,6 +21,7 @@ public struct SourceScanner: Sendable {
         /// `.ident`: an implicit member, a dot with nothing name-like before it.
         let implicitMember: Bool
         let label: [UInt8]?
+        let argumentOf: [UInt8]?
         let languages: LanguageSet
     }
 
@@ -51,6 +52,7 @@ public struct SourceScanner: Sendable {
                                          qualifier: symbol.qualifier.map { $0.split(separator: ".").reversed().map { Array($0.utf8) } },
                                          implicitMember: symbol.qualifier?.isEmpty == true,
                                          label: symbol.label.map { Array($0.utf8) },
+                                         argumentOf: symbol.argumentOf.map { Array($0.utf8) },
                                          languages: LanguageSet(entry.languages)))
             }
         }
@@ -60,8 +62,8 @@ public struct SourceScanner: Sendable {
         }
         for key in index.keys {
             index[key]?.sort { a, b in
-                let sa = (patterns[a].qualifier == nil ? 0 : 1) + (patterns[a].label == nil ? 0 : 1)
-                let sb = (patterns[b].qualifier == nil ? 0 : 1) + (patterns[b].label == nil ? 0 : 1)
+                let sa = (patterns[a].qualifier == nil ? 0 : 1) + (patterns[a].label == nil ? 0 : 1) + (patterns[a].argumentOf == nil ? 0 : 1)
+                let sb = (patterns[b].qualifier == nil ? 0 : 1) + (patterns[b].label == nil ? 0 : 1) + (patterns[b].argumentOf == nil ? 0 : 1)
                 return sa != sb ? sa > sb : a < b
             }
         }
@@ -170,7 +172,8 @@ public struct SourceScanner: Sendable {
                           Self.equal(buffer, word.start, word.end, compiled.identifier),
                           compiled.implicitMember ? Self.isImplicitMember(buffer, before: word.start)
                               : compiled.qualifier.map({ Self.hasQualifier(buffer, before: word.start, $0) }) ?? true,
-                          compiled.label.map({ Self.hasLabel(buffer, after: word.end, $0) }) ?? true else { continue }
+                          compiled.label.map({ Self.hasLabel(buffer, after: word.end, $0) }) ?? true,
+                          compiled.argumentOf.map({ Self.isArgument(buffer, before: word.start, of: $0) }) ?? true else { continue }
                     matchedFacts.append(compiled.fact)
                     let column = 1 + buffer[word.lineStart..<word.start].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
                     let location = SourceLocation(path: path, line: word.line, column: column)
@@ -230,6 +233,21 @@ public struct SourceScanner: Sendable {
         guard k >= 0 else { return true }
         let c = b[k]
         return !Tokenizer.isWordByte(c) && !")]?!\"'>.".utf8.contains(c)
+    }
+
+    /// `callee(.` or `callee = .` (with whitespace) right before `start`.
+    static func isArgument(_ b: UnsafeBufferPointer<UInt8>, before start: Int, of callee: [UInt8]) -> Bool {
+        var k = start - 1
+        while k >= 0, isSpace(b[k]) { k -= 1 }
+        guard k >= 0, b[k] == UInt8(ascii: ".") else { return false }
+        k -= 1
+        while k >= 0, isSpace(b[k]) { k -= 1 }
+        guard k >= 0, b[k] == UInt8(ascii: "(") || b[k] == UInt8(ascii: "=") else { return false }
+        k -= 1
+        while k >= 0, isSpace(b[k]) { k -= 1 }
+        let end = k + 1
+        while k >= 0, Tokenizer.isWordByte(b[k]) { k -= 1 }
+        return equal(b, k + 1, end, callee)
     }
 
     /// `(label:` (with whitespace) right after `end`.

@@ -5,6 +5,8 @@ import YAML
 /// `ident`, `Qualifier.ident`, `ident(label:` or `Qualifier.ident(label:`. A qualifier may itself be
 /// dotted (`Amplify.Auth.signUp`): every segment must then stand before the identifier. `.ident` is a Swift
 /// implicit member (`picker.sourceType = .camera`): a dot with no name, call or subscript before it.
+/// Another form, `callee(.member)`, finds an implicit member passed to `callee` or assigned to it:
+/// `.textContentType(.newPassword)` and `field.textContentType = .newPassword`, not `focus = .newPassword`.
 public struct SymbolPattern: Sendable, Hashable, CustomStringConvertible {
     /// The identifier the scanner's dictionary is keyed by.
     public let identifier: String
@@ -13,15 +15,25 @@ public struct SymbolPattern: Sendable, Hashable, CustomStringConvertible {
     public let qualifier: String?
     /// Must follow the identifier as `(label:`.
     public let label: String?
+    /// The identifier is an implicit member (`.member`) that must stand right after `callee(` or `callee =`.
+    public let argumentOf: String?
 
-    public init(identifier: String, qualifier: String? = nil, label: String? = nil) {
+    public init(identifier: String, qualifier: String? = nil, label: String? = nil, argumentOf: String? = nil) {
         self.identifier = identifier
         self.qualifier = qualifier
         self.label = label
+        self.argumentOf = argumentOf
     }
 
-    /// Parses the written form; nil when it is not one of the four shapes.
+    /// Parses the written form; nil when it is not one of the five shapes.
     public init?(parsing text: String) {
+        if text.hasSuffix(")"), let open = text.range(of: "(.") {
+            let callee = text[..<open.lowerBound]
+            let member = text[open.upperBound..<text.index(before: text.endIndex)]
+            guard SymbolPattern.isIdentifier(callee), SymbolPattern.isIdentifier(member) else { return nil }
+            self.init(identifier: String(member), argumentOf: String(callee))
+            return
+        }
         var rest = Substring(text)
         var label: String?
         if let paren = rest.firstIndex(of: "(") {
@@ -45,7 +57,8 @@ public struct SymbolPattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String {
-        (qualifier.map { "\($0)." } ?? "") + identifier + (label.map { "(\($0):" } ?? "")
+        if let argumentOf { return "\(argumentOf)(.\(identifier))" }
+        return (qualifier.map { "\($0)." } ?? "") + identifier + (label.map { "(\($0):" } ?? "")
     }
 
     /// ASCII letters, digits and `_`, not starting with a digit: what the scanner tokenizes as a word.
@@ -155,7 +168,7 @@ public struct SymbolTable: Sendable {
                 } else if let pattern = SymbolPattern(parsing: trimmed) {
                     symbols.append(pattern)
                 } else {
-                    symbolNode.error("bad symbol \"\(text)\": write ident, Qualifier.ident or ident(label:")
+                    symbolNode.error("bad symbol \"\(text)\": write ident, Qualifier.ident, ident(label: or callee(.member)")
                 }
             }
         }

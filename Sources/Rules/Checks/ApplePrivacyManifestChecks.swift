@@ -64,11 +64,13 @@ enum PrivacyManifestChecks {
     static let sdkManifests = CheckFunction(
         name: "privacy_manifest.sdk_manifests",
         summary: "Dependencies on Apple's list of commonly used SDKs come with their own privacy manifest",
-        options: [OptionSpec("sdks", .table, required: true, doc: "SDK names that must ship a privacy manifest")],
+        options: [OptionSpec("sdks", .table, required: true, doc: "SDK names that must ship a privacy manifest"),
+                  OptionSpec("versions", .table, doc: "SDK name → first version that ships a manifest; default sdk_manifest_first_versions")],
         subjects: .none
     ) { invocation in
         let listed: PrefixedNames
         do throws(TableError) { listed = try PrefixedNames(invocation.table("sdks")) } catch { return [error.result] }
+        let firstVersions = SDKManifestVersions(invocation.context.tables[invocation.options.string("versions") ?? SDKManifestVersions.defaultTable])
         let required = Dictionary(listed.names.map { ($0.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
         let project = invocation.context.project
         let withManifest = Set(project.privacyManifests.compactMap { $0.sdkName?.lowercased() })
@@ -79,10 +81,11 @@ enum PrivacyManifestChecks {
             let key = name.lowercased()
             guard let listedName = required[key], !withManifest.contains(key),
                   project.facts["privacy_manifest.sdk.\(name)"]?.value.isTruthy != true,
+                  !firstVersions.shipsManifest(name, version: dependency.version),
                   reported.insert(key).inserted else { continue }
             results.append(CheckResult(location: dependency.location, evidence: "\(dependency.name) \(dependency.version ?? "")", values: [
                 "sdk": name, "listed": listedName,
-                "version": dependency.version.map { "version \($0)" } ?? "(version not known)",
+                "version": firstVersions.describe(name, version: dependency.version),
             ]))
         }
         return results

@@ -13,11 +13,13 @@ enum GenericLength {
             OptionSpec("max", .int, doc: "Longest allowed length"),
             OptionSpec("min", .int, doc: "Shortest allowed length (empty values are not measured)"),
             OptionSpec("unit", .oneOf(CountUnit.allCases.map(\.rawValue)), doc: "How to count; default utf16, as App Store Connect does"),
-            OptionSpec("limit", .string, doc: "A field id (`appstore.subtitle`) whose max/min/unit come from the limits table"),
+            OptionSpec("limit", .tableKey(tableOption: "table", defaultTable: "field_limits"), doc: "A field id (`appstore.subtitle`) whose max/min/unit come from the limits table"),
             OptionSpec("table", .table, doc: "The limits table for `limit`; default `field_limits`"),
             GenericSubjects.fieldsOption,
         ],
-        subjects: .optional, run: run)
+        subjects: .optional,
+        placeholders: ["count", "unit", "over", "remaining", "max", "min", "problem", "value", "store", "tree", "field", "locale", "version"],
+        run: run)
 
     static func run(_ invocation: CheckInvocation) -> [CheckResult] {
         guard let limit = resolve(invocation) else { return [] }

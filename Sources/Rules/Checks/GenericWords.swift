@@ -10,7 +10,8 @@ enum GenericWords {
     static let function = CheckFunction(
         name: "words", summary: "No listed word or phrase appears (case-insensitive, on word boundaries, with an allow list)",
         options: [
-            OptionSpec("table", .table, required: true, doc: "A table whose value has `words` (and optionally `allow`) lists"),
+            OptionSpec("table", .table, required: true, tableShape: .init(required: ["words"], optional: ["allow"]),
+                       doc: "A table whose value has `words` (and optionally `allow`) lists"),
             GenericSubjects.fieldsOption,
         ],
         subjects: .optional, run: run)

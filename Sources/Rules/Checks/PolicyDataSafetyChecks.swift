@@ -11,24 +11,13 @@ enum PolicyDataSafetyChecks {
     static let dataDeletionURL = "PSL_DATA_DELETION_URL"
     static let collectsPersonalData = "PSL_DATA_COLLECTION_COLLECTS_PERSONAL_DATA"
 
-    static var all: [CheckFunction] { [formPresent, valid, deletionURLs, accountDeletionLink, undeclaredCollection, crossStoreTypes] }
-
-    /// No export at all. (An export that exists but cannot be read is `data_safety.valid`'s finding.)
-    static let formPresent = CheckFunction(
-        name: "data_safety.form_present",
-        summary: "A Data safety CSV export is in the project (paths.data_safety, or a data-safety*.csv / data_safety*.csv file).",
-        options: [], subjects: .none
-    ) { invocation in
-        let project = invocation.context.project
-        guard project.dataSafetyExport == nil else { return [] }
-        return [CheckResult(location: PolicyInputs.playAnchor(project), evidence: "no Data safety export")]
-    }
+    static var all: [CheckFunction] { [valid, deletionURLs, accountDeletionLink, undeclaredCollection, crossStoreTypes] }
 
     /// Every problem that keeps the export from being read: header, CSV syntax, unknown ids.
     static let valid = CheckFunction(
         name: "data_safety.valid",
         summary: "The Data safety export has the exact header, five fields a row and known question/response ids.",
-        options: [questionsOption], subjects: .none
+        options: [questionsOption], subjects: .none, placeholders: ["problem"]
     ) { invocation in
         guard case .unreadable(let error) = PolicyInputs.dataSafety(invocation) else { return [] }
         return error.problems.map { problem in
@@ -41,7 +30,7 @@ enum PolicyDataSafetyChecks {
     static let deletionURLs = CheckFunction(
         name: "data_safety.deletion_urls",
         summary: "When the form selects an account creation method, PSL_ACCOUNT_DELETION_URL and PSL_DATA_DELETION_URL are filled.",
-        options: [questionsOption], subjects: .none
+        options: [questionsOption], subjects: .none, placeholders: ["question", "methods"]
     ) { invocation in
         guard let form = PolicyInputs.dataSafety(invocation).form else { return [] }
         let methods = selectedCreationMethods(form)
@@ -59,7 +48,7 @@ enum PolicyDataSafetyChecks {
     static let accountDeletionLink = CheckFunction(
         name: "data_safety.account_deletion_link",
         summary: "When the app creates accounts (facts), the Data safety form has PSL_ACCOUNT_DELETION_URL.",
-        options: [questionsOption], subjects: .none
+        options: [questionsOption], subjects: .none, placeholders: ["signal"]
     ) { invocation in
         let project = invocation.context.project
         guard let form = PolicyInputs.dataSafety(invocation).form,
@@ -78,7 +67,7 @@ enum PolicyDataSafetyChecks {
         options: [questionsOption,
                   OptionSpec("permissions", .table, required: true, doc: "permission fact name → Play data types"),
                   OptionSpec("sdks", .table, required: true, doc: "SDK name (as in sdk.<name> facts) → Play data types")],
-        subjects: .none
+        subjects: .none, placeholders: ["source", "types"]
     ) { invocation in
         let project = invocation.context.project
         guard let form = PolicyInputs.dataSafety(invocation).form,
@@ -109,7 +98,7 @@ enum PolicyDataSafetyChecks {
         summary: "Data types collected per the app's PrivacyInfo.xcprivacy match those of the Play Data safety form.",
         options: [questionsOption,
                   OptionSpec("mapping", .table, required: true, doc: "NSPrivacyCollectedDataType → Play data types")],
-        subjects: .none
+        subjects: .none, placeholders: ["problem"]
     ) { invocation in
         let project = invocation.context.project
         guard let form = PolicyInputs.dataSafety(invocation).form else { return [] }

@@ -5,9 +5,9 @@ import StoreLocale
 /// Checks that reviewers can get past the login, without a committed password.
 /// The demo password's value never goes into a result: not in `evidence`, not in `values`.
 enum PolicyDemoAccountChecks {
-    static var all: [CheckFunction] { [appStoreCredentials, committedPassword, playAppAccess] }
+    static var all: [CheckFunction] { [appStoreCredentials, committedPassword] }
 
-    static let loginFacts = ["app.login_required", "account.creation"]
+    static let loginFacts = ["app.login_required", "account.creation", "account.creation.sign_up_form", "app.login.oauth", "app.login.password_field"]
 
     /// App Store review gets a demo user and password (metadata or shipcheck.yml references), or notes
     /// that explain a demo mode. With `CI` set in the injected environment, `env:NAME` references must
@@ -16,7 +16,7 @@ enum PolicyDemoAccountChecks {
         name: "demo_account.appstore_credentials",
         summary: "An app with a login gives App Review demo credentials (review_information or shipcheck.yml env: references) or notes that explain a demo mode.",
         options: [OptionSpec("phrases", .table, required: true, doc: "phrases in review notes that describe a demo mode")],
-        subjects: .none
+        subjects: .none, placeholders: ["problem", "signal"]
     ) { invocation in
         let context = invocation.context
         let project = context.project
@@ -40,9 +40,16 @@ enum PolicyDemoAccountChecks {
                 let name = String(reference.dropFirst("env:".count))
                 guard (context.environment[name] ?? "").isEmpty else { return nil }
                 return CheckResult(location: PolicyInputs.manifestLocation(project), evidence: reference,
-                                   values: ["problem": "\(key) in shipcheck.yml refers to the environment variable \(name), which is not set in this CI run (CI is set), so deliver would upload no demo credentials"])
+                                   values: ["problem": "\(key) in shipcheck.yml refers to the environment variable \(name), which is not set in this CI run (CI is set), so deliver would upload no demo credentials"],
+                                   severity: .error)
             }
         }
+
+        // Nothing about review information in the repository: App Store Connect holds it, and the manual
+        // item asks to confirm it there. Only a tree that deliver uploads review information from (or a
+        // stated credential) says what App Review will get.
+        let managesReviewInformation = trees.contains { !$0.reviewInformation.isEmpty } || review.demoUser != nil || review.demoPassword != nil
+        guard managesReviewInformation else { return [] }
 
         let phrases = PolicyInputs.strings(invocation.table("phrases")).map(NameMatcher.fold)
         let notes = trees.compactMap { $0.reviewInformation["notes"]?.text } + [review.notes].compactMap { $0 }
@@ -62,7 +69,7 @@ enum PolicyDemoAccountChecks {
     static let committedPassword = CheckFunction(
         name: "demo_account.committed_password",
         summary: "No App Store metadata tree holds a non-empty review_information/demo_password.txt (or legacy review_demo_password.txt).",
-        options: [], subjects: .none
+        options: [], subjects: .none, placeholders: []
     ) { invocation in
         var results: [CheckResult] = []
         for tree in invocation.context.project.metadata where tree.store == .appstore {
@@ -74,18 +81,5 @@ enum PolicyDemoAccountChecks {
             }
         }
         return results
-    }
-
-    /// Play app access instructions are recorded in shipcheck.yml when the app has a login.
-    static let playAppAccess = CheckFunction(
-        name: "demo_account.play_app_access",
-        summary: "An app with a login states its Play Console app access instructions as review.play_app_access in shipcheck.yml.",
-        options: [], subjects: .none
-    ) { invocation in
-        let project = invocation.context.project
-        if let access = project.manifest?.review.playAppAccess, !access.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return [] }
-        let signal = PolicyInputs.signal(loginFacts, in: project)
-        return [CheckResult(location: project.manifest.map { SourceLocation(path: $0.file) } ?? signal?.location ?? PolicyInputs.playAnchor(project),
-                            evidence: "no review.play_app_access", values: ["signal": signal?.text ?? "a login"])]
     }
 }

@@ -9,11 +9,11 @@ enum PolicyPrivacyChecks {
     /// The fact a team states for the Play Console privacy policy URL (supply has no file for it).
     static let playURLFact = "play.privacy_url"
 
-    /// Every App Store locale (with `default/` applied) has an absolute https privacy_url.
+    /// Every privacy_url an App Store locale uploads (its own or `default/`'s) is an absolute https URL.
     static let appStoreURL = CheckFunction(
         name: "privacy_policy.appstore_url",
-        summary: "Every App Store locale has privacy_url (its own or default/'s), an absolute https:// URL.",
-        options: [], subjects: .none
+        summary: "Every privacy_url.txt deliver uploads (a locale's own or default/'s) is an absolute https:// URL.",
+        options: [], subjects: .none, placeholders: ["problem", "tree", "locale"]
     ) { invocation in
         var results: [CheckResult] = []
         for tree in invocation.context.project.metadata where tree.store == .appstore {
@@ -25,11 +25,9 @@ enum PolicyPrivacyChecks {
             }
             for place in places {
                 let labels = ["tree": tree.name, "locale": place.code]
-                guard let value = place.value, !value.text.isEmpty else {
-                    results.append(CheckResult(location: place.location, evidence: "\(place.code): no privacy_url",
-                                               values: labels.merging(["problem": "No privacy_url.txt for this locale and none in default/"]) { a, _ in a }))
-                    continue
-                }
+                // No file: deliver leaves App Store Connect's value as it is, so absence is no evidence (the
+                // manual item privacy-policy.appstore-console-url asks for it); a written value is what ships.
+                guard let value = place.value, !value.text.isEmpty else { continue }
                 if !isHTTPS(value.text) {
                     results.append(CheckResult(location: value.location, evidence: value.text,
                                                values: labels.merging(["problem": "privacy_url.txt is \"\(value.text)\", not an absolute https:// URL"]) { a, _ in a }))
@@ -39,11 +37,11 @@ enum PolicyPrivacyChecks {
         return results
     }
 
-    /// A Play privacy policy URL is stated (`play.privacy_url`) and is absolute https.
+    /// A stated Play privacy policy URL (`play.privacy_url`, or `paths.privacy_policy` as a URL) is absolute https.
     static let playURL = CheckFunction(
         name: "privacy_policy.play_url",
-        summary: "The Play Console privacy policy URL is known (fact play.privacy_url in shipcheck.yml) and is https.",
-        options: [], subjects: .none
+        summary: "The Play Console privacy policy URL stated in shipcheck.yml (fact play.privacy_url) is https.",
+        options: [], subjects: .none, placeholders: ["problem"]
     ) { invocation in
         let project = invocation.context.project
         if let stated = project.manifest?.paths.privacyPolicy, isURL(stated) {
@@ -53,11 +51,8 @@ enum PolicyPrivacyChecks {
             }
             return []
         }
-        guard let fact = project.facts[playURLFact] else {
-            let location = project.manifest.map { SourceLocation(path: $0.file) } ?? PolicyInputs.playAnchor(project)
-            return [CheckResult(location: location, evidence: "no \(playURLFact)",
-                                values: ["problem": "No privacy policy URL is known for Google Play (state it in shipcheck.yml as paths.privacy_policy or as the fact \(playURLFact))"])]
-        }
+        // Nothing stated: the URL lives in Play Console, and the manual item asks for it.
+        guard let fact = project.facts[playURLFact] else { return [] }
         let location = fact.evidence.first?.location ?? PolicyInputs.manifestLocation(project)
         guard case .string(let url) = fact.value, isHTTPS(url) else {
             return [CheckResult(location: location, evidence: fact.value.description,
@@ -71,7 +66,7 @@ enum PolicyPrivacyChecks {
         name: "privacy_policy.public_url",
         summary: "Privacy policy URLs are public (no placeholder or local host), not PDFs; with --online they answer HTTP 200 and are not served as PDF.",
         options: [OptionSpec("hosts", .table, required: true, doc: "placeholder and local hosts: { hosts: [...], suffixes: [...], prefixes: [...] }")],
-        subjects: .none
+        subjects: .none, placeholders: ["url", "problem"]
     ) { invocation in
         let table = invocation.table("hosts")
         let hosts = Set(PolicyInputs.strings(table, key: "hosts").map { $0.lowercased() })
@@ -114,7 +109,7 @@ enum PolicyPrivacyChecks {
     static let namesApp = CheckFunction(
         name: "privacy_policy.names_app",
         summary: "The local copy of the privacy policy (paths.privacy_policy) names the app (manifest or listing names) or the developer, case- and accent-insensitively.",
-        options: [], subjects: .none
+        options: [], subjects: .none, placeholders: ["problem"]
     ) { invocation in
         let project = invocation.context.project
         let names = listingNames(project)

@@ -57,11 +57,23 @@ public struct Engine: Sendable {
         if let when = rule.when, !when.evaluate(context.facts) { return ([], nil) }
         switch rule.kind {
         case .manual:
-            return ([], ManualItem(rule: rule.id, checklist: rule.checklist, title: rule.title, help: rule.help, references: rule.references))
+            // A manual item may name the facts of its `when` (`{{privacy.policy_url}}`, `{{evidence}}`): what
+            // shipcheck found is shown next to what only the console knows.
+            let values = factValues(names: rule.when?.factNames ?? [], context: context)
+            return ([], ManualItem(rule: rule.id, checklist: rule.checklist, title: MessageTemplate.fill(rule.title, with: values),
+                                   help: rule.help.map { MessageTemplate.fill($0, with: values) }, references: rule.references))
         case .expect(let expression):
             return (expression.evaluate(context.facts) ? [] : [expectFinding(rule, expression: expression, context: context)], nil)
         case .check(let name, let selector, let options):
-            guard let function = functions[name] else { return ([], nil) }
+            // The loader refuses a rule whose check function is not registered; an engine built with fewer
+            // functions than its checklists were loaded with is a programming error, reported, not skipped.
+            guard let function = functions[name] else {
+                let missing = Finding(rule: rule.id, checklist: rule.checklist, severity: .error, title: rule.title,
+                                      message: "check function \"\(name)\" is not registered with this engine; the rule was not evaluated",
+                                      location: SourceLocation(path: rule.file, line: rule.mark.line, column: rule.mark.column),
+                                      evidence: nil, help: nil, references: [])
+                return ([missing], nil)
+            }
             let subjects = selector?.subjects(in: context.project, stores: rule.stores) ?? []
             let invocation = CheckInvocation(rule: rule, options: options, subjects: subjects, context: context)
             let byLocation = Dictionary(subjects.map { ($0.location, $0) }, uniquingKeysWith: { first, _ in first })
@@ -79,12 +91,25 @@ public struct Engine: Sendable {
     /// An `expect` that failed: the finding sits at the first evidence of the facts that made `when` true.
     func expectFinding(_ rule: Rule, expression: Expression, context: EvaluationContext) -> Finding {
         let names = (rule.when?.factNames ?? []) + expression.factNames
-        let evidence = names.lazy.compactMap { context.facts[$0] }.filter { $0.value.isTruthy }.compactMap { $0.evidence.first }.first
+        let evidence = firstEvidence(names: names, context: context)
         let location = evidence?.location ?? context.project.manifest.map { SourceLocation(path: $0.file) } ?? SourceLocation(path: ".")
-        var values = ["evidence": evidence.map { "\($0.location)" } ?? "stated in \(location.path)"]
-        for name in Set(names) { values[name] = context.facts[name]?.value.description ?? "unknown" }
-        let result = CheckResult(location: location, evidence: evidence?.snippet, values: values)
+        let result = CheckResult(location: location, evidence: evidence?.snippet, values: factValues(names: names, context: context))
         return finding(rule, result: result, subject: nil)
+    }
+
+    /// The first evidence of the truthy facts among `names`.
+    func firstEvidence(names: [String], context: EvaluationContext) -> Evidence? {
+        names.lazy.compactMap { context.facts[$0] }.filter { $0.value.isTruthy }.compactMap { $0.evidence.first }.first
+    }
+
+    /// What an `expect` finding or a manual item may say: `{{evidence}}` and each named fact's value.
+    /// These are exactly the placeholders the loader accepts for such rules (`Rule.placeholderNames`).
+    func factValues(names: [String], context: EvaluationContext) -> [String: String] {
+        let evidence = firstEvidence(names: names, context: context)
+        let manifest = context.project.manifest?.file ?? "shipcheck.yml"
+        var values = ["evidence": evidence.map { "\($0.location)" } ?? "stated in \(manifest)"]
+        for name in Set(names) { values[name] = context.facts[name]?.value.description ?? "unknown" }
+        return values
     }
 
     func finding(_ rule: Rule, result: CheckResult, subject: Subject?) -> Finding {

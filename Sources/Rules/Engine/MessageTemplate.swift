@@ -27,6 +27,24 @@ public enum MessageTemplate {
         return String(decoding: output, as: UTF8.self)
     }
 
+    /// Every `{{name}}` of a template with the offset of its `{{` in Unicode scalars (what a column counts).
+    public static func placeholders(in template: String) -> [(name: String, offset: Int)] {
+        let scalars = Array(template.unicodeScalars)
+        var found: [(String, Int)] = []
+        var i = 0
+        while i + 1 < scalars.count {
+            guard scalars[i] == "{", scalars[i + 1] == "{" else { i += 1; continue }
+            var j = i + 2
+            while j + 1 < scalars.count, !(scalars[j] == "}" && scalars[j + 1] == "}") { j += 1 }
+            guard j + 1 < scalars.count else { break }
+            var name = String(String.UnicodeScalarView(scalars[(i + 2)..<j]))
+            name = name.trimmingSpaces()
+            found.append((name, i))
+            i = j + 2
+        }
+        return found
+    }
+
     /// The index of the `}}` that ends a placeholder starting at `start`, or nil when it is not closed.
     private static func closing(_ bytes: [UInt8], from start: Int, close: UInt8) -> Int? {
         var j = start

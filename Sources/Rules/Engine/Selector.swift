@@ -68,6 +68,9 @@ public struct Selector: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// Every label a selected subject may carry, for the `{{placeholders}}` a rule with `given:` may use.
+    public static let labelNames: Set<String> = ["store", "tree", "field", "locale", "version", "special"]
+
     /// The subjects this selector picks from the project, limited to `stores`, in tree/locale/file order.
     public func subjects(in project: ProjectModel, stores: Set<Store>) -> [Subject] {
         var subjects: [Subject] = []

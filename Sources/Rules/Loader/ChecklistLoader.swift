@@ -62,6 +62,9 @@ public struct ChecklistLoader: Sendable {
                 ruleMarks[rule.rule.id] = (draft.file, rule.idMark)
             }
         }
+        let tableDiagnostics = Dictionary(drafts.flatMap { draft, diagnostics in draft.tables.map { ($0.0, diagnostics) } },
+                                          uniquingKeysWith: { first, _ in first })
+        var shapesChecked = Set<String>()
         for (draft, diagnostics) in drafts {
             for rule in draft.rules {
                 for (option, name, mark) in rule.tableOptions where tables[name] == nil {
@@ -69,9 +72,39 @@ public struct ChecklistLoader: Sendable {
                     if let near = Spelling.nearest(to: name, in: Array(tables.keys)) { message += " (did you mean \"\(near)\"?)" }
                     diagnostics.add(message, at: mark, path: "\(rule.path).with.\(option)")
                 }
+                for reference in rule.tableReferences {
+                    switch reference {
+                    case .key(let option, let key, let name, let mark):
+                        guard let table = tables[name] else {
+                            // A table named by an option is already reported missing above.
+                            if rule.tableOptions.contains(where: { $0.1 == name }) { continue }
+                            diagnostics.add("option \(option) looks \"\(key)\" up in the table \"\(name)\", which is not loaded", at: mark, path: "\(rule.path).with.\(option)")
+                            continue
+                        }
+                        let keys = Self.rowKeys(table.value)
+                        guard !keys.contains(key) else { continue }
+                        var message = "\"\(key)\" is not in the table \"\(name)\" (\(table.file))"
+                        if let near = Spelling.nearest(to: key, in: keys) { message += " (did you mean \"\(near)\"?)" }
+                        diagnostics.add(message, at: mark, path: "\(rule.path).with.\(option)")
+                    case .shape(let name, let shape, let function):
+                        guard let table = tables[name], let pairs = table.value.mapping,
+                              shapesChecked.insert(name).inserted, let tableDiagnostics = tableDiagnostics[name] else { continue }
+                        let allowed = shape.required + shape.optional
+                        let keys = pairs.compactMap(\.key.scalar)
+                        for pair in pairs {
+                            guard let key = pair.key.scalar, !allowed.contains(key) else { continue }
+                            var message = "table \"\(name)\" has a key \"\(key)\" that check \"\(function)\" does not read; it reads \(allowed.joined(separator: ", "))"
+                            if let near = Spelling.nearest(to: key, in: allowed) { message += " (did you mean \"\(near)\"?)" }
+                            tableDiagnostics.add(message, at: pair.key.mark, path: "tables.\(name).value.\(key)")
+                        }
+                        for key in shape.required where !keys.contains(key) && !keys.contains(where: { Spelling.nearest(to: $0, in: [key]) != nil }) {
+                            tableDiagnostics.add("table \"\(name)\" needs the key \"\(key)\" that check \"\(function)\" reads", at: table.value.mark, path: "tables.\(name).value")
+                        }
+                    }
+                }
             }
-            errors += diagnostics.errors
         }
+        for (_, diagnostics) in drafts { errors += diagnostics.errors }
         guard errors.isEmpty else { throw ChecklistLoadError(errors: errors) }
         return drafts.map { draft, _ in
             Checklist(name: draft.name, title: draft.title, summary: draft.summary, references: draft.references,
@@ -99,6 +132,16 @@ public struct ChecklistLoader: Sendable {
         let idMark: Mark
         /// Options of kind `.table`: (option, table name, mark), checked once every file is loaded.
         let tableOptions: [(String, String, Mark)]
+        /// Checked once every file is loaded, like `tableOptions`.
+        var tableReferences: [TableReference] = []
+    }
+
+    /// What an option says about a table that only the loaded tables can confirm.
+    enum TableReference {
+        /// `limit: appstore.subtitle`: a key (or row id) that must exist in the table `table`.
+        case key(option: String, key: String, table: String, mark: Mark)
+        /// A table the check reads as a mapping with these keys (reported once per table, at its keys).
+        case shape(table: String, shape: OptionSpec.TableShape, function: String)
     }
 
     func readChecklist(_ reader: NodeReader, file: String) -> ChecklistDraft? {
@@ -197,6 +240,7 @@ public struct ChecklistLoader: Sendable {
         let help = map["help"]?.string()
         let references = map["references"].map(readReferences) ?? []
         var tableOptions: [(String, String, Mark)] = []
+        var tableReferences: [TableReference] = []
 
         let kind: Rule.Kind?
         let modes = ["expect", "check", "kind"].filter { map[$0] != nil }
@@ -227,7 +271,8 @@ public struct ChecklistLoader: Sendable {
                 } else if function.subjects == .required {
                     checkReader.error("check \"\(name)\" needs given: to say what it checks (\(Selector.grammar))")
                 }
-                let options = readOptions(map["with"], function: function, checkReader: checkReader, tableOptions: &tableOptions)
+                let options = readOptions(map["with"], function: function, checkReader: checkReader,
+                                          tableOptions: &tableOptions, tableReferences: &tableReferences)
                 kind = options.map { .check(name: name, given: selector, options: $0) }
             } else {
                 var text = "unknown check function \"\(name)\""
@@ -242,11 +287,15 @@ public struct ChecklistLoader: Sendable {
             if message == nil, kind != nil { reader.error("missing required key \"message\": say what is wrong and where") }
             if help == nil, kind != nil { reader.error("missing required key \"help\": say what to do about it") }
         }
+        if let kind, let allowed = Self.placeholderNames(kind, when: when, functions: functions) {
+            let keys = isManual ? ["title", "help"] : ["message", "help"]
+            for key in keys { if let text = map[key] { checkPlaceholders(text, allowed: allowed) } }
+        }
         guard let id, let title, let kind, let idReader = map["id"] else { return nil }
         let rule = Rule(id: id, checklist: checklist, title: title, severity: severity, stores: stores, when: when,
                         kind: kind, message: message, help: help, references: references.isEmpty ? checklistReferences : references,
                         effective: effective, severityReason: severityReason, file: file, mark: reader.mark)
-        return RuleDraft(rule: rule, path: reader.path, idMark: idReader.mark, tableOptions: tableOptions)
+        return RuleDraft(rule: rule, path: reader.path, idMark: idReader.mark, tableOptions: tableOptions, tableReferences: tableReferences)
     }
 
     func readExpression(_ reader: NodeReader) -> Expression? {
@@ -267,7 +316,7 @@ public struct ChecklistLoader: Sendable {
     }
 
     func readOptions(_ reader: NodeReader?, function: CheckFunction, checkReader: NodeReader,
-                     tableOptions: inout [(String, String, Mark)]) -> CheckOptions? {
+                     tableOptions: inout [(String, String, Mark)], tableReferences: inout [TableReference]) -> CheckOptions? {
         let names = function.options.map(\.name)
         var values: [String: CheckOptions.Value] = [:]
         var ok = true
@@ -298,11 +347,61 @@ public struct ChecklistLoader: Sendable {
             case .node: parsed = .node(value.node)
             case .table:
                 parsed = value.string().map { .string($0) }
-                if case .string(let name)? = parsed { tableOptions.append((spec.name, name, value.mark)) }
+                if case .string(let name)? = parsed {
+                    tableOptions.append((spec.name, name, value.mark))
+                    if let shape = spec.tableShape {
+                        tableReferences.append(.shape(table: name, shape: shape, function: function.name))
+                    }
+                }
+            case .tableKey(let tableOption, let defaultTable):
+                parsed = value.string().map { .string($0) }
+                if case .string(let key)? = parsed {
+                    let table = map?[tableOption]?.node.scalar ?? defaultTable
+                    tableReferences.append(.key(option: spec.name, key: key, table: table, mark: value.mark))
+                }
             }
             if let parsed { values[spec.name] = parsed } else { ok = false }
         }
         return ok ? CheckOptions(values) : nil
+    }
+
+    /// The keys of a table a `.tableKey` option looks up: a mapping's keys, or the `field` (else `id`, else
+    /// `name`) of each row of a list of mappings (`- { field: appstore.subtitle, max: 30 }`).
+    static func rowKeys(_ value: Node) -> [String] {
+        if let pairs = value.mapping { return pairs.compactMap(\.key.scalar) }
+        return (value.sequence ?? []).compactMap { row in (row["field"] ?? row["id"] ?? row["name"])?.scalar }
+    }
+
+    /// The `{{names}}` a rule's texts may use, or nil when the check does not declare what it fills.
+    /// `expect` findings and manual items fill `evidence` and the facts their expressions name (see
+    /// `Engine.factValues`); check results fill what the function declares, plus `value` and the selector's
+    /// labels when the rule has `given:`, plus `path` and `rule` for every finding.
+    static func placeholderNames(_ kind: Rule.Kind, when: Expression?, functions: [String: CheckFunction]) -> Set<String>? {
+        let whenFacts = when?.factNames ?? []
+        switch kind {
+        case .manual:
+            return Set(["evidence"] + whenFacts)
+        case .expect(let expression):
+            return Set(["evidence", "path", "rule"] + whenFacts + expression.factNames)
+        case .check(let name, let given, _):
+            guard let declared = functions[name]?.placeholders else { return nil }
+            return declared.union(["path", "rule"]).union(given == nil ? [] : Selector.labelNames.union(["value"]))
+        }
+    }
+
+    /// Reports every `{{name}}` in a text that nothing fills, at its line and column where the scalar is
+    /// written on one line (quoted or plain), else at the scalar.
+    func checkPlaceholders(_ reader: NodeReader, allowed: Set<String>) {
+        guard let text = reader.node.scalar else { return }
+        for (name, offset) in MessageTemplate.placeholders(in: text) where !allowed.contains(name) {
+            var message = "nothing fills the placeholder {{\(name)}} here; this rule can use \(allowed.sorted().map { "{{\($0)}}" }.joined(separator: ", "))"
+            if let near = Spelling.nearest(to: name, in: Array(allowed)) { message = "nothing fills the placeholder {{\(name)}} (did you mean {{\(near)}}?)" }
+            let style = reader.node.style
+            let singleLine = (style == .plain || style == .singleQuoted || style == .doubleQuoted) && !text.contains("\n")
+            let quoted = style == .singleQuoted || style == .doubleQuoted ? 1 : 0
+            let mark = singleLine ? Mark(line: reader.mark.line, column: reader.mark.column + quoted + offset) : reader.mark
+            reader.diagnostics.add(message, at: mark, path: reader.path)
+        }
     }
 
     static func isKebab(_ text: String) -> Bool {

@@ -10,14 +10,18 @@ public struct CheckFunction: Sendable {
     public let options: [OptionSpec]
     /// Whether a rule must say `given:` (generic text checks) or must not (domain checks that read the project).
     public let subjects: SubjectRequirement
+    /// The `{{names}}` its results fill (besides `value`, `path`, `rule` and the selector's labels, which
+    /// the engine adds). Declared, a message naming anything else is a load error; nil: not checked.
+    public let placeholders: Set<String>?
     public let run: @Sendable (CheckInvocation) -> [CheckResult]
 
     public init(name: String, summary: String, options: [OptionSpec], subjects: SubjectRequirement,
-                run: @escaping @Sendable (CheckInvocation) -> [CheckResult]) {
+                placeholders: [String]? = nil, run: @escaping @Sendable (CheckInvocation) -> [CheckResult]) {
         self.name = name
         self.summary = summary
         self.options = options
         self.subjects = subjects
+        self.placeholders = placeholders.map(Set.init)
         self.run = run
     }
 }
@@ -36,18 +40,36 @@ public struct OptionSpec: Sendable {
         case table
         /// Any YAML value, checked by the function itself.
         case node
+        /// A key of a table (a mapping's key, or a row's `field`/`id`/`name`): the table named by option
+        /// `tableOption`, else `defaultTable` (`limit: appstore.subtitle` in `field_limits`). A key the table
+        /// lacks is a load error.
+        case tableKey(tableOption: String, defaultTable: String)
+    }
+
+    /// The keys a `.table` option's table must (and may) have when its value is a mapping
+    /// (`{ words: [...], allow: [...] }`); a misspelt key is a load error with a suggestion.
+    public struct TableShape: Sendable, Equatable {
+        public let required: [String]
+        public let optional: [String]
+
+        public init(required: [String], optional: [String] = []) {
+            self.required = required
+            self.optional = optional
+        }
     }
 
     public let name: String
     public let kind: Kind
     public let required: Bool
     public let doc: String
+    public let tableShape: TableShape?
 
-    public init(_ name: String, _ kind: Kind, required: Bool = false, doc: String) {
+    public init(_ name: String, _ kind: Kind, required: Bool = false, tableShape: TableShape? = nil, doc: String) {
         self.name = name
         self.kind = kind
         self.required = required
         self.doc = doc
+        self.tableShape = tableShape
     }
 }
 

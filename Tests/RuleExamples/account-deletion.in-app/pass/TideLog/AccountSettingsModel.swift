@@ -1,9 +1,8 @@
-import FirebaseAuth
-
+/// Settings > Delete account: deletes the account and its data on the server.
 struct AccountSettingsModel {
-    /// Deletes the account and, through a Cloud Function, its data.
+    let api: TideLogAPI
+
     func deleteAccount() async throws {
-        guard let user = Auth.auth().currentUser else { return }
-        try await user.delete()
+        try await api.delete(path: "/account")
     }
 }

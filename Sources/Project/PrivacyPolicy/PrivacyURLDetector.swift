@@ -1,0 +1,119 @@
+/// Finds the app's own privacy policy link in what ships, so that the Play Console and App Store Connect
+/// privacy URL (which no repository file holds) can be pre-filled in the manual item that asks for it.
+///
+/// Read, in this order of trust: Android string resources (`res/values*/*.xml`), plists, then Swift,
+/// Kotlin, Java and Objective-C sources. Only absolute https links whose host or path names a privacy page
+/// count, and links to platform documentation (developer.android.com, docs.*, api.*) do not. Test, sample
+/// and vendored files are not the app's. The result is the detected fact `privacy.policy_url`, with every
+/// place the first URL was seen (at most `evidenceLimit`).
+public enum PrivacyURLDetector {
+    public static let factName = "privacy.policy_url"
+    static let evidenceLimit = 3
+    static let maxFileBytes = 1 << 20
+
+    /// Hosts whose pages are about privacy in general, not the app's policy.
+    static let documentationHosts = ["developer.android.com", "developer.apple.com", "support.google.com",
+                                     "policies.google.com", "www.apple.com", "apple.com", "api.github.com"]
+
+    enum Source: Int, Comparable {
+        case resources, plist, code
+        static func < (a: Source, b: Source) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    public static func inspect(files: [ProjectFile]) -> PartialInspection {
+        var found: [(source: Source, url: String, location: SourceLocation, snippet: String)] = []
+        for file in files where !file.isVendored && !isTestPath(file.path) {
+            guard let source = source(of: file), file.size <= maxFileBytes,
+                  let bytes = try? FileBytes.read(path: file.absolutePath, limit: maxFileBytes) else { continue }
+            for hit in urls(in: bytes) where isPolicyURL(hit.url) {
+                found.append((source, hit.url, SourceLocation(path: file.path, line: hit.line), hit.snippet))
+            }
+        }
+        var result = PartialInspection()
+        let ordered = found.sorted { ($0.source, $0.location) < ($1.source, $1.location) }
+        guard let first = ordered.first else { return result }
+        let evidence = ordered.filter { $0.url == first.url }.prefix(evidenceLimit).map {
+            Evidence(location: $0.location, snippet: $0.snippet)
+        }
+        result.facts.append(Fact(name: factName, value: .string(first.url), source: .detected, evidence: Array(evidence)))
+        return result
+    }
+
+    static func source(of file: ProjectFile) -> Source? {
+        let name = file.fileName
+        if name.hasSuffix(".xml") {
+            // res/values/strings.xml, res/values-de/constants.xml …
+            let parts = file.path.split(separator: "/")
+            guard parts.count >= 3, parts[parts.count - 3] == "res", parts[parts.count - 2].hasPrefix("values") else { return nil }
+            return .resources
+        }
+        if name.hasSuffix(".plist") { return .plist }
+        for suffix in [".swift", ".kt", ".java", ".m"] where name.hasSuffix(suffix) { return .code }
+        return nil
+    }
+
+    /// Test, sample and tooling folders are not part of the shipped app.
+    static func isTestPath(_ path: String) -> Bool {
+        for part in path.split(separator: "/") {
+            let lower = part.lowercased()
+            if ["test", "tests", "androidtest", "testshared", "uitests", "fastlane", "sample", "samples", "example", "examples"].contains(lower)
+                || lower.hasSuffix("tests") || lower.hasSuffix("test") { return true }
+        }
+        return false
+    }
+
+    /// Every `https://…` in the bytes with its 1-based line and the trimmed line it is on.
+    static func urls(in bytes: [UInt8]) -> [(url: String, line: Int, snippet: String)] {
+        let prefix = Array("https://".utf8)
+        var results: [(String, Int, String)] = []
+        var line = 1
+        var lineStart = 0
+        var i = 0
+        while i < bytes.count {
+            let byte = bytes[i]
+            if byte == 0x0A { line += 1; lineStart = i + 1; i += 1; continue }
+            if byte == prefix[0], i + prefix.count <= bytes.count, bytes[i..<(i + prefix.count)].elementsEqual(prefix) {
+                var end = i + prefix.count
+                while end < bytes.count, isURLByte(bytes[end]) { end += 1 }
+                var lineEnd = end
+                while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
+                let url = String(decoding: bytes[i..<end], as: UTF8.self)
+                let snippet = String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self).trimmingWhitespace()
+                results.append((url, line, String(snippet.prefix(200))))
+                i = end
+                continue
+            }
+            i += 1
+        }
+        return results
+    }
+
+    /// Bytes that may stand in a URL as written in source: not quotes, brackets, spaces or `\`.
+    static func isURLByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x21...0x7E:
+            return !"\"'<>()[]{}\\`, ".utf8.contains(byte)
+        default:
+            return byte >= 0x80
+        }
+    }
+
+    /// A link to a privacy page that is not platform documentation.
+    static func isPolicyURL(_ url: String) -> Bool {
+        let rest = url.dropFirst("https://".count)
+        let host = rest.split(separator: "/", maxSplits: 1).first.map { String($0).lowercased() } ?? ""
+        guard !host.isEmpty, host.contains("."), !documentationHosts.contains(host),
+              !host.hasPrefix("docs."), !host.hasPrefix("api.") else { return false }
+        let lower = url.lowercased()
+        return lower.contains("privacy") && !lower.contains("{")
+    }
+}
+
+private extension String {
+    func trimmingWhitespace() -> String {
+        var scalars = Substring(self)
+        while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
+        while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
+        return String(scalars)
+    }
+}

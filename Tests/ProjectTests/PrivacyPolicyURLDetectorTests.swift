@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+@testable import Project
+
+/// The app's own privacy link, found in what ships to pre-fill the console-only privacy URL.
+struct PrivacyPolicyURLDetectorTests {
+    func detect(_ files: [String: String]) throws -> Fact? {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("privacy-url-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        var walked: [ProjectFile] = []
+        for (path, text) in files.sorted(by: { $0.key < $1.key }) {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+            walked.append(ProjectFile(path: path, root: root.path, size: text.utf8.count, isVendored: path.hasPrefix("Pods/")))
+        }
+        return PrivacyURLDetector.inspect(files: walked).facts.first { $0.name == PrivacyURLDetector.factName }
+    }
+
+    @Test func stringResourcesWinOverCodeAndNameTheirLine() throws {
+        let fact = try #require(try detect([
+            "app/src/main/res/values/strings.xml": "<resources>\n  <string name=\"app\">Tide Log</string>\n  <string name=\"privacy_url\">https://tidelog.app/privacy</string>\n</resources>\n",
+            "app/src/main/java/app/About.kt": "val policy = \"https://tidelog.app/legal/privacy-policy\"\n",
+        ]))
+        #expect(fact.value == .string("https://tidelog.app/privacy"))
+        #expect(fact.evidence.map(\.location) == [SourceLocation(path: "app/src/main/res/values/strings.xml", line: 3)])
+    }
+
+    @Test func codeConstantsAndPlistsCount() throws {
+        #expect(try detect(["Sources/Links.swift": "enum Links {\n  static let privacy = URL(string: \"https://automattic.com/privacy/\")!\n}\n"])?.value
+            == .string("https://automattic.com/privacy/"))
+        #expect(try detect(["App/Branding.plist": "<dict><key>privacy</key><string>https://owncloud.online/privacy-policy/</string></dict>"])?.value
+            == .string("https://owncloud.online/privacy-policy/"))
+    }
+
+    @Test func documentationTestsAndVendoredCodeAreNotTheAppsPolicy() throws {
+        #expect(try detect([
+            "app/src/main/AndroidManifest.xml": "<!-- https://developer.android.com/guide/webapps/webview-privacy -->",
+            "app/src/main/java/app/Permissions.kt": "val doc = \"https://developer.android.com/training/permissions#privacy-dashboard\"\n",
+            "app/src/test/java/app/PolicyTest.kt": "val url = \"https://tidelog.app/privacy\"\n",
+            "Pods/SDK/Info.swift": "let url = \"https://sdk.example/privacy\"\n",
+            "fastlane/swift/Fastlane.swift": "// https://docs.fastlane.tools/uploading-app-privacy-details\n",
+            "App/Terms.swift": "let terms = \"https://tidelog.app/terms\"\n",
+        ]) == nil)
+    }
+}

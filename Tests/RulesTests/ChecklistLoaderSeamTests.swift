@@ -1,0 +1,111 @@
+import Project
+import Testing
+import YAML
+@testable import Rules
+
+/// What the loader confirms against the loaded tables and the check functions' declarations, with the
+/// real built-in functions: a `limit:` the limits table lacks, a table whose keys the check does not read,
+/// a placeholder nothing fills, a check function nobody registered. Each error names file:line:column.
+@Suite("Checklist loader seams")
+struct ChecklistLoaderSeamTests {
+    static let checklist = """
+    checklist: demo
+    title: Demo
+    tables:
+      field_limits:
+        source: "made up for the test"
+        value:
+          - { field: appstore.subtitle, max: 30, unit: utf16 }
+      banned:
+        source: "made up for the test"
+        value:
+          words: [free]
+    rules:
+      - id: demo.subtitle
+        title: Subtitle
+        check: length
+        given: appstore.locales.*.subtitle
+        with: { limit: appstore.subtitle }
+        message: "{{count}} {{unit}} in {{locale}}"
+        help: Shorten it.
+      - id: demo.words
+        title: Words
+        check: words
+        given: appstore.locales.*.subtitle
+        with: { table: banned }
+        message: "found {{value}}"
+        help: Remove it.
+      - id: demo.expect
+        title: Expect
+        when: account.creation
+        expect: account.deletion.in_app
+        message: "accounts at {{evidence}} ({{account.creation}})"
+        help: Add deletion.
+      - id: demo.manual
+        kind: manual
+        when: privacy.policy_url
+        title: "Confirm {{privacy.policy_url}}"
+        help: "Seen at {{evidence}}."
+    """
+
+    static func errors(_ text: String) -> [String] {
+        do {
+            _ = try ChecklistLoader().load([ChecklistSource(file: "demo.yml", text: text)])
+            return []
+        } catch {
+            return error.errors.map { "\($0.file):\($0.mark.map(\.description) ?? "-"): \($0.message)" }
+        }
+    }
+
+    static func replacing(_ old: String, _ new: String) throws -> String {
+        try #require(checklist.contains(old), "the test checklist has no \(old)")
+        return checklist.replacingOccurrences(of: old, with: new)
+    }
+
+    @Test func theChecklistLoads() {
+        #expect(Self.errors(Self.checklist) == [])
+    }
+
+    @Test func aLimitMissingFromTheLimitsTableIsALoadError() throws {
+        #expect(Self.errors(try Self.replacing("limit: appstore.subtitle }", "limit: appstore.subtitel }")) == [
+            "demo.yml:17:20: \"appstore.subtitel\" is not in the table \"field_limits\" (demo.yml) (did you mean \"appstore.subtitle\"?)",
+        ])
+    }
+
+    @Test func aTableKeyTheCheckDoesNotReadIsALoadError() throws {
+        #expect(Self.errors(try Self.replacing("      words: [free]", "      word: [free]")) == [
+            "demo.yml:11:7: table \"banned\" has a key \"word\" that check \"words\" does not read; it reads words, allow (did you mean \"words\"?)",
+        ])
+    }
+
+    @Test func aPlaceholderNothingFillsIsALoadError() throws {
+        #expect(Self.errors(try Self.replacing("{{count}} {{unit}}", "{{count}} {{unt}}")) == [
+            "demo.yml:18:25: nothing fills the placeholder {{unt}} (did you mean {{unit}}?)",
+        ])
+        // In an expect rule, only {{evidence}} and the facts of when/expect are filled.
+        #expect(Self.errors(try Self.replacing("({{account.creation}})", "({{account.creaton}})")) == [
+            "demo.yml:31:41: nothing fills the placeholder {{account.creaton}} (did you mean {{account.creation}}?)",
+        ])
+        // In a manual item's title, only {{evidence}} and the facts of its when.
+        #expect(Self.errors(try Self.replacing("Confirm {{privacy.policy_url}}", "Confirm {{privacy.url}}")) == [
+            "demo.yml:36:21: nothing fills the placeholder {{privacy.url}} here; this rule can use {{evidence}}, {{privacy.policy_url}}",
+        ])
+    }
+
+    @Test func anUnknownCheckFunctionIsALoadError() throws {
+        #expect(Self.errors(try Self.replacing("check: words", "check: wordz")) == [
+            "demo.yml:22:12: unknown check function \"wordz\" (did you mean \"words\"?)",
+        ])
+    }
+
+    @Test func anEngineWithoutTheRulesFunctionReportsItInsteadOfSkipping() throws {
+        let checklists = try ChecklistLoader().load([ChecklistSource(file: "demo.yml", text: Self.checklist)])
+        let engine = Engine(checklists: checklists, functions: [])
+        var project = ProjectModel(root: "/nonexistent")
+        project.metadata = []
+        let outcome = engine.evaluate(EvaluationContext(project: project, tables: engine.tables, today: "2026-11-30"))
+        #expect(outcome.findings.map(\.rule).sorted() == ["demo.subtitle", "demo.words"])
+        #expect(outcome.findings.first?.message.contains("is not registered with this engine") == true)
+        #expect(outcome.findings.first?.location.path == "demo.yml")
+    }
+}
