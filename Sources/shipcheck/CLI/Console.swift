@@ -17,6 +17,11 @@ struct Console {
         err("error: \(message)\n")
     }
 
+    /// `warning: …` on stderr: something went wrong that does not change the result.
+    func warning(_ message: String) {
+        err("warning: \(message)\n")
+    }
+
     /// Colour only on a terminal, unless `--color always`; `NO_COLOR` (any value) turns it off for `auto`.
     func useColor(_ choice: String) -> Bool {
         switch choice {

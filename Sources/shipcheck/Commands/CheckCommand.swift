@@ -42,7 +42,14 @@ struct CheckCommand {
         }
         let outputs: [FormatSpec]
         do { outputs = try OutputRequest.parse(parsed.all("format")) } catch {
-            return console.usage(UsageError(message: error.description, command: Self.definition(metadataOnly: metadataOnly).name))
+            return console.usage(UsageError(message: error.message, command: Self.definition(metadataOnly: metadataOnly).name))
+        }
+        let template: (path: String, text: String)?
+        switch RenderOptions.readTemplate(parsed.value("template")) {
+        case .success(let value): template = value
+        case .failure(let failure):
+            console.error(failure.message)
+            return .usage
         }
         let session: ProjectSession
         switch ProjectSession.open(parsed, console: console) {
@@ -57,17 +64,27 @@ struct CheckCommand {
         if let message = session.unknownRuleNames(in: configuration) {
             return console.usage(UsageError(message: message, command: Self.definition(metadataOnly: metadataOnly).name))
         }
+        if let message = Self.nothingSelected(session.engine, configuration) {
+            return console.usage(UsageError(message: message, command: Self.definition(metadataOnly: metadataOnly).name))
+        }
         let project: ProjectModel
         switch session.inspect(console: console, scope: metadataOnly ? .metadata : .everything) {
         case .success(let value): project = value
         case .failure(let code): return code
+        }
+        if let message = Self.nothingToCheck(project, given: parsed.positionals.first ?? ".", metadataOnly: metadataOnly) {
+            console.error(message)
+            return .usage
         }
         let today = parsed.value("date") ?? Self.today()
         let context = EvaluationContext(project: project, tables: session.engine.tables, today: today, online: parsed.flag("online"),
                                         environment: ProcessInfo.processInfo.environment)
         let outcome = session.engine.evaluate(context, configuration: configuration)
         let problems = InputProblemFinding.applies(configuration) ? project.problems.map(InputProblemFinding.make) : []
-        var findings = outcome.findings + problems
+        // Paths from the repository root in every report and baseline (see ReportPaths).
+        let paths = ReportPaths(projectRoot: project.root)
+        var findings = (outcome.findings + problems).map(paths.rebase)
+        let unfiltered = findings
 
         var hidden = 0
         var fixed = 0
@@ -80,18 +97,46 @@ struct CheckCommand {
             }
         }
         let checklists = session.engine.checklists.filter { checklist in outcome.evaluated.contains { $0.checklist == checklist.name } }
-        let result = RunResult(toolVersion: ShipcheckCommand.version, root: project.root, findings: findings,
+        let result = RunResult(toolVersion: ShipcheckCommand.version, root: paths.base, findings: findings,
                                manual: outcome.manual, rules: outcome.evaluated, checklists: checklists,
                                facts: project.facts.all, hiddenByBaseline: hidden, fixedBaselineEntries: fixed)
         if let path = parsed.value("write-baseline") {
-            if let message = BaselineStep.write(path: path, findings: outcome.findings + problems) {
+            if let message = BaselineStep.write(path: path, findings: unfiltered) {
                 console.error(message)
                 return .usage
             }
         }
-        let options = RenderOptions(color: console.useColor(color), quiet: parsed.flag("quiet"), templatePath: parsed.value("template"))
+        let writeSummary = parsed.flag("summary") || outputs.contains { $0.format == .github }
+        let options = RenderOptions(color: console.useColor(color), quiet: parsed.flag("quiet"), template: template,
+                                    failOn: Severity(rawValue: failOn), writeSummary: writeSummary, paths: paths)
         if let code = ReportOutput.emit(result, outputs: outputs, options: options, console: console) { return code }
         return Self.exitCode(for: result.findings, failOn: failOn)
+    }
+
+    /// `--only X --skip X` and the like: no rule or manual item is left to run.
+    static func nothingSelected(_ engine: Engine, _ configuration: RuleConfiguration) -> String? {
+        let selected = engine.checklists.flatMap(\.rules).contains { configuration.apply(to: $0) != nil }
+        guard !selected else { return nil }
+        var given: [String] = []
+        if !configuration.only.isEmpty { given.append("--only \(configuration.only.sorted().joined(separator: ","))") }
+        if !configuration.skip.isEmpty { given.append("--skip \(configuration.skip.sorted().joined(separator: ","))") }
+        return "no rule is left to run (\(given.joined(separator: " with "))); nothing would be checked"
+    }
+
+    /// A folder with no app project and no store metadata: exit 2, saying what was looked for, rather
+    /// than a green "No problems found" over nothing.
+    static func nothingToCheck(_ project: ProjectModel, given: String, metadataOnly: Bool) -> String? {
+        let hasMetadata = !project.metadata.isEmpty
+        let hasProject = !project.infoPlists.isEmpty || !project.privacyManifests.isEmpty || !project.androidManifests.isEmpty
+            || !project.gradleFiles.isEmpty || project.manifest != nil
+        if metadataOnly {
+            guard !hasMetadata else { return nil }
+            return "\(given): no store metadata found: expected a fastlane deliver folder (<locale>/description.txt, name.txt…), "
+                + "a supply folder (<locale>/title.txt, full_description.txt…), a fastlane/metadata folder above them, or a project root holding one"
+        }
+        guard !hasMetadata, !hasProject else { return nil }
+        return "\(given): nothing to check: no app project (Info.plist, privacy manifest, AndroidManifest.xml, Gradle build files, "
+            + "shipcheck.yml) and no fastlane metadata folder was found; give the project root"
     }
 
     static func exitCode(for findings: [Finding], failOn: String) -> ExitCode {

@@ -1,0 +1,104 @@
+import Foundation
+import Project
+import Rules
+
+/// Where report paths start. Every format names files relative to the repository root (git's top
+/// level, found by walking up for `.git` — a folder, or a file in a worktree — without running git),
+/// so that `check apps/mobile` annotates `apps/mobile/ios/Info.plist`, where GitHub finds it. Outside a
+/// repository the base is the current folder when it holds the project, else the project itself.
+/// The text report shows paths relative to the current folder, so they are clickable where the command ran.
+struct ReportPaths: Sendable {
+    /// Absolute, standardized.
+    let base: String
+    /// The project root relative to `base` ("" when they are the same).
+    let projectPrefix: String
+    let currentDirectory: String
+
+    init(projectRoot: String, currentDirectory: String = FileManager.default.currentDirectoryPath) {
+        let project = URL(fileURLWithPath: projectRoot).standardizedFileURL.path
+        let current = URL(fileURLWithPath: currentDirectory).standardizedFileURL.path
+        let base = Self.repositoryTop(from: project) ?? (Self.contains(current, project) ? current : project)
+        self.base = base
+        self.projectPrefix = Self.relative(from: base, to: project)
+        self.currentDirectory = current
+    }
+
+    /// The nearest folder at or above `folder` holding `.git`.
+    static func repositoryTop(from folder: String) -> String? {
+        var candidate = folder
+        while true {
+            if FileManager.default.fileExists(atPath: (candidate as NSString).appendingPathComponent(".git")) { return candidate }
+            let parent = (candidate as NSString).deletingLastPathComponent
+            if parent == candidate || parent.isEmpty { return nil }
+            candidate = parent
+        }
+    }
+
+    static func contains(_ folder: String, _ path: String) -> Bool {
+        folder == "/" || path == folder || path.hasPrefix(folder + "/")
+    }
+
+    /// `target` relative to `start` (both absolute): `a/b`, `../c`, or "" when equal.
+    static func relative(from start: String, to target: String) -> String {
+        let from = start.split(separator: "/")
+        let to = target.split(separator: "/")
+        var common = 0
+        while common < from.count, common < to.count, from[common] == to[common] { common += 1 }
+        let parts = Array(repeating: "..", count: from.count - common) + to[common...].map(String.init)
+        return parts.joined(separator: "/")
+    }
+
+    /// A project-relative path as a path from `base`.
+    func fromBase(_ path: String) -> String {
+        if projectPrefix.isEmpty { return path }
+        if path.isEmpty || path == "." { return projectPrefix }
+        return projectPrefix + "/" + path
+    }
+
+    /// A base-relative path as the text report shows it: relative to the current folder.
+    func forDisplay(_ path: String) -> String {
+        if base == currentDirectory { return path.isEmpty ? "." : path }
+        let shown = Self.relative(from: currentDirectory, to: (base as NSString).appendingPathComponent(path))
+        return shown.isEmpty ? "." : shown
+    }
+
+    /// The finding with its location moved from the project root to the base. (Its fingerprint follows
+    /// the path, so that one repository's baseline matches whichever folder is checked.)
+    func rebase(_ finding: Finding) -> Finding {
+        guard !projectPrefix.isEmpty else { return finding }
+        let location = SourceLocation(path: fromBase(finding.location.path), line: finding.location.line, column: finding.location.column)
+        return Finding(rule: finding.rule, checklist: finding.checklist, severity: finding.severity, title: finding.title,
+                       message: finding.message, location: location, evidence: finding.evidence, help: finding.help,
+                       references: finding.references)
+    }
+
+    /// For each finding path that is a folder, the first file in it (by name, depth first), for the
+    /// formats that can place results on files only.
+    func filesForFolders(_ findings: [Finding]) -> [String: String] {
+        var map: [String: String] = [:]
+        for path in Set(findings.map(\.location.path)) {
+            let absolute = (base as NSString).appendingPathComponent(path)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
+            if let file = Self.firstFile(in: absolute, depth: 4) {
+                map[path] = path.isEmpty ? file : path + "/" + file
+            }
+        }
+        return map
+    }
+
+    private static func firstFile(in folder: String, depth: Int) -> String? {
+        guard depth > 0, let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return nil }
+        var folders: [String] = []
+        for name in names.sorted() where !name.hasPrefix(".") {
+            var isDirectory: ObjCBool = false
+            let path = (folder as NSString).appendingPathComponent(name)
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+            if isDirectory.boolValue { folders.append(name) } else { return name }
+        }
+        for name in folders {
+            if let file = firstFile(in: (folder as NSString).appendingPathComponent(name), depth: depth - 1) { return name + "/" + file }
+        }
+        return nil
+    }
+}
