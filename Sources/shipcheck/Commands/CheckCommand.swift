@@ -3,6 +3,7 @@ import Project
 import Reports
 import Rules
 import StoreLocale
+import YAML
 
 /// `shipcheck check [PATH]` and `shipcheck metadata [DIR]`: inspect, evaluate, report, exit.
 struct CheckCommand {
@@ -61,16 +62,29 @@ struct CheckCommand {
             // The metadata checklists, and the files that could not be read (a non-UTF-8 listing file).
             configuration.only = Self.metadataChecklists.union([InputProblemFinding.rule])
         }
+        if let message = Self.unknownManifestRuleNames(session) {
+            console.error(message)
+            return .usage
+        }
         if let message = session.unknownRuleNames(in: configuration) {
             return console.usage(UsageError(message: message, command: Self.definition(metadataOnly: metadataOnly).name))
         }
         if let message = Self.nothingSelected(session.engine, configuration) {
             return console.usage(UsageError(message: message, command: Self.definition(metadataOnly: metadataOnly).name))
         }
-        let project: ProjectModel
+        var project: ProjectModel
         switch session.inspect(console: console, scope: metadataOnly ? .metadata : .everything) {
         case .success(let value): project = value
         case .failure(let code): return code
+        }
+        // `metadata fastlane/metadata/en-US` (one locale) or `metadata app-metadata` (per-applicationId trees):
+        // the tree is recognised from a folder above, so read it from there and keep what lies in DIR.
+        var onlyUnder: String?
+        if metadataOnly, project.metadata.isEmpty, let widened = Self.widenedMetadataRoot(session, console: console) {
+            project = widened.project
+            onlyUnder = widened.subfolder
+            console.note("\(parsed.positionals.first ?? "."): read as part of the metadata at \(widened.root) "
+                         + "(the folder above it); reporting only the findings inside it")
         }
         if let message = Self.nothingToCheck(project, given: parsed.positionals.first ?? ".", metadataOnly: metadataOnly) {
             console.error(message)
@@ -83,7 +97,9 @@ struct CheckCommand {
         let problems = InputProblemFinding.applies(configuration) ? project.problems.map(InputProblemFinding.make) : []
         // Paths from the repository root in every report and baseline (see ReportPaths).
         let paths = ReportPaths(projectRoot: project.root)
-        var findings = (outcome.findings + problems).map(paths.rebase)
+        var findings = (outcome.findings + problems).filter { finding in
+            onlyUnder.map { finding.location.path == $0 || finding.location.path.hasPrefix($0 + "/") } ?? true
+        }.map(paths.rebase)
         let unfiltered = findings
 
         var hidden = 0
@@ -111,6 +127,49 @@ struct CheckCommand {
                                     failOn: Severity(rawValue: failOn), writeSummary: writeSummary, paths: paths)
         if let code = ReportOutput.emit(result, outputs: outputs, options: options, console: console) { return code }
         return Self.exitCode(for: result.findings, failOn: failOn)
+    }
+
+    /// The nearest folder above the session's root (at most two levels) whose metadata trees include or
+    /// lie in the root, inspected; nil when there is none.
+    static func widenedMetadataRoot(_ session: ProjectSession, console: Console) -> (root: String, subfolder: String, project: ProjectModel)? {
+        var folder = session.root
+        for _ in 0..<2 {
+            let parent = (folder as NSString).deletingLastPathComponent
+            guard parent != folder, !parent.isEmpty else { return nil }
+            folder = parent
+            let subfolder = ReportPaths.relative(from: folder, to: session.root)
+            let wider = ProjectSession(root: folder, manifest: session.manifest, engine: session.engine, configuration: session.configuration)
+            guard case .success(let project) = wider.inspect(console: console, scope: .metadata) else { return nil }
+            let relevant = project.metadata.filter { tree in
+                tree.path.isEmpty || tree.path == subfolder || tree.path.hasPrefix(subfolder + "/") || subfolder.hasPrefix(tree.path + "/")
+            }
+            if !relevant.isEmpty {
+                var narrowed = project
+                narrowed.metadata = relevant
+                return (folder, subfolder, narrowed)
+            }
+        }
+        return nil
+    }
+
+    /// A rule id in shipcheck.yml (`rules.skip`, `rules.severity`) that names nothing, with the manifest's
+    /// file:line:column and the nearest id, as a checklist error is reported.
+    static func unknownManifestRuleNames(_ session: ProjectSession) -> String? {
+        guard let manifest = session.manifest else { return nil }
+        let known = Set(session.engine.checklists.flatMap { [$0.name] + $0.rules.map(\.id) })
+            .union([InputProblemFinding.rule, InputProblemFinding.checklist])
+        let named = manifest.skip.map { ("rules.skip", $0) } + manifest.severity.keys.sorted().map { ("rules.severity", $0) }
+        for (key, name) in named where !known.contains(name) {
+            let written = manifest.locations["\(key).\(name)"] ?? manifest.locations[key] ?? SourceLocation(path: manifest.file)
+            // The manifest as seen from where the command ran, so that the location is clickable.
+            let absolute = written.path.hasPrefix("/") ? written.path : (session.root as NSString).appendingPathComponent(written.path)
+            let shown = ReportPaths.relative(from: FileManager.default.currentDirectoryPath, to: absolute)
+            let location = SourceLocation(path: shown.hasPrefix("../../..") ? absolute : shown, line: written.line, column: written.column)
+            var message = "\(location): \(key): no rule or checklist is named '\(name)'"
+            if let near = Spelling.nearest(to: name, in: Array(known)) { message += "; did you mean '\(near)'?" }
+            return message + " (see 'shipcheck rules list')"
+        }
+        return nil
     }
 
     /// `--only X --skip X` and the like: no rule or manual item is left to run.
