@@ -32,7 +32,7 @@ struct InitCommand {
     #   demo_password: env:DEMO_PASSWORD   # never the password itself
     # rules:
     #   skip: [metadata.appstore-keywords-bytes]
-    #   severity: { metadata.other-platforms: warning }
+    #   severity: { metadata.play-other-platforms: warning }
     exclude: [Pods/**, Carthage/**, build/**]
 
     """
