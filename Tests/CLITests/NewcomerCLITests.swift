@@ -16,6 +16,14 @@ struct NewcomerCLITests {
         #expect(result.stderr.contains("did you mean '--version'?"))
     }
 
+    @Test func failOnNoteIsTheSameAsInfo() throws {
+        let note = try ShipcheckProcess.run(["check", "Examples/TodoCloud", "--fail-on", "note", "--format", "json"])
+        let info = try ShipcheckProcess.run(["check", "Examples/TodoCloud", "--fail-on", "info", "--format", "json"])
+        #expect(note.status == 1)
+        #expect(note.status == info.status)
+        #expect(note.stdout == info.stdout)
+    }
+
     @Test func localesHelpForAnActionPrintsTheHelp() throws {
         let result = try ShipcheckProcess.run(["locales", "help", "resolve"])
         #expect(result.status == 0)

@@ -33,9 +33,11 @@ struct CheckCommand {
         case .success(let value): parsed = value
         case .failure(let code): return code
         }
-        let failOn = parsed.value("fail-on") ?? "error"
+        // `note` is what every report calls the third severity; `info` is its name in the YAML.
+        let failOnGiven = parsed.value("fail-on") ?? "error"
+        let failOn = failOnGiven == "note" ? "info" : failOnGiven
         guard ["error", "warning", "info", "never"].contains(failOn) else {
-            return console.usage(UsageError(message: "--fail-on takes error, warning, info or never, not '\(failOn)'", command: Self.definition(metadataOnly: metadataOnly).name))
+            return console.usage(UsageError(message: "--fail-on takes error, warning, note (info) or never, not '\(failOnGiven)'", command: Self.definition(metadataOnly: metadataOnly).name))
         }
         let color = parsed.value("color") ?? "auto"
         guard ["auto", "always", "never"].contains(color) else {

@@ -14,7 +14,7 @@ enum CommonOptions {
                          help: "Output format: \(formats.joined(separator: ", ")). Repeat for several; FORMAT:PATH writes a file. The first without a path goes to the terminal (default: text)."),
         OptionDefinition("only", value: "id", repeatable: true, help: "Run only these rules or checklists (comma-separated or repeated)."),
         OptionDefinition("skip", value: "id", repeatable: true, help: "Skip these rules or checklists (comma-separated or repeated)."),
-        OptionDefinition("fail-on", value: "level", help: "Exit 1 when a finding is at or above: error (default), warning, info, never."),
+        OptionDefinition("fail-on", value: "level", help: "Exit 1 when a finding is at or above: error (default), warning, note (also: info), never."),
         OptionDefinition("baseline", value: "file", help: "Hide the findings recorded in this baseline; report only new ones."),
         OptionDefinition("write-baseline", value: "file", help: "Record today's findings as the baseline in this file."),
         OptionDefinition("template", value: "file", help: "A Mustache-like template for the markdown format."),

@@ -58,7 +58,11 @@ struct ReportPaths: Sendable {
     /// A base-relative path as the text report shows it: relative to the current folder.
     func forDisplay(_ path: String) -> String {
         if base == currentDirectory { return path.isEmpty ? "." : path }
-        let shown = Self.relative(from: currentDirectory, to: (base as NSString).appendingPathComponent(path))
+        let absolute = (base as NSString).appendingPathComponent(path)
+        let shown = Self.relative(from: currentDirectory, to: absolute)
+        // Far away (up more than two folders, or up to /), the absolute path reads better and clicks as well.
+        let ups = shown.split(separator: "/").prefix { $0 == ".." }.count
+        if ups > 2 || (ups > 0 && ups == currentDirectory.split(separator: "/").count) { return absolute }
         return shown.isEmpty ? "." : shown
     }
 
