@@ -4,8 +4,46 @@ import Rules
 /// GitHub Actions workflow commands (`::error file=…,line=…::message`), which show as annotations on
 /// the pull request diff, and the job summary (the Markdown report).
 public enum GitHubReport {
-    public static func render(_ result: RunResult) -> String {
-        result.findings.map(command).map { $0 + "\n" }.joined()
+    /// GitHub shows at most 10 annotations of each type (error, warning, notice) per step.
+    public static let annotationsPerType = 10
+
+    /// One command per finding up to GitHub's cap per type; past it, the findings as plain log lines
+    /// and one notice (within the cap) saying how many were not annotated.
+    /// - Parameter fileForFolder: for findings about a folder, a file in it: GitHub annotates files only.
+    public static func render(_ result: RunResult, perTypeLimit: Int = annotationsPerType, fileForFolder: [String: String] = [:]) -> String {
+        let byType = Dictionary(grouping: result.findings, by: { commandName($0.severity) })
+        let overflows = byType.values.contains { $0.count > perTypeLimit }
+        var shown: [String: Int] = [:]
+        var commands: [String] = []
+        var rest: [Finding] = []
+        for finding in result.findings {
+            let name = commandName(finding.severity)
+            let limit = overflows && name == "notice" ? perTypeLimit - 1 : perTypeLimit
+            if shown[name, default: 0] < limit {
+                shown[name, default: 0] += 1
+                commands.append(command(finding, file: fileForFolder[finding.location.path]))
+            } else {
+                rest.append(finding)
+            }
+        }
+        if !rest.isEmpty {
+            for finding in rest {
+                commands.append("\(VisibleText.escape(finding.location.description)): \(TextReport.severityLabel(finding.severity)): "
+                                + "\(VisibleText.escape(finding.message)) [\(finding.rule)]")
+            }
+            let message = "\(plural(rest.count, "more finding")) not shown as annotations (GitHub shows \(perTypeLimit) of each type per step): "
+                + "they are listed in this log, the job summary and the SARIF report"
+            commands.append("::notice title=shipcheck::\(escapeData(message))")
+        }
+        return commands.map { $0 + "\n" }.joined()
+    }
+
+    static func commandName(_ severity: Severity) -> String {
+        switch severity {
+        case .error: return "error"
+        case .warning: return "warning"
+        case .info, .off: return "notice"
+        }
     }
 
     /// The Markdown report, for `$GITHUB_STEP_SUMMARY`.
@@ -13,14 +51,9 @@ public enum GitHubReport {
         try MarkdownReport.render(result, linkBase: linkBase)
     }
 
-    static func command(_ finding: Finding) -> String {
-        let name: String
-        switch finding.severity {
-        case .error: name = "error"
-        case .warning: name = "warning"
-        case .info, .off: name = "notice"
-        }
-        var properties = [("file", finding.location.path)]
+    static func command(_ finding: Finding, file: String? = nil) -> String {
+        let name = commandName(finding.severity)
+        var properties = [("file", file ?? finding.location.path)]
         if let line = finding.location.line {
             properties.append(("line", String(line)))
             if let column = finding.location.column { properties.append(("col", String(column))) }
@@ -40,7 +73,9 @@ public enum GitHubReport {
             case "%": out += "%25"
             case "\r": out += "%0D"
             case "\n": out += "%0A"
-            default: out.unicodeScalars.append(scalar)
+            default:
+                // Other control characters (ESC, NUL…) would reach the log as they are.
+                if VisibleText.isControl(scalar) { out += VisibleText.escape(String(scalar)) } else { out.unicodeScalars.append(scalar) }
             }
         }
         return out

@@ -4,7 +4,9 @@
 public indirect enum JSONValue: Sendable, Equatable {
     case string(String)
     case int(Int)
+    case double(Double)
     case bool(Bool)
+    case null
     case array([JSONValue])
     /// Ordered pairs; a key appears once.
     case object([(String, JSONValue)])
@@ -13,6 +15,8 @@ public indirect enum JSONValue: Sendable, Equatable {
         switch (a, b) {
         case (.string(let x), .string(let y)): return x == y
         case (.int(let x), .int(let y)): return x == y
+        case (.double(let x), .double(let y)): return x == y
+        case (.null, .null): return true
         case (.bool(let x), .bool(let y)): return x == y
         case (.array(let x), .array(let y)): return x == y
         case (.object(let x), .object(let y)):
@@ -35,6 +39,8 @@ public indirect enum JSONValue: Sendable, Equatable {
         switch self {
         case .string(let text): out += JSONValue.quoted(text)
         case .int(let number): out += String(number)
+        case .double(let number): out += number.isFinite ? String(number) : "null"
+        case .null: out += "null"
         case .bool(let flag): out += flag ? "true" : "false"
         case .array(let items):
             if items.isEmpty { out += "[]"; return }

@@ -2,10 +2,12 @@ import Rules
 
 /// JUnit XML for test dashboards: a testsuite per checklist and a testcase per evaluated rule, so
 /// passing rules show as passing tests; a rule with findings fails once, listing every location.
-/// Manual items are skipped testcases: they cannot pass until a person confirms them.
+/// Manual items are skipped testcases: they cannot pass until a person confirms them. Only findings at or
+/// above `--fail-on` fail a testcase (notes are not failures by default); the others are its output.
 public enum JUnitReport {
-    public static func render(_ result: RunResult) -> String {
-        let suites = self.suites(result)
+    /// - Parameter failOn: the lowest severity that fails a testcase; nil (`--fail-on never`) fails none.
+    public static func render(_ result: RunResult, failOn: Severity? = .error) -> String {
+        let suites = self.suites(result, failOn: failOn)
         let tests = suites.reduce(0) { $0 + $1.cases.count }
         let failures = suites.reduce(0) { $0 + $1.failures }
         let skipped = suites.reduce(0) { $0 + $1.skipped }
@@ -18,8 +20,12 @@ public enum JUnitReport {
             for testCase in suite.cases {
                 let open = "    <testcase classname=\"\(XMLEscape.attribute(suite.name))\" name=\"\(XMLEscape.attribute(testCase.id))\""
                 switch testCase.outcome {
-                case .passed:
+                case .passed(let findings) where findings.isEmpty:
                     lines.append(open + "/>")
+                case .passed(let findings):
+                    lines.append(open + ">")
+                    lines.append("      <system-out>\(XMLEscape.text(body(findings)))</system-out>")
+                    lines.append("    </testcase>")
                 case .skipped(let title):
                     lines.append(open + ">")
                     lines.append("      <skipped message=\"\(XMLEscape.attribute("Confirm by hand: " + title))\"/>")
@@ -30,8 +36,7 @@ public enum JUnitReport {
                         ? findings[0].message
                         : "\(findings.count) findings; first: \(findings[0].message)"
                     lines.append(open + ">")
-                    let body = findings.map { "\($0.location): \(TextReport.severityLabel($0.severity)): \($0.message)" }.joined(separator: "\n")
-                    lines.append("      <failure message=\"\(XMLEscape.attribute(message))\" type=\"\(worst.rawValue)\">\(XMLEscape.text(body))</failure>")
+                    lines.append("      <failure message=\"\(XMLEscape.attribute(message))\" type=\"\(TextReport.severityLabel(worst))\">\(XMLEscape.text(body(findings)))</failure>")
                     lines.append("    </testcase>")
                 }
             }
@@ -39,6 +44,10 @@ public enum JUnitReport {
         }
         lines.append("</testsuites>")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func body(_ findings: [Finding]) -> String {
+        findings.map { "\($0.location): \(TextReport.severityLabel($0.severity)): \($0.message)" }.joined(separator: "\n")
     }
 
     struct Suite {
@@ -50,7 +59,8 @@ public enum JUnitReport {
 
     struct Case {
         enum Outcome {
-            case passed
+            /// With the findings below the fail-on level, if any.
+            case passed([Finding])
             case failed([Finding])
             case skipped(String)
         }
@@ -60,7 +70,7 @@ public enum JUnitReport {
     }
 
     /// Checklists by name; in each, evaluated rules and rules that produced findings, by id, then manual items.
-    static func suites(_ result: RunResult) -> [Suite] {
+    static func suites(_ result: RunResult, failOn: Severity? = .error) -> [Suite] {
         let findingsByRule = Dictionary(grouping: result.findings, by: \.rule)
         var ruleIDs: [String: Set<String>] = [:]
         for rule in result.rules where !rule.isManual { ruleIDs[rule.checklist, default: []].insert(rule.id) }
@@ -68,8 +78,10 @@ public enum JUnitReport {
         var manualByChecklist = Dictionary(grouping: result.manual, by: \.checklist)
         for name in manualByChecklist.keys where ruleIDs[name] == nil { ruleIDs[name] = [] }
         return ruleIDs.keys.sorted().map { name in
-            var cases = (ruleIDs[name] ?? []).sorted().map { id in
-                Case(id: id, outcome: findingsByRule[id].map { .failed($0) } ?? .passed)
+            var cases = (ruleIDs[name] ?? []).sorted().map { id -> Case in
+                let findings = findingsByRule[id] ?? []
+                let fails = failOn.map { threshold in findings.contains { $0.severity >= threshold } } ?? false
+                return Case(id: id, outcome: fails ? .failed(findings) : .passed(findings))
             }
             let manual = (manualByChecklist.removeValue(forKey: name) ?? []).sorted { $0.rule < $1.rule }
             cases += manual.map { Case(id: $0.rule, outcome: .skipped($0.title)) }

@@ -7,12 +7,20 @@ import Rules
 public enum MarkdownReport {
     public static let defaultTemplateName = "report.md.mustache"
 
+    /// GitHub rejects a pull-request comment over 65,536 characters and a job summary over 1 MiB; the
+    /// default stays under the smaller, counted in UTF-8 bytes (never fewer than the characters).
+    public static let defaultSizeLimit = 65_000
+    /// Locations listed per rule before "and N more"; lowered step by step while the report is too big.
+    public static let locationCaps = [20, 10, 5, 2, 1, 0]
+
     /// - Parameters:
     ///   - template: the template text; nil for the built-in one.
     ///   - templateName: named in template errors (the user's file path).
     ///   - linkBase: when given (`https://github.com/o/r/blob/SHA`), locations link to `linkBase/path#Lline`.
+    ///   - sizeLimit: the report's maximum size in UTF-8 bytes; fewer locations per rule are listed until it
+    ///     fits, and a report that still does not fit is cut at a line with a note saying so.
     public static func render(_ result: RunResult, template: String? = nil, templateName: String = defaultTemplateName,
-                              linkBase: String? = nil) throws(TemplateError) -> String {
+                              linkBase: String? = nil, sizeLimit: Int = defaultSizeLimit) throws(TemplateError) -> String {
         let text: String
         if let template {
             text = template
@@ -21,16 +29,35 @@ public enum MarkdownReport {
         } else {
             throw TemplateError(template: defaultTemplateName, line: 0, message: "the built-in template is missing from this build")
         }
-        return try Template(text, name: templateName).render(context(result, linkBase: linkBase))
+        let compiled = try Template(text, name: templateName)
+        var rendered = ""
+        for cap in locationCaps {
+            rendered = try compiled.render(context(result, linkBase: linkBase, locationCap: cap))
+            if rendered.utf8.count <= sizeLimit { return rendered }
+        }
+        return truncated(rendered, to: sizeLimit)
+    }
+
+    /// Cut at the last line break that leaves room for the note, closing an open `<details>`.
+    static func truncated(_ text: String, to limit: Int) -> String {
+        let note = "\n\n**This report was cut at \(limit) bytes to fit where it goes; the JSON or SARIF report has every finding.**\n"
+        let closing = "\n</details>\n"
+        let budget = max(0, limit - note.utf8.count - closing.utf8.count)
+        var bytes = Array(text.utf8.prefix(budget))
+        if let newline = bytes.lastIndex(of: UInt8(ascii: "\n")) { bytes.removeSubrange(newline...) } else { bytes.removeAll() }
+        var head = String(decoding: bytes, as: UTF8.self)
+        let opened = head.components(separatedBy: "<details").count - head.components(separatedBy: "</details>").count
+        if opened > 0 { head += closing }
+        return head + note
     }
 
     /// Everything a template can use. Documented in the header of `templates/report.md.mustache`.
-    public static func context(_ result: RunResult, linkBase: String?) -> TemplateValue {
+    public static func context(_ result: RunResult, linkBase: String?, locationCap: Int = locationCaps[0]) -> TemplateValue {
         let errors = result.count(.error)
         let verdict = errors == 0
             ? "✅ Ready to submit"
             : "❌ \(plural(errors, "error")) \(errors == 1 ? "blocks" : "block") submission"
-        let groups = checklistRows(result, linkBase: linkBase)
+        let groups = checklistRows(result, linkBase: linkBase, locationCap: locationCap)
         return .object([
             "tool": .object(["name": .string("shipcheck"), "version": .string(result.toolVersion)]),
             "root": .string(result.root),
@@ -61,7 +88,7 @@ public enum MarkdownReport {
     }
 
     /// One row per checklist that ran a rule, found something or asks for a manual check, by name.
-    private static func checklistRows(_ result: RunResult, linkBase: String?) -> [TemplateValue] {
+    private static func checklistRows(_ result: RunResult, linkBase: String?, locationCap: Int) -> [TemplateValue] {
         var names = Set(result.rules.map(\.checklist))
         names.formUnion(result.findings.map(\.checklist))
         names.formUnion(result.manual.map(\.checklist))
@@ -80,9 +107,44 @@ public enum MarkdownReport {
                 "passed": .int(rules.subtracting(failing).count),
                 "manual": .int(result.manual.filter { $0.checklist == name }.count),
                 "hasFindings": .bool(!findings.isEmpty),
+                "counts": .string(counts(findings)),
                 "findings": .list(findings.map { finding($0, linkBase: linkBase) }),
+                "groups": .list(RuleGroup.make(findings).map { ruleGroup($0, linkBase: linkBase, locationCap: locationCap) }),
             ])
         }
+    }
+
+    /// `2 errors, 1 note`.
+    private static func counts(_ findings: [Finding]) -> String {
+        let nouns: [(Severity, String)] = [(.error, "error"), (.warning, "warning"), (.info, "note")]
+        var parts: [String] = []
+        for (severity, noun) in nouns {
+            let count = findings.filter { $0.severity == severity }.count
+            if count > 0 { parts.append(plural(count, noun)) }
+        }
+        return parts.joined(separator: ", ")
+    }
+
+    /// A rule with its findings: help and references once, then at most `locationCap` locations.
+    private static func ruleGroup(_ group: RuleGroup, linkBase: String?, locationCap: Int) -> TemplateValue {
+        let shown = group.findings.prefix(locationCap)
+        return .object([
+            "rule": .string(group.rule),
+            "title": .string(group.title),
+            "severity": .string(TextReport.severityLabel(group.severity)),
+            "icon": .string(icon(group.severity)),
+            "help": .optional(group.help),
+            "references": references(group.references),
+            "count": .int(group.findings.count),
+            "locations": .list(shown.map { finding($0, linkBase: linkBase) }),
+            "more": .int(group.findings.count - shown.count),
+        ])
+    }
+
+    private static func references(_ references: [Reference]) -> TemplateValue {
+        .list(references.map { reference in
+            .object(["title": .string(reference.title), "url": .optional(reference.url.map(safeURL))])
+        })
     }
 
     private static func finding(_ finding: Finding, linkBase: String?) -> TemplateValue {
@@ -92,7 +154,7 @@ public enum MarkdownReport {
         return .object([
             "rule": .string(finding.rule),
             "checklist": .string(finding.checklist),
-            "severity": .string(finding.severity.rawValue),
+            "severity": .string(TextReport.severityLabel(finding.severity)),
             "icon": .string(icon(finding.severity)),
             "title": .string(finding.title),
             "message": .string(finding.message),
@@ -102,9 +164,7 @@ public enum MarkdownReport {
             "url": linkBase.map { .string(link(base: $0, location: location)) } ?? .null,
             "evidence": .optional(finding.evidence),
             "help": .optional(finding.help),
-            "references": .list(finding.references.map { reference in
-                .object(["title": .string(reference.title), "url": .optional(reference.url.map(safeURL))])
-            }),
+            "references": references(finding.references),
             "fingerprint": .string(finding.fingerprint),
         ])
     }

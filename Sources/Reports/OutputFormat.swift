@@ -2,7 +2,7 @@ import YAML
 
 /// The report formats `--format` accepts.
 public enum OutputFormat: String, Sendable, CaseIterable {
-    case text, json, markdown, sarif, junit, github
+    case text, json, markdown, sarif, junit, github, gitlab, checkstyle
 }
 
 /// One `--format` argument: a format and, after a colon, the file to write it to

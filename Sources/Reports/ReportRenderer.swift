@@ -12,9 +12,20 @@ public enum ReportRenderer {
         public var templateName: String
         /// Markdown (and so the GitHub job summary): link locations to `linkBase/path#Lline`.
         public var linkBase: String?
+        /// JUnit: the lowest severity that fails a testcase (`--fail-on`); nil fails none.
+        public var failOn: Severity?
+        /// Text: how a path is shown (relative to where the command ran).
+        public var displayPath: @Sendable (String) -> String
+        /// SARIF, GitHub and GitLab: a file inside each folder a finding names, since they place results on files.
+        public var fileForFolder: [String: String]
 
         public init(color: Bool = false, quiet: Bool = false, template: String? = nil,
-                    templateName: String = MarkdownReport.defaultTemplateName, linkBase: String? = nil) {
+                    templateName: String = MarkdownReport.defaultTemplateName, linkBase: String? = nil,
+                    failOn: Severity? = .error, displayPath: @escaping @Sendable (String) -> String = { $0 },
+                    fileForFolder: [String: String] = [:]) {
+            self.failOn = failOn
+            self.displayPath = displayPath
+            self.fileForFolder = fileForFolder
             self.color = color
             self.quiet = quiet
             self.template = template
@@ -27,13 +38,16 @@ public enum ReportRenderer {
     /// The `github` format is the workflow commands; the job summary is `GitHubReport.jobSummary`.
     public static func render(_ format: OutputFormat, _ result: RunResult, options: Options = Options()) throws(TemplateError) -> String {
         switch format {
-        case .text: return TextReport.render(result, options: TextReport.Options(color: options.color, quiet: options.quiet))
+        case .text:
+            return TextReport.render(result, options: TextReport.Options(color: options.color, quiet: options.quiet, displayPath: options.displayPath))
         case .json: return JSONReport.render(result)
         case .markdown:
             return try MarkdownReport.render(result, template: options.template, templateName: options.templateName, linkBase: options.linkBase)
-        case .sarif: return SARIFReport.render(result)
-        case .junit: return JUnitReport.render(result)
-        case .github: return GitHubReport.render(result)
+        case .sarif: return SARIFReport.render(result, fileForFolder: options.fileForFolder)
+        case .junit: return JUnitReport.render(result, failOn: options.failOn)
+        case .github: return GitHubReport.render(result, fileForFolder: options.fileForFolder)
+        case .gitlab: return GitLabReport.render(result, fileForFolder: options.fileForFolder)
+        case .checkstyle: return CheckstyleReport.render(result)
         }
     }
 }

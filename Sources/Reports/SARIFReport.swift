@@ -9,11 +9,13 @@ public enum SARIFReport {
 
     /// `informationURI` (where the tool is documented) is optional in SARIF and left out unless given:
     /// the project has no public home yet, and a made-up address would mislead code-scanning UIs.
-    public static func render(_ result: RunResult, informationURI: String? = nil) -> String {
-        document(result, informationURI: informationURI).serialized()
+    /// - Parameter fileForFolder: for findings about a folder (a locale folder, a metadata tree), a file in
+    ///   it: code scanning places results on files only.
+    public static func render(_ result: RunResult, informationURI: String? = nil, fileForFolder: [String: String] = [:]) -> String {
+        document(result, informationURI: informationURI, fileForFolder: fileForFolder).serialized()
     }
 
-    static func document(_ result: RunResult, informationURI: String?) -> JSONValue {
+    static func document(_ result: RunResult, informationURI: String?, fileForFolder: [String: String] = [:]) -> JSONValue {
         let ruleIDs = Array(Set(result.findings.map(\.rule))).sorted()
         let index = Dictionary(uniqueKeysWithValues: ruleIDs.enumerated().map { ($1, $0) })
         let rulesByID = Dictionary(result.rules.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -28,7 +30,7 @@ public enum SARIFReport {
                     + [("rules", .array(descriptors))]
             ))])),
             ("originalUriBaseIds", .object([("%SRCROOT%", .object([("uri", .string(rootURI(result.root)))]))])),
-            ("results", .array(result.findings.map { finding in sarifResult(finding, ruleIndex: index[finding.rule] ?? 0) })),
+            ("results", .array(result.findings.map { finding in sarifResult(finding, ruleIndex: index[finding.rule] ?? 0, fileForFolder: fileForFolder) })),
         ])
         return .object([
             ("$schema", .string(schemaURI)),
@@ -57,12 +59,18 @@ public enum SARIFReport {
         if let url = rule.flatMap(RulePages.helpURI) ?? references.lazy.compactMap(\.url).first { pairs.append(("helpUri", .string(url))) }
         pairs.append(("help", .object([("text", .string(help ?? title)), ("markdown", .string(markdown))])))
         pairs.append(("defaultConfiguration", .object([("level", .string(level(severity)))])))
+        // Tags let code scanning filter by checklist and store; precision follows the grade, since an
+        // error is only raised on evidence the store itself rejects.
+        var tags = [rule?.checklist ?? example.checklist]
+        tags += (rule?.stores ?? []).map(\.rawValue).sorted()
+        pairs.append(("properties", .object([("tags", .array(tags.map { .string($0) })), ("precision", .string(precision(severity)))])))
         return .object(pairs)
     }
 
-    private static func sarifResult(_ finding: Finding, ruleIndex: Int) -> JSONValue {
+    private static func sarifResult(_ finding: Finding, ruleIndex: Int, fileForFolder: [String: String]) -> JSONValue {
+        let path = fileForFolder[finding.location.path] ?? finding.location.path
         var physical: [(String, JSONValue)] = [
-            ("artifactLocation", .object([("uri", .string(URIPath.encode(finding.location.path))), ("uriBaseId", .string("%SRCROOT%"))])),
+            ("artifactLocation", .object([("uri", .string(URIPath.encode(path))), ("uriBaseId", .string("%SRCROOT%"))])),
         ]
         if let line = finding.location.line, line >= 1 {
             var region: [(String, JSONValue)] = [("startLine", .int(line))]
@@ -77,6 +85,14 @@ public enum SARIFReport {
             ("locations", .array([.object([("physicalLocation", .object(physical))])])),
             ("partialFingerprints", .object([(fingerprintKey, .string(finding.fingerprint))])),
         ])
+    }
+
+    static func precision(_ severity: Severity) -> String {
+        switch severity {
+        case .error: return "high"
+        case .warning: return "medium"
+        case .info, .off: return "low"
+        }
     }
 
     static func level(_ severity: Severity) -> String {

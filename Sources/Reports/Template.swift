@@ -96,7 +96,17 @@ public struct Template: Sendable {
             case "|": out += "&#124;"
             case "\r": out += "<br>"
             case "\n": if !previousWasCR { out += "<br>" }
-            default: out.unicodeScalars.append(character)
+            // Markdown syntax from a file name or a listing cannot become a link, code span or emphasis.
+            case "[": out += "&#91;"
+            case "]": out += "&#93;"
+            case "`": out += "&#96;"
+            case "*": out += "&#42;"
+            default:
+                if VisibleText.isControl(character) {
+                    out += VisibleText.escape(String(character))
+                } else {
+                    out.unicodeScalars.append(character)
+                }
             }
         }
         return out

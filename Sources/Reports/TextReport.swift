@@ -1,40 +1,54 @@
+import Project
 import Rules
 
 /// The terminal report: compiler-style lines (`path:line:column: error: message [rule-id]`) that
-/// terminals, editors and Xcode make clickable, a summary, then the items to confirm by hand.
+/// terminals, editors and Xcode make clickable, grouped by rule with the rule's help and references once
+/// after its locations, then a summary and the items to confirm by hand. Everything taken from the
+/// project is shown with its control characters visible (`VisibleText`).
 public enum TextReport {
     public struct Options: Sendable {
         /// ANSI colours: red errors, yellow warnings, cyan notes, bold summary.
         public var color: Bool
         /// Finding lines only: no help, summary or manual items.
         public var quiet: Bool
+        /// How a finding's path (relative to the report's root) is shown: the CLI makes it relative to the
+        /// folder the command ran in, so that the path is clickable there.
+        public var displayPath: @Sendable (String) -> String
 
-        public init(color: Bool = false, quiet: Bool = false) {
+        public init(color: Bool = false, quiet: Bool = false, displayPath: @escaping @Sendable (String) -> String = { $0 }) {
             self.color = color
             self.quiet = quiet
+            self.displayPath = displayPath
         }
     }
 
     public static func render(_ result: RunResult, options: Options = Options()) -> String {
         let style = ANSIStyle(enabled: options.color)
         var lines: [String] = []
-        for finding in result.findings {
-            let label = severityLabel(finding.severity)
-            let message = indentContinuation(finding.message, by: "    ")
-            lines.append("\(finding.location): \(style.paint(label + ":", severityColor(finding.severity))) \(message) [\(finding.rule)]")
-            if !options.quiet, let help = finding.help, !help.isEmpty {
-                lines.append("    help: " + indentContinuation(help, by: "          "))
+        for group in RuleGroup.make(result.findings) {
+            for finding in group.findings {
+                let label = severityLabel(finding.severity)
+                let location = SourceLocation(path: options.displayPath(finding.location.path), line: finding.location.line,
+                                              column: finding.location.column)
+                lines.append("\(VisibleText.escape(location.description)): \(style.paint(label + ":", severityColor(finding.severity))) "
+                             + "\(VisibleText.escape(finding.message)) [\(group.rule)]")
+            }
+            if options.quiet { continue }
+            if let help = group.help {
+                lines.append("    help: " + VisibleText.escape(help, keepingLinesIndentedBy: "          "))
+            }
+            for reference in group.references {
+                lines.append("    see: " + VisibleText.escape(reference.title) + (reference.url.map { " <\(VisibleText.escape($0))>" } ?? ""))
             }
         }
         if options.quiet { return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n" }
-
         if !result.findings.isEmpty { lines.append("") }
         lines.append(style.paint(summary(result), .bold))
         if !result.manual.isEmpty {
             lines.append("")
             lines.append("Confirm by hand before submitting:")
             for item in result.manual {
-                lines.append("[ ] \(item.title) (\(item.rule))")
+                lines.append("[ ] \(VisibleText.escape(item.title)) (\(item.rule))")
             }
         }
         return lines.joined(separator: "\n") + "\n"
@@ -78,11 +92,6 @@ public enum TextReport {
         case .warning: return .yellow
         case .info, .off: return .cyan
         }
-    }
-
-    /// Later lines of a multi-line message are indented so that no tool reads them as a new finding.
-    private static func indentContinuation(_ text: String, by prefix: String) -> String {
-        text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).joined(separator: "\n" + prefix)
     }
 }
 

@@ -77,6 +77,31 @@ public struct Session: Sendable {
         return nil
     }
 
+    /// The same session over another root (the metadata command reads a locale folder from its tree's root).
+    func moved(to root: String) -> Session {
+        Session(root: root, manifest: manifest, engine: engine, configuration: configuration)
+    }
+
+    /// A rule id in shipcheck.yml (`rules.skip`, `rules.severity`) that names nothing, with the manifest's
+    /// file:line:column and the nearest id, as a checklist error is reported.
+    public func unknownManifestRuleNames() -> String? {
+        guard let manifest else { return nil }
+        let known = Set(engine.checklists.flatMap { [$0.name] + $0.rules.map(\.id) })
+            .union([InputProblemFinding.rule, InputProblemFinding.checklist])
+        let named = manifest.skip.map { ("rules.skip", $0) } + manifest.severity.keys.sorted().map { ("rules.severity", $0) }
+        for (key, name) in named where !known.contains(name) {
+            let written = manifest.locations["\(key).\(name)"] ?? manifest.locations[key] ?? SourceLocation(path: manifest.file)
+            // The manifest as seen from where the command ran, so that the location is clickable.
+            let absolute = written.path.hasPrefix("/") ? written.path : (root as NSString).appendingPathComponent(written.path)
+            let shown = ReportPaths.relative(from: FileManager.default.currentDirectoryPath, to: absolute)
+            let location = SourceLocation(path: shown.hasPrefix("../../..") ? absolute : shown, line: written.line, column: written.column)
+            var message = "\(location): \(key): no rule or checklist is named '\(name)'"
+            if let near = Spelling.nearest(to: name, in: Array(known)) { message += "; did you mean '\(near)'?" }
+            return message + " (see 'shipcheck rules list')"
+        }
+        return nil
+    }
+
     /// Inspects the project with every `kind: symbols` table of the loaded checklists.
     public func inspect(scope: InspectionOptions.Scope = .everything) throws(SessionError) -> ProjectModel {
         let symbolTables = engine.checklists.flatMap { checklist in

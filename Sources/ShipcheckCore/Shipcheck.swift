@@ -28,12 +28,15 @@ public enum Shipcheck {
         public var baselinePath: String?
         public var environment: [String: String]
         public var toolVersion: String
+        /// Report paths from the repository root (git's top level) rather than from the project root, so
+        /// that annotations land on the right files when a subfolder is checked. The CLI turns it on.
+        public var pathsFromRepositoryRoot: Bool
 
         public init(path: String, configPath: String? = nil, rulesDirectories: [String] = [], checklists: [Checklist]? = nil,
                     only: Set<String> = [],
                     skip: Set<String> = [], metadataOnly: Bool = false, today: String, online: Bool = false,
                     fetcher: any PageFetcher = URLSessionPageFetcher(), baselinePath: String? = nil,
-                    environment: [String: String] = [:], toolVersion: String = "dev") {
+                    environment: [String: String] = [:], toolVersion: String = "dev", pathsFromRepositoryRoot: Bool = false) {
             self.path = path
             self.configPath = configPath
             self.rulesDirectories = rulesDirectories
@@ -47,6 +50,7 @@ public enum Shipcheck {
             self.baselinePath = baselinePath
             self.environment = environment
             self.toolVersion = toolVersion
+            self.pathsFromRepositoryRoot = pathsFromRepositoryRoot
         }
     }
 
@@ -56,6 +60,10 @@ public enum Shipcheck {
         public let result: RunResult
         public let project: ProjectModel
         public let unfilteredFindings: [Finding]
+        /// Where report paths start (the repository root); the renderers use it too.
+        public let paths: ReportPaths
+        /// Things the user should know about how the run read the project (printed as notes).
+        public let notes: [String]
     }
 
     public static func run(_ options: Options) throws(SessionError) -> Run {
@@ -67,8 +75,20 @@ public enum Shipcheck {
             // The metadata checklists, and the files that could not be read (a non-UTF-8 listing file).
             configuration.only = metadataChecklists.union([InputProblemFinding.rule])
         }
+        if let message = session.unknownManifestRuleNames() { throw SessionError(message) }
         if let message = session.unknownRuleNames(in: configuration) { throw SessionError(message) }
+        if let message = nothingSelected(session.engine, configuration) { throw SessionError(message) }
         var project = try session.inspect(scope: options.metadataOnly ? .metadata : .everything)
+        var notes: [String] = []
+        // `metadata fastlane/metadata/en-US` (one locale) or `metadata app-metadata` (per-applicationId trees):
+        // the tree is recognised from a folder above, so read it from there and keep what lies in the folder.
+        var onlyUnder: String?
+        if options.metadataOnly, project.metadata.isEmpty, let widened = try widenedMetadataRoot(session) {
+            project = widened.project
+            onlyUnder = widened.subfolder
+            notes.append("\(options.path): read as part of the metadata at \(widened.root) (the folder above it); reporting only the findings inside it")
+        }
+        if let message = nothingToCheck(project, given: options.path, metadataOnly: options.metadataOnly) { throw SessionError(message) }
         if options.online {
             project.webPages = OnlineStep.fetch(OnlineStep.urls(in: project), with: options.fetcher)
         }
@@ -83,7 +103,11 @@ public enum Shipcheck {
             .union([InputProblemFinding.rule, InputProblemFinding.checklist])
         let suppression = Suppressions(directives: directives, ignores: session.manifest?.ignores ?? [])
             .apply(to: outcome.findings + problems, knownRules: known)
-        let unfiltered = suppression.kept + suppression.warnings
+        // Paths from the repository root in every report and baseline (see ReportPaths).
+        let paths = options.pathsFromRepositoryRoot ? ReportPaths(projectRoot: project.root) : ReportPaths(unchanged: project.root)
+        let unfiltered = (suppression.kept + suppression.warnings).filter { finding in
+            onlyUnder.map { finding.location.path == $0 || finding.location.path.hasPrefix($0 + "/") } ?? true
+        }.map(paths.rebase)
 
         var findings = unfiltered
         var hidden = 0
@@ -100,11 +124,59 @@ public enum Shipcheck {
             }
         }
         let checklists = session.engine.checklists.filter { checklist in outcome.evaluated.contains { $0.checklist == checklist.name } }
-        let result = RunResult(toolVersion: options.toolVersion, root: project.root, findings: findings,
+        let result = RunResult(toolVersion: options.toolVersion, root: paths.base, findings: findings,
                                manual: outcome.manual, rules: outcome.evaluated, checklists: checklists,
                                facts: project.facts.all, hiddenByBaseline: hidden, fixedBaselineEntries: fixed,
                                suppressed: suppression.suppressed.count)
-        return Run(result: result, project: project, unfilteredFindings: unfiltered)
+        return Run(result: result, project: project, unfilteredFindings: unfiltered, paths: paths, notes: notes)
+    }
+
+    /// The nearest folder above the session's root (at most two levels) whose metadata trees include or
+    /// lie in the root, inspected; nil when there is none.
+    static func widenedMetadataRoot(_ session: Session) throws(SessionError) -> (root: String, subfolder: String, project: ProjectModel)? {
+        var folder = session.root
+        for _ in 0..<2 {
+            let parent = (folder as NSString).deletingLastPathComponent
+            guard parent != folder, !parent.isEmpty else { return nil }
+            folder = parent
+            let subfolder = ReportPaths.relative(from: folder, to: session.root)
+            let project = try session.moved(to: folder).inspect(scope: .metadata)
+            let relevant = project.metadata.filter { tree in
+                tree.path.isEmpty || tree.path == subfolder || tree.path.hasPrefix(subfolder + "/") || subfolder.hasPrefix(tree.path + "/")
+            }
+            if !relevant.isEmpty {
+                var narrowed = project
+                narrowed.metadata = relevant
+                return (folder, subfolder, narrowed)
+            }
+        }
+        return nil
+    }
+
+    /// `--only X --skip X` and the like: no rule or manual item is left to run.
+    static func nothingSelected(_ engine: Engine, _ configuration: RuleConfiguration) -> String? {
+        let selected = engine.checklists.flatMap(\.rules).contains { configuration.apply(to: $0) != nil }
+        guard !selected else { return nil }
+        var given: [String] = []
+        if !configuration.only.isEmpty { given.append("--only \(configuration.only.sorted().joined(separator: ","))") }
+        if !configuration.skip.isEmpty { given.append("--skip \(configuration.skip.sorted().joined(separator: ","))") }
+        return "no rule is left to run (\(given.joined(separator: " with "))); nothing would be checked"
+    }
+
+    /// A folder with no app project and no store metadata: an error saying what was looked for, rather
+    /// than a green "No problems found" over nothing.
+    static func nothingToCheck(_ project: ProjectModel, given: String, metadataOnly: Bool) -> String? {
+        let hasMetadata = !project.metadata.isEmpty
+        let hasProject = !project.infoPlists.isEmpty || !project.privacyManifests.isEmpty || !project.androidManifests.isEmpty
+            || !project.gradleFiles.isEmpty || project.manifest != nil
+        if metadataOnly {
+            guard !hasMetadata else { return nil }
+            return "\(given): no store metadata found: expected a fastlane deliver folder (<locale>/description.txt, name.txt…), "
+                + "a supply folder (<locale>/title.txt, full_description.txt…), a fastlane/metadata folder above them, or a project root holding one"
+        }
+        guard !hasMetadata, !hasProject else { return nil }
+        return "\(given): nothing to check: no app project (Info.plist, privacy manifest, AndroidManifest.xml, Gradle build files, "
+            + "shipcheck.yml) and no fastlane metadata folder was found; give the project root"
     }
 }
 

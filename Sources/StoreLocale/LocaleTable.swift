@@ -149,18 +149,30 @@ public struct LocaleTable: Sendable {
 
     /// The best of `supported` for someone whose locale is `userLocale`: the exact code, else one
     /// with the same language and script (scripts inferred, so `zh-TW` finds `zh-Hant`), else the
-    /// same language, else `default`.
+    /// same language, else `default`. Among several of one language, the user's region wins, then a
+    /// region of the same CLDR parent (`es-419` prefers `es-MX` over `es-ES`). Norwegian `no`, `nb`
+    /// and `nn` count as one language, as the stores treat them (Play's no-NO, Apple's no).
     public static func resolve(userLocale: String, supported: [String], default fallback: String?) -> String? {
         if let exact = supported.first(where: { $0.localeKey == userLocale.localeKey }) { return exact }
         let user = LikelyLocale(userLocale)
         let options = supported.map { ($0, LikelyLocale($0)) }
         if let user {
-            if let match = options.first(where: { $0.1?.language == user.language && $0.1?.script == user.script }) {
-                return match.0
-            }
-            if let match = options.first(where: { $0.1?.language == user.language }) { return match.0 }
+            let sameScript = options.filter { $0.1?.language == user.language && $0.1?.script == user.script }
+            if let match = closestRegion(sameScript, to: user) { return match }
+            let sameLanguage = options.filter { $0.1?.language == user.language }
+            if let match = closestRegion(sameLanguage, to: user) { return match }
         }
         return fallback
+    }
+
+    /// The user's own region, else one in the same CLDR parent region (419: Latin America), else the first.
+    private static func closestRegion(_ options: [(String, LikelyLocale?)], to user: LikelyLocale) -> String? {
+        if let region = user.region, let match = options.first(where: { $0.1?.region == region }) { return match.0 }
+        if let group = user.region.flatMap(LikelyLocale.parentRegion),
+           let match = options.first(where: { $0.1?.region.flatMap(LikelyLocale.parentRegion) == group }) {
+            return match.0
+        }
+        return options.first?.0
     }
 
     /// The English name of a code (`pt-BR` → "Portuguese (Brazil)"), from Foundation's locale data.
@@ -175,12 +187,24 @@ public struct LocaleTable: Sendable {
 private struct LikelyLocale {
     let language: String
     let script: String?
+    let region: String?
+
+    /// Norwegian Bokmål and Nynorsk are matched as Norwegian (`no`), the code both stores list.
+    static let sameLanguage: [String: String] = ["nb": "no", "nn": "no"]
+    /// CLDR's parentLocales for Spanish: these regions inherit from es-419 (Latin America and the US).
+    static let latinAmerica: Set<String> = ["419", "AR", "BO", "BR", "BZ", "CL", "CO", "CR", "CU", "DO", "EC", "GT", "HN", "MX",
+                                            "NI", "PA", "PE", "PR", "PY", "SV", "US", "UY", "VE"]
+
+    static func parentRegion(_ region: String) -> String? {
+        latinAmerica.contains(region) ? "419" : nil
+    }
 
     init?(_ code: String) {
-        guard LocaleCode(code) != nil else { return nil }
+        guard let given = LocaleCode(code) else { return nil }
         let maximal = Locale.Language(identifier: code.replacingUnderscores()).maximalIdentifier
         guard let parsed = LocaleCode(maximal) ?? LocaleCode(code) else { return nil }
-        language = parsed.language
+        language = Self.sameLanguage[parsed.language] ?? parsed.language
         script = parsed.script
+        region = given.region ?? parsed.region
     }
 }

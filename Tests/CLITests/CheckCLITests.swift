@@ -44,7 +44,8 @@ struct CheckCLITests {
         #expect(summary["warnings"] == findings.filter { $0["severity"] as? String == "warning" }.count)
         let camera = try #require(findings.first { $0["rule"] as? String == "purpose-strings.missing" })
         #expect(camera["checklist"] as? String == "purpose-strings")
-        #expect(camera["path"] as? String == "ios/TodoCloud/SignUpView.swift")
+        // Paths start at the repository root (this package), not at the checked folder.
+        #expect(camera["path"] as? String == "Examples/TodoCloud/ios/TodoCloud/SignUpView.swift")
         #expect(camera["line"] as? Int == 28)
         #expect(camera["column"] as? Int == 9)
         #expect((camera["fingerprint"] as? String)?.count == 16)
@@ -122,7 +123,7 @@ struct CheckCLITests {
         try Data("earlier step\n".utf8).write(to: summary)
         let result = try ShipcheckProcess.run(["check", Self.example, "--format", "github"], environment: ["GITHUB_STEP_SUMMARY": summary.path])
         #expect(result.status == 1)
-        #expect(result.stdout.contains("::error file=ios/TodoCloud/SignUpView.swift,line=28,col=9,title="))
+        #expect(result.stdout.contains("::error file=Examples/TodoCloud/ios/TodoCloud/SignUpView.swift,line=28,col=9,title="))
         let written = try String(contentsOf: summary, encoding: .utf8)
         #expect(written.hasPrefix("earlier step\n"))
         #expect(written.contains("purpose-strings.missing"))

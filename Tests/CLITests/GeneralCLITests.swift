@@ -50,7 +50,7 @@ struct GeneralCLITests {
     @Test func badFailOnValueIsAUsageError() throws {
         let result = try ShipcheckProcess.run(["check", "Examples/TodoCloud", "--fail-on", "fatal"])
         #expect(result.status == 2)
-        #expect(result.stderr.contains("--fail-on takes error, warning, info or never, not 'fatal'"))
+        #expect(result.stderr.contains("--fail-on takes error, warning, note (info) or never, not 'fatal'"))
     }
 
     @Test func unknownRuleInSkipIsSuggested() throws {

@@ -25,9 +25,11 @@ struct ShipcheckProcess {
         return packageRoot.appendingPathComponent(".build/debug/shipcheck")
     }()
 
-    static func run(_ arguments: [String], in directory: URL = packageRoot, environment: [String: String] = [:], stdin: String? = nil) throws -> Output {
+    /// - Parameter executable: another program to run instead (`/bin/sh -c` for documented command lines).
+    static func run(_ arguments: [String], in directory: URL = packageRoot, environment: [String: String] = [:], stdin: String? = nil,
+                    executable: URL? = nil) throws -> Output {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable ?? binary
         process.arguments = arguments
         process.currentDirectoryURL = directory
         var env = ProcessInfo.processInfo.environment

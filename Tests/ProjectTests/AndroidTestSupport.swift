@@ -5,7 +5,7 @@ import Foundation
 enum AndroidTestPaths {
     static let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let fixtures = package.appendingPathComponent("Tests/Fixtures")
-    static let corpus = package.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+    static let corpus = URL(fileURLWithPath: CorpusLocation.path)
 
     /// Every regular file under `root` as the inspectors receive them; `vendored` folder names mark their files.
     static func walk(_ root: URL, vendored: Set<String> = ["node_modules", "Pods", "Carthage", "build"]) -> [ProjectFile] {

@@ -2,9 +2,9 @@ import Foundation
 import Testing
 @testable import Project
 
-/// Every plist and privacy manifest of the real corpus (`../shared/corpus`) parses.
+/// Every plist and privacy manifest of the real corpus (Tests/Fixtures/corpus) parses.
 @Suite struct AppleCorpusTests {
-    static let corpus = URL(fileURLWithPath: AppleFixtures.packageRoot + "/../shared/corpus").standardized.path
+    static let corpus = CorpusLocation.path
 
     @Test func everyCorpusPlistAndManifestParses() throws {
         try #require(FileManager.default.fileExists(atPath: Self.corpus), "corpus missing at \(Self.corpus)")

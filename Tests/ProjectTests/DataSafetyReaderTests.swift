@@ -7,7 +7,7 @@ import YAML
 @Suite("Data safety reader")
 struct DataSafetyReaderTests {
     static let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let corpus = repoRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/data-safety").path
+    static let corpus = CorpusLocation.path + "/data-safety"
 
     /// The `data_safety_questions` table of the built-in checklist.
     static func schema() throws -> DataSafetySchema {

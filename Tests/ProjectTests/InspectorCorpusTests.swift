@@ -2,11 +2,10 @@ import Foundation
 import Testing
 @testable import Project
 
-/// Store detection over the real corpus apps (`../shared/corpus`); each expectation was checked by hand
+/// Store detection over the real corpus apps (Tests/Fixtures/corpus); each expectation was checked by hand
 /// against the files (e.g. `grep -n com.android.application`).
 @Suite struct InspectorCorpusTests {
-    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpus").path
+    static let corpus = CorpusLocation.path
 
     static func stores(_ app: String) throws -> (appstore: Fact, play: Fact, problems: [InputProblem]) {
         let model = try ProjectInspector.inspect(root: "\(corpus)/\(app)", manifest: nil, options: InspectionOptions())

@@ -3,7 +3,7 @@ import StoreLocale
 import Testing
 @testable import Project
 
-/// Discovery over the real trees in ../shared/corpus; every expectation was checked against the files by hand.
+/// Discovery over the real trees in Tests/Fixtures/corpus; every expectation was checked against the files by hand.
 @Suite struct MetadataCorpusTests {
     func discover(_ name: String) -> PartialInspection {
         MetadataTestSupport.discover(MetadataTestSupport.corpus + "/" + name)

@@ -10,7 +10,7 @@ enum MetadataTestSupport {
     }()
 
     static let fixtures = packageRoot + "/Tests/Fixtures/metadata"
-    static let corpus = URL(fileURLWithPath: packageRoot + "/../shared/corpus").standardized.path
+    static let corpus = CorpusLocation.path
 
     /// Every regular file under `root` (symlinks not followed), as the walker would list them.
     static func walk(_ root: String) -> [ProjectFile] {

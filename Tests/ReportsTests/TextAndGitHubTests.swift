@@ -6,7 +6,9 @@ import Testing
 @Suite struct TextReportTests {
     @Test func quietPrintsFindingsOnly() {
         let lines = TextReport.render(Fixture.result, options: .init(quiet: true)).split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.first == "fastlane/metadata/copyright.txt: warning: Copyright \"2024 Acme, Inc.\" does not name 2026 [metadata.copyright-year]")
+        // Grouped by rule, errors first.
+        #expect(lines.first == "ios/App/SignUpView.swift:42:9: error: Accounts can be created (Auth.auth().createUser) but no in-app deletion was found [account-deletion.in-app]")
+        #expect(lines.contains("fastlane/metadata/copyright.txt: warning: Copyright \"2024 Acme, Inc.\" does not name 2026 [metadata.copyright-year]"))
         #expect(!lines.contains { $0.contains("help:") || $0.contains("[ ]") || $0.contains("errors") })
     }
 

@@ -191,7 +191,7 @@ import Testing
     }
 
     @Test func corpusManifestsAreValid() throws {
-        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../shared/corpus").standardized.path
+        let corpus = CorpusLocation.path
         try #require(FileManager.default.fileExists(atPath: corpus))
         var files: [ProjectFile] = []
         let enumerator = FileManager.default.enumerator(atPath: corpus)

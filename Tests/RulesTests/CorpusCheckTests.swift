@@ -2,11 +2,10 @@ import Foundation
 import Testing
 @testable import Rules
 
-/// The full pipeline (every inspector, every built-in checklist) over each real app in ../shared/corpus.
+/// The full pipeline (every inspector, every built-in checklist) over each real app in Tests/Fixtures/corpus.
 @Suite("Full check over the corpus")
 struct CorpusCheckTests {
-    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("../shared/corpus").standardized.path
+    static let corpus = CorpusLocation.path
 
     static let apps = ["Automattic__simplenote-ios", "BlueWallet__BlueWallet", "FossifyOrg__Gallery", "Kunzisoft__KeePassDX",
                        "TeamNewPipe__NewPipe", "nextcloud__android", "owncloud__ios-app"]

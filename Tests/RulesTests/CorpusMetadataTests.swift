@@ -3,7 +3,7 @@ import Project
 import Testing
 @testable import Rules
 
-/// The metadata checklist over the real trees in ../shared/corpus. Each expectation was checked by hand
+/// The metadata checklist over the real trees in Tests/Fixtures/corpus. Each expectation was checked by hand
 /// against the file it names (counts in UTF-16 units after the store's trimming; Play keeps all but one
 /// trailing line break).
 @Suite struct CorpusMetadataTests {

@@ -6,7 +6,7 @@ import Testing
 @Suite struct MetadataImageFormatTests {
     func run(_ images: [MetadataImage]) throws -> [String] {
         let locale = MetadataLocale(code: "en-US", location: SourceLocation(path: "p/en-US"), images: images)
-        var project = ProjectModel(root: "/p", metadata: [MetadataTree(store: .play, path: "p", name: "main", locales: [locale])])
+        var project = ProjectModel(root: "/p", metadata: [MetadataTree(store: .play, path: "p", name: "main", locales: [locale], consumer: MetadataConsumer(store: .play, evidence: []))])
         project.facts.add(Fact(name: "store.play", value: .bool(true), source: .detected))
         let engine = Engine(checklists: try AppleRuleSupport.checklists())
         let context = EvaluationContext(project: project, tables: engine.tables, today: "2026-12-01")
@@ -15,7 +15,7 @@ import Testing
 
     func severities(_ images: [MetadataImage]) throws -> [Severity] {
         let locale = MetadataLocale(code: "en-US", location: SourceLocation(path: "p/en-US"), images: images)
-        var project = ProjectModel(root: "/p", metadata: [MetadataTree(store: .play, path: "p", name: "main", locales: [locale])])
+        var project = ProjectModel(root: "/p", metadata: [MetadataTree(store: .play, path: "p", name: "main", locales: [locale], consumer: MetadataConsumer(store: .play, evidence: []))])
         project.facts.add(Fact(name: "store.play", value: .bool(true), source: .detected))
         let engine = Engine(checklists: try AppleRuleSupport.checklists())
         let context = EvaluationContext(project: project, tables: engine.tables, today: "2026-12-01")

@@ -12,7 +12,7 @@ enum MetadataTestHarness {
         return url.path
     }()
 
-    static let corpus = URL(fileURLWithPath: packageRoot + "/../shared/corpus").standardized.path
+    static let corpus = CorpusLocation.path
     static let ruleExamples = packageRoot + "/Tests/RuleExamples"
 
     static func checklists() throws -> [Checklist] {

@@ -17,6 +17,16 @@ struct Console {
         err("error: \(message)\n")
     }
 
+    /// `warning: …` on stderr: something went wrong that does not change the result.
+    func warning(_ message: String) {
+        err("warning: \(message)\n")
+    }
+
+    /// `note: …` on stderr: how the command read its input, when that is not what was given.
+    func note(_ message: String) {
+        err("note: \(message)\n")
+    }
+
     /// Colour only on a terminal, unless `--color always`; `NO_COLOR` (any value) turns it off for `auto`.
     func useColor(_ choice: String) -> Bool {
         switch choice {

@@ -3,6 +3,7 @@ import Project
 import Reports
 import Rules
 import ShipcheckCore
+import YAML
 
 /// `shipcheck check [PATH]` and `shipcheck metadata [DIR]`: inspect, evaluate, report, exit.
 struct CheckCommand {
@@ -29,9 +30,11 @@ struct CheckCommand {
         case .success(let value): parsed = value
         case .failure(let code): return code
         }
-        let failOn = parsed.value("fail-on") ?? "error"
+        // `note` is what every report calls the third severity; `info` is its name in the YAML.
+        let failOnGiven = parsed.value("fail-on") ?? "error"
+        let failOn = failOnGiven == "note" ? "info" : failOnGiven
         guard ["error", "warning", "info", "never"].contains(failOn) else {
-            return console.usage(UsageError(message: "--fail-on takes error, warning, info or never, not '\(failOn)'", command: Self.definition(metadataOnly: metadataOnly).name))
+            return console.usage(UsageError(message: "--fail-on takes error, warning, note (info) or never, not '\(failOnGiven)'", command: Self.definition(metadataOnly: metadataOnly).name))
         }
         let color = parsed.value("color") ?? "auto"
         guard ["auto", "always", "never"].contains(color) else {
@@ -39,7 +42,14 @@ struct CheckCommand {
         }
         let outputs: [FormatSpec]
         do { outputs = try OutputRequest.parse(parsed.all("format")) } catch {
-            return console.usage(UsageError(message: error.description, command: Self.definition(metadataOnly: metadataOnly).name))
+            return console.usage(UsageError(message: error.message, command: Self.definition(metadataOnly: metadataOnly).name))
+        }
+        let template: (path: String, text: String)?
+        switch RenderOptions.readTemplate(parsed.value("template")) {
+        case .success(let value): template = value
+        case .failure(let failure):
+            console.error(failure.message)
+            return .usage
         }
         let run: Shipcheck.Run
         do {
@@ -48,19 +58,23 @@ struct CheckCommand {
                 rulesDirectories: parsed.all("rules"), only: Set(parsed.list("only")), skip: Set(parsed.list("skip")),
                 metadataOnly: metadataOnly, today: parsed.value("date") ?? Self.today(), online: parsed.flag("online"),
                 baselinePath: parsed.value("baseline"), environment: ProcessInfo.processInfo.environment,
-                toolVersion: ShipcheckCommand.version))
+                toolVersion: ShipcheckCommand.version, pathsFromRepositoryRoot: true))
         } catch {
             for message in error.messages { console.error(message) }
             return .usage
         }
+        for note in run.notes { console.note(note) }
         let result = run.result
+        let paths = run.paths
         if let path = parsed.value("write-baseline") {
             if let message = BaselineStep.write(path: path, findings: run.unfilteredFindings) {
                 console.error(message)
                 return .usage
             }
         }
-        let options = RenderOptions(color: console.useColor(color), quiet: parsed.flag("quiet"), templatePath: parsed.value("template"))
+        let writeSummary = parsed.flag("summary") || outputs.contains { $0.format == .github }
+        let options = RenderOptions(color: console.useColor(color), quiet: parsed.flag("quiet"), template: template,
+                                    failOn: Severity(rawValue: failOn), writeSummary: writeSummary, paths: paths)
         if let code = ReportOutput.emit(result, outputs: outputs, options: options, console: console) { return code }
         return Self.exitCode(for: result.findings, failOn: failOn)
     }

@@ -123,6 +123,6 @@ struct CountCommand {
             if let cut = check.cutIndex { field["fits_up_to"] = String(text[..<cut]) }
             object["field"] = field
         }
-        return RulesCommand.serialize(object)
+        return JSONOutput.serialize(object)
     }
 }

@@ -80,7 +80,7 @@ struct FactsCommand {
             return object
         }
         let problems = project.problems.map { ["path": $0.location.path, "message": $0.message] }
-        return RulesCommand.serialize(["facts": facts, "problems": problems])
+        return JSONOutput.serialize(["facts": facts, "problems": problems])
     }
 
     static func jsonValue(_ value: FactValue) -> Any {

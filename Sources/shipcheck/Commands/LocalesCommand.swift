@@ -22,7 +22,7 @@ struct LocalesCommand {
         arguments: [ArgumentDefinition("action", optional: false, help: "list, normalize, map, resolve or check."),
                     ArgumentDefinition("value", help: "The code (normalize, map, resolve) or folder (check).")],
         options: [
-            OptionDefinition("store", value: "store", help: "appstore or play (list, normalize, check; default: both)."),
+            OptionDefinition("store", value: "store", help: "appstore or play (list, normalize, check; default: both). 'list play' works too."),
             OptionDefinition("from", value: "store", help: "map: the store the code belongs to."),
             OptionDefinition("to", value: "store", help: "map: the store to map it to."),
             OptionDefinition("supported", value: "codes", help: "resolve: the app's languages, comma-separated, best first."),
@@ -38,6 +38,14 @@ struct LocalesCommand {
     )
 
     func run(_ arguments: [String]) -> ExitCode {
+        // `locales help [ACTION]`: the help of this command (the actions share it).
+        if arguments.first == "help" {
+            if arguments.count > 1, !Self.definition.subcommands.contains(where: { $0.0 == arguments[1] }) {
+                return usage(Self.unknownAction(arguments[1]))
+            }
+            console.out(HelpText.render(Self.definition))
+            return .success
+        }
         let parsed: ParsedArguments
         let asJSON: Bool
         switch console.parseTextOrJSON(arguments, Self.definition) {
@@ -60,23 +68,30 @@ struct LocalesCommand {
         let action = parsed.positionals[0]
         switch action {
         case "list":
+            // `locales list play` names the store as `--store play` does.
+            if let value {
+                guard let store = Store(rawValue: value) else { return usage("locales list takes a store, appstore or play, not '\(value)'") }
+                stores = [store]
+            }
             return list(tables, stores: stores, json: asJSON)
         case "normalize":
-            guard let value else { return usage("locales normalize needs a code, e.g. 'shipcheck locales normalize ja_JP'") }
+            guard let value, !value.trimmingCharacters(in: .whitespaces).isEmpty else {
+                return usage("locales normalize needs a code, e.g. 'shipcheck locales normalize ja_JP'")
+            }
             return normalize(value, tables: tables, stores: stores, json: asJSON)
         case "map":
-            guard let value else { return usage("locales map needs a code, e.g. 'shipcheck locales map zh-Hans --from appstore --to play'") }
+            guard let value, !value.isEmpty else { return usage("locales map needs a code, e.g. 'shipcheck locales map zh-Hans --from appstore --to play'") }
             guard let from = parsed.value("from").flatMap(Store.init(rawValue:)), let to = parsed.value("to").flatMap(Store.init(rawValue:)) else {
                 return usage("locales map needs --from and --to, each appstore or play")
             }
             return map(value, from: from, to: to, tables: tables, json: asJSON)
         case "resolve":
-            guard let value else { return usage("locales resolve needs the user's locale, e.g. 'shipcheck locales resolve pt-BR --supported en-US,pt-PT'") }
+            guard let value, !value.isEmpty else { return usage("locales resolve needs the user's locale, e.g. 'shipcheck locales resolve pt-BR --supported en-US,pt-PT'") }
             let supported = parsed.list("supported")
             guard !supported.isEmpty else { return usage("locales resolve needs --supported with the app's languages, comma-separated") }
             let result = LocaleTable.resolve(userLocale: value, supported: supported, default: parsed.value("default"))
             if asJSON {
-                console.out(RulesCommand.serialize(["locale": value, "resolved": result as Any? ?? NSNull()]))
+                console.out(JSONOutput.serialize(["locale": value, "resolved": result as Any? ?? NSNull()]))
             } else {
                 console.out((result ?? "no match (give --default for a fallback)") + "\n")
             }
@@ -84,10 +99,14 @@ struct LocalesCommand {
         case "check":
             return check(value ?? ".", tables: tables, stores: stores, json: asJSON)
         default:
-            var message = "unknown locales action '\(action)'"
-            if let near = Spelling.nearest(to: action, in: ["list", "normalize", "map", "resolve", "check"]) { message += "; did you mean '\(near)'?" }
-            return usage(message)
+            return usage(Self.unknownAction(action))
         }
+    }
+
+    static func unknownAction(_ action: String) -> String {
+        var message = "unknown locales action '\(action)'"
+        if let near = Spelling.nearest(to: action, in: definition.subcommands.map(\.0)) { message += "; did you mean '\(near)'?" }
+        return message
     }
 
     func usage(_ message: String) -> ExitCode {
@@ -102,11 +121,11 @@ struct LocalesCommand {
             text += "\(store.displayName) (\(table.codes.count) codes)\n"
             for code in table.codes {
                 let name = LocaleTable.displayName(code) ?? ""
-                text += "  \(code.padding(toLength: 10, withPad: " ", startingAt: 0)) \(name)\n"
+                text += "  \(code + String(repeating: " ", count: max(1, 10 - code.count))) \(name)\n"
                 rows.append(["store": store.rawValue, "code": code, "name": name])
             }
         }
-        console.out(json ? RulesCommand.serialize(rows) : text)
+        console.out(json ? JSONOutput.serialize(rows) : text)
         return .success
     }
 
@@ -123,14 +142,14 @@ struct LocalesCommand {
             let note = fallback.isEmpty ? "no code for this language" : "no single code; the store has \(fallback.joined(separator: ", "))"
             text += "\(store.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) \(normalized ?? note)\n"
         }
-        console.out(json ? RulesCommand.serialize(results) : text)
+        console.out(json ? JSONOutput.serialize(results) : text)
         return allFound ? .success : .findings
     }
 
     func map(_ code: String, from: Store, to: Store, tables: StoreTables, json: Bool) -> ExitCode {
         guard let source = tables.locales[from], let target = tables.locales[to] else { return .usage }
         let mapped = source.map(code, to: target)
-        console.out(json ? RulesCommand.serialize(["from": from.rawValue, "to": to.rawValue, "code": code, "codes": mapped])
+        console.out(json ? JSONOutput.serialize(["from": from.rawValue, "to": to.rawValue, "code": code, "codes": mapped])
                          : (mapped.isEmpty ? "no \(to.displayName) code for \(code)" : mapped.joined(separator: ", ")) + "\n")
         return mapped.isEmpty ? .findings : .success
     }
@@ -154,6 +173,8 @@ struct LocalesCommand {
         for tree in project.metadata where stores.contains(tree.store) {
             guard let table = tables.locales[tree.store] else { continue }
             text += "\(tree.store.displayName): \(tree.path.isEmpty ? "." : tree.path)\n"
+            // Names are padded to the longest, never cut.
+            let width = max(12, tree.folders.map(\.name.count).max() ?? 0)
             for folder in tree.folders.sorted(by: { $0.name < $1.name }) {
                 let verdict: String
                 var suggestions: [String] = []
@@ -170,12 +191,12 @@ struct LocalesCommand {
                                               : "not a \(tree.store.displayName) code; rename to \(options.joined(separator: " or "))"
                     bad += 1
                 }
-                text += "  \(folder.name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(verdict)\n"
+                text += "  \(folder.name + String(repeating: " ", count: width - folder.name.count)) \(verdict)\n"
                 rows.append(["store": tree.store.rawValue, "path": folder.location.path, "folder": folder.name, "verdict": verdict, "suggestions": suggestions])
             }
         }
         if rows.isEmpty { text += "No fastlane metadata folders found under \(path).\n" }
-        console.out(json ? RulesCommand.serialize(rows) : text)
+        console.out(json ? JSONOutput.serialize(rows) : text)
         return bad > 0 ? .findings : .success
     }
 }

@@ -18,6 +18,7 @@ struct ShipcheckCommand {
             ("rules", "List the loaded checklists and rules, or show one."),
             ("facts", "Show what shipcheck detected about the project, with evidence."),
             ("init", "Write a starter shipcheck.yml."),
+            ("completions", "Print a shell completion script: bash, zsh or fish."),
         ]
     )
 
@@ -28,11 +29,15 @@ struct ShipcheckCommand {
         let rest = Array(arguments.dropFirst())
         switch first {
         case "-h", "--help", "help":
-            if let name = rest.first, let definition = Self.subcommandDefinition(name) {
-                console.out(HelpText.render(definition))
-            } else {
+            guard let name = rest.first else {
                 console.out(HelpText.render(Self.definition))
+                return .success
             }
+            guard let definition = Self.subcommandDefinition(name) else {
+                return unknownCommand(name)
+            }
+            // `help locales resolve`, `help rules show`: the subcommand's own help handles the rest.
+            console.out(HelpText.render(definition))
             return .success
         case "--version":
             console.out("\(Self.version)\n")
@@ -44,18 +49,34 @@ struct ShipcheckCommand {
         case "rules": return RulesCommand(console: console).run(rest)
         case "facts": return FactsCommand(console: console).run(rest)
         case "init": return InitCommand(console: console).run(rest)
+        case "completions": return CompletionsCommand(console: console).run(rest)
         default:
+            if first.hasPrefix("--"), Self.isRootOnlyMisspelling(first) {
+                return console.usage(UsageError(message: "unknown option '\(first)'; did you mean '--version'?", command: ""))
+            }
             if first.hasPrefix("-") {
                 // Options without a subcommand belong to `check`.
                 return CheckCommand(console: console, metadataOnly: false).run(arguments)
             }
-            var message = "unknown command '\(first)'"
-            let names = Self.definition.subcommands.map(\.0)
-            if let near = Spelling.nearest(to: first, in: names) { message += "; did you mean '\(near)'?" }
-            console.error(message)
-            console.err("See 'shipcheck --help'.\n")
-            return .usage
+            return unknownCommand(first)
         }
+    }
+
+    /// `--versoin`: close to the root's `--version` and to none of check's options.
+    static func isRootOnlyMisspelling(_ option: String) -> Bool {
+        let name = String(option.split(separator: "=").first ?? "")
+        let checkOptions = CheckCommand.definition(metadataOnly: false).options.map { "--" + $0.long } + ["--help"]
+        guard !checkOptions.contains(name) else { return false }
+        return Spelling.nearest(to: name, in: ["--version"]) != nil && Spelling.nearest(to: name, in: checkOptions) == nil
+    }
+
+    func unknownCommand(_ name: String) -> ExitCode {
+        var message = "unknown command '\(name)'"
+        let names = Self.definition.subcommands.map(\.0)
+        if let near = Spelling.nearest(to: name, in: names) { message += "; did you mean '\(near)'?" }
+        console.error(message)
+        console.err("See 'shipcheck --help'.\n")
+        return .usage
     }
 
     static func subcommandDefinition(_ name: String) -> CommandDefinition? {
@@ -67,6 +88,7 @@ struct ShipcheckCommand {
         case "rules": return RulesCommand.definition
         case "facts": return FactsCommand.definition
         case "init": return InitCommand.definition
+        case "completions": return CompletionsCommand.definition
         default: return nil
         }
     }

@@ -1,6 +1,8 @@
+import Reports
+
 /// Options shared by the commands that inspect a project.
 enum CommonOptions {
-    static let formats = ["text", "json", "markdown", "sarif", "junit", "github"]
+    static let formats = OutputFormat.allCases.map(\.rawValue)
 
     static let project: [OptionDefinition] = [
         OptionDefinition("config", value: "file", help: "The project manifest (default: shipcheck.yml at the project root)."),
@@ -12,10 +14,11 @@ enum CommonOptions {
                          help: "Output format: \(formats.joined(separator: ", ")). Repeat for several; FORMAT:PATH writes a file. The first without a path goes to the terminal (default: text)."),
         OptionDefinition("only", value: "id", repeatable: true, help: "Run only these rules or checklists (comma-separated or repeated)."),
         OptionDefinition("skip", value: "id", repeatable: true, help: "Skip these rules or checklists (comma-separated or repeated)."),
-        OptionDefinition("fail-on", value: "level", help: "Exit 1 when a finding is at or above: error (default), warning, info, never."),
+        OptionDefinition("fail-on", value: "level", help: "Exit 1 when a finding is at or above: error (default), warning, note (also: info), never."),
         OptionDefinition("baseline", value: "file", help: "Hide the findings recorded in this baseline; report only new ones."),
         OptionDefinition("write-baseline", value: "file", help: "Record today's findings as the baseline in this file."),
         OptionDefinition("template", value: "file", help: "A Mustache-like template for the markdown format."),
+        OptionDefinition("summary", help: "Append the Markdown report to the GitHub job summary ($GITHUB_STEP_SUMMARY); --format github does too."),
         OptionDefinition("online", help: "Also check URLs over the network (privacy policy, support and marketing URLs)."),
         OptionDefinition("color", value: "when", help: "Colour the text output: auto (default; on a terminal, unless NO_COLOR is set), always, never."),
         OptionDefinition("quiet", short: "q", help: "Print only the findings; the exit code tells the rest."),

@@ -1,40 +1,62 @@
+import ShipcheckCore
 import Foundation
 import Reports
 import Rules
 
 /// The parsed `--format` options: the first without a path goes to the terminal, the rest to files.
+/// Everything is validated before the project is read, so a bad option never follows a full report.
 enum OutputRequest {
-    static func parse(_ specs: [String]) throws(FormatSpecError) -> [FormatSpec] {
+    struct Problem: Error { let message: String }
+
+    static func parse(_ specs: [String]) throws(Problem) -> [FormatSpec] {
         guard !specs.isEmpty else { return [FormatSpec(format: .text)] }
-        return try specs.map { spec throws(FormatSpecError) in try FormatSpec.parse(spec) }
+        var outputs: [FormatSpec] = []
+        for spec in specs {
+            do { outputs.append(try FormatSpec.parse(spec)) } catch { throw Problem(message: error.description) }
+        }
+        let toTerminal = outputs.filter { $0.path == nil }
+        if toTerminal.count > 1 {
+            let second = toTerminal[1].format.rawValue
+            throw Problem(message: "only one --format may go to the terminal; give '\(second):PATH' to write it to a file")
+        }
+        return outputs
     }
 }
 
 struct RenderOptions {
     let color: Bool
     let quiet: Bool
-    let templatePath: String?
+    /// The template's name and text, read before the run.
+    let template: (path: String, text: String)?
+    let failOn: Severity?
+    /// Append the Markdown report to `$GITHUB_STEP_SUMMARY` (`--summary`, or `--format github`).
+    let writeSummary: Bool
+    let paths: ReportPaths
+
+    /// Reads `--template FILE`; nil and an error message when it cannot.
+    static func readTemplate(_ path: String?) -> Result<(path: String, text: String)?, TemplateReadFailure> {
+        guard let path else { return .success(nil) }
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            return .failure(TemplateReadFailure(message: "\(path): cannot read the template (missing, unreadable or not UTF-8)"))
+        }
+        return .success((path, text))
+    }
 }
 
 /// Renders every requested format and writes it where it belongs. Files are written atomically; a
 /// failure names the path and ends the run with exit code 2.
 enum ReportOutput {
     static func emit(_ result: RunResult, outputs: [FormatSpec], options: RenderOptions, console: Console) -> ExitCode? {
-        var template: String?
-        if let path = options.templatePath {
-            guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-                console.error("\(path): cannot read the template (missing, unreadable or not UTF-8)")
-                return .usage
-            }
-            template = text
-        }
-        var printedToTerminal = false
-        var markdownWentToSummary = false
         let summaryPath = console.environment["GITHUB_STEP_SUMMARY"].flatMap { $0.isEmpty ? nil : $0 }
+        let linkBase = Self.linkBase(console.environment)
+        let paths = options.paths
+        let fileForFolder = paths.filesForFolders(result.findings)
+        var markdownWentToSummary = false
         for spec in outputs {
-            let toTerminal = spec.path == nil && !printedToTerminal
-            let renderOptions = ReportRenderer.Options(color: toTerminal && options.color, quiet: options.quiet, template: template,
-                                                       templateName: options.templatePath ?? MarkdownReport.defaultTemplateName)
+            let renderOptions = ReportRenderer.Options(
+                color: spec.path == nil && options.color, quiet: options.quiet, template: options.template?.text,
+                templateName: options.template?.path ?? MarkdownReport.defaultTemplateName, linkBase: linkBase,
+                failOn: options.failOn, displayPath: { paths.forDisplay($0) }, fileForFolder: fileForFolder)
             let text: String
             do { text = try ReportRenderer.render(spec.format, result, options: renderOptions) } catch {
                 console.error(error.description)
@@ -46,32 +68,38 @@ enum ReportOutput {
                     console.error("cannot write the \(spec.format.rawValue) report: \(error.description)")
                     return .usage
                 }
-            } else if toTerminal {
-                console.out(text)
-                printedToTerminal = true
             } else {
-                console.error("only one --format may go to the terminal; give '\(spec.format.rawValue):PATH' to write it to a file")
-                return .usage
+                console.out(text)
             }
         }
-        // In GitHub Actions the Markdown summary also goes to the job summary (appended, as GitHub expects),
-        // unless a --format markdown:PATH already writes there.
-        if let summaryPath, !markdownWentToSummary {
+        // The job summary, when asked for: appended, as GitHub expects, unless --format markdown:PATH
+        // already writes there. A summary that cannot be written is a warning, never a failed run.
+        if options.writeSummary, let summaryPath, !markdownWentToSummary {
             do {
-                let summary = try GitHubReport.jobSummary(result)
-                if let handle = FileHandle(forWritingAtPath: summaryPath) {
-                    handle.seekToEndOfFile()
-                    handle.write(Data(summary.utf8))
-                    handle.closeFile()
-                } else {
+                let summary = try MarkdownReport.render(result, template: options.template?.text,
+                                                        templateName: options.template?.path ?? MarkdownReport.defaultTemplateName,
+                                                        linkBase: linkBase)
+                guard let handle = FileHandle(forWritingAtPath: summaryPath) else {
                     try AtomicWriter.write(Data(summary.utf8), to: summaryPath)
+                    return nil
                 }
+                defer { handle.closeFile() }
+                try handle.seekToEnd()
+                try handle.write(contentsOf: Data(summary.utf8))
             } catch {
-                console.error("cannot append to GITHUB_STEP_SUMMARY (\(summaryPath)): \(error)")
-                return .usage
+                console.warning("cannot write the job summary to GITHUB_STEP_SUMMARY (\(summaryPath)): \(error); the reports above are complete")
             }
         }
         return nil
+    }
+
+    /// `$GITHUB_SERVER_URL/$GITHUB_REPOSITORY/blob/$GITHUB_SHA`, when GitHub Actions sets all three: report
+    /// paths start at the repository root, so each location links to its line.
+    static func linkBase(_ environment: [String: String]) -> String? {
+        guard let server = environment["GITHUB_SERVER_URL"], !server.isEmpty,
+              let repository = environment["GITHUB_REPOSITORY"], !repository.isEmpty,
+              let sha = environment["GITHUB_SHA"], !sha.isEmpty else { return nil }
+        return "\(server)/\(repository)/blob/\(sha)"
     }
 }
 
@@ -88,3 +116,5 @@ enum BaselineStep {
     }
 }
 
+/// Why `--template FILE` could not be read.
+struct TemplateReadFailure: Error { let message: String }

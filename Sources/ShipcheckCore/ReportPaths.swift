@@ -1,0 +1,115 @@
+import Foundation
+import Project
+import Rules
+
+/// Where report paths start. Every format names files relative to the repository root (git's top
+/// level, found by walking up for `.git` — a folder, or a file in a worktree — without running git),
+/// so that `check apps/mobile` annotates `apps/mobile/ios/Info.plist`, where GitHub finds it. Outside a
+/// repository the base is the current folder when it holds the project, else the project itself.
+/// The text report shows paths relative to the current folder, so they are clickable where the command ran.
+public struct ReportPaths: Sendable {
+    /// Absolute, standardized.
+    public let base: String
+    /// The project root relative to `base` ("" when they are the same).
+    public let projectPrefix: String
+    public let currentDirectory: String
+
+    public init(projectRoot: String, currentDirectory: String = FileManager.default.currentDirectoryPath) {
+        let project = URL(fileURLWithPath: projectRoot).standardizedFileURL.path
+        let current = URL(fileURLWithPath: currentDirectory).standardizedFileURL.path
+        let base = Self.repositoryTop(from: project) ?? (Self.contains(current, project) ? current : project)
+        self.base = base
+        self.projectPrefix = Self.relative(from: base, to: project)
+        self.currentDirectory = current
+    }
+
+    /// Paths left as they are: relative to the project root (what the library gives by default).
+    public init(unchanged projectRoot: String, currentDirectory: String = FileManager.default.currentDirectoryPath) {
+        self.base = URL(fileURLWithPath: projectRoot).standardizedFileURL.path
+        self.projectPrefix = ""
+        self.currentDirectory = URL(fileURLWithPath: currentDirectory).standardizedFileURL.path
+    }
+
+    /// The nearest folder at or above `folder` holding `.git`.
+    public static func repositoryTop(from folder: String) -> String? {
+        var candidate = folder
+        while true {
+            if FileManager.default.fileExists(atPath: (candidate as NSString).appendingPathComponent(".git")) { return candidate }
+            let parent = (candidate as NSString).deletingLastPathComponent
+            if parent == candidate || parent.isEmpty { return nil }
+            candidate = parent
+        }
+    }
+
+    public static func contains(_ folder: String, _ path: String) -> Bool {
+        folder == "/" || path == folder || path.hasPrefix(folder + "/")
+    }
+
+    /// `target` relative to `start` (both absolute): `a/b`, `../c`, or "" when equal.
+    public static func relative(from start: String, to target: String) -> String {
+        let from = start.split(separator: "/")
+        let to = target.split(separator: "/")
+        var common = 0
+        while common < from.count, common < to.count, from[common] == to[common] { common += 1 }
+        let parts = Array(repeating: "..", count: from.count - common) + to[common...].map(String.init)
+        return parts.joined(separator: "/")
+    }
+
+    /// A project-relative path as a path from `base`.
+    public func fromBase(_ path: String) -> String {
+        if projectPrefix.isEmpty { return path }
+        if path.isEmpty || path == "." { return projectPrefix }
+        return projectPrefix + "/" + path
+    }
+
+    /// A base-relative path as the text report shows it: relative to the current folder.
+    public func forDisplay(_ path: String) -> String {
+        if base == currentDirectory { return path.isEmpty ? "." : path }
+        let absolute = (base as NSString).appendingPathComponent(path)
+        let shown = Self.relative(from: currentDirectory, to: absolute)
+        // Far away (up more than two folders, or up to /), the absolute path reads better and clicks as well.
+        let ups = shown.split(separator: "/").prefix { $0 == ".." }.count
+        if ups > 2 || (ups > 0 && ups == currentDirectory.split(separator: "/").count) { return absolute }
+        return shown.isEmpty ? "." : shown
+    }
+
+    /// The finding with its location moved from the project root to the base. (Its fingerprint follows
+    /// the path, so that one repository's baseline matches whichever folder is checked.)
+    public func rebase(_ finding: Finding) -> Finding {
+        guard !projectPrefix.isEmpty else { return finding }
+        let location = SourceLocation(path: fromBase(finding.location.path), line: finding.location.line, column: finding.location.column)
+        return Finding(rule: finding.rule, checklist: finding.checklist, severity: finding.severity, title: finding.title,
+                       message: finding.message, location: location, evidence: finding.evidence, help: finding.help,
+                       references: finding.references)
+    }
+
+    /// For each finding path that is a folder, the first file in it (by name, depth first), for the
+    /// formats that can place results on files only.
+    public func filesForFolders(_ findings: [Finding]) -> [String: String] {
+        var map: [String: String] = [:]
+        for path in Set(findings.map(\.location.path)) {
+            let absolute = (base as NSString).appendingPathComponent(path)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
+            if let file = Self.firstFile(in: absolute, depth: 4) {
+                map[path] = path.isEmpty ? file : path + "/" + file
+            }
+        }
+        return map
+    }
+
+    private static func firstFile(in folder: String, depth: Int) -> String? {
+        guard depth > 0, let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return nil }
+        var folders: [String] = []
+        for name in names.sorted() where !name.hasPrefix(".") {
+            var isDirectory: ObjCBool = false
+            let path = (folder as NSString).appendingPathComponent(name)
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+            if isDirectory.boolValue { folders.append(name) } else { return name }
+        }
+        for name in folders {
+            if let file = firstFile(in: (folder as NSString).appendingPathComponent(name), depth: depth - 1) { return name + "/" + file }
+        }
+        return nil
+    }
+}
