@@ -14,6 +14,8 @@ public struct ProjectModel: Sendable {
     public var gradleFiles: [GradleFile]
     public var dependencies: [Dependency]
     public var symbolHits: [SymbolHit]
+    /// The bundles with their own binary an upload carries (app, extensions, frameworks), from the Xcode projects.
+    public var appleBundles: [AppleBundle] = []
     /// Files that could not be read or parsed; inspection went on without them.
     public var problems: [InputProblem]
 

@@ -98,7 +98,7 @@ import Testing
     }
 
     @Test func membershipWinsOverConventions() {
-        let scope = ShippingScope(shippingMembers: ["App/Mocks/Demo.swift"], testOnlyMembers: ["Shared/Fixture.swift", "App/Mocks/Demo.swift"])
+        let scope = ShippingScope(shippingMembers: ["App/Mocks/Demo.swift"], nonShippingMembers: ["Shared/Fixture.swift", "App/Mocks/Demo.swift"])
         #expect(scope.ships("App/Mocks/Demo.swift"))
         #expect(!scope.ships("Shared/Fixture.swift"))
         #expect(scope.ships("Shared/Store.swift"))
@@ -112,7 +112,7 @@ import Testing
         let scanner = ScanTests.scanner([SymbolEntry(fact: "f", symbols: [ScanTests.pattern("UserDefaults")])])
         let files = try FileWalker().walk(root: tree.root).files
 
-        let result = scanner.scan(files: files, maxFileBytes: 1 << 20, scope: ShippingScope(testOnlyMembers: ["Shared/TestHelper.swift"]))
+        let result = scanner.scan(files: files, maxFileBytes: 1 << 20, scope: ShippingScope(nonShippingMembers: ["Shared/TestHelper.swift"]))
 
         #expect(result.symbolHits.map(\.location.path) == ["App/Store.swift"])
     }

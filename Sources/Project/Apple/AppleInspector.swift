@@ -18,9 +18,13 @@ public enum AppleInspector {
                                    "EMBED_ASSET_PACKS_IN_PRODUCT_BUNDLE"]
     static let hostedContentProductType = "com.apple.product-type.in-app-purchase-content"
 
-    public static func inspect(files: [ProjectFile], root: String) -> PartialInspection {
+    /// `xcode`: the Xcode projects already read (the project inspector reads them first, for the source
+    /// scan's target membership); read here when nil.
+    public static func inspect(files: [ProjectFile], root: String, xcode: XcodeProjects? = nil) -> PartialInspection {
         var result = PartialInspection()
-        var projects: [XcodeProject] = []
+        let xcode = xcode ?? XcodeProjects.read(files: files)
+        let projects = xcode.projects
+        result.problems += xcode.problems
         var plistFiles: [ProjectFile] = []
         var stringsFiles: [(file: ProjectFile, language: String)] = []
 
@@ -34,10 +38,7 @@ public enum AppleInspector {
             if file.isVendored { continue }
             switch kind {
             case .pbxproj:
-                switch PBXProjReader.read(file) {
-                case .success(let project): projects.append(project)
-                case .failure(let error): result.problems.append(error.problem)
-                }
+                break  // read by `XcodeProjects`
             case .infoPlist:
                 plistFiles.append(file)
             case .infoPlistStrings(let language):
@@ -92,7 +93,41 @@ public enum AppleInspector {
         if let manifest = result.privacyManifests.first(where: { $0.isAppOwned }) {
             result.facts.append(detected("privacy_manifest.app", Evidence(location: manifest.location, snippet: manifest.location.path)))
         }
+        result.appleBundles = AppleBundles.find(projects: projects, files: files)
+        result.facts += bundleFacts(result.appleBundles, files: files, plists: result.infoPlists, manifests: result.privacyManifests)
         return result
+    }
+
+    /// `apple.bundles` (the names) and `apple.bundle.<Name>` (its kind, with its files) from the Xcode
+    /// projects; without one, a note that the app is taken as one bundle, when the tree looks like an app.
+    static func bundleFacts(_ bundles: [AppleBundle], files: [ProjectFile], plists: [InfoPlistFile],
+                            manifests: [PrivacyManifestFile]) -> [Fact] {
+        guard bundles.isEmpty else {
+            var facts = [Fact(name: "apple.bundles", value: .list(bundles.map(\.name)), source: .detected, evidence: bundles.map {
+                Evidence(location: $0.location, snippet: "\($0.name): \($0.kind.rawValue), from the Xcode project")
+            })]
+            for bundle in bundles {
+                var evidence = [Evidence(location: bundle.location, snippet: "\(bundle.productType ?? "?"), \(bundle.files?.count ?? 0) files")]
+                evidence.append(Evidence(location: bundle.location, snippet: bundle.privacyManifests.isEmpty
+                    ? "privacy manifest: none of its own" : "privacy manifest: \(bundle.privacyManifests.joined(separator: ", "))"))
+                if let plist = bundle.infoPlist { evidence.append(Evidence(location: bundle.location, snippet: "Info.plist: \(plist)")) }
+                if let entitlements = bundle.entitlements {
+                    evidence.append(Evidence(location: bundle.location, snippet: "entitlements: \(entitlements)"))
+                }
+                facts.append(Fact(name: "apple.bundle.\(bundle.name)", value: .string(bundle.kind.rawValue), source: .detected, evidence: evidence))
+            }
+            return facts
+        }
+        // No Xcode project: XcodeGen, Tuist and SwiftPM describe targets in files shipcheck does not evaluate.
+        let generators = files.filter { !$0.isVendored && ["project.yml", "Project.swift", "Package.swift"].contains(String($0.fileName)) }
+        let appManifests = manifests.filter(\.isAppOwned)
+        guard let anchor = generators.first?.path ?? plists.first(where: { !$0.isTestBundle })?.location.path
+            ?? appManifests.first?.location.path else { return [] }
+        let how = generators.isEmpty ? "no Xcode project" : "no Xcode project (targets described in \(anchor), which shipcheck does not evaluate)"
+        return [Fact(name: "apple.bundles", value: .list(["app"]), source: .detected, evidence: [
+            Evidence(location: SourceLocation(path: anchor),
+                     snippet: "\(how): the app is taken as one bundle by folder convention; every shipping source file and app-owned privacy manifest counts as its own"),
+        ])]
     }
 
     static func detected(_ name: String, _ evidence: Evidence) -> Fact {
@@ -215,5 +250,30 @@ public enum AppleInspector {
             }
         }
         return facts
+    }
+}
+
+/// The Xcode projects of a tree (outside dependency folders), each read once, in path order.
+public struct XcodeProjects: Sendable {
+    public let projects: [XcodeProject]
+    public let problems: [InputProblem]
+
+    public init(projects: [XcodeProject] = [], problems: [InputProblem] = []) {
+        self.projects = projects
+        self.problems = problems
+    }
+
+    public static func read(files: [ProjectFile]) -> XcodeProjects {
+        let pbxprojs = files.filter { !$0.isVendored && AppleFileKind($0) == .pbxproj }.sorted { $0.path < $1.path }
+        let results = ConcurrentMap.map(count: pbxprojs.count) { PBXProjReader.read(pbxprojs[$0]) }
+        var projects: [XcodeProject] = []
+        var problems: [InputProblem] = []
+        for result in results {
+            switch result {
+            case .success(let project): projects.append(project)
+            case .failure(let error): problems.append(error.problem)
+            }
+        }
+        return XcodeProjects(projects: projects, problems: problems)
     }
 }

@@ -2,7 +2,7 @@
 ///
 /// Three sources, strongest first:
 /// 1. Target membership from an Xcode project: a file compiled by a shipping target ships; a file compiled
-///    only by test targets does not.
+///    only by test targets or build tools (`com.apple.product-type.tool`) does not.
 /// 2. Path conventions (`isNonShippingByConvention`): test and UI-test folders, mocks, SwiftUI preview
 ///    content, and Android source sets that only tests or debug builds use.
 /// 3. Inside a file, the tokenizer passes over `#if DEBUG` / `#if targetEnvironment(simulator)` regions and
@@ -12,12 +12,12 @@
 public struct ShippingScope: Sendable {
     /// Files a shipping Xcode target compiles: they ship whatever their path says.
     public let shippingMembers: Set<String>
-    /// Files that only test targets compile.
-    public let testOnlyMembers: Set<String>
+    /// Files that only test targets or build tools compile.
+    public let nonShippingMembers: Set<String>
 
-    public init(shippingMembers: Set<String> = [], testOnlyMembers: Set<String> = []) {
+    public init(shippingMembers: Set<String> = [], nonShippingMembers: Set<String> = []) {
         self.shippingMembers = shippingMembers
-        self.testOnlyMembers = testOnlyMembers.subtracting(shippingMembers)
+        self.nonShippingMembers = nonShippingMembers.subtracting(shippingMembers)
     }
 
     /// Only the path conventions.
@@ -26,15 +26,16 @@ public struct ShippingScope: Sendable {
     /// Whether the file at `path` (relative to the root) is part of what ships.
     public func ships(_ path: String) -> Bool {
         if shippingMembers.contains(path) { return true }
-        if testOnlyMembers.contains(path) { return false }
+        if nonShippingMembers.contains(path) { return false }
         return !Self.isNonShippingByConvention(path)
     }
 
-    /// Folders whose whole content is test or preview code, by exact name.
+    /// Folders whose whole content is test, preview or build-script code, by exact name (`fastlane` holds
+    /// lanes, including fastlane's Swift runner, never app code).
     static let nonShippingFolders: Set<Substring> = ["Tests", "Test", "UITests", "Mocks", "Mock", "Preview Content",
-                                                     "PreviewContent", "__tests__", "__mocks__"]
+                                                     "PreviewContent", "__tests__", "__mocks__", "fastlane"]
 
-    /// Test code, mocks and preview content by path alone: a folder named `Tests`/`Mocks`/`Preview Content`
+    /// Test code, mocks, preview content and lanes by path alone: a folder named `Tests`/`Mocks`/`Preview Content`/`fastlane`
     /// or ending in `Tests` (`AppTests`, `AppUITests`), a Swift/Objective-C file with `Mock` in its name, and
     /// the Android source sets a release build never compiles (`src/test*`, `src/androidTest*`,
     /// `src/sharedTest`, `src/testFixtures`, `src/debug`, `src/<flavor>Debug`).
