@@ -4,7 +4,31 @@ import Foundation
 /// from the root object to its targets, their configuration lists and build settings.
 public enum PBXProjReader {
     public static func read(_ file: ProjectFile) -> Result<XcodeProject, PlistReadError> {
-        PlistReader.read(file).flatMap { project(from: $0, path: file.path) }
+        if file.size > PlistReader.maxBytes {
+            return .failure(PlistReadError(path: file.path, line: nil,
+                                           message: "property list of \(file.size) bytes is over the \(PlistReader.maxBytes)-byte limit; skipped"))
+        }
+        guard let data = FileManager.default.contents(atPath: file.absolutePath) else {
+            return .failure(PlistReadError(path: file.path, line: nil, message: "could not be read"))
+        }
+        return parse(data, path: file.path).flatMap { project(from: $0, path: file.path) }
+    }
+
+    /// An old-style pbxproj (what Xcode writes, UTF-8) through `OpenStepParser`; anything else (XML, binary)
+    /// through Foundation, as other property lists.
+    static func parse(_ data: Data, path: String) -> Result<PlistDocument, PlistReadError> {
+        let bytes = [UInt8](data)
+        let first = bytes.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
+        guard first == UInt8(ascii: "{") || first == UInt8(ascii: "/") else {
+            return PlistReader.parse(data, path: path)
+        }
+        switch OpenStepParser.parse(bytes) {
+        case .success(let value):
+            return .success(PlistDocument(value: value, bytes: bytes))
+        case .failure(let failure):
+            return .failure(PlistReadError(path: path, line: failure.line,
+                                           message: "not a valid property list: \(failure.message) at line \(failure.line); fix or regenerate the file (Xcode can open it to show the error)"))
+        }
     }
 
     public static func project(from document: PlistDocument, path: String) -> Result<XcodeProject, PlistReadError> {

@@ -15,6 +15,13 @@ public struct PlistDocument: Sendable {
         self.lines = text.map { TextLines(Array($0.utf8)) }
     }
 
+    /// A document whose UTF-8 text is `bytes` (read once, not copied again for the line index).
+    init(value: PlistValue, bytes: [UInt8]) {
+        self.value = value
+        self.text = String(decoding: bytes, as: UTF8.self)
+        self.lines = TextLines(bytes)
+    }
+
     /// The 1-based line of the first `<key>name</key>` (XML) or `name =` (old-style), if any.
     /// For many keys of one file, `keyLines()` reads the file once.
     public func line(ofKey key: String) -> Int? {
