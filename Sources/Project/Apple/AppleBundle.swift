@@ -20,12 +20,14 @@ public struct AppleBundle: Sendable, Hashable {
     public let infoPlist: String?
     /// `CODE_SIGN_ENTITLEMENTS` of the release configuration.
     public let entitlements: String?
+    /// Info.plist keys Xcode generates from the release configuration's `INFOPLIST_KEY_*` settings.
+    public let generatedInfoPlistKeys: [String]
     /// Files no target claims (local Swift packages, loose folders) ship in the app binaries that link them:
     /// they count for every `app` bundle.
     public var takesUnclaimedFiles: Bool { kind == .app }
 
     public init(name: String, kind: Kind, productType: String?, location: SourceLocation, files: Set<String>?,
-                privacyManifests: [String], infoPlist: String? = nil, entitlements: String? = nil) {
+                privacyManifests: [String], infoPlist: String? = nil, entitlements: String? = nil, generatedInfoPlistKeys: [String] = []) {
         self.name = name
         self.kind = kind
         self.productType = productType
@@ -34,6 +36,7 @@ public struct AppleBundle: Sendable, Hashable {
         self.privacyManifests = privacyManifests
         self.infoPlist = infoPlist
         self.entitlements = entitlements
+        self.generatedInfoPlistKeys = generatedInfoPlistKeys
     }
 
     /// "the app IceCubesApp", "the app extension ShareExtension", "the app" (inferred).
@@ -75,7 +78,8 @@ public enum AppleBundles {
                     location: project.location(of: "\(target.id) /* \(target.name) */ = {"),
                     files: members, privacyManifests: manifests,
                     infoPlist: settings["INFOPLIST_FILE"].flatMap(project.resolve),
-                    entitlements: settings["CODE_SIGN_ENTITLEMENTS"].flatMap(project.resolve)))
+                    entitlements: settings["CODE_SIGN_ENTITLEMENTS"].flatMap(project.resolve),
+                    generatedInfoPlistKeys: settings.keys.filter { $0.hasPrefix("INFOPLIST_KEY_") }.map { String($0.dropFirst(14)) }.sorted()))
             }
         }
         return bundles.sorted { ($0.kind == .app ? 0 : 1, $0.name, $0.location) < ($1.kind == .app ? 0 : 1, $1.name, $1.location) }

@@ -97,6 +97,10 @@ public enum AppleInspector {
                 evidence.append(Evidence(location: bundle.location, snippet: bundle.privacyManifests.isEmpty
                     ? "privacy manifest: none of its own" : "privacy manifest: \(bundle.privacyManifests.joined(separator: ", "))"))
                 if let plist = bundle.infoPlist { evidence.append(Evidence(location: bundle.location, snippet: "Info.plist: \(plist)")) }
+                if !bundle.generatedInfoPlistKeys.isEmpty {
+                    evidence.append(Evidence(location: bundle.location,
+                                             snippet: "generated Info.plist keys: \(bundle.generatedInfoPlistKeys.joined(separator: ", "))"))
+                }
                 if let entitlements = bundle.entitlements {
                     evidence.append(Evidence(location: bundle.location, snippet: "entitlements: \(entitlements)"))
                 }
