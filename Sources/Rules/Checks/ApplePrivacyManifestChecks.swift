@@ -48,8 +48,7 @@ enum PrivacyManifestChecks {
         }
         return order.compactMap { key in
             guard let (hit, category, bundles) = groups[key] else { return nil }
-            let snippet = project.facts[category.fact]?.evidence.first { $0.location.path == hit.location.path && $0.location.line == hit.location.line }?
-                .snippet ?? hit.symbol
+            let snippet = hit.snippet.isEmpty ? hit.symbol : hit.snippet
             let one = bundles.count == 1
             let manifest = key.manifests.isEmpty
                 ? (one ? "any manifest of its own (it has no PrivacyInfo.xcprivacy)" : "any manifest of theirs (none has a PrivacyInfo.xcprivacy of its own)")
