@@ -118,20 +118,3 @@ import Testing
     }
 }
 
-/// A name being declared is not a use of the API that shares it.
-@Suite struct ScanDeclarationTests {
-    @Test func declaredNamesAreNotUses() {
-        let source = """
-        if let creationDate = apiKey.dateCreated { }
-        public var creationDate: Date
-        func creationDate() -> Date { .now }
-        let d = try url.resourceValues(forKeys: [.creationDateKey]).creationDate
-        letcreationDate
-        """
-        #expect(ScanTests.hits(source, .swift, ["creationDate", "creationDateKey"]) == ["creationDateKey@4:43", "creationDate@4:61"])
-    }
-
-    @Test func kotlinDeclarationsToo() {
-        #expect(ScanTests.hits("val stat = 1\nfun stat() {}\nos.stat(path)\n", .kotlin, ["stat"]) == ["stat@3:4"])
-    }
-}

@@ -162,8 +162,7 @@ public struct SourceScanner: Sendable {
             while let word = tokenizer.nextWord() {
                 guard lengths & (1 << UInt64(min(word.end - word.start, 63))) != 0 else { continue }
                 let hash = Self.hash(buffer, word.start, word.end)
-                guard hashBits[Int((hash >> 6) & 1023)] & (1 << (hash & 63)) != 0, let candidates = index[hash],
-                      !Self.isDeclaration(buffer, before: word.start) else { continue }
+                guard hashBits[Int((hash >> 6) & 1023)] & (1 << (hash & 63)) != 0, let candidates = index[hash] else { continue }
                 var matchedFacts: [String] = []
                 for offset in candidates {
                     let compiled = patterns[offset]
@@ -218,22 +217,6 @@ public struct SourceScanner: Sendable {
             guard equal(b, k + 1, end, segment) else { return false }
         }
         return true
-    }
-
-    /// Keywords that make the next word a name being declared (`let creationDate = …`, `var stat: Stats`,
-    /// `func modificationDate()`, `case systemUptime`), not a use of the API that shares its name.
-    static let declarationKeywords: [[UInt8]] = ["let", "var", "func", "case", "class", "struct", "enum", "protocol",
-                                                 "typealias", "val", "fun"].map { Array($0.utf8) }
-
-    /// Whether a declaration keyword (and only whitespace) stands right before `start`.
-    static func isDeclaration(_ b: UnsafeBufferPointer<UInt8>, before start: Int) -> Bool {
-        var k = start - 1
-        guard k >= 0, isSpace(b[k]) else { return false }
-        while k >= 0, isSpace(b[k]) { k -= 1 }
-        let end = k + 1
-        while k >= 0, Tokenizer.isWordByte(b[k]) { k -= 1 }
-        guard end - (k + 1) >= 3, end - (k + 1) <= 9 else { return false }
-        return declarationKeywords.contains { equal(b, k + 1, end, $0) }
     }
 
     /// `(label:` (with whitespace) right after `end`.
