@@ -111,8 +111,12 @@ public enum AppleInspector {
         // No Xcode project: XcodeGen, Tuist and SwiftPM describe targets in files shipcheck does not evaluate.
         let generators = files.filter { !$0.isVendored && ["project.yml", "Project.swift", "Package.swift"].contains(String($0.fileName)) }
         let appManifests = manifests.filter(\.isAppOwned)
-        guard let anchor = generators.first?.path ?? plists.first(where: { !$0.isTestBundle })?.location.path
-            ?? appManifests.first?.location.path else { return [] }
+        // The shallowest file says best where the app lives (not an extension's Info.plist deeper down).
+        func shallowest(_ paths: [String]) -> String? {
+            paths.min { ($0.utf8.filter { $0 == UInt8(ascii: "/") }.count, $0) < ($1.utf8.filter { $0 == UInt8(ascii: "/") }.count, $1) }
+        }
+        guard let anchor = shallowest(generators.map(\.path)) ?? shallowest(plists.filter { !$0.isTestBundle }.map(\.location.path))
+            ?? shallowest(appManifests.map(\.location.path)) else { return [] }
         let how = generators.isEmpty ? "no Xcode project" : "no Xcode project (targets described in \(anchor), which shipcheck does not evaluate)"
         return [Fact(name: "apple.bundles", value: .list(["app"]), source: .detected, evidence: [
             Evidence(location: SourceLocation(path: anchor),
