@@ -20,6 +20,8 @@ public struct ProjectModel: Sendable {
     public var privacyPolicyDocument: LoadedDocument?
     /// With `--online`: each URL the checks judge, fetched once before evaluation (`OnlineStep`).
     public var webPages: [String: WebFetch] = [:]
+    /// The bundles with their own binary an upload carries (app, extensions, frameworks), from the Xcode projects.
+    public var appleBundles: [AppleBundle] = []
     /// Files that could not be read or parsed; inspection went on without them.
     public var problems: [InputProblem]
 

@@ -252,3 +252,41 @@ import Testing
         #expect(try S.findings(project, rule: rule).first?.message.contains("lottie (version not known)") == true)
     }
 }
+
+/// The rule judges each bundle with its own binary, on the examples in Tests/RuleExamples.
+@Suite struct ApplePrivacyManifestBundleTests {
+    static let examples = RuleExampleTests.examplesRoot + "/privacy-manifest.missing-api-declaration"
+
+    @Test func anExtensionWithoutItsOwnManifestIsReportedForItsOwnBinary() throws {
+        let findings = try RuleExampleTests.evaluate(Self.examples + "/trigger").filter { $0.rule == "privacy-manifest.missing-api-declaration" }
+        #expect(findings.map(\.location) == [SourceLocation(path: "ShareExtension/ShareViewController.swift", line: 7, column: 22)])
+        #expect(findings.first?.message.contains("Code built into the app extension ShareExtension uses a UserDefaults") == true)
+        #expect(findings.first?.message.contains("not declared in any manifest of its own") == true)
+    }
+
+    @Test func debugPreviewAndTestOnlyUsesAreNotEvidence() throws {
+        let project = try RuleExampleTests.inspect(Self.examples + "/pass", checklists: RuleExampleTests.builtinChecklists())
+        let signals = Set(project.symbolHits.map(\.signal))
+        #expect(signals.contains("api.UserDefaults"))
+        #expect(!signals.contains("api.SystemBootTime"), "used only under #if DEBUG")
+        #expect(!signals.contains("api.DiskSpace"), "used only in a #Preview")
+        #expect(!signals.contains("api.ActiveKeyboards"), "used only by the unit-test target")
+    }
+
+    @Test func bundlesSharingCodeAndLackingManifestsShareOneFinding() throws {
+        let app = AppleBundle(name: "App", kind: .app, productType: "com.apple.product-type.application",
+                              location: SourceLocation(path: "A.xcodeproj/project.pbxproj", line: 9), files: ["App/Main.swift"], privacyManifests: [])
+        let widget = AppleBundle(name: "Widget", kind: .appExtension, productType: "com.apple.product-type.app-extension",
+                                 location: SourceLocation(path: "A.xcodeproj/project.pbxproj", line: 20), files: ["Pkg/Store.swift"], privacyManifests: [])
+        var project = ProjectModel(root: "/p", facts: FactStore([AppleRuleSupport.used("api.UserDefaults", at: "Pkg/Store.swift", line: 3, "UserDefaults")]),
+                                   symbolHits: [SymbolHit(signal: "api.UserDefaults", symbol: "UserDefaults", location: SourceLocation(path: "Pkg/Store.swift", line: 3))])
+        let share = AppleBundle(name: "Share", kind: .appExtension, productType: "com.apple.product-type.app-extension",
+                                location: SourceLocation(path: "A.xcodeproj/project.pbxproj", line: 30), files: ["Pkg/Store.swift"], privacyManifests: [])
+        project.appleBundles = [app, share, widget]
+        let findings = try AppleRuleSupport.findings(project, rule: "privacy-manifest.missing-api-declaration")
+        // Pkg/Store.swift is the extensions' and, claimed by targets, not the app's.
+        #expect(findings.count == 1)
+        #expect(findings.first?.message.hasPrefix("Code built into the app extensions Share and Widget uses a UserDefaults required-reason API (Pkg/Store.swift:3)") == true)
+        #expect(findings.first?.message.contains("not declared in any manifest of theirs") == true)
+    }
+}

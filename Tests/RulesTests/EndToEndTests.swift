@@ -72,6 +72,9 @@ struct EndToEndTests {
         #expect(actual == [
             "account.deletion.in_app = true @ Journal/AccountService.swift:13:10",
             "app.login_required = true @ shipcheck.yml:4:23",
+            "apple.bundle.Journal = app @ Journal.xcodeproj/project.pbxproj:10",
+            "apple.bundle.JournalWidget = app extension @ Journal.xcodeproj/project.pbxproj:17",
+            "apple.bundles = Journal, JournalWidget @ Journal.xcodeproj/project.pbxproj:10",
             "apple.project = true @ Journal.xcodeproj/project.pbxproj",
             "auth.sign_in_with_apple = true @ Journal/AccountService.swift:6:10",
             "metadata.fastlane/metadata.consumer = appstore @ fastlane/metadata",

@@ -18,47 +18,38 @@ public enum AppleInspector {
                                    "EMBED_ASSET_PACKS_IN_PRODUCT_BUNDLE"]
     static let hostedContentProductType = "com.apple.product-type.in-app-purchase-content"
 
-    public static func inspect(files: [ProjectFile], root: String) -> PartialInspection {
+    /// `xcode`: the Xcode projects already read (the project inspector reads them first, for the source
+    /// scan's target membership); read here when nil.
+    public static func inspect(files: [ProjectFile], root: String, xcode: XcodeProjects? = nil) -> PartialInspection {
         var result = PartialInspection()
-        var projects: [XcodeProject] = []
-        var plistFiles: [ProjectFile] = []
-        var stringsFiles: [(file: ProjectFile, language: String)] = []
+        let xcode = xcode ?? XcodeProjects.read(files: files)
+        let projects = xcode.projects
+        result.problems += xcode.problems
+        var plistFiles: [(file: ProjectFile, document: PlistDocument)] = []
+        var stringsFiles: [(file: ProjectFile, language: String, document: PlistDocument)] = []
 
-        for file in files.sorted(by: { $0.path < $1.path }) {
-            guard let kind = AppleFileKind(file) else { continue }
-            if kind == .privacyManifest {
-                result.privacyManifests.append(privacyManifest(file))
-                if case .failure(let error) = PlistReader.read(file) { result.problems.append(error.problem) }
-                continue
-            }
-            if file.isVendored { continue }
-            switch kind {
-            case .pbxproj:
-                switch PBXProjReader.read(file) {
-                case .success(let project): projects.append(project)
-                case .failure(let error): result.problems.append(error.problem)
-                }
-            case .infoPlist:
-                plistFiles.append(file)
-            case .infoPlistStrings(let language):
-                stringsFiles.append((file, language))
-            case .entitlements:
-                inspectEntitlements(file, into: &result)
-            case .contentInfo:
-                switch PlistReader.read(file) {
-                case .success(let document):
-                    if let evidence = ContentInfoReader.evidence(in: document, path: file.path) {
-                        result.facts.append(detected("iap.hosted_content", evidence))
-                    }
-                case .failure(let error): result.problems.append(error.problem)
-                }
-            case .assetCatalogContents:
-                switch AssetCatalogReader.evidence(file) {
-                case .success(let evidence?): result.facts.append(detected("odr.used", evidence))
-                case .success(nil): break
-                case .failure(let error): result.problems.append(error.problem)
-                }
-            case .privacyManifest:
+        // Each file is read and parsed on its own (a work queue over the cores); the results are then
+        // taken in path order, so the model is the same on every run.
+        let work = files.compactMap { file -> (file: ProjectFile, kind: AppleFileKind)? in
+            guard let kind = AppleFileKind(file), kind == .privacyManifest || (!file.isVendored && kind != .pbxproj) else { return nil }
+            return (file, kind)
+        }.sorted { $0.file.path < $1.file.path }
+        let readings = ConcurrentMap.map(count: work.count) { index in read(work[index].file, as: work[index].kind) }
+        for (index, reading) in readings.enumerated() {
+            let file = work[index].file
+            switch reading {
+            case .privacyManifest(let manifest):
+                result.privacyManifests.append(manifest)
+                if let error = manifest.parseError { result.problems.append(error.problem) }
+            case .infoPlist(let document):
+                plistFiles.append((file, document))
+            case .infoPlistStrings(let language, let document):
+                stringsFiles.append((file, language, document))
+            case .facts(let facts):
+                result.facts += facts
+            case .problem(let error):
+                result.problems.append(error.problem)
+            case .nothing:
                 break
             }
         }
@@ -67,38 +58,123 @@ public enum AppleInspector {
         for project in projects {
             result.facts.append(detected("apple.project", Evidence(location: SourceLocation(path: project.path), snippet: project.path)))
             result.facts += projectFacts(project)
+            let settingLines = project.document.firstLines(ofWordsAfter: generatedKeyPrefix)
             for target in project.targets {
                 for setting in target.values(of: "INFOPLIST_FILE") {
                     if let path = project.resolve(setting) { owners[path] = (target.name, target.productType) }
                 }
-                if let generated = generatedInfoPlist(target, in: project) { result.infoPlists.append(generated) }
+                if let generated = generatedInfoPlist(target, in: project, settingLines: settingLines) { result.infoPlists.append(generated) }
             }
         }
 
-        for file in plistFiles {
-            switch PlistReader.read(file) {
-            case .success(let document):
-                let owner = owners[file.path]
-                let (strings, lines) = topLevelStrings(document)
-                result.infoPlists.append(InfoPlistFile(location: SourceLocation(path: file.path), target: owner?.target, strings: strings,
-                                                       keyLines: lines, productType: owner?.productType))
-            case .failure(let error):
-                result.problems.append(error.problem)
-            }
+        for (file, document) in plistFiles {
+            let owner = owners[file.path]
+            let (strings, lines) = topLevelStrings(document)
+            result.infoPlists.append(InfoPlistFile(location: SourceLocation(path: file.path), target: owner?.target, strings: strings,
+                                                   keyLines: lines, productType: owner?.productType))
         }
 
-        result.infoPlists = attach(stringsFiles, to: result.infoPlists, problems: &result.problems)
+        result.infoPlists = attach(stringsFiles, to: result.infoPlists)
         result.facts += purposeFacts(result.infoPlists)
         if let manifest = result.privacyManifests.first(where: { $0.isAppOwned }) {
             result.facts.append(detected("privacy_manifest.app", Evidence(location: manifest.location, snippet: manifest.location.path)))
         }
+        result.appleBundles = AppleBundles.find(projects: projects, files: files)
+        result.facts += bundleFacts(result.appleBundles, files: files, plists: result.infoPlists, manifests: result.privacyManifests)
         return result
+    }
+
+    /// `apple.bundles` (the names) and `apple.bundle.<Name>` (its kind, with its files) from the Xcode
+    /// projects; without one, a note that the app is taken as one bundle, when the tree looks like an app.
+    static func bundleFacts(_ bundles: [AppleBundle], files: [ProjectFile], plists: [InfoPlistFile],
+                            manifests: [PrivacyManifestFile]) -> [Fact] {
+        guard bundles.isEmpty else {
+            var facts = [Fact(name: "apple.bundles", value: .list(bundles.map(\.name)), source: .detected, evidence: bundles.map {
+                Evidence(location: $0.location, snippet: "\($0.name): \($0.kind.rawValue), from the Xcode project")
+            })]
+            for bundle in bundles {
+                var evidence = [Evidence(location: bundle.location, snippet: "\(bundle.productType ?? "?"), \(bundle.files?.count ?? 0) files")]
+                evidence.append(Evidence(location: bundle.location, snippet: bundle.privacyManifests.isEmpty
+                    ? "privacy manifest: none of its own" : "privacy manifest: \(bundle.privacyManifests.joined(separator: ", "))"))
+                if let plist = bundle.infoPlist { evidence.append(Evidence(location: bundle.location, snippet: "Info.plist: \(plist)")) }
+                if !bundle.generatedInfoPlistKeys.isEmpty {
+                    evidence.append(Evidence(location: bundle.location,
+                                             snippet: "generated Info.plist keys: \(bundle.generatedInfoPlistKeys.joined(separator: ", "))"))
+                }
+                if let entitlements = bundle.entitlements {
+                    evidence.append(Evidence(location: bundle.location, snippet: "entitlements: \(entitlements)"))
+                }
+                facts.append(Fact(name: "apple.bundle.\(bundle.name)", value: .string(bundle.kind.rawValue), source: .detected, evidence: evidence))
+            }
+            return facts
+        }
+        // No Xcode project: XcodeGen, Tuist and SwiftPM describe targets in files shipcheck does not evaluate.
+        let generators = files.filter { !$0.isVendored && ["project.yml", "Project.swift", "Package.swift"].contains(String($0.fileName)) }
+        let appManifests = manifests.filter(\.isAppOwned)
+        // The shallowest file says best where the app lives (not an extension's Info.plist deeper down).
+        func shallowest(_ paths: [String]) -> String? {
+            paths.min { ($0.utf8.filter { $0 == UInt8(ascii: "/") }.count, $0) < ($1.utf8.filter { $0 == UInt8(ascii: "/") }.count, $1) }
+        }
+        guard let anchor = shallowest(generators.map(\.path)) ?? shallowest(plists.filter { !$0.isTestBundle }.map(\.location.path))
+            ?? shallowest(appManifests.map(\.location.path)) else { return [] }
+        let how = generators.isEmpty ? "no Xcode project" : "no Xcode project (targets described in \(anchor), which shipcheck does not evaluate)"
+        return [Fact(name: "apple.bundles", value: .list(["app"]), source: .detected, evidence: [
+            Evidence(location: SourceLocation(path: anchor),
+                     snippet: "\(how): the app is taken as one bundle by folder convention; every shipping source file and app-owned privacy manifest counts as its own"),
+        ])]
+    }
+
+    /// What one file gave, read on a worker.
+    enum Reading: Sendable {
+        case privacyManifest(PrivacyManifestFile)
+        case infoPlist(PlistDocument)
+        case infoPlistStrings(language: String, PlistDocument)
+        case facts([Fact])
+        case problem(PlistReadError)
+        case nothing
+    }
+
+    static func read(_ file: ProjectFile, as kind: AppleFileKind) -> Reading {
+        switch kind {
+        case .privacyManifest:
+            return .privacyManifest(privacyManifest(file))
+        case .pbxproj:
+            return .nothing  // read by `XcodeProjects`
+        case .infoPlist:
+            switch PlistReader.read(file) {
+            case .success(let document): return .infoPlist(document)
+            case .failure(let error): return .problem(error)
+            }
+        case .infoPlistStrings(let language):
+            switch PlistReader.read(file) {
+            case .success(let document): return .infoPlistStrings(language: language, document)
+            case .failure(let error): return .problem(error)
+            }
+        case .entitlements:
+            switch PlistReader.read(file) {
+            case .success(let document): return .facts(entitlementFacts(document, path: file.path))
+            case .failure(let error): return .problem(error)
+            }
+        case .contentInfo:
+            switch PlistReader.read(file) {
+            case .success(let document):
+                return .facts(ContentInfoReader.evidence(in: document, path: file.path).map { [detected("iap.hosted_content", $0)] } ?? [])
+            case .failure(let error): return .problem(error)
+            }
+        case .assetCatalogContents:
+            switch AssetCatalogReader.evidence(file) {
+            case .success(let evidence?): return .facts([detected("odr.used", evidence)])
+            case .success(nil): return .nothing
+            case .failure(let error): return .problem(error)
+            }
+        }
     }
 
     static func detected(_ name: String, _ evidence: Evidence) -> Fact {
         Fact(name: name, value: .bool(true), source: .detected, evidence: [evidence])
     }
 
+    /// One parse: the manifest, or why it is not one (also reported as a problem).
     static func privacyManifest(_ file: ProjectFile) -> PrivacyManifestFile {
         let sdk = SDKOwnership.sdkName(forPath: file.path)
         let owned = sdk == nil && !file.isVendored
@@ -113,22 +189,19 @@ public enum AppleInspector {
     static func topLevelStrings(_ document: PlistDocument) -> ([String: String], [String: Int]) {
         var strings: [String: String] = [:]
         var lines: [String: Int] = [:]
+        let written = document.keyLines()
         for (key, value) in document.value.dictionary ?? [:] {
             if let text = value.string { strings[key] = text }
-            if let line = document.line(ofKey: key) { lines[key] = line }
+            if let line = written[key] { lines[key] = line }
         }
         return (strings, lines)
     }
 
-    static func inspectEntitlements(_ file: ProjectFile, into result: inout PartialInspection) {
-        switch PlistReader.read(file) {
-        case .success(let document):
-            for (key, value) in (document.value.dictionary ?? [:]).sorted(by: { $0.key < $1.key }) where value.bool != false {
-                let location = SourceLocation(path: file.path, line: document.line(ofKey: key))
-                result.facts.append(detected("entitlement.\(key)", Evidence(location: location, snippet: key)))
-            }
-        case .failure(let error):
-            result.problems.append(error.problem)
+    static func entitlementFacts(_ document: PlistDocument, path: String) -> [Fact] {
+        let written = document.keyLines()
+        return (document.value.dictionary ?? [:]).sorted(by: { $0.key < $1.key }).compactMap { key, value in
+            guard value.bool != false else { return nil }
+            return detected("entitlement.\(key)", Evidence(location: SourceLocation(path: path, line: written[key]), snippet: key))
         }
     }
 
@@ -157,9 +230,12 @@ public enum AppleInspector {
         return facts
     }
 
-    /// The Info.plist keys Xcode generates for a target from `INFOPLIST_KEY_*` settings.
-    static func generatedInfoPlist(_ target: XcodeTarget, in project: XcodeProject) -> InfoPlistFile? {
-        let prefix = "INFOPLIST_KEY_"
+    static let generatedKeyPrefix = "INFOPLIST_KEY_"
+
+    /// The Info.plist keys Xcode generates for a target from `INFOPLIST_KEY_*` settings. `settingLines`: each
+    /// word written after `INFOPLIST_KEY_` in the pbxproj and its first line (read once per project).
+    static func generatedInfoPlist(_ target: XcodeTarget, in project: XcodeProject, settingLines: [String: Int]) -> InfoPlistFile? {
+        let prefix = generatedKeyPrefix
         let settings = target.settings(withPrefix: prefix)
         let generates = target.values(of: "GENERATE_INFOPLIST_FILE").contains("YES")
         guard generates || !settings.isEmpty else { return nil }
@@ -168,7 +244,8 @@ public enum AppleInspector {
         for (setting, value) in settings {
             let key = String(setting.dropFirst(prefix.count))
             strings[key] = value
-            lines[key] = project.document.line(containing: setting)
+            // The first line containing the setting's name: the first of the words that start with the key.
+            lines[key] = settingLines.lazy.filter { $0.key.hasPrefix(key) }.map(\.value).min()
         }
         let anchor = project.document.line(containing: "GENERATE_INFOPLIST_FILE") ?? lines.values.min()
         return InfoPlistFile(location: SourceLocation(path: project.path, line: anchor), target: target.name, strings: strings,
@@ -177,28 +254,24 @@ public enum AppleInspector {
 
     /// Gives each `<lang>.lproj/InfoPlist.strings` to the Info.plist it translates: the one whose folder
     /// shares the longest path with the `.lproj`'s folder (else a single generated app plist).
-    static func attach(_ stringsFiles: [(file: ProjectFile, language: String)], to plists: [InfoPlistFile],
-                       problems: inout [InputProblem]) -> [InfoPlistFile] {
+    static func attach(_ stringsFiles: [(file: ProjectFile, language: String, document: PlistDocument)],
+                       to plists: [InfoPlistFile]) -> [InfoPlistFile] {
+        // Each plist's folder, split once (not once per strings file).
+        let candidates = plists.indices.filter { !plists[$0].isGenerated && !plists[$0].isTestBundle }.map { index in
+            (index: index, folder: Array(plists[index].location.path.split(separator: "/").dropLast().filter { !$0.hasSuffix(".lproj") }))
+        }
+        let generated = plists.indices.filter { plists[$0].isGenerated && !plists[$0].isTestBundle }
         var byPlist: [Int: [InfoPlistStrings]] = [:]
-        for (file, language) in stringsFiles {
-            let document: PlistDocument
-            switch PlistReader.read(file) {
-            case .success(let parsed): document = parsed
-            case .failure(let error): problems.append(error.problem); continue
-            }
+        for (file, language, document) in stringsFiles {
             let (strings, lines) = topLevelStrings(document)
             let localized = InfoPlistStrings(location: SourceLocation(path: file.path), language: language, strings: strings, keyLines: lines)
             let folder = Array(file.path.split(separator: "/").dropLast(2))
             var best: (index: Int, score: Int)?
-            for (index, plist) in plists.enumerated() where !plist.isGenerated && !plist.isTestBundle {
-                let plistFolder = Array(plist.location.path.split(separator: "/").dropLast().filter { !$0.hasSuffix(".lproj") })
-                let score = zip(folder, plistFolder).prefix { $0 == $1 }.count
-                if score > (best?.score ?? (folder.isEmpty && plistFolder.isEmpty ? -1 : 0)) { best = (index, score) }
+            for candidate in candidates {
+                let score = zip(folder, candidate.folder).prefix { $0 == $1 }.count
+                if score > (best?.score ?? (folder.isEmpty && candidate.folder.isEmpty ? -1 : 0)) { best = (candidate.index, score) }
             }
-            if best == nil {
-                let generated = plists.indices.filter { plists[$0].isGenerated && !plists[$0].isTestBundle }
-                if generated.count == 1 { best = (generated[0], 0) }
-            }
+            if best == nil, generated.count == 1 { best = (generated[0], 0) }
             if let best { byPlist[best.index, default: []].append(localized) }
         }
         return plists.enumerated().map { index, plist in
@@ -215,5 +288,30 @@ public enum AppleInspector {
             }
         }
         return facts
+    }
+}
+
+/// The Xcode projects of a tree (outside dependency folders), each read once, in path order.
+public struct XcodeProjects: Sendable {
+    public let projects: [XcodeProject]
+    public let problems: [InputProblem]
+
+    public init(projects: [XcodeProject] = [], problems: [InputProblem] = []) {
+        self.projects = projects
+        self.problems = problems
+    }
+
+    public static func read(files: [ProjectFile]) -> XcodeProjects {
+        let pbxprojs = files.filter { !$0.isVendored && AppleFileKind($0) == .pbxproj }.sorted { $0.path < $1.path }
+        let results = ConcurrentMap.map(count: pbxprojs.count) { PBXProjReader.read(pbxprojs[$0]) }
+        var projects: [XcodeProject] = []
+        var problems: [InputProblem] = []
+        for result in results {
+            switch result {
+            case .success(let project): projects.append(project)
+            case .failure(let error): problems.append(error.problem)
+            }
+        }
+        return XcodeProjects(projects: projects, problems: problems)
     }
 }

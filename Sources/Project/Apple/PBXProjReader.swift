@@ -4,7 +4,31 @@ import Foundation
 /// from the root object to its targets, their configuration lists and build settings.
 public enum PBXProjReader {
     public static func read(_ file: ProjectFile) -> Result<XcodeProject, PlistReadError> {
-        PlistReader.read(file).flatMap { project(from: $0, path: file.path) }
+        if file.size > PlistReader.maxBytes {
+            return .failure(PlistReadError(path: file.path, line: nil,
+                                           message: "property list of \(file.size) bytes is over the \(PlistReader.maxBytes)-byte limit; skipped"))
+        }
+        guard let data = FileManager.default.contents(atPath: file.absolutePath) else {
+            return .failure(PlistReadError(path: file.path, line: nil, message: "could not be read"))
+        }
+        return parse(data, path: file.path).flatMap { project(from: $0, path: file.path) }
+    }
+
+    /// An old-style pbxproj (what Xcode writes, UTF-8) through `OpenStepParser`; anything else (XML, binary)
+    /// through Foundation, as other property lists.
+    static func parse(_ data: Data, path: String) -> Result<PlistDocument, PlistReadError> {
+        let bytes = [UInt8](data)
+        let first = bytes.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
+        guard first == UInt8(ascii: "{") || first == UInt8(ascii: "/") else {
+            return PlistReader.parse(data, path: path)
+        }
+        switch OpenStepParser.parse(bytes) {
+        case .success(let value):
+            return .success(PlistDocument(value: value, bytes: bytes))
+        case .failure(let failure):
+            return .failure(PlistReadError(path: path, line: failure.line,
+                                           message: "not a valid property list: \(failure.message) at line \(failure.line); fix or regenerate the file (Xcode can open it to show the error)"))
+        }
     }
 
     public static func project(from document: PlistDocument, path: String) -> Result<XcodeProject, PlistReadError> {
@@ -18,13 +42,19 @@ public enum PBXProjReader {
         var targets: [XcodeTarget] = []
         let targetIDs = root?["targets"]?.array?.compactMap(\.string)
             ?? objects.keys.sorted().filter { objects[$0]?["isa"]?.string?.hasSuffix("Target") == true }
+        let tree = XcodeFileTree(objects: objects, sourceRoot: sourceRoot(of: path))
+        let folderOwners = synchronizedFolderOwners(targetIDs, objects: objects)
         for id in targetIDs {
             guard let target = objects[id], let name = target["name"]?.string else { continue }
             var merged = projectSettings
             for (configuration, values) in settings(ofList: target["buildConfigurationList"]?.string, objects: objects) {
                 merged[configuration, default: [:]].merge(values) { _, own in own }
             }
-            targets.append(XcodeTarget(name: name, productType: target["productType"]?.string, buildSettings: merged))
+            let members = members(of: id, objects: objects, tree: tree, folderOwners: folderOwners)
+            targets.append(XcodeTarget(name: name, productType: target["productType"]?.string, buildSettings: merged, id: id,
+                                       sourceFiles: members.sources, resourceFiles: members.resources,
+                                       synchronizedFolders: members.folders,
+                                       packageFolders: localPackageFolders(of: id, objects: objects, tree: tree)))
         }
 
         let attributes = root?["attributes"]
@@ -37,6 +67,71 @@ public enum PBXProjReader {
 
         return .success(XcodeProject(path: path, sourceRoot: sourceRoot(of: path), targets: targets,
                                      knownAssetTags: knownTags, buildFileAssetTags: buildFileTags, document: document))
+    }
+
+    /// Folders of the local Swift packages whose products the target links (`packageProductDependencies`):
+    /// an `XCLocalSwiftPackageReference`'s `relativePath`, or, for a product without a package reference, the
+    /// package folder the project lists under the product's name. Remote packages are dependencies, not here.
+    static func localPackageFolders(of id: String, objects: [String: PlistValue], tree: XcodeFileTree) -> [String] {
+        var folders: [String] = []
+        for productID in objects[id]?["packageProductDependencies"]?.array ?? [] {
+            guard let product = productID.string.flatMap({ objects[$0] }) else { continue }
+            if let packageID = product["package"]?.string {
+                guard let package = objects[packageID], package["isa"]?.string == "XCLocalSwiftPackageReference",
+                      let relative = package["relativePath"]?.string,
+                      let folder = XcodeFileTree.join(tree.sourceRoot, relative) else { continue }
+                folders.append(folder)
+            } else if let name = product["productName"]?.string, let folder = tree.packageFolder(named: name) {
+                folders.append(folder)
+            }
+        }
+        return Array(Set(folders)).sorted()
+    }
+
+    /// Synchronized folder id → the targets that list it in `fileSystemSynchronizedGroups`.
+    static func synchronizedFolderOwners(_ targetIDs: [String], objects: [String: PlistValue]) -> [String: Set<String>] {
+        var owners: [String: Set<String>] = [:]
+        for id in targetIDs {
+            for folder in objects[id]?["fileSystemSynchronizedGroups"]?.array ?? [] {
+                if let folderID = folder.string { owners[folderID, default: []].insert(id) }
+            }
+        }
+        return owners
+    }
+
+    /// What a target builds: the files of its Sources and Resources phases, and its synchronized folders.
+    /// An exception set of a synchronized folder names files the folder's own targets leave out, or files
+    /// another target takes in from it.
+    static func members(of id: String, objects: [String: PlistValue], tree: XcodeFileTree,
+                        folderOwners: [String: Set<String>]) -> (sources: [String], resources: [String], folders: [SynchronizedFolder]) {
+        var sources: [String] = []
+        var resources: [String] = []
+        for phaseID in objects[id]?["buildPhases"]?.array ?? [] {
+            guard let phase = phaseID.string.flatMap({ objects[$0] }) else { continue }
+            let files = (phase["files"]?.array ?? []).compactMap(\.string).flatMap(tree.files(ofBuildFile:))
+            switch phase["isa"]?.string {
+            case "PBXSourcesBuildPhase": sources += files
+            case "PBXResourcesBuildPhase": resources += files
+            default: continue
+            }
+        }
+        var folders: [SynchronizedFolder] = []
+        for (folderID, owners) in folderOwners.sorted(by: { $0.key < $1.key }) {
+            guard let folderPath = tree.path(of: folderID) else { continue }
+            var named: Set<String> = []
+            for exceptionID in objects[folderID]?["exceptions"]?.array ?? [] {
+                guard let exception = exceptionID.string.flatMap({ objects[$0] }), exception["target"]?.string == id else { continue }
+                for name in exception["membershipExceptions"]?.array ?? [] {
+                    if let name = name.string, let file = XcodeFileTree.join(folderPath, name) { named.insert(file) }
+                }
+            }
+            if owners.contains(id) {
+                folders.append(SynchronizedFolder(path: folderPath, excluded: named))
+            } else {
+                sources += named.sorted()
+            }
+        }
+        return (sources, resources, folders)
     }
 
     /// `App/App.xcodeproj/project.pbxproj` → `App`.

@@ -60,12 +60,40 @@ public struct XcodeTarget: Sendable {
     /// Build settings per configuration name (Debug, Release, …), the project-level settings merged under
     /// the target's own. List values are joined with spaces, as xcodebuild reads them.
     public let buildSettings: [String: [String: String]]
+    /// The target's object id in the pbxproj.
+    public let id: String
+    /// Files of its Sources build phase (and files it takes from another target's synchronized folder).
+    public let sourceFiles: [String]
+    /// Files of its Resources build phase.
+    public let resourceFiles: [String]
+    /// Xcode 16 folders whose every file belongs to the target.
+    public let synchronizedFolders: [SynchronizedFolder]
+    /// Folders of the local Swift packages it links: their shipping files are compiled into its binary.
+    public let packageFolders: [String]
 
-    public init(name: String, productType: String?, buildSettings: [String: [String: String]]) {
+    public init(name: String, productType: String?, buildSettings: [String: [String: String]], id: String = "",
+                sourceFiles: [String] = [], resourceFiles: [String] = [], synchronizedFolders: [SynchronizedFolder] = [],
+                packageFolders: [String] = []) {
         self.name = name
         self.productType = productType
         self.buildSettings = buildSettings
+        self.id = id
+        self.sourceFiles = sourceFiles
+        self.resourceFiles = resourceFiles
+        self.synchronizedFolders = synchronizedFolders
+        self.packageFolders = packageFolders
     }
+
+    /// The settings a release build uses: the `Release` configuration, else the first (by name) that is not
+    /// `Debug`, else any.
+    public var releaseSettings: [String: String] {
+        if let release = buildSettings["Release"] { return release }
+        let names = buildSettings.keys.sorted()
+        return (names.first { $0 != "Debug" }).flatMap { buildSettings[$0] } ?? names.first.flatMap { buildSettings[$0] } ?? [:]
+    }
+
+    /// Unit and UI test bundles: never uploaded.
+    public var isTest: Bool { productType?.contains("test") == true }
 
     /// Every value a setting takes across configurations, in configuration-name order.
     public func values(of setting: String) -> [String] {

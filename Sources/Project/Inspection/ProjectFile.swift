@@ -54,6 +54,7 @@ public struct PartialInspection: Sendable {
     public var dependencies: [Dependency] = []
     public var symbolHits: [SymbolHit] = []
     public var metadata: [MetadataTree] = []
+    public var appleBundles: [AppleBundle] = []
 
     public init() {}
 }

@@ -47,6 +47,9 @@ public enum ProjectInspector {
 
         let scanner = SourceScanner(tables: tables)
         let files = walk.files
+        // Xcode projects first: their target membership tells the scan which files only tests build.
+        let xcode = options.scope == .everything ? XcodeProjects.read(files: files) : XcodeProjects()
+        let scope = AppleBundles.scope(projects: xcode.projects, files: files)
         // The inspectors are independent pure functions of the file list: run them side by side with the
         // scan, then merge in a fixed order so the model is the same on every run.
         var inspectors: [@Sendable () -> PartialInspection] = [
@@ -54,13 +57,13 @@ public enum ProjectInspector {
         ]
         if options.scope == .everything {
             inspectors += [
-                { AppleInspector.inspect(files: files, root: absoluteRoot) },
+                { AppleInspector.inspect(files: files, root: absoluteRoot, xcode: xcode) },
                 { AndroidInspector.inspect(files: files, root: absoluteRoot) },
                 { AndroidNativeLibraries.inspect(files: files, root: absoluteRoot) },
                 { DependencyInspector.inspect(files: files, root: absoluteRoot) },
                 { PrivacyURLDetector.inspect(files: files) },
                 { DataSafetyExportDetector.inspect(files: files, manifest: manifest) },
-                { scanner.scan(files: files, maxFileBytes: options.maxFileBytes) },
+                { scanner.scan(files: files, maxFileBytes: options.maxFileBytes, scope: scope) },
             ]
         }
         let jobs = inspectors
@@ -78,6 +81,7 @@ public enum ProjectInspector {
             model.dependencies += part.dependencies
             model.symbolHits += part.symbolHits
             model.metadata += part.metadata
+            model.appleBundles += part.appleBundles
         }
         loadDocuments(into: &model, files: files)
         facts += StoreDetection.facts(files: walk.files, metadata: model.metadata, maxFileBytes: options.maxFileBytes)

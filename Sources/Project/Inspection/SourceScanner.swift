@@ -78,14 +78,17 @@ public struct SourceScanner: Sendable {
 
     public var isEmpty: Bool { patterns.isEmpty }
 
-    /// Scans the non-vendored source files in parallel: every hit, a detected `true` fact per signal with
-    /// its first evidence lines (path/line order), and a problem per file that could not be read fully.
-    public func scan(files: [ProjectFile], maxFileBytes: Int) -> PartialInspection {
+    /// Scans the non-vendored source files that ship (see `ShippingScope`) in parallel: every hit, a detected
+    /// `true` fact per signal with its first evidence lines (path/line order), and a problem per file that
+    /// could not be read fully.
+    public func scan(files: [ProjectFile], maxFileBytes: Int, scope: ShippingScope = .conventions) -> PartialInspection {
         var result = PartialInspection()
         guard !patterns.isEmpty else { return result }
         // Indices, not copies: a large tree has 100,000+ files. In path order, so that the hits of
         // file after file, each sorted, are the hits sorted by location.
-        let work = files.indices.filter { !files[$0].isVendored && Language(fileName: files[$0].fileName) != nil }
+        let work = files.indices.filter {
+            !files[$0].isVendored && Language(fileName: files[$0].fileName) != nil && scope.ships(files[$0].path)
+        }
             .sorted { files[$0].path < files[$1].path }
         var perFile = ConcurrentMap.map(count: work.count) { i in
             let file = files[work[i]]
@@ -182,8 +185,9 @@ public struct SourceScanner: Sendable {
                     if seen.last != word.line { seen = (seen.lines + 1, word.line) }
                     perSignal[compiled.fact] = seen
                     let keepLine = seen.lines <= (evidenceLimits[compiled.fact] ?? SymbolEntry.defaultEvidenceLimit)
-                    hits.append(RawHit(hit: SymbolHit(signal: compiled.fact, symbol: compiled.text, location: location),
-                                       snippet: keepLine ? Self.line(buffer, from: word.lineStart) : ""))
+                    let snippet = keepLine ? Self.line(buffer, from: word.lineStart) : ""
+                    hits.append(RawHit(hit: SymbolHit(signal: compiled.fact, symbol: compiled.text, location: location, snippet: snippet),
+                                       snippet: snippet))
                 }
             }
             return hits
@@ -232,7 +236,8 @@ public struct SourceScanner: Sendable {
         while k >= 0, isSpace(b[k]) { k -= 1 }
         guard k >= 0 else { return true }
         let c = b[k]
-        return !Tokenizer.isWordByte(c) && !")]?!\"'>.".utf8.contains(c)
+        // Not after a name, a call, a subscript, a literal or a key path's `\` (`\.creationDate` is a model's field).
+        return !Tokenizer.isWordByte(c) && !")]?!\"'>.\\".utf8.contains(c)
     }
 
     /// `callee(.` or `callee = .` (with whitespace) right before `start`.

@@ -5,6 +5,11 @@
 /// `'''…'''`, raw `r"…"`), Swift `#"…"#` raw strings and JS template literals. Interpolations are
 /// code: Swift `\(…)`, Kotlin/Dart `${…}` and JS template `${…}` are read as code and the string resumes
 /// at their closing bracket. Numbers are consumed whole so that `0xFF` never yields a word `xFF`.
+///
+/// Code that does not ship yields no words: in Swift and the C family, `#if DEBUG` and
+/// `#if targetEnvironment(simulator)` regions (their `#else` branches are kept; `#if !DEBUG` the other way
+/// round; nesting followed), and in Swift the body of `#Preview { … }` and of a type conforming to
+/// `PreviewProvider`. Lines numbers still count every line.
 struct Tokenizer {
     struct Word {
         let start: Int
@@ -33,6 +38,17 @@ struct Tokenizer {
     private var i = 0
     private var line = 1
     private var lineStart = 0
+    /// `#if`/`#else`/`#endif` are read (Swift, C family).
+    private let directives: Bool
+    /// `#Preview` and `PreviewProvider` bodies are passed over (Swift).
+    private let previews: Bool
+    private var conditions = ConditionStack()
+    /// `{` minus `}` in code so far.
+    private var braceDepth = 0
+    /// The next `{` opens a preview body.
+    private var previewPending = false
+    /// The brace depth outside the preview body being passed over, if any.
+    private var previewDepth: Int?
 
     init(bytes: UnsafeBufferPointer<UInt8>, language: Language) {
         self.b = bytes
@@ -44,6 +60,8 @@ struct Tokenizer {
         rawHashStrings = language.hasRawHashStrings
         backticks = language.hasBacktickStrings
         tripleApostrophes = language == .dart
+        directives = language == .swift || language == .objc
+        previews = language == .swift
         switch language {
         case .swift: (interpolationOpener, interpolationCloser) = (UInt8(ascii: "("), UInt8(ascii: ")"))
         case .kotlin, .dart, .javascript: (interpolationOpener, interpolationCloser) = (UInt8(ascii: "{"), UInt8(ascii: "}"))
@@ -69,6 +87,8 @@ struct Tokenizer {
     private static let slash = UInt8(ascii: "/"), star = UInt8(ascii: "*"), quote = UInt8(ascii: "\"")
     private static let apostrophe = UInt8(ascii: "'"), backtick = UInt8(ascii: "`"), hash = UInt8(ascii: "#")
     private static let backslash = UInt8(ascii: "\\"), newline = UInt8(ascii: "\n")
+    private static let openBrace = UInt8(ascii: "{"), closeBrace = UInt8(ascii: "}")
+    private static let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t")
 
     private func at(_ k: Int) -> UInt8 { k < b.count ? b[k] : 0 }
 
@@ -118,8 +138,25 @@ struct Tokenizer {
                 }
             case Self.backtick where backticks:
                 skipQuoted(Self.backtick, multiline: true)
-            case Self.hash where rawHashStrings:
-                skipRawString()
+            case Self.hash where directives:
+                if onlySpaceBefore(i), directive() { continue }
+                if previews, startsWord(at: i + 1, "Preview") {
+                    previewPending = true
+                    i += 8
+                } else if rawHashStrings {
+                    skipRawString()
+                } else {
+                    i += 1
+                }
+            case Self.openBrace:
+                braceDepth += 1
+                if previewPending, previewDepth == nil { previewDepth = braceDepth - 1 }
+                previewPending = false
+                i += 1
+            case Self.closeBrace:
+                braceDepth -= 1
+                if let depth = previewDepth, braceDepth <= depth { previewDepth = nil }
+                i += 1
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 while i < b.count, Self.isWordByte(b[i]) { i += 1 }
             default:
@@ -135,7 +172,8 @@ struct Tokenizer {
                         skipDartRawString()
                         continue
                     }
-                    if high < 0x80 { return Word(start: start, end: i, line: line, lineStart: lineStart) }
+                    if previews, i - start == 15, conformsToPreviewProvider(start) { previewPending = true }
+                    if high < 0x80, previewDepth == nil { return Word(start: start, end: i, line: line, lineStart: lineStart) }
                 } else {
                     i += 1
                 }
@@ -256,5 +294,144 @@ struct Tokenizer {
             if b[i] == Self.newline { newline(at: i) }
             i += 1
         }
+    }
+
+    // MARK: code that does not ship
+
+    private func onlySpaceBefore(_ k: Int) -> Bool {
+        var m = lineStart
+        while m < k {
+            if b[m] != Self.space, b[m] != Self.tab { return false }
+            m += 1
+        }
+        return true
+    }
+
+    /// `word` at `k`, not followed by another identifier byte.
+    private func startsWord(at k: Int, _ word: StaticString) -> Bool {
+        let count = word.utf8CodeUnitCount
+        guard k + count <= b.count else { return false }
+        let bytes = UnsafeBufferPointer(start: word.utf8Start, count: count)
+        for n in 0..<count where b[k + n] != bytes[n] { return false }
+        return k + count == b.count || !Self.isWordByte(b[k + count])
+    }
+
+    /// The word `PreviewProvider` just read at `start`, after `:` or `,` (a conformance list).
+    private func conformsToPreviewProvider(_ start: Int) -> Bool {
+        guard startsWord(at: start, "PreviewProvider") else { return false }
+        var k = start - 1
+        while k >= 0, b[k] == Self.space || b[k] == Self.tab || b[k] == Self.newline { k -= 1 }
+        return k >= 0 && (b[k] == UInt8(ascii: ":") || b[k] == UInt8(ascii: ","))
+    }
+
+    /// At a `#` that starts a line: reads a conditional-compilation directive and, while the conditions say
+    /// the code does not ship, passes over whole lines until a directive says otherwise. Leaves `i` at the end
+    /// of the last line read (its newline is counted by the caller). False when the `#` starts no such directive.
+    private mutating func directive() -> Bool {
+        guard let first = Self.readDirective(b, at: i) else { return false }
+        conditions.apply(first)
+        i = first.lineEnd
+        while conditions.skipping, i < b.count {
+            newline(at: i)
+            i += 1
+            var k = i
+            while k < b.count, b[k] == Self.space || b[k] == Self.tab { k += 1 }
+            if k < b.count, b[k] == Self.hash, let next = Self.readDirective(b, at: k) {
+                conditions.apply(next)
+                i = next.lineEnd
+                continue
+            }
+            while i < b.count, b[i] != Self.newline { i += 1 }
+        }
+        return true
+    }
+
+    /// `#if COND`, `#ifdef X`, `#ifndef X`, `#elif`/`#elseif COND`, `#else`, `#endif` at `k` (C allows `# if`).
+    static func readDirective(_ b: UnsafeBufferPointer<UInt8>, at k: Int) -> Directive? {
+        var m = k + 1
+        while m < b.count, b[m] == space || b[m] == tab { m += 1 }
+        let wordStart = m
+        while m < b.count, isWordByte(b[m]) { m += 1 }
+        let keyword = String(decoding: UnsafeBufferPointer(rebasing: b[wordStart..<m]), as: UTF8.self)
+        var lineEnd = m
+        while lineEnd < b.count, b[lineEnd] != newline { lineEnd += 1 }
+        // The condition ends at a comment; spaces are dropped (`targetEnvironment( simulator )`).
+        var condition = ""
+        var n = m
+        while n < lineEnd {
+            if b[n] == slash, n + 1 < lineEnd, b[n + 1] == slash || b[n + 1] == star { break }
+            if b[n] != space, b[n] != tab, b[n] != UInt8(ascii: "\r") { condition.unicodeScalars.append(UnicodeScalar(b[n])) }
+            n += 1
+        }
+        let kind: Directive.Kind
+        switch keyword {
+        case "if": kind = .if(ConditionStack.classify(condition))
+        case "ifdef": kind = .if(ConditionStack.classify(condition))
+        case "ifndef": kind = .if(ConditionStack.classify("!" + condition))
+        case "elif", "elseif": kind = .elseIf(ConditionStack.classify(condition))
+        case "else": kind = .else
+        case "endif": kind = .endIf
+        default: return nil
+        }
+        return Directive(kind: kind, lineEnd: lineEnd)
+    }
+
+    struct Directive {
+        enum Kind {
+            case `if`(ConditionStack.Meaning), elseIf(ConditionStack.Meaning), `else`, endIf
+        }
+        let kind: Kind
+        /// The newline ending the directive's line, or the end of the bytes.
+        let lineEnd: Int
+    }
+}
+
+/// The `#if` blocks open at a point of a file, and whether the code there is compiled in a release build
+/// for a device (see `ShippingScope.debugOnlyConditions`). Other conditions (`os(iOS)`, `canImport(X)`) keep
+/// every branch: either may ship.
+struct ConditionStack {
+    enum Meaning {
+        case debugOnly, releaseOnly, other
+    }
+
+    struct Frame {
+        var skipsNow: Bool
+        /// What an `#else` branch does: the opposite of a debug or release-only first branch.
+        let elseSkips: Bool
+    }
+
+    private var frames: [Frame] = []
+    private(set) var skipping = false
+
+    static func classify(_ condition: String) -> Meaning {
+        var text = Substring(condition)
+        var negated = false
+        while true {
+            if text.hasPrefix("!") {
+                negated.toggle()
+                text = text.dropFirst()
+            } else if text.hasPrefix("("), text.hasSuffix(")"), !text.dropFirst().contains("(") {
+                text = text.dropFirst().dropLast()
+            } else {
+                break
+            }
+        }
+        guard ShippingScope.debugOnlyConditions.contains(String(text)) else { return .other }
+        return negated ? .releaseOnly : .debugOnly
+    }
+
+    mutating func apply(_ directive: Tokenizer.Directive) {
+        switch directive.kind {
+        case .if(let meaning):
+            frames.append(Frame(skipsNow: meaning == .debugOnly, elseSkips: meaning == .releaseOnly))
+        case .elseIf(let meaning):
+            // After `#if !DEBUG`, every other branch is debug-only; after `#if DEBUG`, none is.
+            if let last = frames.indices.last { frames[last].skipsNow = frames[last].elseSkips || meaning == .debugOnly }
+        case .else:
+            if let last = frames.indices.last { frames[last].skipsNow = frames[last].elseSkips }
+        case .endIf:
+            if !frames.isEmpty { frames.removeLast() }
+        }
+        skipping = frames.contains { $0.skipsNow }
     }
 }

@@ -6,15 +6,83 @@ import YAML
 enum PrivacyManifestChecks {
     static var all: [CheckFunction] { [requiredReasons, valid, sdkManifests] }
 
+    /// Judged per bundle with its own binary (app, app extension, embedded framework), as App Store Connect
+    /// does: each bundle's own sources against its own manifests. Files no target claims (local Swift
+    /// packages) count for the apps. Without an Xcode project the app is one bundle and every app-owned
+    /// manifest counts.
     static let requiredReasons = CheckFunction(
         name: "privacy_manifest.required_reasons",
-        summary: "Each required-reason API category used in app code is declared in an app-owned PrivacyInfo.xcprivacy",
+        summary: "Each required-reason API category used in a bundle's code is declared in that bundle's own PrivacyInfo.xcprivacy",
         options: [OptionSpec("categories", .table, required: true, doc: "category -> fact -> approved reasons")],
         subjects: .none
     ) { invocation in
         let categories: RequiredReasonCategories
         do throws(TableError) { categories = try RequiredReasonCategories(invocation.table("categories")) } catch { return [error.result] }
         let project = invocation.context.project
+        if project.appleBundles.isEmpty { return requiredReasonsOfTheWholeApp(categories, project) }
+
+        let manifests = Dictionary(project.privacyManifests.map { ($0.location.path, $0) }, uniquingKeysWith: { first, _ in first })
+        let claimed = project.appleBundles.reduce(into: Set<String>()) { $0.formUnion($1.files ?? []) }
+        let facts = Set(categories.categories.map(\.fact))
+        let hits = Dictionary(grouping: project.symbolHits.filter { facts.contains($0.signal) }, by: \.signal)
+        // One finding per category, first use and manifest: bundles that share the code and the manifest
+        // (an app and its extensions linking one package) are named together.
+        struct Key: Hashable {
+            let category: String
+            let location: SourceLocation
+            let manifests: [String]
+        }
+        var order: [Key] = []
+        var groups: [Key: (hit: SymbolHit, category: RequiredReasonCategories.Category, bundles: [AppleBundle])] = [:]
+        for bundle in project.appleBundles {
+            let declared = bundle.privacyManifests.reduce(into: Set<String>()) { $0.formUnion(manifests[$1]?.declaredAPICategories ?? []) }
+            func owns(_ path: String) -> Bool {
+                bundle.files?.contains(path) ?? true || (bundle.takesUnclaimedFiles && !claimed.contains(path))
+            }
+            for category in categories.categories where !declared.contains(categories.prefix + category.name) {
+                guard let hit = hits[category.fact]?.first(where: { owns($0.location.path) }) else { continue }
+                let key = Key(category: category.name, location: hit.location, manifests: bundle.privacyManifests)
+                if groups[key] == nil { order.append(key) }
+                groups[key, default: (hit, category, [])].bundles.append(bundle)
+            }
+        }
+        return order.compactMap { key in
+            guard let (hit, category, bundles) = groups[key] else { return nil }
+            let snippet = hit.snippet.isEmpty ? hit.symbol : hit.snippet
+            let one = bundles.count == 1
+            let manifest = key.manifests.isEmpty
+                ? (one ? "any manifest of its own (it has no PrivacyInfo.xcprivacy)" : "any manifest of theirs (none has a PrivacyInfo.xcprivacy of its own)")
+                : "\(one ? "its" : "their") privacy manifest \(key.manifests.joined(separator: ", "))"
+            return CheckResult(location: hit.location, evidence: snippet, values: [
+                "bundle": described(bundles), "category": category.name, "evidence": "\(hit.location)",
+                "manifest": manifest, "reasons": category.reasons.joined(separator: ", "),
+            ])
+        }
+    }
+
+    /// "the app A", "the app A and the app extensions B and C".
+    static func described(_ bundles: [AppleBundle]) -> String {
+        var parts: [String] = []
+        var kinds: [AppleBundle.Kind] = []
+        for bundle in bundles where !kinds.contains(bundle.kind) { kinds.append(bundle.kind) }
+        for kind in kinds {
+            let names = bundles.filter { $0.kind == kind }.map(\.name)
+            if names.count == 1, let bundle = bundles.first(where: { $0.kind == kind }) {
+                parts.append(bundle.described)
+            } else {
+                parts.append("the \(kind.rawValue)s \(list(names))")
+            }
+        }
+        return list(parts)
+    }
+
+    /// "a", "a and b", "a, b and c".
+    static func list(_ items: [String]) -> String {
+        items.count <= 1 ? items.joined() : items.dropLast().joined(separator: ", ") + " and " + (items.last ?? "")
+    }
+
+    /// No Xcode project: the app is one bundle; every app-owned manifest counts, and the facts say what is used.
+    static func requiredReasonsOfTheWholeApp(_ categories: RequiredReasonCategories, _ project: ProjectModel) -> [CheckResult] {
         let appManifests = project.privacyManifests.filter(\.isAppOwned)
         let declared = appManifests.reduce(into: Set<String>()) { $0.formUnion($1.declaredAPICategories) }
         let manifestName = appManifests.isEmpty
@@ -23,7 +91,7 @@ enum PrivacyManifestChecks {
         return categories.categories.compactMap { category in
             guard let use = FirstUse(of: category.fact, in: project), !declared.contains(categories.prefix + category.name) else { return nil }
             return CheckResult(location: use.location, evidence: use.snippet, values: [
-                "category": category.name, "evidence": use.described, "manifest": manifestName,
+                "bundle": "the app", "category": category.name, "evidence": use.described, "manifest": manifestName,
                 "reasons": category.reasons.joined(separator: ", "),
             ])
         }

@@ -1,0 +1,122 @@
+/// A bundle with its own binary that an upload carries: the app, an app extension, an embedded framework,
+/// a watch app. App Store Connect judges each binary on its own (ITMS-91053 names the binary), so each has
+/// its own sources, Info.plist, entitlements and privacy manifest.
+public struct AppleBundle: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable {
+        case app, appExtension = "app extension", framework, watchApp = "watch app"
+    }
+
+    public let name: String
+    public let kind: Kind
+    public let productType: String?
+    /// Where the target is declared (its line in the project.pbxproj), or the folder it was inferred from.
+    public let location: SourceLocation
+    /// The files the target builds (sources and resources); nil when the bundle was inferred without an
+    /// Xcode project, and every shipping file counts as its own.
+    public let files: Set<String>?
+    /// Its own PrivacyInfo.xcprivacy files (Resources phase or synchronized folders).
+    public let privacyManifests: [String]
+    /// `INFOPLIST_FILE` of the release configuration.
+    public let infoPlist: String?
+    /// `CODE_SIGN_ENTITLEMENTS` of the release configuration.
+    public let entitlements: String?
+    /// Info.plist keys Xcode generates from the release configuration's `INFOPLIST_KEY_*` settings.
+    public let generatedInfoPlistKeys: [String]
+    /// Files no target claims (local Swift packages, loose folders) ship in the app binaries that link them:
+    /// they count for every `app` bundle.
+    public var takesUnclaimedFiles: Bool { kind == .app }
+
+    public init(name: String, kind: Kind, productType: String?, location: SourceLocation, files: Set<String>?,
+                privacyManifests: [String], infoPlist: String? = nil, entitlements: String? = nil, generatedInfoPlistKeys: [String] = []) {
+        self.name = name
+        self.kind = kind
+        self.productType = productType
+        self.location = location
+        self.files = files
+        self.privacyManifests = privacyManifests
+        self.infoPlist = infoPlist
+        self.entitlements = entitlements
+        self.generatedInfoPlistKeys = generatedInfoPlistKeys
+    }
+
+    /// "the app IceCubesApp", "the app extension ShareExtension", "the app" (inferred).
+    public var described: String {
+        files == nil ? "the app" : "the \(kind.rawValue) \(name)"
+    }
+
+    /// The kind of bundle a product type builds with its own binary; nil for tests, tools, libraries and
+    /// resource bundles (a static library's code ships inside whatever links it).
+    public static func kind(ofProductType type: String?) -> Kind? {
+        guard let type, !type.contains("test") else { return nil }
+        if type.contains("watchapp") || type.contains("watchkit") { return .watchApp }
+        if type.hasPrefix("com.apple.product-type.application") { return .app }
+        if type.contains("extension") { return .appExtension }
+        if type == "com.apple.product-type.framework" { return .framework }
+        return nil
+    }
+
+    /// Targets that build nothing that ships: tests and command-line tools (a fastlane runner, a script).
+    static func isNonShipping(productType type: String?) -> Bool {
+        guard let type else { return false }
+        return type.contains("test") || type == "com.apple.product-type.tool"
+    }
+}
+
+/// Finds the shipping bundles of the Xcode projects, and what the source scan may count as shipping.
+public enum AppleBundles {
+    /// The bundles of every project, apps first, then by name.
+    public static func find(projects: [XcodeProject], files: [ProjectFile]) -> [AppleBundle] {
+        var bundles: [AppleBundle] = []
+        for project in projects {
+            for target in project.targets {
+                guard let kind = AppleBundle.kind(ofProductType: target.productType) else { continue }
+                let members = self.members(of: target, files: files, withPackages: true)
+                let manifests = members.filter { $0.hasSuffix("/PrivacyInfo.xcprivacy") || $0 == "PrivacyInfo.xcprivacy" }.sorted()
+                let settings = target.releaseSettings
+                bundles.append(AppleBundle(
+                    name: target.name, kind: kind, productType: target.productType,
+                    location: project.location(of: "\(target.id) /* \(target.name) */ = {"),
+                    files: members, privacyManifests: manifests,
+                    infoPlist: settings["INFOPLIST_FILE"].flatMap(project.resolve),
+                    entitlements: settings["CODE_SIGN_ENTITLEMENTS"].flatMap(project.resolve),
+                    generatedInfoPlistKeys: settings.keys.filter { $0.hasPrefix("INFOPLIST_KEY_") }.map { String($0.dropFirst(14)) }.sorted()))
+            }
+        }
+        return bundles.sorted { ($0.kind == .app ? 0 : 1, $0.name, $0.location) < ($1.kind == .app ? 0 : 1, $1.name, $1.location) }
+    }
+
+    /// The files a target builds: its phases' files and every walked file under its synchronized folders;
+    /// `withPackages`, also the shipping files (by path convention: not the package's `Tests/`) of the local
+    /// packages it links.
+    static func members(of target: XcodeTarget, files: [ProjectFile], withPackages: Bool = false) -> Set<String> {
+        var members = Set(target.sourceFiles).union(target.resourceFiles)
+        let packages = withPackages ? target.packageFolders.map { SynchronizedFolder(path: $0) } : []
+        guard !target.synchronizedFolders.isEmpty || !packages.isEmpty else { return members }
+        for file in files where !file.isVendored {
+            if target.synchronizedFolders.contains(where: { $0.contains(file.path) }) {
+                members.insert(file.path)
+            } else if packages.contains(where: { $0.contains(file.path) }), ShippingScope.conventions.ships(file.path) {
+                members.insert(file.path)
+            }
+        }
+        return members
+    }
+
+    /// Membership as the source scan uses it: files of shipping targets (bundles, libraries) ship; files
+    /// only tests and tools build do not.
+    public static func scope(projects: [XcodeProject], files: [ProjectFile]) -> ShippingScope {
+        var shipping: Set<String> = []
+        var nonShipping: Set<String> = []
+        for project in projects {
+            for target in project.targets {
+                let members = self.members(of: target, files: files)
+                if AppleBundle.isNonShipping(productType: target.productType) {
+                    nonShipping.formUnion(members)
+                } else {
+                    shipping.formUnion(members)
+                }
+            }
+        }
+        return ShippingScope(shippingMembers: shipping, nonShippingMembers: nonShipping)
+    }
+}

@@ -1,0 +1,66 @@
+/// What a release build compiles, so that code which never ships is not evidence.
+///
+/// Three sources, strongest first:
+/// 1. Target membership from an Xcode project: a file compiled by a shipping target ships; a file compiled
+///    only by test targets or build tools (`com.apple.product-type.tool`) does not.
+/// 2. Path conventions (`isNonShippingByConvention`): test and UI-test folders, mocks, SwiftUI preview
+///    content, and Android source sets that only tests or debug builds use.
+/// 3. Inside a file, the tokenizer passes over `#if DEBUG` / `#if targetEnvironment(simulator)` regions and
+///    SwiftUI previews (see `Tokenizer`); the conditions it treats as debug-only are listed here.
+///
+/// The Android inspector can use `isNonShippingByConvention` as it is: it knows the `src/<set>/` layout.
+public struct ShippingScope: Sendable {
+    /// Files a shipping Xcode target compiles: they ship whatever their path says.
+    public let shippingMembers: Set<String>
+    /// Files that only test targets or build tools compile.
+    public let nonShippingMembers: Set<String>
+
+    public init(shippingMembers: Set<String> = [], nonShippingMembers: Set<String> = []) {
+        self.shippingMembers = shippingMembers
+        self.nonShippingMembers = nonShippingMembers.subtracting(shippingMembers)
+    }
+
+    /// Only the path conventions.
+    public static let conventions = ShippingScope()
+
+    /// Whether the file at `path` (relative to the root) is part of what ships.
+    public func ships(_ path: String) -> Bool {
+        if shippingMembers.contains(path) { return true }
+        if nonShippingMembers.contains(path) { return false }
+        return !Self.isNonShippingByConvention(path)
+    }
+
+    /// Folders whose whole content is test, preview or build-script code, by exact name (`fastlane` holds
+    /// lanes, including fastlane's Swift runner, never app code).
+    static let nonShippingFolders: Set<Substring> = ["Tests", "Test", "UITests", "Mocks", "Mock", "Preview Content",
+                                                     "PreviewContent", "__tests__", "__mocks__", "fastlane"]
+
+    /// Test code, mocks, preview content and lanes by path alone: a folder named `Tests`/`Mocks`/`Preview Content`/`fastlane`
+    /// or ending in `Tests` (`AppTests`, `AppUITests`), a Swift/Objective-C file with `Mock` in its name, and
+    /// the Android source sets a release build never compiles (`src/test*`, `src/androidTest*`,
+    /// `src/sharedTest`, `src/testFixtures`, `src/debug`, `src/<flavor>Debug`).
+    public static func isNonShippingByConvention(_ path: String) -> Bool {
+        let parts = path.split(separator: "/")
+        guard let name = parts.last else { return false }
+        var previous: Substring = ""
+        for folder in parts.dropLast() {
+            if nonShippingFolders.contains(folder) || folder.hasSuffix("Tests") { return true }
+            if previous == "src", isNonShippingAndroidSourceSet(folder) { return true }
+            previous = folder
+        }
+        if name.contains("Mock"), name.hasSuffix(".swift") || name.hasSuffix(".m") || name.hasSuffix(".h") {
+            return true
+        }
+        return false
+    }
+
+    /// `test`, `testDebug`, `androidTest`, `androidTestFree`, `sharedTest`, `testFixtures`, `debug`, `freeDebug`.
+    static func isNonShippingAndroidSourceSet(_ name: Substring) -> Bool {
+        name.hasPrefix("test") || name.hasPrefix("androidTest") || name == "sharedTest" || name == "debug"
+            || name.hasSuffix("Debug")
+    }
+
+    /// Compilation conditions true only in debug or simulator builds, as written after `#if` (spaces removed).
+    /// Apple's App Store builds use the Release configuration for a device, where none of these hold.
+    static let debugOnlyConditions: Set<String> = ["DEBUG", "targetEnvironment(simulator)", "defined(DEBUG)"]
+}
