@@ -31,6 +31,14 @@ struct PolicySDKManifestVersionsTests {
         #expect(findings.first?.message.contains("Alamofire version 5.8.1 (Alamofire ships one from 5.9.0 on)") == true)
     }
 
+    @Test func aLockFileAliasCountsAsTheListedSDK() throws {
+        // DGCharts is the CocoaPods name of Charts (on Apple's list); without the alias table it would pass unseen.
+        let findings = try S.findings(Self.project([Self.pod("DGCharts", "5.0.0")]), rule: "privacy-manifest.sdk-missing-manifest")
+        #expect(findings.count == 1)
+        #expect(findings.first?.message.contains("DGCharts") == true)
+        #expect(try S.findings(Self.project([Self.pod("SomeChartsFork", "5.0.0")]), rule: "privacy-manifest.sdk-missing-manifest").isEmpty)
+    }
+
     @Test func anUnknownVersionOrAnSDKWithoutARowIsStillReported() throws {
         let branch = try S.findings(Self.project([Self.pod("Alamofire", "main")]), rule: "privacy-manifest.sdk-missing-manifest")
         #expect(branch.first?.message.contains("version main (Alamofire ships one from 5.9.0 on)") == true)

@@ -133,13 +133,19 @@ enum PrivacyManifestChecks {
         name: "privacy_manifest.sdk_manifests",
         summary: "Dependencies on Apple's list of commonly used SDKs come with their own privacy manifest",
         options: [OptionSpec("sdks", .table, required: true, doc: "SDK names that must ship a privacy manifest"),
-                  OptionSpec("versions", .table, doc: "SDK name → first version that ships a manifest; default sdk_manifest_first_versions")],
+                  OptionSpec("versions", .table, doc: "SDK name → first version that ships a manifest; default sdk_manifest_first_versions"),
+                  OptionSpec("aliases", .table, doc: "lock-file name → the name on Apple's list (DGCharts: Charts)")],
         subjects: .none
     ) { invocation in
         let listed: PrefixedNames
         do throws(TableError) { listed = try PrefixedNames(invocation.table("sdks")) } catch { return [error.result] }
         let firstVersions = SDKManifestVersions(invocation.context.tables[invocation.options.string("versions") ?? SDKManifestVersions.defaultTable])
-        let required = Dictionary(listed.names.map { ($0.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+        var required = Dictionary(listed.names.map { ($0.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+        // A lock file may name a listed SDK differently (DGCharts is Charts): the alias counts as the listed name.
+        for pair in invocation.table("aliases")?.value.mapping ?? [] {
+            guard let alias = pair.key.scalar, let listedName = pair.value.scalar, let canonical = required[listedName.lowercased()] else { continue }
+            required[alias.lowercased()] = required[alias.lowercased()] ?? canonical
+        }
         let project = invocation.context.project
         let withManifest = Set(project.privacyManifests.compactMap { $0.sdkName?.lowercased() })
         var reported: Set<String> = []
