@@ -7,7 +7,7 @@ import FoundationXML
 /// namespace processing is needed. External entities are never resolved.
 enum AndroidManifestReader {
     static func read(text: String, location: SourceLocation) throws(InspectedText.Failure) -> AndroidManifestFile {
-        let parser = XMLParser(data: Data(text.utf8))
+        let parser = XMLParser(data: Data(withoutProcessingInstructions(text)))
         parser.shouldResolveExternalEntities = false
         let collector = Collector(lines: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
                                   location: location)
@@ -24,6 +24,26 @@ enum AndroidManifestReader {
             throw InspectedText.Failure(location, "has no <manifest> root element; not an Android manifest")
         }
         return collector.manifest
+    }
+
+    /// The manifest's bytes with every processing instruction but the XML declaration blanked to spaces
+    /// (newlines kept, so lines stay put). Foundation on Linux crashes on a processing instruction without data
+    /// (`<?a?>`), and no processing instruction means anything in a manifest.
+    static func withoutProcessingInstructions(_ text: String) -> [UInt8] {
+        var bytes = Array(text.utf8)
+        var index = 0
+        while index + 1 < bytes.count {
+            guard bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "?") else { index += 1; continue }
+            var end = index + 2
+            while end + 1 < bytes.count, !(bytes[end] == UInt8(ascii: "?") && bytes[end + 1] == UInt8(ascii: ">")) { end += 1 }
+            guard end + 1 < bytes.count else { break }
+            let target = bytes[(index + 2)..<end].prefix { $0 != UInt8(ascii: " ") && $0 != 9 && $0 != 10 && $0 != 13 }
+            if target.count != 3 || String(decoding: target, as: UTF8.self).lowercased() != "xml" {
+                for blank in index...(end + 1) where bytes[blank] != 10 && bytes[blank] != 13 { bytes[blank] = UInt8(ascii: " ") }
+            }
+            index = end + 2
+        }
+        return bytes
     }
 
     /// libxml2's `xmlParserErrors` codes (which `XMLParser` passes through) for the mistakes people make by hand.
@@ -55,6 +75,9 @@ enum AndroidManifestReader {
         var sawManifest = false
         var path: [String] = []
         var firstError: (Error, Int, Int)?
+        /// Bytes the look-back for attribute lines may still scan: a hostile tag with thousands of attributes on
+        /// one long line would otherwise cost attributes × line length.
+        var searchBudget = 1 << 20
 
         init(lines: [String], location: SourceLocation) {
             self.lines = lines
@@ -68,6 +91,8 @@ enum AndroidManifestReader {
             guard let text, !text.isEmpty else { return reported }
             var line = reported
             while line >= 1 && line > reported - 30 {
+                searchBudget -= lines[line - 1].utf8.count
+                if searchBudget < 0 { return reported }
                 if lines[line - 1].contains(text) { return line }
                 line -= 1
             }

@@ -1,0 +1,28 @@
+import Foundation
+import Testing
+@testable import Project
+
+/// Inputs that crashed or ran for more than 20 s before their fix (found by a hostile-input hunt).
+@Suite struct AndroidManifestBoundsTests {
+    let manifestLocation = SourceLocation(path: "app/src/main/AndroidManifest.xml")
+
+    @Test func aProcessingInstructionWithoutDataIsNoCrash() throws {
+        let manifest = try AndroidManifestReader.read(text: "<?a?><manifest package=\"p\"/>", location: manifestLocation)
+        #expect(manifest.package == "p")
+        let declared = try AndroidManifestReader.read(text: "<?xml version=\"1.0\"?>\n<?b?>\n<manifest package=\"q\"/>", location: manifestLocation)
+        #expect(declared.package == "q")
+    }
+
+    @Test func processingInstructionsAreBlankedKeepingLines() {
+        let bytes = AndroidManifestReader.withoutProcessingInstructions("<?xml version=\"1.0\"?>\n<?a\nb?><m/>")
+        #expect(String(decoding: bytes, as: UTF8.self) == "<?xml version=\"1.0\"?>\n   \n   <m/>")
+    }
+
+    @Test func twentyThousandAttributesOnOneLineAreRead() throws {
+        let attributes = (0..<20_000).map { "android:a\($0)=\"x\"" }.joined(separator: " ")
+        let text = "<manifest xmlns:android=\"http://schemas.android.com/apk/res/android\"><application \(attributes)/></manifest>"
+        let manifest = try AndroidManifestReader.read(text: text, location: manifestLocation)
+        #expect(manifest.application.count == 20_000)
+        #expect(manifest.application["android:a19999"]?.line == 1)
+    }
+}
