@@ -1,4 +1,5 @@
 import Foundation
+import Project
 
 /// `shipcheck init [PATH]`: writes a starter shipcheck.yml (and, with --github, a CI workflow).
 /// The only command that writes into a project, and it never overwrites.
@@ -66,12 +67,22 @@ struct InitCommand {
         }
         var files = [("shipcheck.yml", Self.manifest)]
         if parsed.flag("github") { files.append((".github/workflows/shipcheck.yml", Self.workflow)) }
-        for (relative, text) in files {
+        // Every file is checked before any is written, so a refusal leaves the project untouched.
+        for (relative, _) in files {
             let path = (root as NSString).appendingPathComponent(relative)
-            if FileManager.default.fileExists(atPath: path) {
+            if RootedPath.entryExists(path) {
                 console.error("\(path) already exists; shipcheck init never overwrites a file")
                 return .usage
             }
+            do {
+                try RootedPath.checkWritable(path, root: root)
+            } catch {
+                console.error("\(relative): \(error.message)")
+                return .usage
+            }
+        }
+        for (relative, text) in files {
+            let path = (root as NSString).appendingPathComponent(relative)
             do {
                 try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
                 try text.write(toFile: path, atomically: true, encoding: .utf8)

@@ -28,14 +28,17 @@ struct ProjectSession {
         }
         var manifest: Manifest?
         let manifestPath = parsed.value("config") ?? (root as NSString).appendingPathComponent("shipcheck.yml")
-        if parsed.value("config") != nil || FileManager.default.fileExists(atPath: manifestPath) {
-            guard FileManager.default.fileExists(atPath: manifestPath) else {
+        // `entryExists`: a shipcheck.yml that is a dangling or looping link is an error, not an absent manifest.
+        if parsed.value("config") != nil || RootedPath.entryExists(manifestPath) {
+            guard RootedPath.entryExists(manifestPath) else {
                 console.error("\(manifestPath): no such configuration file (given with --config)")
                 return .failure(.usage)
             }
             let relative = manifestPath.hasPrefix(root + "/") ? String(manifestPath.dropFirst(root.count + 1)) : manifestPath
             do {
-                manifest = try ManifestReader.read(path: manifestPath, relativePath: relative)
+                // The default manifest must stay inside the root; a --config file is the user's explicit choice.
+                manifest = try ManifestReader.read(path: manifestPath, relativePath: relative,
+                                                   root: parsed.value("config") == nil ? root : nil)
             } catch {
                 for problem in error.errors { console.error(problem.description) }
                 return .failure(.usage)
