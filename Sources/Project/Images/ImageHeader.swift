@@ -37,11 +37,10 @@ public enum ImageHeader {
     /// JPEG: walk the marker segments from the start of the file until a start-of-frame marker
     /// (C0–CF except C4 DHT, C8 JPG, CC DAC), whose payload is precision(1) height(2) width(2).
     static func jpegSize(_ handle: FileHandle) -> Result<Size, Failure> {
+        var window = Window(handle: handle)
         var offset: UInt64 = 2
         while offset < maxJPEGScan {
-            guard (try? handle.seek(toOffset: offset)) != nil,
-                  let data = try? handle.read(upToCount: 9), data.count >= 4 else { return .failure(.truncated) }
-            let header = [UInt8](data)
+            guard let header = window.bytes(at: offset, count: 9), header.count >= 4 else { return .failure(.truncated) }
             guard header[0] == 0xFF else { return .failure(.truncated) }
             let marker = header[1]
             if marker == 0xFF { offset += 1; continue }  // fill byte
@@ -56,6 +55,25 @@ public enum ImageHeader {
             offset += 2 + UInt64(length)
         }
         return .failure(.truncated)
+    }
+
+    /// The file read in 64 KB windows, so a run of fill bytes costs one read per window, not a seek and a read
+    /// per byte.
+    struct Window {
+        let handle: FileHandle
+        var start: UInt64 = 0
+        var buffer: [UInt8] = []
+
+        /// Up to `count` bytes at `offset` (fewer at the end of the file), nil when unreadable.
+        mutating func bytes(at offset: UInt64, count: Int) -> [UInt8]? {
+            if offset < start || offset + UInt64(count) > start + UInt64(buffer.count) {
+                guard (try? handle.seek(toOffset: offset)) != nil, let data = try? handle.read(upToCount: max(count, 1 << 16)) else { return nil }
+                start = offset
+                buffer = [UInt8](data)
+            }
+            let from = Int(offset - start)
+            return Array(buffer[min(buffer.count, from)..<min(buffer.count, from + count)])
+        }
     }
 
     private static func bigEndian(_ bytes: ArraySlice<UInt8>) -> Int {
