@@ -47,6 +47,9 @@ enum Shipcheck {
         let stdout: String
         let stderr: String
         let status: Int32
+        var terminationReason: Process.TerminationReason = .exit
+        /// The watchdog killed the process: it ran past the test's bound.
+        var timedOut = false
         var all: String { stdout + stderr }
     }
 
@@ -63,7 +66,9 @@ enum Shipcheck {
         return packageRoot.appendingPathComponent(".build/debug/shipcheck")
     }()
 
-    static func run(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]) throws -> Output {
+    /// Runs shipcheck; after `timeout` seconds a watchdog kills it (a hang guard, not a performance measure).
+    static func run(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:],
+                    timeout: Double = 120) throws -> Output {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
@@ -77,6 +82,10 @@ enum Shipcheck {
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        let pid = process.processIdentifier
+        let killed = ManagedFlag()
+        let watchdog = DispatchWorkItem { killed.set(); kill(pid, SIGKILL) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
         let group = DispatchGroup()
         nonisolated(unsafe) var outData = Data()
         group.enter()
@@ -84,12 +93,21 @@ enum Shipcheck {
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
+        watchdog.cancel()
         return Output(stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
-                      status: process.terminationStatus)
+                      status: process.terminationStatus, terminationReason: process.terminationReason, timedOut: killed.value)
     }
 }
 
 /// A minimal Android app around whatever a test puts in it, so the Android readers look at the tree.
 enum AndroidApp {
     static let manifest = "<manifest xmlns:android=\"http://schemas.android.com/apk/res/android\"><application/></manifest>\n"
+}
+
+/// A flag set from the watchdog's queue and read after the process ended.
+final class ManagedFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var flag = false
+    func set() { lock.lock(); flag = true; lock.unlock() }
+    var value: Bool { lock.lock(); defer { lock.unlock() }; return flag }
 }
