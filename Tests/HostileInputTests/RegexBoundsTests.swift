@@ -19,3 +19,31 @@ import Testing
         #expect(!outcome.timedOut)
     }
 }
+
+/// A checklist's backtracking pattern is stopped and reported at the rule, not left to run or dropped silently.
+@Suite struct SlowPatternRuleTests {
+    @Test func aRunawayPatternIsReportedAsAProblemAtTheRule() throws {
+        let tree = try HostileTree()
+        try tree.write("rules/slow.yml", """
+        checklist: slow
+        title: Slow
+        summary: A pattern that backtracks without end.
+        rules:
+          - id: slow.pattern
+            title: Slow pattern
+            stores: [appstore]
+            severity: warning
+            check: pattern
+            with: { must_not_match: "(.*a){25}b", fields: [description] }
+            message: "slow pattern: {{problem}}"
+            help: "Simplify the pattern."
+
+        """)
+        try tree.write("app/fastlane/metadata/en-US/name.txt", "App")
+        try tree.write("app/fastlane/metadata/en-US/description.txt", String(repeating: "a", count: 40))
+        let output = try Shipcheck.run(["check", tree.path("app"), "--rules", tree.path("rules"), "--only", "slow.pattern", "--format", "json"], timeout: 60)
+        #expect(!output.timedOut)
+        #expect(output.status == 1, "\(output.all.prefix(2000))")
+        #expect(output.stdout.contains("ran longer than 1 s on fastlane/metadata/en-US/description.txt and was stopped"))
+    }
+}
