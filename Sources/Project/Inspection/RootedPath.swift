@@ -50,7 +50,7 @@ public enum RootedPath {
             throw Failure(message: "is a link to a file outside the project root; not read")
         }
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { throw Failure(message: String(cString: strerror(errno))) }
+        guard fd >= 0 else { throw Failure(message: errno == ENOENT ? "no such file" : String(cString: strerror(errno))) }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw Failure(message: String(cString: strerror(errno))) }

@@ -69,31 +69,35 @@ struct SecretLines {
 
     var isEmpty: Bool { lines.isEmpty }
 
+    /// Key fragments of `demo_password` and its misspellings (`demo_pasword`, `passwd`, `pwd`, `demo_psswd`).
+    static let keyFragments = ["pas", "pwd", "psw", "pssw"]
+
     init(_ source: String) {
-        var inSecret: (indent: Int, line: Int)?
+        var inSecret: Int?
         for (offset, raw) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let indent = raw.prefix { $0 == " " || $0 == "\t" }.count
             let body = raw.dropFirst(indent)
             // A value continued on more-indented lines (a block scalar, a flow list over lines) is secret too.
-            if let open = inSecret, !body.isEmpty, indent > open.indent {
+            if let open = inSecret, !body.isEmpty, indent > open {
                 lines.insert(offset + 1)
                 values.append(contentsOf: Self.words(body))
                 continue
             }
             inSecret = nil
             let lower = body.lowercased()
-            guard ["pas", "pwd", "secret", "token"].contains(where: lower.contains) else { continue }
-            lines.insert(offset + 1)
-            inSecret = (indent, offset + 1)
+            guard Self.keyFragments.contains(where: lower.contains) else { continue }
             for part in lower.indices where lower[part] == ":" {
                 let key = lower[..<part].split(whereSeparator: { " ,{[\t\"'".contains($0) }).last.map(String.init) ?? ""
-                guard ["pas", "pwd", "secret", "token"].contains(where: key.contains) else { continue }
+                guard Self.keyFragments.contains(where: key.contains) else { continue }
+                lines.insert(offset + 1)
+                inSecret = indent
                 let offsetInBody = lower.distance(from: lower.startIndex, to: part)
                 let after = body.dropFirst(offsetInBody + 1).prefix { $0 != "," && $0 != "}" && $0 != "#" }
                 values.append(contentsOf: Self.words(after))
             }
         }
-        values = values.filter { $0.count >= 2 && !$0.hasPrefix("env:") && !$0.hasPrefix("secret:") }
+        // Short or common values (`true`, `no`) would blank unrelated words in messages.
+        values = values.filter { $0.count >= 4 && !["true", "false", "null"].contains($0.lowercased()) && !$0.hasPrefix("env:") && !$0.hasPrefix("secret:") }
     }
 
     /// The value text without brackets and quotes, whole and word by word.
@@ -103,7 +107,7 @@ struct SecretLines {
     }
 
     func touches(_ text: String) -> Bool {
-        values.contains { text.contains($0) } || ["pas", "pwd", "secret", "token"].contains { text.lowercased().contains($0) }
+        values.contains { text.contains($0) } || Self.keyFragments.contains { text.lowercased().contains($0) }
     }
 
     func redacted(_ message: String) -> String {
