@@ -43,7 +43,11 @@ public enum ImageHeader {
             guard let header = window.bytes(at: offset, count: 9), header.count >= 4 else { return .failure(.truncated) }
             guard header[0] == 0xFF else { return .failure(.truncated) }
             let marker = header[1]
-            if marker == 0xFF { offset += 1; continue }  // fill byte
+            if marker == 0xFF {  // fill bytes: the run is skipped in the buffer, up to the last 0xFF before the marker
+                guard let end = window.firstByte(notEqualTo: 0xFF, from: offset + 1, limit: maxJPEGScan) else { return .failure(.truncated) }
+                offset = end - 1
+                continue
+            }
             if marker == 0xD8 || marker == 0x01 || (0xD0...0xD7).contains(marker) { offset += 2; continue }
             if marker == 0xD9 || marker == 0xDA { return .failure(.truncated) }  // end or scan before any frame
             let length = bigEndian(header[2..<4])
@@ -63,6 +67,17 @@ public enum ImageHeader {
         let handle: FileHandle
         var start: UInt64 = 0
         var buffer: [UInt8] = []
+
+        /// The offset of the first byte from `offset` on that is not `byte`, nil at the end of the file or `limit`.
+        mutating func firstByte(notEqualTo byte: UInt8, from offset: UInt64, limit: UInt64) -> UInt64? {
+            var position = offset
+            while position < limit {
+                guard let chunk = bytes(at: position, count: 1 << 16), !chunk.isEmpty else { return nil }
+                if let index = chunk.firstIndex(where: { $0 != byte }) { return position + UInt64(index) }
+                position += UInt64(chunk.count)
+            }
+            return nil
+        }
 
         /// Up to `count` bytes at `offset` (fewer at the end of the file), nil when unreadable.
         mutating func bytes(at offset: UInt64, count: Int) -> [UInt8]? {
