@@ -13,6 +13,12 @@ import Testing
         #expect(declared.package == "q")
     }
 
+    /// Found by Fuzz/run.sh (android-manifest): an XML declaration without data is a processing instruction too.
+    @Test(arguments: ["<?xml?>\n\"", "<?xml ?><manifest/>", "<manifest/>\n<?xml version=\"1.0\"?>", "<?XML?><manifest/>", "\u{FEFF}<?xml?><manifest/>"])
+    func anXMLDeclarationWithoutDataOrOutOfPlaceIsNoCrash(_ text: String) {
+        _ = try? AndroidManifestReader.read(text: text, location: manifestLocation)
+    }
+
     @Test func processingInstructionsAreBlankedKeepingLines() {
         let bytes = AndroidManifestReader.withoutProcessingInstructions("<?xml version=\"1.0\"?>\n<?a\nb?><m/>")
         #expect(String(decoding: bytes, as: UTF8.self) == "<?xml version=\"1.0\"?>\n   \n   <m/>")

@@ -26,7 +26,7 @@ enum AndroidManifestReader {
         return collector.manifest
     }
 
-    /// The manifest's bytes with every processing instruction but the XML declaration blanked to spaces
+    /// The manifest's bytes with every processing instruction but the leading XML declaration blanked to spaces
     /// (newlines kept, so lines stay put). Foundation on Linux crashes on a processing instruction without data
     /// (`<?a?>`), and no processing instruction means anything in a manifest.
     static func withoutProcessingInstructions(_ text: String) -> [UInt8] {
@@ -37,8 +37,13 @@ enum AndroidManifestReader {
             var end = index + 2
             while end + 1 < bytes.count, !(bytes[end] == UInt8(ascii: "?") && bytes[end + 1] == UInt8(ascii: ">")) { end += 1 }
             guard end + 1 < bytes.count else { break }
-            let target = bytes[(index + 2)..<end].prefix { $0 != UInt8(ascii: " ") && $0 != 9 && $0 != 10 && $0 != 13 }
-            if target.count != 3 || String(decoding: target, as: UTF8.self).lowercased() != "xml" {
+            let body = bytes[(index + 2)..<end]
+            let target = body.prefix { $0 != UInt8(ascii: " ") && $0 != 9 && $0 != 10 && $0 != 13 }
+            let hasData = body.dropFirst(target.count).contains { $0 != UInt8(ascii: " ") && $0 != 9 && $0 != 10 && $0 != 13 }
+            // Only a real XML declaration is kept: at the start (after a BOM), with its data; `<?xml?>` crashes too.
+            let isDeclaration = (index == 0 || (index == 3 && bytes.starts(with: [0xEF, 0xBB, 0xBF])))
+                && target.count == 3 && String(decoding: target, as: UTF8.self).lowercased() == "xml" && hasData
+            if !isDeclaration {
                 for blank in index...(end + 1) where bytes[blank] != 10 && bytes[blank] != 13 { bytes[blank] = UInt8(ascii: " ") }
             }
             index = end + 2
