@@ -14,14 +14,15 @@ import Testing
     }
 
     /// Found by Fuzz/run.sh (android-manifest): an XML declaration without data is a processing instruction too.
-    @Test(arguments: ["<?xml?>\n\"", "<?xml ?><manifest/>", "<manifest/>\n<?xml version=\"1.0\"?>", "<?XML?><manifest/>", "\u{FEFF}<?xml?><manifest/>"])
+    @Test(arguments: ["<?xml?>\n\"", "<?xml ?><manifest/>", "<?xml version=\"1.0\"\u{FF}android\">\n<us>\n<manifest><?x.\u{FF}m?>\n<mani", "<manifest/>\n<?xml version=\"1.0\"?>", "<?XML?><manifest/>", "\u{FEFF}<?xml?><manifest/>"])
     func anXMLDeclarationWithoutDataOrOutOfPlaceIsNoCrash(_ text: String) {
         _ = try? AndroidManifestReader.read(text: text, location: manifestLocation)
     }
 
     @Test func processingInstructionsAreBlankedKeepingLines() {
         let bytes = AndroidManifestReader.withoutProcessingInstructions("<?xml version=\"1.0\"?>\n<?a\nb?><m/>")
-        #expect(String(decoding: bytes, as: UTF8.self) == "<?xml version=\"1.0\"?>\n   \n   <m/>")
+        #expect(String(decoding: bytes, as: UTF8.self) == String(repeating: " ", count: 21) + "\n   \n   <m/>")
+        #expect(String(decoding: AndroidManifestReader.withoutProcessingInstructions("<a/><?x <?y"), as: UTF8.self) == "<a/>  x   y")
     }
 
     @Test func twentyThousandAttributesOnOneLineAreRead() throws {

@@ -26,27 +26,33 @@ enum AndroidManifestReader {
         return collector.manifest
     }
 
-    /// The manifest's bytes with every processing instruction but the leading XML declaration blanked to spaces
-    /// (newlines kept, so lines stay put). Foundation on Linux crashes on a processing instruction without data
-    /// (`<?a?>`), and no processing instruction means anything in a manifest.
+    /// The manifest's bytes with every processing instruction blanked to spaces (newlines kept, so lines stay
+    /// put), the XML declaration included: the text is UTF-8 already, and nothing else in a manifest is a PI.
+    /// Foundation on Linux crashes on a processing instruction without data (`<?a?>`, `<?xml?>`, and ones
+    /// libxml2 finds while recovering from errors), so no `<?` is left for libxml2 to see.
     static func withoutProcessingInstructions(_ text: String) -> [UInt8] {
         var bytes = Array(text.utf8)
+        let open = UInt8(ascii: "<"), question = UInt8(ascii: "?"), close = UInt8(ascii: ">")
+        func blank(_ range: ClosedRange<Int>) {
+            for index in range where bytes[index] != 10 && bytes[index] != 13 { bytes[index] = UInt8(ascii: " ") }
+        }
         var index = 0
+        var closersLeft = true
         while index + 1 < bytes.count {
-            guard bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "?") else { index += 1; continue }
+            guard bytes[index] == open, bytes[index + 1] == question else { index += 1; continue }
             var end = index + 2
-            while end + 1 < bytes.count, !(bytes[end] == UInt8(ascii: "?") && bytes[end + 1] == UInt8(ascii: ">")) { end += 1 }
-            guard end + 1 < bytes.count else { break }
-            let body = bytes[(index + 2)..<end]
-            let target = body.prefix { $0 != UInt8(ascii: " ") && $0 != 9 && $0 != 10 && $0 != 13 }
-            let hasData = body.dropFirst(target.count).contains { $0 != UInt8(ascii: " ") && $0 != 9 && $0 != 10 && $0 != 13 }
-            // Only a real XML declaration is kept: at the start (after a BOM), with its data; `<?xml?>` crashes too.
-            let isDeclaration = (index == 0 || (index == 3 && bytes.starts(with: [0xEF, 0xBB, 0xBF])))
-                && target.count == 3 && String(decoding: target, as: UTF8.self).lowercased() == "xml" && hasData
-            if !isDeclaration {
-                for blank in index...(end + 1) where bytes[blank] != 10 && bytes[blank] != 13 { bytes[blank] = UInt8(ascii: " ") }
+            if closersLeft {
+                while end + 1 < bytes.count, !(bytes[end] == question && bytes[end + 1] == close) { end += 1 }
             }
-            index = end + 2
+            if closersLeft, end + 1 < bytes.count {
+                blank(index...(end + 1))
+                index = end + 2
+            } else {
+                // No `?>` after this point: every later `<?` only loses its two bytes (and the search is not repeated).
+                closersLeft = false
+                blank(index...(index + 1))
+                index += 2
+            }
         }
         return bytes
     }
