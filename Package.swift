@@ -36,6 +36,7 @@ let package = Package(
         .testTarget(name: "RulesTests", dependencies: ["Rules", "Project", "BuiltinData", "YAML", "StoreText", "StoreLocale", "ShipcheckCore"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Rules", "Project", "BuiltinData"], exclude: ["Golden"]),
         .testTarget(name: "CLITests", dependencies: ["shipcheck"], exclude: ["Golden"]),
+        .testTarget(name: "HostileInputTests", dependencies: ["shipcheck", "Project", "Rules", "Reports", "BuiltinData", "YAML"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -24,14 +24,24 @@ public struct Template: Sendable {
         nodes = try TemplateTreeBuilder.build(TemplateTokenizer.removingStandaloneLines(tokens), name: name)
     }
 
+    /// Bounds on one rendering: nested sections over lists multiply (12 nested `{{#findings}}` never end).
+    static let maxOutputBytes = 64 << 20
+    static let maxSteps = 2_000_000
+
     public func render(_ context: TemplateValue) throws(TemplateError) -> String {
         var out = ""
-        try render(nodes, stack: [context], into: &out)
+        var steps = 0
+        try render(nodes, stack: [context], into: &out, steps: &steps)
         return out
     }
 
-    private func render(_ nodes: [TemplateNode], stack: [TemplateValue], into out: inout String) throws(TemplateError) {
+    private func render(_ nodes: [TemplateNode], stack: [TemplateValue], into out: inout String, steps: inout Int) throws(TemplateError) {
         for node in nodes {
+            steps += 1
+            if steps > Template.maxSteps || out.utf8.count > Template.maxOutputBytes {
+                throw TemplateError(template: name, line: node.line,
+                                    message: "the report grows past \(Template.maxOutputBytes >> 20) MB or \(Template.maxSteps) steps; are sections over lists nested inside each other?")
+            }
             switch node {
             case .text(let text):
                 out += text
@@ -50,11 +60,11 @@ public struct Template: Sendable {
             case .section(let path, let inverted, let children, let line):
                 let value = try lookup(path, in: stack, line: line)
                 if inverted {
-                    if !value.isTruthy { try render(children, stack: stack, into: &out) }
+                    if !value.isTruthy { try render(children, stack: stack, into: &out, steps: &steps) }
                 } else if case .list(let items) = value {
-                    for item in items { try render(children, stack: stack + [item], into: &out) }
+                    for item in items { try render(children, stack: stack + [item], into: &out, steps: &steps) }
                 } else if value.isTruthy {
-                    try render(children, stack: stack + [value], into: &out)
+                    try render(children, stack: stack + [value], into: &out, steps: &steps)
                 }
             }
         }
@@ -118,4 +128,12 @@ indirect enum TemplateNode: Sendable {
     case text(String)
     case variable(String, escaped: Bool, line: Int)
     case section(String, inverted: Bool, children: [TemplateNode], line: Int)
+
+    /// The line of the tag, or 1 for text (which the bound's message never needs more precisely).
+    var line: Int {
+        switch self {
+        case .text: 1
+        case .variable(_, _, let line), .section(_, _, _, let line): line
+        }
+    }
 }

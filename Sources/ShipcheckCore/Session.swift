@@ -30,13 +30,16 @@ public struct Session: Sendable {
         }
         var manifest: Manifest?
         let manifestPath = configPath ?? (root as NSString).appendingPathComponent("shipcheck.yml")
-        if configPath != nil || FileManager.default.fileExists(atPath: manifestPath) {
-            guard FileManager.default.fileExists(atPath: manifestPath) else {
+        // `entryExists`: a shipcheck.yml that is a dangling or looping link is an error, not an absent manifest.
+        if configPath != nil || RootedPath.entryExists(manifestPath) {
+            guard RootedPath.entryExists(manifestPath) else {
                 throw SessionError("\(manifestPath): no such configuration file (given with --config)")
             }
             let relative = manifestPath.hasPrefix(root + "/") ? String(manifestPath.dropFirst(root.count + 1)) : manifestPath
             do {
-                manifest = try ManifestReader.read(path: manifestPath, relativePath: relative)
+                // The default manifest must stay inside the root; a --config file is the user's explicit choice.
+                manifest = try ManifestReader.read(path: manifestPath, relativePath: relative,
+                                                   root: configPath == nil ? root : nil)
             } catch {
                 throw SessionError(messages: error.errors.map(\.description))
             }

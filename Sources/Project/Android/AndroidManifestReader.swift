@@ -7,7 +7,7 @@ import FoundationXML
 /// namespace processing is needed. External entities are never resolved.
 enum AndroidManifestReader {
     static func read(text: String, location: SourceLocation) throws(InspectedText.Failure) -> AndroidManifestFile {
-        let parser = XMLParser(data: Data(text.utf8))
+        let parser = XMLParser(data: Data(withoutProcessingInstructions(text)))
         parser.shouldResolveExternalEntities = false
         let collector = Collector(lines: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
                                   location: location)
@@ -24,6 +24,37 @@ enum AndroidManifestReader {
             throw InspectedText.Failure(location, "has no <manifest> root element; not an Android manifest")
         }
         return collector.manifest
+    }
+
+    /// The manifest's bytes with every processing instruction blanked to spaces (newlines kept, so lines stay
+    /// put), the XML declaration included: the text is UTF-8 already, and nothing else in a manifest is a PI.
+    /// Foundation on Linux crashes on a processing instruction without data (`<?a?>`, `<?xml?>`, and ones
+    /// libxml2 finds while recovering from errors), so no `<?` is left for libxml2 to see.
+    static func withoutProcessingInstructions(_ text: String) -> [UInt8] {
+        var bytes = Array(text.utf8)
+        let open = UInt8(ascii: "<"), question = UInt8(ascii: "?"), close = UInt8(ascii: ">")
+        func blank(_ range: ClosedRange<Int>) {
+            for index in range where bytes[index] != 10 && bytes[index] != 13 { bytes[index] = UInt8(ascii: " ") }
+        }
+        var index = 0
+        var closersLeft = true
+        while index + 1 < bytes.count {
+            guard bytes[index] == open, bytes[index + 1] == question else { index += 1; continue }
+            var end = index + 2
+            if closersLeft {
+                while end + 1 < bytes.count, !(bytes[end] == question && bytes[end + 1] == close) { end += 1 }
+            }
+            if closersLeft, end + 1 < bytes.count {
+                blank(index...(end + 1))
+                index = end + 2
+            } else {
+                // No `?>` after this point: every later `<?` only loses its two bytes (and the search is not repeated).
+                closersLeft = false
+                blank(index...(index + 1))
+                index += 2
+            }
+        }
+        return bytes
     }
 
     /// libxml2's `xmlParserErrors` codes (which `XMLParser` passes through) for the mistakes people make by hand.
@@ -57,6 +88,9 @@ enum AndroidManifestReader {
         var firstError: (Error, Int, Int)?
         /// The component being read, so that its intent filters are attached to it.
         var currentComponent: Int?
+        /// Bytes the look-back for attribute lines may still scan: a hostile tag with thousands of attributes on
+        /// one long line would otherwise cost attributes × line length.
+        var searchBudget = 1 << 20
 
         init(lines: [String], location: SourceLocation) {
             self.lines = lines
@@ -70,6 +104,8 @@ enum AndroidManifestReader {
             guard let text, !text.isEmpty else { return reported }
             var line = reported
             while line >= 1 && line > reported - 30 {
+                searchBudget -= lines[line - 1].utf8.count
+                if searchBudget < 0 { return reported }
                 if lines[line - 1].contains(text) { return line }
                 line -= 1
             }

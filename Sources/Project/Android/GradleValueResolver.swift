@@ -27,13 +27,15 @@ struct GradleValueResolver: Sendable {
     var constants = KotlinConstants()
 
     static let maxDepth = 8
+    static let maxExpressionBytes = 1_000
 
     func resolve(_ expression: String) -> (value: String, at: SourceLocation?)? {
         resolve(expression, depth: 0, at: nil)
     }
 
     private func resolve(_ raw: String, depth: Int, at: SourceLocation?) -> (value: String, at: SourceLocation?)? {
-        guard depth < Self.maxDepth else { return nil }
+        // No build value is longer; unwrapping a hostile 40,000-character `((((…` costs its length squared.
+        guard depth < Self.maxDepth, raw.utf8.count <= Self.maxExpressionBytes else { return nil }
         let expression = Self.unwrap(raw)
         if let literal = Self.literal(expression) { return (literal, at) }
         if let accessor = Self.capture(Self.catalogVersion, expression), let catalog,

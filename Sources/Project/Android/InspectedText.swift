@@ -35,6 +35,28 @@ enum InspectedText {
         return text[text.startIndex..<range.lowerBound].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
     }
 
+    /// The first line of every double-quoted string (`"alamofire"`, quotes included), in one pass over the
+    /// bytes: a lock file with thousands of entries must not be searched from the top once per entry.
+    static func quotedStringLines(in text: String) -> [String: Int] {
+        var lines: [String: Int] = [:]
+        var line = 1
+        var utf8 = text.utf8[...]
+        while let byte = utf8.first {
+            utf8 = utf8.dropFirst()
+            if byte == UInt8(ascii: "\n") { line += 1; continue }
+            guard byte == UInt8(ascii: "\"") else { continue }
+            var end = utf8.startIndex
+            while end < utf8.endIndex, utf8[end] != UInt8(ascii: "\""), utf8[end] != UInt8(ascii: "\n") {
+                end = utf8.index(after: end)
+            }
+            guard end < utf8.endIndex, utf8[end] == UInt8(ascii: "\"") else { continue }
+            let quoted = "\"" + String(decoding: utf8[utf8.startIndex..<end], as: UTF8.self) + "\""
+            if lines[quoted] == nil { lines[quoted] = line }
+            utf8 = utf8[utf8.index(after: end)...]
+        }
+        return lines
+    }
+
     /// The line of every JSON key that starts a line (`"node_modules/x": {`), first occurrence, in one pass:
     /// a lock file with thousands of entries must not be searched once per entry.
     static func keyLines(in text: String) -> [String: Int] {

@@ -26,19 +26,40 @@ struct VersionCatalog: Sendable {
         alias.replacingOccurrences(of: "-", with: ".").replacingOccurrences(of: "_", with: ".").lowercased()
     }
 
+    /// Entries by accessor key, built once by `parse`: a build file naming 10,000 aliases must not scan the
+    /// catalog once per alias.
+    private struct Index: Sendable {
+        var versions: [String: Entry] = [:]
+        var libraries: [String: Library] = [:]
+        var plugins: [String: Entry] = [:]
+    }
+    private var index: Index?
+
+    private func indexed() -> Index {
+        if let index { return index }
+        var index = Index()
+        for (alias, entry) in versions.sorted(by: { $0.key < $1.key }) where index.versions[Self.accessorKey(alias)] == nil {
+            index.versions[Self.accessorKey(alias)] = entry
+        }
+        for library in libraries where index.libraries[Self.accessorKey(library.alias)] == nil {
+            index.libraries[Self.accessorKey(library.alias)] = library
+        }
+        for (alias, entry) in plugins.sorted(by: { $0.key < $1.key }) where index.plugins[Self.accessorKey(alias)] == nil {
+            index.plugins[Self.accessorKey(alias)] = entry
+        }
+        return index
+    }
+
     func version(accessor: String) -> Entry? {
-        let key = Self.accessorKey(accessor)
-        return versions.first { Self.accessorKey($0.key) == key }?.value
+        indexed().versions[Self.accessorKey(accessor)]
     }
 
     func library(accessor: String) -> Library? {
-        let key = Self.accessorKey(accessor)
-        return libraries.first { Self.accessorKey($0.alias) == key }
+        indexed().libraries[Self.accessorKey(accessor)]
     }
 
     func pluginId(accessor: String) -> String? {
-        let key = Self.accessorKey(accessor)
-        return plugins.first { Self.accessorKey($0.key) == key }?.value.value
+        indexed().plugins[Self.accessorKey(accessor)]?.value
     }
 
     static func parse(_ text: String, location: SourceLocation) throws(InspectedText.Failure) -> VersionCatalog {
@@ -107,18 +128,21 @@ struct VersionCatalog: Sendable {
                 ?? fields["version.strictly"] ?? fields["version.require"] ?? fields["version.prefer"]
             catalog.libraries.append(Library(alias: alias, module: module, version: version, line: line))
         }
+        catalog.index = catalog.indexed()
         return catalog
     }
 
     /// `module = "a:b", version.ref = "x"` or `version = { strictly = "1" }` → flat dotted keys.
-    private static func inlineTable(_ body: String) -> [String: String] {
+    private static func inlineTable(_ body: String, depth: Int = 0) -> [String: String] {
         var fields: [String: String] = [:]
+        // Catalog tables nest two levels (`version = { strictly = … }`); a hostile line must not recurse without end.
+        guard depth < 8 else { return fields }
         for part in splitTopLevel(body) {
             guard let equals = part.firstIndex(of: "=") else { continue }
             let key = unquote(part[..<equals].trimmingCharacters(in: .whitespaces))
             let value = part[part.index(after: equals)...].trimmingCharacters(in: .whitespaces)
             if value.hasPrefix("{") && value.hasSuffix("}") {
-                for (innerKey, innerValue) in inlineTable(String(value.dropFirst().dropLast())) {
+                for (innerKey, innerValue) in inlineTable(String(value.dropFirst().dropLast()), depth: depth + 1) {
                     fields[key + "." + innerKey] = innerValue
                 }
             } else {

@@ -23,6 +23,9 @@ public enum PlistReader {
         if data.isEmpty {
             return .failure(PlistReadError(path: path, line: nil, message: "empty file, not a property list"))
         }
+        if let problem = BinaryPlistBounds.problem(in: Array(data)) {
+            return .failure(PlistReadError(path: path, line: nil, message: "not a usable binary property list: it \(problem); regenerate the file"))
+        }
         var format = PropertyListSerialization.PropertyListFormat.xml
         let object: Any
         do {

@@ -76,7 +76,9 @@ public enum DataSafetyReader {
         }
         var answers: [DataSafetyAnswer] = []
         var problems: [DataSafetyError.Problem] = []
-        for record in records.dropFirst() {
+        // Only the first `maxProblems` are shown, so the rest are not looked at (700,000 unknown rows each
+        // asked for a spelling suggestion).
+        for record in records.dropFirst() where problems.count < maxProblems {
             guard record.fields.count == header.count else {
                 problems.append(.init(line: record.line, message: "expected \(header.count) fields, got \(record.fields.count)"))
                 continue

@@ -53,7 +53,8 @@ public enum DependencyInspector {
         for dependency in result.dependencies {
             let snippet: String
             if let line = dependency.location.line, let text = lines[dependency.location.path], line >= 1, line <= text.count {
-                snippet = text[line - 1].trimmingCharacters(in: .whitespaces)
+                // Only the head shows; a minified lock file is one line of megabytes, met once per dependency.
+                snippet = text[line - 1].drop { $0 == " " || $0 == "\t" }.prefix(400).trimmingCharacters(in: .whitespaces)
             } else {
                 snippet = dependency.location.path
             }

@@ -16,6 +16,7 @@ enum PackageResolvedReader {
         } else {
             throw InspectedText.Failure(SourceLocation(path: path), "has no `pins` list (neither version 1 `object.pins` nor version 2/3 `pins`)")
         }
+        let lines = InspectedText.quotedStringLines(in: text)
         return pins.compactMap { pin in
             let location = (pin["location"] as? String) ?? (pin["repositoryURL"] as? String)
             let identity = (pin["identity"] as? String) ?? (pin["package"] as? String)
@@ -24,7 +25,7 @@ enum PackageResolvedReader {
             let state = pin["state"] as? [String: Any]
             let version = (state?["version"] as? String) ?? (state?["branch"] as? String) ?? (state?["revision"] as? String)
             let needle = identity.map { "\"\($0)\"" } ?? "\"\(name)\""
-            return Dependency(name: name, version: version, location: SourceLocation(path: path, line: InspectedText.line(of: needle, in: text)),
+            return Dependency(name: name, version: version, location: SourceLocation(path: path, line: lines[needle]),
                               ecosystem: .swiftpm)
         }
     }

@@ -65,14 +65,17 @@ public enum ImageHeader {
     /// JPEG: walk the marker segments from the start of the file until a start-of-frame marker
     /// (C0–CF except C4 DHT, C8 JPG, CC DAC), whose payload is precision(1) height(2) width(2).
     static func jpegSize(_ handle: FileHandle) -> Result<Size, Failure> {
+        var window = Window(handle: handle)
         var offset: UInt64 = 2
         while offset < maxJPEGScan {
-            guard (try? handle.seek(toOffset: offset)) != nil,
-                  let data = try? handle.read(upToCount: 9), data.count >= 4 else { return .failure(.truncated) }
-            let header = [UInt8](data)
+            guard let header = window.bytes(at: offset, count: 9), header.count >= 4 else { return .failure(.truncated) }
             guard header[0] == 0xFF else { return .failure(.truncated) }
             let marker = header[1]
-            if marker == 0xFF { offset += 1; continue }  // fill byte
+            if marker == 0xFF {  // fill bytes: the run is skipped in the buffer, up to the last 0xFF before the marker
+                guard let end = window.firstByte(notEqualTo: 0xFF, from: offset + 1, limit: maxJPEGScan) else { return .failure(.truncated) }
+                offset = end - 1
+                continue
+            }
             if marker == 0xD8 || marker == 0x01 || (0xD0...0xD7).contains(marker) { offset += 2; continue }
             if marker == 0xD9 || marker == 0xDA { return .failure(.truncated) }  // end or scan before any frame
             let length = bigEndian(header[2..<4])
@@ -84,6 +87,36 @@ public enum ImageHeader {
             offset += 2 + UInt64(length)
         }
         return .failure(.truncated)
+    }
+
+    /// The file read in 64 KB windows, so a run of fill bytes costs one read per window, not a seek and a read
+    /// per byte.
+    struct Window {
+        let handle: FileHandle
+        var start: UInt64 = 0
+        var buffer: [UInt8] = []
+
+        /// The offset of the first byte from `offset` on that is not `byte`, nil at the end of the file or `limit`.
+        mutating func firstByte(notEqualTo byte: UInt8, from offset: UInt64, limit: UInt64) -> UInt64? {
+            var position = offset
+            while position < limit {
+                guard let chunk = bytes(at: position, count: 1 << 16), !chunk.isEmpty else { return nil }
+                if let index = chunk.firstIndex(where: { $0 != byte }) { return position + UInt64(index) }
+                position += UInt64(chunk.count)
+            }
+            return nil
+        }
+
+        /// Up to `count` bytes at `offset` (fewer at the end of the file), nil when unreadable.
+        mutating func bytes(at offset: UInt64, count: Int) -> [UInt8]? {
+            if offset < start || offset + UInt64(count) > start + UInt64(buffer.count) {
+                guard (try? handle.seek(toOffset: offset)) != nil, let data = try? handle.read(upToCount: max(count, 1 << 16)) else { return nil }
+                start = offset
+                buffer = [UInt8](data)
+            }
+            let from = Int(offset - start)
+            return Array(buffer[min(buffer.count, from)..<min(buffer.count, from + count)])
+        }
     }
 
     private static func bigEndian(_ bytes: ArraySlice<UInt8>) -> Int {

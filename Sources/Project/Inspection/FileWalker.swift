@@ -23,10 +23,16 @@ public struct FileWalker: Sendable {
         public var problems: [InputProblem]
     }
 
-    public let exclude: [Glob]
+    /// Files listed before the walk stops: 200,000 files take seconds and ~140 MB; a tree far past this
+    /// bound is a build output or a data folder that the manifest should exclude.
+    public static let maxFiles = 1_000_000
 
-    public init(exclude: [String] = []) {
+    public let exclude: [Glob]
+    public let maxFiles: Int
+
+    public init(exclude: [String] = [], maxFiles: Int = FileWalker.maxFiles) {
         self.exclude = exclude.map(Glob.init)
+        self.maxFiles = maxFiles
     }
 
     /// Walks `root` (absolute or relative to the current folder).
@@ -41,7 +47,7 @@ public struct FileWalker: Sendable {
         guard let real = FileWalker.realPath(root) else {
             throw InspectionError(path: root, message: "cannot resolve the project folder: \(String(cString: strerror(errno)))")
         }
-        var state = State(realRoot: real)
+        var state = State(realRoot: real, maxFiles: maxFiles)
         state.visited.insert(DirectoryID(info))
         visit(directory: real, relative: "", vendored: false, depth: 0, state: &state)
         state.files.sort { $0.path < $1.path }
@@ -69,6 +75,8 @@ public struct FileWalker: Sendable {
 
     private struct State {
         let realRoot: String
+        let maxFiles: Int
+        var stopped = false
         var visited: Set<DirectoryID> = []
         var files: [ProjectFile] = []
         var problems: [InputProblem] = []
@@ -83,6 +91,7 @@ public struct FileWalker: Sendable {
     }
 
     private func visit(directory absolute: String, relative: String, vendored: Bool, depth: Int, state: inout State) {
+        guard !state.stopped else { return }
         guard depth < Self.maxDepth else {
             state.problem(relative, "folder nesting deeper than \(Self.maxDepth) levels; not entered")
             return
@@ -144,6 +153,13 @@ public struct FileWalker: Sendable {
                 let file = target == state.realRoot + "/" + childRelative
                     ? ProjectFile(path: childRelative, root: state.realRoot, size: Int(info.st_size), isVendored: vendored)
                     : ProjectFile(path: childRelative, absolutePath: target, size: Int(info.st_size), isVendored: vendored)
+                guard state.files.count < state.maxFiles else {
+                    if !state.stopped {
+                        state.stopped = true
+                        state.problem("", "the project holds more than \(state.maxFiles) files; the walk stopped there and the rest is not inspected; exclude generated or data folders in shipcheck.yml (exclude: [glob])")
+                    }
+                    return
+                }
                 state.files.append(file)
             default:
                 continue

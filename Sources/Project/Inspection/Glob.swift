@@ -28,20 +28,35 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
         return Glob.match(segments[...], parts[...])
     }
 
+    /// Segment by segment, tracking every pattern position still possible (an NFA), so ten `**` against a deep
+    /// path cost patterns × segments, not the exponential of backtracking.
     private static func match(_ pattern: ArraySlice<Substring>, _ path: ArraySlice<Substring>) -> Bool {
-        guard let head = pattern.first else { return path.isEmpty }
-        if head == "**" {
-            let rest = pattern.dropFirst()
-            if rest.isEmpty { return true }
-            var tail = path
-            while true {
-                if match(rest, tail) { return true }
-                guard !tail.isEmpty else { return false }
-                tail = tail.dropFirst()
+        let pattern = Array(pattern)
+        var states = [Bool](repeating: false, count: pattern.count + 1)
+        states[0] = true
+        closeOverStars(&states, pattern)
+        for part in path {
+            var next = [Bool](repeating: false, count: pattern.count + 1)
+            var any = false
+            for position in pattern.indices where states[position] {
+                if pattern[position] == "**" {
+                    next[position] = true; any = true
+                } else if matchSegment(Array(pattern[position].utf8), Array(part.utf8)) {
+                    next[position + 1] = true; any = true
+                }
             }
+            guard any else { return false }
+            closeOverStars(&next, pattern)
+            states = next
         }
-        guard let first = path.first, matchSegment(Array(head.utf8), Array(first.utf8)) else { return false }
-        return match(pattern.dropFirst(), path.dropFirst())
+        return states[pattern.count]
+    }
+
+    /// A `**` may match no segment: a live position before it makes the one after it live too.
+    private static func closeOverStars(_ states: inout [Bool], _ pattern: [Substring]) {
+        for position in pattern.indices where states[position] && pattern[position] == "**" {
+            states[position + 1] = true
+        }
     }
 
     /// `*` and `?` within one segment, on UTF-8 bytes (a `?` matches one byte of a non-ASCII name).

@@ -12,16 +12,21 @@ public enum ManifestReader {
     /// Prefixes of a reference to a secret kept outside the repository.
     static let secretReferences = ["env:", "secret:"]
 
-    /// Parses the manifest at `path` (absolute); `relativePath` names it in errors.
+    /// A manifest is a page of YAML; anything bigger is refused before it is read.
+    public static let maxBytes = 1 << 20
+
+    /// Parses the manifest at `path` (absolute); `relativePath` names it in errors. With `root`, a manifest
+    /// that is a link to a file outside the root is refused unread. A link to itself, a folder, a FIFO or a
+    /// file over `maxBytes` is an error, never silently skipped.
     /// Throws every problem found (unknown keys with suggestions, wrong types), with file:line:column.
-    public static func read(path: String, relativePath: String) throws(ManifestError) -> Manifest {
-        let data: Data
+    public static func read(path: String, relativePath: String, root: String? = nil) throws(ManifestError) -> Manifest {
+        let bytes: [UInt8]
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            bytes = try RootedPath.readRegularFile(path, limit: maxBytes, insideRoot: root)
         } catch {
-            throw ManifestError(errors: [YAMLError(file: relativePath, mark: nil, message: "cannot read the manifest: \(reason(error))")])
+            throw ManifestError(errors: [YAMLError(file: relativePath, mark: nil, message: "cannot read the manifest: \(error.message)")])
         }
-        return try parse(data: data, file: relativePath)
+        return try parse(data: Data(bytes), file: relativePath)
     }
 
     /// Parses manifest bytes; `file` names the manifest in errors and in the locations it records.
@@ -30,7 +35,7 @@ public enum ManifestReader {
         do {
             root = try YAMLParser.parse(data: data, file: file)
         } catch {
-            throw ManifestError(errors: [error])
+            throw ManifestError(errors: redactingSecrets([error], source: String(decoding: data, as: UTF8.self)))
         }
         var manifest = Manifest(file: file)
         guard let root, !root.isNull else { return manifest }
@@ -38,19 +43,75 @@ public enum ManifestReader {
         let reader = ManifestFields(file: file, diagnostics: diagnostics)
         reader.read(NodeReader(node: root, diagnostics: diagnostics), into: &manifest)
         if !diagnostics.errors.isEmpty {
-            throw ManifestError(errors: diagnostics.errors.sorted { ($0.mark ?? Mark(line: 0, column: 0)) < ($1.mark ?? Mark(line: 0, column: 0)) })
+            throw ManifestError(errors: redactingSecrets(diagnostics.errors.sorted { ($0.mark ?? Mark(line: 0, column: 0)) < ($1.mark ?? Mark(line: 0, column: 0)) },
+                                                         source: String(decoding: data, as: UTF8.self)))
         }
         return manifest
     }
 
-    private static func reason(_ error: Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
-           let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
-            return String(cString: strerror(code.rawValue))
+    /// Errors with every literal password kept out: a `demo_password` (or a misspelling of it) may hold the
+    /// real password, and an error snippet or a quoted value would print it into CI logs.
+    static func redactingSecrets(_ errors: [YAMLError], source: String) -> [YAMLError] {
+        let secrets = SecretLines(source)
+        guard !secrets.isEmpty else { return errors }
+        return errors.map { error in
+            let snippet = error.snippet.flatMap { secrets.touches($0) || error.mark.map { secrets.lines.contains($0.line) } == true ? nil : $0 }
+            return YAMLError(file: error.file, mark: error.mark, path: error.path, message: secrets.redacted(error.message), snippet: snippet)
         }
-        if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError { return "no such file" }
-        return nsError.localizedDescription
+    }
+}
+
+/// The lines of a manifest that hold a password-like key (`demo_password`, `demo_pasword`, `passwd`, `pwd`)
+/// and the values written there, found on the raw text so that even a document that does not parse is covered.
+struct SecretLines {
+    var lines: Set<Int> = []
+    var values: [String] = []
+
+    var isEmpty: Bool { lines.isEmpty }
+
+    /// Key fragments of `demo_password` and its misspellings (`demo_pasword`, `passwd`, `pwd`, `demo_psswd`).
+    static let keyFragments = ["pas", "pwd", "psw", "pssw"]
+
+    init(_ source: String) {
+        var inSecret: Int?
+        for (offset, raw) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let indent = raw.prefix { $0 == " " || $0 == "\t" }.count
+            let body = raw.dropFirst(indent)
+            // A value continued on more-indented lines (a block scalar, a flow list over lines) is secret too.
+            if let open = inSecret, !body.isEmpty, indent > open {
+                lines.insert(offset + 1)
+                values.append(contentsOf: Self.words(body))
+                continue
+            }
+            inSecret = nil
+            let lower = body.lowercased()
+            guard Self.keyFragments.contains(where: lower.contains) else { continue }
+            for part in lower.indices where lower[part] == ":" {
+                let key = lower[..<part].split(whereSeparator: { " ,{[\t\"'".contains($0) }).last.map(String.init) ?? ""
+                guard Self.keyFragments.contains(where: key.contains) else { continue }
+                lines.insert(offset + 1)
+                inSecret = indent
+                let offsetInBody = lower.distance(from: lower.startIndex, to: part)
+                let after = body.dropFirst(offsetInBody + 1).prefix { $0 != "," && $0 != "}" && $0 != "#" }
+                values.append(contentsOf: Self.words(after))
+            }
+        }
+        // Short or common values (`true`, `no`) would blank unrelated words in messages.
+        values = values.filter { $0.count >= 4 && !["true", "false", "null"].contains($0.lowercased()) && !$0.hasPrefix("env:") && !$0.hasPrefix("secret:") }
+    }
+
+    /// The value text without brackets and quotes, whole and word by word.
+    static func words(_ text: Substring) -> [String] {
+        let cleaned = text.trimmingCharacters(in: CharacterSet(charactersIn: " \t[]\"'|>-"))
+        return [cleaned] + cleaned.split(whereSeparator: { " ,[]\"'".contains($0) }).map(String.init)
+    }
+
+    func touches(_ text: String) -> Bool {
+        values.contains { text.contains($0) } || Self.keyFragments.contains { text.lowercased().contains($0) }
+    }
+
+    func redacted(_ message: String) -> String {
+        values.sorted { $0.count > $1.count }.reduce(message) { $0.replacingOccurrences(of: $1, with: "•••") }
     }
 }
 

@@ -21,14 +21,20 @@ enum GenericPattern {
         let subjects = GenericSubjects.subjects(invocation)
         if let pattern = invocation.options.string("match") {
             guard let regex = compile("^(?:\(pattern))$", options, invocation, &results) else { return results }
-            for subject in subjects where regex.firstMatch(in: subject.value, range: whole(subject.value)) == nil {
-                results.append(GenericSubjects.result(subject, values: ["problem": "does not match \(pattern)"]))
+            for subject in subjects {
+                let outcome = BoundedRegex.matches(regex, in: subject.value, range: whole(subject.value), limit: 1)
+                if outcome.timedOut { return results + [tooSlow(pattern, subject, invocation)] }
+                if outcome.matches.isEmpty {
+                    results.append(GenericSubjects.result(subject, values: ["problem": "does not match \(pattern)"]))
+                }
             }
         }
         if let pattern = invocation.options.string("must_not_match") {
             guard let regex = compile(pattern, options, invocation, &results) else { return results }
             for subject in subjects {
-                for match in regex.matches(in: subject.value, range: whole(subject.value)) {
+                let outcome = BoundedRegex.matches(regex, in: subject.value, range: whole(subject.value))
+                if outcome.timedOut { return results + [tooSlow(pattern, subject, invocation)] }
+                for match in outcome.matches {
                     // A match inside a grapheme cluster (U+FE0F of "❤️") is widened to the whole cluster.
                     let widened = (subject.value as NSString).rangeOfComposedCharacterSequences(for: match.range)
                     guard let range = Range(widened, in: subject.value) else { continue }
@@ -52,6 +58,14 @@ enum GenericPattern {
                                        evidence: pattern, values: ["problem": "invalid regular expression \(pattern)"], severity: .error))
             return nil
         }
+    }
+
+    /// A pattern that ran past the time bound: reported at the rule, naming the file it was searching.
+    static func tooSlow(_ pattern: String, _ subject: Subject, _ invocation: CheckInvocation) -> CheckResult {
+        let rule = invocation.rule
+        return CheckResult(location: SourceLocation(path: rule.file, line: rule.mark.line, column: rule.mark.column), evidence: pattern,
+                           values: ["problem": "the regular expression \(pattern) ran longer than \(Int(BoundedRegex.timeLimit)) s on \(subject.location.path) and was stopped; nested repetition such as (.*a){25} backtracks without end, simplify it"],
+                           severity: .error)
     }
 
     static func whole(_ text: String) -> NSRange { NSRange(text.startIndex..., in: text) }

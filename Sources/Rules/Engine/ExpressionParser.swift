@@ -29,10 +29,16 @@ public struct ExpressionParser {
     /// Nesting bound, so a hostile `((((…` cannot overflow the stack.
     private let maxDepth = 64
     private var depth = 0
+    /// Size bound: `and`/`or` chains build a tree as deep as they are long, so a 100,000-term `or` would
+    /// overflow the stack when evaluated or freed. No real condition comes near it.
+    static let maxTokens = 1_000
 
     public static func parse(_ text: String) throws(ExpressionError) -> Expression {
         var parser = ExpressionParser()
         parser.tokens = try tokenize(text)
+        guard parser.tokens.count <= maxTokens + 1 else {
+            throw ExpressionError(message: "expression is too long (\(parser.tokens.count - 1) terms and operators; at most \(maxTokens)); split the rule", offset: 0)
+        }
         let expression = try parser.parseOr()
         let (token, offset) = parser.tokens[parser.index]
         guard token == .end else {

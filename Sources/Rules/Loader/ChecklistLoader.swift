@@ -32,6 +32,9 @@ public struct ChecklistLoader: Sendable {
                 }
                 if let draft = readChecklist(NodeReader(node: root, diagnostics: diagnostics), file: source.file) {
                     drafts.append((draft, diagnostics))
+                } else {
+                    // A file that is no checklist at all (no `checklist:` name, not a mapping) is an error, not skipped.
+                    errors += diagnostics.errors.isEmpty ? [YAMLError(file: source.file, mark: nil, message: "not a checklist: expected a mapping with a checklist: name and rules:")] : diagnostics.errors
                 }
             } catch {
                 errors.append(error)

@@ -56,6 +56,24 @@ struct InitCommand {
                           StarterFiles.workflow(projectPath: projectPath)))
         }
         let force = parsed.flag("force")
+        // Every file is checked before any is written, so a refusal (a link out of the root) leaves the project untouched.
+        let repositoryRoot = parsed.flag("github") ? (Self.gitRoot(above: root) ?? root) : root
+        for file in files where !(FileManager.default.fileExists(atPath: file.path) && !force) {
+            do {
+                // A file kept (exists, no --force) is not written; one replaced with --force is checked as new.
+                if force, RootedPath.entryExists(file.path) {
+                    guard RootedPath.resolvesInside(file.path, root: file.path.hasPrefix(root + "/") ? root : repositoryRoot) else {
+                        console.error("\(file.path): is a link out of the project root; not writing through it")
+                        return .usage
+                    }
+                    continue
+                }
+                try RootedPath.checkWritable(file.path, root: file.path.hasPrefix(root + "/") ? root : repositoryRoot)
+            } catch {
+                console.error("\(file.path): \(error.message)")
+                return .usage
+            }
+        }
         var wrote = 0
         var kept: [String] = []
         for file in files {

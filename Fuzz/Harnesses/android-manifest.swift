@@ -1,0 +1,10 @@
+// libFuzzer harness: the AndroidManifest.xml reader (XMLParser over libxml2).
+import Foundation
+@testable import Project
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
+    _ = try? AndroidManifestReader.read(text: text, location: SourceLocation(path: "app/src/main/AndroidManifest.xml"))
+    return 0
+}

@@ -1,0 +1,16 @@
+// libFuzzer harness: every lock-file reader (Podfile.lock, Package.resolved, Cartfile.resolved, pubspec.lock,
+// package-lock.json, yarn.lock).
+import Foundation
+@testable import Project
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
+    _ = try? PodfileLockReader.read(text, path: "Podfile.lock")
+    _ = try? PackageResolvedReader.read(text, path: "Package.resolved")
+    _ = try? CartfileResolvedReader.read(text, path: "Cartfile.resolved")
+    _ = try? PubspecLockReader.read(text, path: "pubspec.lock")
+    _ = try? PackageLockReader.read(text, path: "package-lock.json")
+    _ = try? YarnLockReader.read(text, path: "yarn.lock")
+    return 0
+}
