@@ -95,6 +95,16 @@ struct NewcomerCLITests {
     @Test(.enabled(if: Shell.installed("fish"), "fish is not installed: the fish completion's syntax cannot be checked"))
     func fishCompletionParses() throws { try completion("fish", checkedBy: ["fish", "--no-execute"]) }
 
+    @Test func rulesHelpShowPrintsTheHelpAndListSaysNote() throws {
+        let help = try ShipcheckProcess.run(["rules", "help", "show"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("USAGE: shipcheck rules"))
+        #expect(try ShipcheckProcess.run(["rules", "help", "shwo"]).status == 2)
+        let list = try ShipcheckProcess.run(["rules", "list"])
+        #expect(list.stdout.contains("metadata.keywords-spaces") && list.stdout.contains(" note "))
+        #expect(!list.stdout.contains(" info "))
+    }
+
     @Test func completionsRefuseAnUnknownShell() throws {
         #expect(try ShipcheckProcess.run(["completions", "tcsh"]).status == 2)
     }

@@ -21,6 +21,16 @@ struct RulesCommand {
     )
 
     func run(_ arguments: [String]) -> ExitCode {
+        // `rules help [list|show]`: the help of this command (the actions share it).
+        if arguments.first == "help" {
+            if arguments.count > 1, !["list", "show"].contains(arguments[1]) {
+                var message = "unknown rules action '\(arguments[1])'"
+                if let near = Spelling.nearest(to: arguments[1], in: ["list", "show"]) { message += "; did you mean '\(near)'?" }
+                return console.usage(UsageError(message: message, command: "rules"))
+            }
+            console.out(HelpText.render(Self.definition))
+            return .success
+        }
         let parsed: ParsedArguments
         switch console.parse(arguments, Self.definition) {
         case .success(let value): parsed = value
@@ -98,7 +108,7 @@ struct RulesCommand {
         for checklist in checklists.sorted(by: { $0.name < $1.name }) {
             out += "\(checklist.name) — \(checklist.title) (\(checklist.rules.count) rules)\n"
             for rule in checklist.rules {
-                let level = rule.isManual ? "manual" : rule.severity.rawValue
+                let level = Self.level(rule)
                 let stores = rule.stores.isEmpty ? "" : " [\(rule.stores.sorted().map(\.rawValue).joined(separator: ", "))]"
                 out += "  \(rule.id.padding(toLength: max(rule.id.count, 44), withPad: " ", startingAt: 0)) \(level.padding(toLength: 7, withPad: " ", startingAt: 0)) \(rule.title)\(stores)\n"
             }
@@ -110,7 +120,7 @@ struct RulesCommand {
     func show(_ rule: Rule) -> String {
         var lines = ["\(rule.id): \(rule.title)",
                      "  checklist: \(rule.checklist)",
-                     "  severity:  \(rule.isManual ? "manual item" : rule.severity.rawValue)"]
+                     "  severity:  \(rule.isManual ? "manual item" : Self.level(rule))"]
         if !rule.stores.isEmpty { lines.append("  stores:    \(rule.stores.sorted().map(\.rawValue).joined(separator: ", "))") }
         if let when = rule.when { lines.append("  when:      \(when)") }
         switch rule.kind {
@@ -145,8 +155,13 @@ struct RulesCommand {
         return object
     }
 
+    /// What a person reads for the rule's grade: `note` for `info`, as in every report.
+    static func level(_ rule: Rule) -> String {
+        rule.isManual ? "manual" : rule.severity == .info ? "note" : rule.severity.rawValue
+    }
+
+    /// The one JSON writer of the command line (the same as `check`'s).
     static func serialize(_ value: Any) -> String {
-        guard let data = try? JSONSerialization.data(withJSONObject: value, options: [.prettyPrinted, .sortedKeys]) else { return "[]\n" }
-        return String(decoding: data, as: UTF8.self) + "\n"
+        JSONOutput.serialize(value)
     }
 }
