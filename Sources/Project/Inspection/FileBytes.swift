@@ -14,14 +14,18 @@ enum FileBytes {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw ReadError(message: String(cString: strerror(errno))) }
-        let limit = max(0, min(limit, Int(info.st_size)))
-        var buffer = [UInt8](repeating: 0, count: limit)
+        return try readOpen(fd, count: max(0, min(limit, Int(info.st_size))))
+    }
+
+    /// Up to `count` bytes from an open descriptor (fewer when the file ends first); retries on EINTR.
+    static func readOpen(_ fd: Int32, count: Int) throws(ReadError) -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: count)
         var total = 0
         var failure: String?
         buffer.withUnsafeMutableBytes { raw in
             guard let base = raw.baseAddress else { return }
-            while total < limit {
-                let n = Foundation.read(fd, base + total, limit - total)
+            while total < raw.count {
+                let n = Foundation.read(fd, base + total, raw.count - total)
                 if n < 0 {
                     if errno == EINTR { continue }
                     failure = String(cString: strerror(errno))

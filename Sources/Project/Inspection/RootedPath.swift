@@ -61,24 +61,10 @@ public enum RootedPath {
         guard Int(info.st_size) <= limit else {
             throw Failure(message: "is \(info.st_size) bytes, over the \(limit)-byte limit for this file; not read")
         }
-        var buffer = [UInt8](repeating: 0, count: Int(info.st_size))
-        var total = 0
-        var failure: String?
-        buffer.withUnsafeMutableBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            while total < raw.count {
-                let n = read(fd, base + total, raw.count - total)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno))
-                    return
-                }
-                if n == 0 { break }
-                total += n
-            }
+        do throws(FileBytes.ReadError) {
+            return try FileBytes.readOpen(fd, count: Int(info.st_size))
+        } catch {
+            throw Failure(message: error.message)
         }
-        if let failure { throw Failure(message: failure) }
-        buffer.removeSubrange(total...)
-        return buffer
     }
 }
