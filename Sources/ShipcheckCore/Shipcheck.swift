@@ -83,7 +83,8 @@ public enum Shipcheck {
         // `metadata fastlane/metadata/en-US` (one locale) or `metadata app-metadata` (per-applicationId trees):
         // the tree is recognised from a folder above, so read it from there and keep what lies in the folder.
         var onlyUnder: String?
-        if options.metadataOnly, project.metadata.isEmpty, let widened = try widenedMetadataRoot(session) {
+        if options.metadataOnly, project.metadata.isEmpty, !looksLikeProjectRoot(session.root),
+           let widened = try widenedMetadataRoot(session) {
             project = widened.project
             onlyUnder = widened.subfolder
             notes.append("\(options.path): read as part of the metadata at \(widened.root) (the folder above it); reporting only the findings inside it")
@@ -151,6 +152,16 @@ public enum Shipcheck {
             }
         }
         return nil
+    }
+
+    /// A project root is never read as part of a folder above it: widening is for a locale folder or a
+    /// per-applicationId folder given on its own (a project root without metadata would otherwise walk its
+    /// parent, e.g. every repository beside it).
+    static func looksLikeProjectRoot(_ folder: String) -> Bool {
+        let markers: Set<String> = [".git", "Package.swift", "settings.gradle", "settings.gradle.kts", "build.gradle",
+                                    "build.gradle.kts", "shipcheck.yml", "project.yml", "Podfile", "pubspec.yaml", "package.json"]
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return false }
+        return names.contains { markers.contains($0) || $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcworkspace") }
     }
 
     /// `--only X --skip X` and the like: no rule or manual item is left to run.
