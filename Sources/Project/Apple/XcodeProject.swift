@@ -38,17 +38,7 @@ public struct XcodeProject: Sendable {
         }
         // Other variables (`$(TARGET_NAME)`) or absolute paths cannot be resolved from the source tree alone.
         if value.contains("$") || value.hasPrefix("/") || value.isEmpty { return nil }
-        var parts = sourceRoot.isEmpty ? [] : sourceRoot.split(separator: "/").map(String.init)
-        for part in value.split(separator: "/") {
-            if part == "." { continue }
-            if part == ".." {
-                if parts.isEmpty { return nil }
-                parts.removeLast()
-            } else {
-                parts.append(String(part))
-            }
-        }
-        return parts.joined(separator: "/")
+        return XcodeFileTree.join(sourceRoot, value)
     }
 }
 
