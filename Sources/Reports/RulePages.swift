@@ -62,7 +62,7 @@ public enum RulePages {
         if let when = rule.when { out += "- **Applies when:** `\(when)`\n" }
         switch rule.kind {
         case .expect(let expression): out += "- **Expects:** `\(expression)`\n"
-        case .check(let name, let given, _): out += "- **Check:** `\(name)`\(given.map { " over `\($0)`" } ?? "")\n"
+        case .check(let name, let given, _): out += "- **Check:** `\(name)`\(given.isEmpty ? "" : " over " + given.map { "`\($0)`" }.joined(separator: ", "))\n"
         case .manual: break
         }
         if let effective = rule.effective { out += "- **Effective from:** \(effective)\n" }

@@ -53,7 +53,7 @@ enum Fixture {
     static func rule(_ id: String, _ checklist: String, _ title: String, _ severity: Severity,
                      help: String? = nil, references: [Reference] = [], manual: Bool = false) -> Rule {
         Rule(id: id, checklist: checklist, title: title, severity: severity, stores: [.appstore, .play], when: nil,
-             kind: manual ? .manual : .check(name: "length", given: nil, options: CheckOptions()),
+             kind: manual ? .manual : .check(name: "length", given: [], options: CheckOptions()),
              message: nil, help: help, references: references, effective: nil,
              file: "\(checklist).yml", mark: Mark(line: 1, column: 1))
     }

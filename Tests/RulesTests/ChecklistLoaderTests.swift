@@ -90,7 +90,7 @@ struct ChecklistLoaderTests {
             return
         }
         #expect(name == "contains")
-        #expect(given == (try Selector.parse("play.locales.*.title")))
+        #expect(given == [try Selector.parse("play.locales.*.title")])
         #expect(options.string("needle") == "x")
         #expect(options.string("level") == "high")
     }

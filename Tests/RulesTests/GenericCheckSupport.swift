@@ -19,11 +19,17 @@ enum GenericCheckSupport {
     static func run(_ function: CheckFunction, _ subjects: [Subject], options: [String: CheckOptions.Value] = [:],
                     tables: [Table] = [], project: ProjectModel = ProjectModel(root: "/p"), stores: Set<Store> = [],
                     today: String = "2026-11-30", given: Bool = true) throws -> [CheckResult] {
-        let selector = given ? try Selector.parse("*.locales.*.description") : nil
+        let selectors = given ? [try Selector.parse("*.locales.*.description")] : []
         let rule = Rule(id: "test.rule", checklist: "test", title: "Test", severity: .error, stores: stores, when: nil,
-                        kind: .check(name: function.name, given: selector, options: CheckOptions(options)),
+                        kind: .check(name: function.name, given: selectors, options: CheckOptions(options)),
                         message: nil, help: nil, references: [], effective: nil, file: "rules/test.yml", mark: Mark(line: 7, column: 5))
         let context = EvaluationContext(project: project, tables: Dictionary(uniqueKeysWithValues: tables.map { ($0.name, $0) }), today: today)
+        // `fields:` as the loader reads it: selectors whose subjects the engine hands over.
+        var subjects = subjects
+        var options = options
+        if case .stringList(let fields)? = options.removeValue(forKey: "fields") {
+            subjects += Engine.subjects(fields.map(Selector.metadataField), for: function, project: project, stores: stores)
+        }
         return function.run(CheckInvocation(rule: rule, options: CheckOptions(options), subjects: subjects, context: context))
     }
 }

@@ -191,7 +191,13 @@ public enum AppleInspector {
         var lines: [String: Int] = [:]
         let written = document.keyLines()
         for (key, value) in document.value.dictionary ?? [:] {
-            if let text = value.string { strings[key] = text }
+            // Scalars as a build setting writes them, so a rule reads `<true/>` and `INFOPLIST_KEY_… = YES` alike.
+            switch value {
+            case .string(let text): strings[key] = text
+            case .bool(let flag): strings[key] = flag ? "YES" : "NO"
+            case .integer(let number): strings[key] = String(number)
+            default: break
+            }
             if let line = written[key] { lines[key] = line }
         }
         return (strings, lines)

@@ -4,7 +4,8 @@ public struct InfoPlistFile: Sendable {
     public let location: SourceLocation
     /// The target it belongs to, when the Xcode project says so (`INFOPLIST_FILE`, or the generating target).
     public let target: String?
-    /// Top-level string values by key (purpose strings and the like).
+    /// Top-level scalar values by key: strings as written, booleans as YES/NO and integers in decimal (as the
+    /// `INFOPLIST_KEY_*` build settings write them). Arrays, dictionaries, dates and data are left out.
     public let strings: [String: String]
     /// The 1-based line of each top-level key, where the file is text.
     public let keyLines: [String: Int]

@@ -5,7 +5,7 @@ import Project
 enum AppleReviewChecks {
     static var all: [CheckFunction] { [metadataMentions, infoPlistKey] }
 
-    /// Every listed metadata field (`fields`, in the trees of the rule's stores) mentions `pattern` (a regular
+    /// Every selected listing field (`fields`, in the trees of the rule's stores) mentions `pattern` (a regular
     /// expression, case-insensitive). One result for all the locales that lack it, at the first of them: a
     /// listing-wide omission is one finding, not one per language.
     static let metadataMentions = CheckFunction(
@@ -15,15 +15,15 @@ enum AppleReviewChecks {
             OptionSpec("pattern", .string, required: true, doc: "regular expression searched case-insensitively"),
             GenericSubjects.fieldsOption,
         ],
-        subjects: .none
+        subjects: .required
     ) { invocation in
-        guard let pattern = invocation.options.string("pattern"), let fields = invocation.options.strings("fields") else { return [] }
+        guard let pattern = invocation.options.string("pattern") else { return [] }
         let regex: NSRegularExpression
         do { regex = try NSRegularExpression(pattern: pattern, options: [.caseInsensitive]) } catch {
             return [CheckResult(location: SourceLocation(path: invocation.rule.id), evidence: pattern,
-                                values: ["locales": "(pattern does not compile)", "count": "0", "field": fields.joined(separator: ", ")])]
+                                values: ["locales": "(pattern does not compile)", "count": "0", "field": ""])]
         }
-        let subjects = GenericSubjects.metadata(fields: fields, stores: invocation.rule.stores, project: invocation.context.project)
+        let subjects = invocation.subjects
         let lacking = subjects.filter { subject in
             regex.firstMatch(in: subject.value, range: NSRange(subject.value.startIndex..., in: subject.value)) == nil
         }
@@ -31,7 +31,7 @@ enum AppleReviewChecks {
         let locales = lacking.compactMap { $0.labels["locale"] }
         return [CheckResult(location: first.location, evidence: String(first.value.prefix(80)), values: [
             "locales": locales.joined(separator: ", "), "count": String(lacking.count), "of": String(subjects.count),
-            "field": first.labels["field"] ?? fields.joined(separator: ", "),
+            "field": first.labels["field"] ?? "",
         ])]
     }
 

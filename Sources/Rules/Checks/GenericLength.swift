@@ -23,7 +23,7 @@ enum GenericLength {
 
     static func run(_ invocation: CheckInvocation) -> [CheckResult] {
         guard let limit = resolve(invocation) else { return [] }
-        return GenericSubjects.subjects(invocation).compactMap { measure($0, limit) }
+        return invocation.subjects.compactMap { measure($0, limit) }
     }
 
     /// The limit a rule asks for: its own options win over the table entry they refine.

@@ -19,7 +19,7 @@ enum GenericOneOf {
         guard !allowed.isEmpty else { return [] }
         let ignoreCase = invocation.options.bool("ignore_case") ?? false
         let known = Set(allowed.map { ignoreCase ? $0.lowercased() : $0 })
-        return GenericSubjects.subjects(invocation).compactMap { subject in
+        return invocation.subjects.compactMap { subject in
             let text = subject.value.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !text.isEmpty, !known.contains(ignoreCase ? text.lowercased() : text) else { return nil }
             let suggestion = Spelling.nearest(to: text, in: allowed) ?? ""

@@ -18,7 +18,7 @@ enum GenericPattern {
     static func run(_ invocation: CheckInvocation) -> [CheckResult] {
         let options: NSRegularExpression.Options = invocation.options.bool("ignore_case") == true ? [.caseInsensitive] : []
         var results: [CheckResult] = []
-        let subjects = GenericSubjects.subjects(invocation)
+        let subjects = invocation.subjects
         if let pattern = invocation.options.string("match") {
             guard let regex = compile("^(?:\(pattern))$", options, invocation, &results) else { return results }
             for subject in subjects {

@@ -17,7 +17,7 @@ enum GenericURL {
         let maxLength = invocation.options.int("max_length") ?? 255
         let httpsOnly = invocation.options.bool("https_only") ?? false
         let pages = invocation.context.project.webPages
-        return GenericSubjects.subjects(invocation).compactMap { subject in
+        return invocation.subjects.compactMap { subject in
             let text = subject.value.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !text.isEmpty else { return nil }
             var found = problem(text, maxLength: maxLength, httpsOnly: httpsOnly)

@@ -21,7 +21,7 @@ enum GenericWords {
         var results: [CheckResult] = []
         // A file holding only a path (a git symlink checked out as text) is reported once, by
         // metadata.path-instead-of-text; its path is no listing text to judge word by word.
-        for subject in GenericSubjects.subjects(invocation) where !WordList.isLinkPath(subject.value) {
+        for subject in invocation.subjects where !WordList.isLinkPath(subject.value) {
             for hit in list.hits(in: subject.value) {
                 results.append(GenericSubjects.result(
                     subject, at: TextPosition.location(of: hit.range, in: subject.value, base: subject.location),

@@ -16,7 +16,7 @@ enum GenericYear {
         guard let thisYear = Int(invocation.context.today.prefix(4)) else { return [] }
         let allowFuture = invocation.options.bool("allow_future") ?? false
         guard let regex = try? NSRegularExpression(pattern: "(?<![0-9])(?:19|20)[0-9]{2}(?![0-9])") else { return [] }
-        return GenericSubjects.subjects(invocation).compactMap { subject in
+        return invocation.subjects.compactMap { subject in
             let text = subject.value
             let years = regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap { match in
                 Range(match.range, in: text).map { (Int(text[$0]) ?? 0, $0) }

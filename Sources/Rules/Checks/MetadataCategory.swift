@@ -19,7 +19,7 @@ enum MetadataCategory {
         for pair in table.value["legacy"]?.mapping ?? [] {
             if let key = pair.key.scalar, let value = pair.value.scalar { legacy[key.lowercased()] = value }
         }
-        return GenericSubjects.subjects(invocation).compactMap { subject in
+        return invocation.subjects.compactMap { subject in
             let text = subject.value.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !text.isEmpty, !ids.contains(text) else { return nil }
             if text.hasPrefix("MZGenre.") {

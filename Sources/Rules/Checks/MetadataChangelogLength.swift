@@ -11,7 +11,7 @@ enum MetadataChangelogLength {
 
     static func run(_ invocation: CheckInvocation) -> [CheckResult] {
         guard let limit = GenericLength.resolve(invocation) else { return [] }
-        return GenericSubjects.subjects(invocation).compactMap { subject in
+        return invocation.subjects.compactMap { subject in
             let version = subject.labels["version"] ?? fileVersion(subject.location.path)
             let reason = subject.labels["release_note"] ?? "the note that ships"
             return GenericLength.measure(subject, limit, extra: ["version": version, "release_note": reason])

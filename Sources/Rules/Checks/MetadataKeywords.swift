@@ -11,7 +11,7 @@ enum MetadataKeywords {
         name: "keywords-spaces", summary: "No spaces around the commas of a keywords list (they count against the limit)",
         options: [GenericSubjects.fieldsOption], subjects: .optional
     ) { invocation in
-        GenericSubjects.subjects(invocation).compactMap { subject in
+        invocation.subjects.compactMap { subject in
             let wasted = wastedSpaces(subject.value)
             guard wasted > 0 else { return nil }
             return GenericSubjects.result(subject, values: ["count": String(wasted),
@@ -24,7 +24,7 @@ enum MetadataKeywords {
         name: "keywords-duplicates", summary: "No keyword appears twice (compared case-insensitively)",
         options: [GenericSubjects.fieldsOption], subjects: .optional
     ) { invocation in
-        GenericSubjects.subjects(invocation).compactMap { subject in
+        invocation.subjects.compactMap { subject in
             var seen: Set<String> = []
             var repeated: [String] = []
             for keyword in keywords(subject.value) {
@@ -43,7 +43,7 @@ enum MetadataKeywords {
         subjects: .optional
     ) { invocation in
         let min = invocation.options.int("min") ?? 3
-        return GenericSubjects.subjects(invocation).compactMap { subject in
+        return invocation.subjects.compactMap { subject in
             let tooShort = keywords(subject.value).filter { $0.count < min && !isIdeographic($0) }
             guard !tooShort.isEmpty else { return nil }
             return GenericSubjects.result(subject, evidence: tooShort.joined(separator: ", "),
@@ -57,7 +57,7 @@ enum MetadataKeywords {
         options: [GenericSubjects.fieldsOption], subjects: .optional
     ) { invocation in
         let project = invocation.context.project
-        return GenericSubjects.subjects(invocation).compactMap { subject in
+        return invocation.subjects.compactMap { subject in
             let names = [appName(for: subject.location.path, in: project), project.manifest?.developer].compactMap { $0 }
             let nameWords = Set(names.flatMap(words).filter { $0.count >= 3 }.map { $0.lowercased() })
                 .union(names.map { $0.lowercased() })

@@ -3,7 +3,7 @@ import Project
 import StoreLocale
 
 /// Evaluates loaded checklists over an inspected project. Generic: every rule is data; the engine
-/// only knows `when`, `expect`, `check` with `given`, and manual items.
+/// only knows `when`, `expect`, `check` with `given` (or `fields:`), and manual items.
 public struct Engine: Sendable {
     public let checklists: [Checklist]
     public let functions: [String: CheckFunction]
@@ -64,7 +64,7 @@ public struct Engine: Sendable {
                                    help: rule.help.map { MessageTemplate.fill($0, with: values) }, references: rule.references))
         case .expect(let expression):
             return (expression.evaluate(context.facts) ? [] : [expectFinding(rule, expression: expression, context: context)], nil)
-        case .check(let name, let selector, let options):
+        case .check(let name, let selectors, let options):
             // The loader refuses a rule whose check function is not registered; an engine built with fewer
             // functions than its checklists were loaded with is a programming error, reported, not skipped.
             guard let function = functions[name] else {
@@ -74,13 +74,21 @@ public struct Engine: Sendable {
                                       evidence: nil, help: nil, references: [])
                 return ([missing], nil)
             }
-            let subjects = selector?.subjects(in: context.project, stores: rule.stores) ?? []
+            let subjects = Self.subjects(selectors, for: function, project: context.project, stores: rule.stores)
             let invocation = CheckInvocation(rule: rule, options: options, subjects: subjects, context: context)
             let byLocation = Dictionary(subjects.map { ($0.location, $0) }, uniquingKeysWith: { first, _ in first })
             let findings = function.run(invocation).map { finding(rule, result: $0, subject: byLocation[$0.location]) }
             // A finding inside a metadata tree is graded by who reads that tree (MetadataConsumerScope).
             return (MetadataConsumerScope.apply(findings, rule: rule, project: context.project), nil)
         }
+    }
+
+    /// What a check function is shown: every selector's subjects in file order, and the ones a selector found
+    /// missing only when the function judges presence.
+    static func subjects(_ selectors: [Selector], for function: CheckFunction, project: ProjectModel, stores: Set<Store>) -> [Subject] {
+        selectors.flatMap { $0.subjects(in: project, stores: stores) }
+            .filter { function.judgesAbsence || !$0.isAbsent }
+            .sorted { $0.location < $1.location }
     }
 
     /// A rule for stores the project does not ship to does not run. A rule without `stores` always does.

@@ -1,16 +1,22 @@
 import Project
 import StoreLocale
 
-/// What a `given:` selects from the store metadata. The language is deliberately small:
+/// What a `given:` selects from the project: one subject (a value with its place and labels) per match.
 ///
 ///     <store>.locales.*.<field>          a field of every locale (App Store `default/` included as locale "default")
 ///     <store>.locales.*.changelogs.*     the changelog that ships, per locale (labels `version`, `release_note`)
 ///     <store>.root.<field>               an App Store root file (copyright, primary_category, …)
 ///     <store>.review.<field>             an App Store review_information file
 ///     <store>.folders                    every sub-folder of every tree (label `special` = true|false)
+///     apple.plists.*.<key>               a key of every Info.plist that ships (test bundles excluded)
+///     apple.apps.*.<key>                 a key of every application's Info.plist (no extensions, no frameworks)
+///     android.permissions.*              every <uses-permission> of the manifests that ship
+///     dependencies.*                     every resolved dependency (label `ecosystem`)
 ///
 /// `<store>` is `appstore`, `play`, `fdroid` or `*` (all). A tree is selected for the store that reads it
-/// (`MetadataTree.judgement(by:)`).
+/// (`MetadataTree.judgement(by:)`). A plist `<key>` may hold `*` (`*UsageDescription`): then only the keys that
+/// are set match. A named field or key is also selected where it is missing (`Subject.isAbsent`), so `present`
+/// can say so; every other check sees only the values that exist.
 public struct Selector: Sendable, Equatable, CustomStringConvertible {
     public enum Part: Sendable, Equatable {
         case localeField(String)
@@ -18,30 +24,57 @@ public struct Selector: Sendable, Equatable, CustomStringConvertible {
         case root(String)
         case review(String)
         case folders
+        /// `apple.plists.*.<key>` (`appsOnly` false) or `apple.apps.*.<key>`.
+        case plistKey(String, appsOnly: Bool)
+        case permissions
+        case dependencies
     }
 
-    /// nil: both stores.
+    /// The store whose metadata trees are selected; nil: every store (and for the non-metadata parts).
     public let store: Store?
     public let part: Part
     public let text: String
 
     public var description: String { text }
 
-    public static let grammar = "<appstore|play|fdroid|*>.locales.*.<field>, <store>.locales.*.changelogs.*, <store>.root.<field>, <store>.review.<field> or <store>.folders"
+    public static let grammar = "<appstore|play|fdroid|*>.locales.*.<field>, <store>.locales.*.changelogs.*, <store>.root.<field>, <store>.review.<field>, <store>.folders, apple.plists.*.<key>, apple.apps.*.<key>, android.permissions.* or dependencies.*"
+
+    public init(store: Store?, part: Part, text: String) {
+        self.store = store
+        self.part = part
+        self.text = text
+    }
 
     public static func parse(_ text: String) throws(ExpressionError) -> Selector {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard let first = parts.first, parts.count >= 2 else {
             throw ExpressionError(message: "a selector has the form \(grammar)", offset: 0)
         }
-        let store: Store?
-        if first == "*" { store = nil } else if let s = Store(rawValue: first) { store = s } else {
-            throw ExpressionError(message: "unknown store \"\(first)\"; expected appstore, play, fdroid or *", offset: 0)
-        }
         let rest = Array(parts.dropFirst())
         let offset = first.count + 1
-        func isField(_ s: String) -> Bool {
-            !s.isEmpty && s.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
+        switch first {
+        case "apple":
+            guard rest.count >= 3, rest[0] == "plists" || rest[0] == "apps", rest[1] == "*" else {
+                throw ExpressionError(message: "write apple.plists.*.<key> or apple.apps.*.<key>", offset: offset)
+            }
+            // A plist key may itself hold dots (`com.apple.developer.…`): everything after `*.` is the key.
+            let key = rest.dropFirst(2).joined(separator: ".")
+            guard isPlistKey(key) else {
+                throw ExpressionError(message: "expected an Info.plist key after \(first).\(rest[0]).*. (e.g. NSCameraUsageDescription or *UsageDescription)", offset: offset + rest[0].count + 3)
+            }
+            return Selector(store: nil, part: .plistKey(key, appsOnly: rest[0] == "apps"), text: text)
+        case "android":
+            guard rest == ["permissions", "*"] else { throw ExpressionError(message: "write android.permissions.*", offset: offset) }
+            return Selector(store: nil, part: .permissions, text: text)
+        case "dependencies":
+            guard rest == ["*"] else { throw ExpressionError(message: "write dependencies.*", offset: offset) }
+            return Selector(store: nil, part: .dependencies, text: text)
+        default:
+            break
+        }
+        let store: Store?
+        if first == "*" { store = nil } else if let s = Store(rawValue: first) { store = s } else {
+            throw ExpressionError(message: "unknown store or collection \"\(first)\"; expected appstore, play, fdroid, *, apple, android or dependencies", offset: 0)
         }
         switch rest.first {
         case "locales":
@@ -68,11 +101,40 @@ public struct Selector: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The selector a `fields:` entry stands for: `description` → `*.locales.*.description`, `changelogs` →
+    /// `*.locales.*.changelogs.*`, `root.copyright` → `*.root.copyright`, `review.notes` → `*.review.notes`.
+    /// The rule's `stores` then narrow `*`, as for any selector.
+    public static func metadataField(_ field: String) -> Selector {
+        if field.hasPrefix("root.") { return Selector(store: nil, part: .root(String(field.dropFirst(5))), text: "*.\(field)") }
+        if field.hasPrefix("review.") { return Selector(store: nil, part: .review(String(field.dropFirst(7))), text: "*.\(field)") }
+        if field == "changelogs" { return Selector(store: nil, part: .changelogs, text: "*.locales.*.changelogs.*") }
+        return Selector(store: nil, part: .localeField(field), text: "*.locales.*.\(field)")
+    }
+
+    static func isField(_ s: String) -> Bool {
+        !s.isEmpty && s.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
+    }
+
+    static func isPlistKey(_ s: String) -> Bool {
+        !s.isEmpty && s.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "." || $0 == "*" }
+    }
+
     /// Every label a selected subject may carry, for the `{{placeholders}}` a rule with `given:` may use.
-    public static let labelNames: Set<String> = ["store", "tree", "field", "locale", "version", "special"]
+    public static let labelNames: Set<String> = [
+        "store", "tree", "field", "locale", "version", "special", "key", "file", "target", "permission", "ecosystem", "name",
+    ]
 
     /// The subjects this selector picks from the project, limited to `stores`, in tree/locale/file order.
     public func subjects(in project: ProjectModel, stores: Set<Store>) -> [Subject] {
+        switch part {
+        case .plistKey(let key, let appsOnly): return plistSubjects(key: key, appsOnly: appsOnly, project: project)
+        case .permissions: return permissionSubjects(project)
+        case .dependencies: return dependencySubjects(project)
+        default: return metadataSubjects(project, stores: stores)
+        }
+    }
+
+    private func metadataSubjects(_ project: ProjectModel, stores: Set<Store>) -> [Subject] {
         var subjects: [Subject] = []
         // A tree is selected for the store that judges it (its consumer, or Play for a supply tree nobody is
         // known to upload); `store` in the labels is that store. The changelog part picks only the note that
@@ -86,12 +148,18 @@ public struct Selector: Sendable, Equatable, CustomStringConvertible {
             case .localeField(let field):
                 guard tree.uploads(field: field) else { continue }
                 base["field"] = field
-                let locales = (tree.defaults.map { [$0] } ?? []) + tree.locales
-                for locale in locales {
-                    guard let value = locale.fields[field], !value.inherited else { continue }
-                    var labels = base
-                    labels["locale"] = locale.code
-                    subjects.append(Subject(value: value.text, location: value.location, labels: labels))
+                // `default/` first, then each locale: its own value, nothing when it inherits `default/`'s (that
+                // value is judged once, at `default/`), and a missing file where it has neither.
+                if let defaults = tree.defaults, let value = defaults.fields[field], !value.inherited {
+                    subjects.append(Subject(value: value.text, location: value.location, labels: base.merging(["locale": defaults.code]) { $1 }))
+                }
+                for locale in tree.locales {
+                    let labels = base.merging(["locale": locale.code]) { $1 }
+                    if let value = locale.fields[field] {
+                        if !value.inherited { subjects.append(Subject(value: value.text, location: value.location, labels: labels)) }
+                    } else {
+                        subjects.append(.absent(at: RelativePath.join(locale.location.path, "\(field).txt"), labels: labels))
+                    }
                 }
             case .changelogs:
                 guard tree.uploads(field: "changelogs") else { continue }
@@ -106,21 +174,85 @@ public struct Selector: Sendable, Equatable, CustomStringConvertible {
                     subjects.append(Subject(value: value.text, location: value.location, labels: labels))
                 }
             case .root(let field):
-                guard let value = tree.rootFields[field] else { continue }
+                guard tree.uploads(field: "root.\(field)") else { continue }
                 base["field"] = field
-                subjects.append(Subject(value: value.text, location: value.location, labels: base))
+                if let value = tree.rootFields[field] {
+                    subjects.append(Subject(value: value.text, location: value.location, labels: base))
+                } else {
+                    subjects.append(.absent(at: RelativePath.join(tree.path, "\(field).txt"), labels: base))
+                }
             case .review(let field):
-                guard let value = tree.reviewInformation[field] else { continue }
+                guard tree.uploads(field: "review.\(field)") else { continue }
                 base["field"] = field
-                subjects.append(Subject(value: value.text, location: value.location, labels: base))
+                if let value = tree.reviewInformation[field] {
+                    subjects.append(Subject(value: value.text, location: value.location, labels: base))
+                } else {
+                    subjects.append(.absent(at: RelativePath.join(RelativePath.join(tree.path, "review_information"), "\(field).txt"), labels: base))
+                }
             case .folders:
                 for folder in tree.folders {
                     var labels = base
                     labels["special"] = folder.isSpecial ? "true" : "false"
                     subjects.append(Subject(value: folder.name, location: folder.location, labels: labels))
                 }
+            case .plistKey, .permissions, .dependencies:
+                break
             }
         }
         return subjects
+    }
+
+    /// Test bundles are never uploaded; `apps` keeps only application targets (an extension or framework has
+    /// its own plist but answers no app-level question).
+    private func plistSubjects(key: String, appsOnly: Bool, project: ProjectModel) -> [Subject] {
+        let plists = project.infoPlists.filter { !$0.isTestBundle && (!appsOnly || Self.isApplication($0)) }.sorted { $0.location < $1.location }
+        let glob = key.contains("*") ? Glob(key) : nil
+        var subjects: [Subject] = []
+        for plist in plists {
+            let base = ["file": Self.describe(plist, key: key), "target": plist.target ?? "", "plist": plist.location.path]
+            if let glob {
+                for name in plist.strings.keys.sorted() where glob.matches(name) {
+                    subjects.append(Subject(value: plist.strings[name] ?? "", location: plist.location(ofKey: name),
+                                            labels: base.merging(["key": name, "file": Self.describe(plist, key: name)]) { $1 }))
+                }
+            } else if let value = plist.strings[key] {
+                subjects.append(Subject(value: value, location: plist.location(ofKey: key), labels: base.merging(["key": key]) { $1 }))
+            } else if plist.keyLines[key] == nil {
+                subjects.append(Subject(value: "", location: plist.location, labels: base.merging(["key": key]) { $1 }, isAbsent: true))
+            }
+        }
+        return subjects
+    }
+
+    private func permissionSubjects(_ project: ProjectModel) -> [Subject] {
+        project.androidManifests.filter { !$0.isTestOrDebugOnly }.sorted { $0.location < $1.location }.flatMap { manifest in
+            manifest.permissions.filter { $0.toolsNode != "remove" }.map { permission in
+                Subject(value: permission.name, location: SourceLocation(path: manifest.location.path, line: permission.line),
+                        labels: ["permission": permission.name, "file": manifest.location.path])
+            }
+        }
+    }
+
+    private func dependencySubjects(_ project: ProjectModel) -> [Subject] {
+        project.dependencies.sorted { $0.location < $1.location }.map { dependency in
+            Subject(value: dependency.name, location: dependency.location, labels: [
+                "name": dependency.name, "version": dependency.version ?? "", "ecosystem": dependency.ecosystem.rawValue,
+                "file": dependency.location.path,
+            ])
+        }
+    }
+
+    /// An application's plist: an application target when the Xcode project says what it is.
+    static func isApplication(_ plist: InfoPlistFile) -> Bool {
+        guard let type = plist.productType else { return true }
+        return type == "com.apple.product-type.application" || type.hasPrefix("com.apple.product-type.application.")
+    }
+
+    /// The plist as a person finds it: the file, or the build setting of the target that generates it.
+    static func describe(_ plist: InfoPlistFile, key: String) -> String {
+        if plist.isGenerated {
+            return "\(plist.location.path) (INFOPLIST_KEY_\(key) of target \(plist.target ?? "?"))"
+        }
+        return plist.location.path
     }
 }

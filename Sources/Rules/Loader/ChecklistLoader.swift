@@ -262,21 +262,27 @@ public struct ChecklistLoader: Sendable {
             kind = readExpression(expectReader).map { .expect($0) }
         } else if let checkReader = map["check"], let name = checkReader.string() {
             if let function = functions[name] {
-                var selector: Selector?
+                var selectors: [Selector] = []
                 if let givenReader = map["given"] {
                     if function.subjects == .none {
                         givenReader.error("check \"\(name)\" reads the project itself and takes no given:")
-                    } else if let text = givenReader.string() {
-                        do { selector = try Selector.parse(text) } catch {
-                            diagnosticsError(givenReader, error)
-                        }
+                    } else {
+                        selectors = readSelectors(givenReader)
                     }
-                } else if function.subjects == .required {
-                    checkReader.error("check \"\(name)\" needs given: to say what it checks (\(Selector.grammar))")
                 }
-                let options = readOptions(map["with"], function: function, checkReader: checkReader,
+                var options = readOptions(map["with"], function: function, checkReader: checkReader,
                                           tableOptions: &tableOptions, tableReferences: &tableReferences)
-                kind = options.map { .check(name: name, given: selector, options: $0) }
+                // `fields: [keywords, root.copyright]` is shorthand for the selectors `*.locales.*.keywords`,
+                // `*.root.copyright`: one set of subjects, whichever way a rule names them.
+                if case .stringList(let fields)? = options?.values["fields"], let fieldsReader = map["with"]?.mapping(allowed: nil)?["fields"] {
+                    if map["given"] != nil { fieldsReader.error("a rule selects with given: or with fields:, not both") }
+                    selectors += readFields(fields, reader: fieldsReader)
+                    options = options.map { CheckOptions($0.values.filter { $0.key != "fields" }) }
+                }
+                if selectors.isEmpty, map["given"] == nil, function.subjects == .required {
+                    checkReader.error("check \"\(name)\" needs given: (or fields:) to say what it checks (\(Selector.grammar))")
+                }
+                kind = options.map { .check(name: name, given: selectors, options: $0) }
             } else {
                 var text = "unknown check function \"\(name)\""
                 if let near = Spelling.nearest(to: name, in: Array(functions.keys)) { text += " (did you mean \"\(near)\"?)" }
@@ -299,6 +305,35 @@ public struct ChecklistLoader: Sendable {
                         kind: kind, message: message, help: help, references: references.isEmpty ? checklistReferences : references,
                         effective: effective, severityReason: severityReason, file: file, mark: reader.mark)
         return RuleDraft(rule: rule, path: reader.path, idMark: idReader.mark, tableOptions: tableOptions, tableReferences: tableReferences)
+    }
+
+    /// `given:` is one selector or a list of them.
+    func readSelectors(_ reader: NodeReader) -> [Selector] {
+        let items = reader.node.sequence == nil ? [reader] : (reader.sequence() ?? [])
+        var selectors: [Selector] = []
+        for item in items {
+            guard let text = item.string() else { continue }
+            do throws(ExpressionError) { selectors.append(try Selector.parse(text)) } catch {
+                diagnosticsError(item, error)
+            }
+        }
+        return selectors
+    }
+
+    /// The selectors a `fields:` list stands for; an unknown field name is an error with the nearest known one.
+    func readFields(_ fields: [String], reader: NodeReader) -> [Selector] {
+        let items = reader.sequence() ?? []
+        var selectors: [Selector] = []
+        for (index, field) in fields.enumerated() {
+            guard MetadataFields.isKnown(field) else {
+                var message = "unknown metadata field \"\(field)\"; fields are locale file names without .txt, changelogs, root.<file> or review.<file>"
+                if let near = Spelling.nearest(to: field, in: MetadataFields.all) { message = "unknown metadata field \"\(field)\" (did you mean \"\(near)\"?)" }
+                (index < items.count ? items[index] : reader).error(message)
+                continue
+            }
+            selectors.append(Selector.metadataField(field))
+        }
+        return selectors
     }
 
     func readExpression(_ reader: NodeReader) -> Expression? {
@@ -388,7 +423,7 @@ public struct ChecklistLoader: Sendable {
             return Set(["evidence", "path", "rule"] + whenFacts + expression.factNames)
         case .check(let name, let given, _):
             guard let declared = functions[name]?.placeholders else { return nil }
-            return declared.union(["path", "rule"]).union(given == nil ? [] : Selector.labelNames.union(["value"]))
+            return declared.union(["path", "rule"]).union(given.isEmpty ? [] : Selector.labelNames.union(["value"]))
         }
     }
 

@@ -13,15 +13,19 @@ public struct CheckFunction: Sendable {
     /// The `{{names}}` its results fill (besides `value`, `path`, `rule` and the selector's labels, which
     /// the engine adds). Declared, a message naming anything else is a load error; nil: not checked.
     public let placeholders: Set<String>?
+    /// Whether it is shown the subjects a selector found missing (`present`); the others judge values only.
+    public let judgesAbsence: Bool
     public let run: @Sendable (CheckInvocation) -> [CheckResult]
 
     public init(name: String, summary: String, options: [OptionSpec], subjects: SubjectRequirement,
-                placeholders: [String]? = nil, run: @escaping @Sendable (CheckInvocation) -> [CheckResult]) {
+                placeholders: [String]? = nil, judgesAbsence: Bool = false,
+                run: @escaping @Sendable (CheckInvocation) -> [CheckResult]) {
         self.name = name
         self.summary = summary
         self.options = options
         self.subjects = subjects
         self.placeholders = placeholders.map(Set.init)
+        self.judgesAbsence = judgesAbsence
         self.run = run
     }
 }
@@ -121,7 +125,7 @@ public struct CheckOptions: Sendable {
 public struct CheckInvocation: Sendable {
     public let rule: Rule
     public let options: CheckOptions
-    /// The values `given:` selected, in order; empty for domain checks.
+    /// The values `given:` (or `fields:`) selected, in order; empty for domain checks.
     public let subjects: [Subject]
     public let context: EvaluationContext
 
@@ -161,10 +165,19 @@ public struct Subject: Sendable {
     public let location: SourceLocation
     /// `store`, `tree`, `locale`, `field`, `version`…: what the selector matched, for messages.
     public let labels: [String: String]
+    /// The selector named this field or key and it is not there (`location` is where it would be written).
+    /// Only functions that judge presence (`CheckFunction.judgesAbsence`) are shown such subjects.
+    public let isAbsent: Bool
 
-    public init(value: String, location: SourceLocation, labels: [String: String] = [:]) {
+    public init(value: String, location: SourceLocation, labels: [String: String] = [:], isAbsent: Bool = false) {
         self.value = value
         self.location = location
         self.labels = labels
+        self.isAbsent = isAbsent
+    }
+
+    /// A missing file: `path` is where it would be.
+    static func absent(at path: String, labels: [String: String]) -> Subject {
+        Subject(value: "", location: SourceLocation(path: path), labels: labels, isAbsent: true)
     }
 }

@@ -48,8 +48,8 @@ public struct Rule: Sendable {
     public enum Kind: Sendable {
         /// `expect`: the expression must hold whenever `when` does; else one finding at the evidence.
         case expect(Expression)
-        /// `check`: a named check function over the `given` subjects with validated options.
-        case check(name: String, given: Selector?, options: CheckOptions)
+        /// `check`: a named check function over the `given` subjects (or the `fields:` shorthand's) with validated options.
+        case check(name: String, given: [Selector], options: CheckOptions)
         /// A checkbox for the user: shown, never evaluated.
         case manual
     }

@@ -125,7 +125,7 @@ struct RulesCommand {
         if let when = rule.when { lines.append("  when:      \(when)") }
         switch rule.kind {
         case .expect(let e): lines.append("  expect:    \(e)")
-        case .check(let name, let given, _): lines.append("  check:     \(name)\(given.map { " over \($0)" } ?? "")")
+        case .check(let name, let given, _): lines.append("  check:     \(name)\(given.isEmpty ? "" : " over " + given.map(\.description).joined(separator: ", "))")
         case .manual: break
         }
         if let effective = rule.effective { lines.append("  effective: \(effective)") }
