@@ -66,6 +66,62 @@ struct ChecklistLoaderSeamTests {
         #expect(Self.errors(Self.checklist) == [])
     }
 
+    @Test func aMisspeltFieldIsALoadErrorWithTheNearestField() throws {
+        let text = try Self.replacing("""
+            given: appstore.locales.*.subtitle
+            with: { limit: appstore.subtitle }
+        """, """
+            with: { limit: appstore.subtitle, fields: [subtitel] }
+        """)
+        #expect(Self.errors(text) == [
+            "demo.yml:16:48: unknown metadata field \"subtitel\" (did you mean \"subtitle\"?)",
+        ])
+    }
+
+    @Test func fieldsAndGivenSelectTheSameSubjects() throws {
+        let viaFields = try Self.replacing("""
+            given: appstore.locales.*.subtitle
+            with: { limit: appstore.subtitle }
+        """, """
+            stores: [appstore]
+            with: { limit: appstore.subtitle, fields: [subtitle, root.copyright] }
+        """)
+        let checklist = try #require(try ChecklistLoader().load([ChecklistSource(file: "demo.yml", text: viaFields)]).first)
+        guard case .check(_, let given, let options) = checklist.rules[0].kind else {
+            Issue.record("expected a check rule")
+            return
+        }
+        #expect(given.map(\.text) == ["*.locales.*.subtitle", "*.root.copyright"])
+        #expect(options.values["fields"] == nil)
+    }
+
+    @Test func givenTakesAListAndNamesAnUnknownCollection() throws {
+        let list = try Self.replacing("""
+            given: appstore.locales.*.subtitle
+            with: { limit: appstore.subtitle }
+        """, """
+            given: [appstore.locales.*.subtitle, apple.plists.*.NSCameraUsageDescription]
+            with: { limit: appstore.subtitle }
+        """)
+        #expect(Self.errors(list) == [])
+        let unknown = try Self.replacing("    given: appstore.locales.*.subtitle\n    with: { limit", "    given: [appstore.locales.*.subtitle, apple.plist.*.NSCameraUsageDescription]\n    with: { limit")
+        #expect(Self.errors(unknown) == [
+            "demo.yml:16:48: write apple.plists.*.<key> or apple.apps.*.<key>",
+        ])
+    }
+
+    @Test func givenAndFieldsTogetherIsALoadError() throws {
+        let text = try Self.replacing("    with: { limit: appstore.subtitle }", "    with: { limit: appstore.subtitle, fields: [subtitle] }")
+        #expect(Self.errors(text) == [
+            "demo.yml:17:47: a rule selects with given: or with fields:, not both",
+        ])
+    }
+
+    @Test func aCheckOfValuesWithoutGivenOrFieldsIsALoadError() throws {
+        let text = try Self.replacing("    given: appstore.locales.*.subtitle\n    with: { limit", "    with: { limit")
+        #expect(Self.errors(text).first?.hasPrefix("demo.yml:15:12: check \"length\" needs given: (or fields:)") == true)
+    }
+
     @Test func aLimitMissingFromTheLimitsTableIsALoadError() throws {
         #expect(Self.errors(try Self.replacing("limit: appstore.subtitle }", "limit: appstore.subtitel }")) == [
             "demo.yml:17:20: \"appstore.subtitel\" is not in the table \"field_limits\" (demo.yml) (did you mean \"appstore.subtitle\"?)",

@@ -19,7 +19,7 @@ import YAML
     @Test func legacyCategoriesMapToListedModernIds() throws {
         let checklist = try #require(try MetadataTestHarness.checklists().first { $0.name == "metadata" })
         let table = try #require(checklist.tables["app_store_categories"]?.value)
-        let ids = Set(table["ids"]?.sequence?.compactMap(\.scalar) ?? [])
+        let ids = Set(table["values"]?.sequence?.compactMap(\.scalar) ?? [])
         let legacy = Dictionary(uniqueKeysWithValues: (table["legacy"]?.mapping ?? []).compactMap { pair in
             pair.key.scalar.flatMap { key in pair.value.scalar.map { (key, $0) } }
         })

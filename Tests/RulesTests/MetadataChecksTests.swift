@@ -59,14 +59,16 @@ import YAML
     }
 }
 
-@Suite struct MetadataCategoryTests {
+/// The App Store category rule is `one-of` over the `app_store_categories` table, whose `legacy` map gives the
+/// modern id for a `MZGenre.*` value fastlane still maps.
+@Suite struct OneOfCategoryTests {
     let table = """
-        ids: [PRODUCTIVITY, UTILITIES, PHOTO_AND_VIDEO, LIFESTYLE]
-        legacy: { MZGenre.Photography: PHOTO_AND_VIDEO }
+        values: [PRODUCTIVITY, UTILITIES, PHOTO_AND_VIDEO, LIFESTYLE]
+        legacy: { MZGenre.Photography: PHOTO_AND_VIDEO, MZGenre.Lifestyle: LIFESTYLE }
         """
 
     func run(_ values: [String]) throws -> [CheckResult] {
-        try GenericCheckSupport.run(MetadataCategory.function, values.map { GenericCheckSupport.subject($0, path: "m/primary_category.txt") },
+        try GenericCheckSupport.run(GenericOneOf.function, values.map { GenericCheckSupport.subject($0, path: "m/primary_category.txt") },
                                     options: ["table": .string("categories")], tables: [GenericCheckSupport.table("categories", table)])
     }
 
@@ -77,11 +79,12 @@ import YAML
     @Test func unknownIdGetsTheNearestSuggestion() throws {
         let result = try #require(try run(["Productivty"]).first)
         #expect(result.values["suggestion"] == "PRODUCTIVITY")
+        #expect(result.values["problem"] == "is not in the table categories")
         #expect(result.severity == nil)
     }
 
-    @Test func legacyIdsAreInfoWithTheModernId() throws {
-        let results = try run(["MZGenre.Photography", "MZGenre.Lifestyle", "MZGenre.Nonsense"])
+    @Test func legacyIdsAreNotesWithTheModernId() throws {
+        let results = try run(["MZGenre.Photography", "mzgenre.lifestyle", "MZGenre.Nonsense"])
         #expect(results.map { $0.values["suggestion"] ?? "" } == ["PHOTO_AND_VIDEO", "LIFESTYLE", ""])
         #expect(results.map(\.severity) == [.info, .info, nil])
     }

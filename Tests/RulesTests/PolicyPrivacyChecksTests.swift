@@ -23,7 +23,7 @@ struct PolicyPrivacyChecksTests {
         let findings = try S.findings(project, rule: "privacy-policy.appstore-url")
         // The written http URL ships and is wrong; the locale without a file leaves App Store Connect's value.
         #expect(findings.count == 1)
-        #expect(findings.contains { $0.location.path == "fastlane/metadata/en-US/privacy_url.txt" && $0.message.contains("not an absolute https:// URL") && $0.message.contains("(main/en-US)") })
+        #expect(findings.contains { $0.location.path == "fastlane/metadata/en-US/privacy_url.txt" && $0.message.contains("uses http: instead of https:") && $0.message.contains("for en-US (main)") })
         #expect(try S.manual(project).contains { $0.rule == "privacy-policy.appstore-console-url" })
     }
 

@@ -2,10 +2,10 @@ import Foundation
 import Project
 
 /// Purpose string checks over the app's Info.plists and generated `INFOPLIST_KEY_*` keys: missing
-/// (ITMS-90683), empty (ITMS-90738), vague (guideline 5.1.1(ii)), untranslated. Test bundles are never uploaded
-/// and are skipped.
+/// (ITMS-90683), vague (guideline 5.1.1(ii)), untranslated. Test bundles are never uploaded and are skipped. An empty
+/// purpose string (ITMS-90738) is `present` over `apple.plists.*.*UsageDescription` (rules/purpose-strings.yml).
 enum PurposeStringChecks {
-    static var all: [CheckFunction] { [missing, empty, vague, localized] }
+    static var all: [CheckFunction] { [missing, vague, localized] }
 
     static let keysOption = OptionSpec("keys", .table, required: true, doc: "API signal fact -> Info.plist keys that satisfy it")
 
@@ -25,21 +25,6 @@ enum PurposeStringChecks {
             return CheckResult(location: use.location, evidence: use.snippet, values: [
                 "key": entry.keys[0], "keys": entry.keys.joined(separator: " or "), "evidence": use.described, "api": entry.signal,
             ])
-        }
-    }
-
-    static let empty = CheckFunction(
-        name: "purpose_strings.empty",
-        summary: "No purpose string in an app Info.plist is empty",
-        options: [keysOption],
-        subjects: .none
-    ) { invocation in
-        let table: PurposeKeys
-        do throws(TableError) { table = try PurposeKeys(invocation.table("keys")) } catch { return [error.result] }
-        return purposeStrings(invocation.context.project, table).compactMap { item in
-            guard item.text.isEmpty else { return nil }
-            return CheckResult(location: item.plist.location(ofKey: item.key), evidence: "\(item.key) = \"\(item.value)\"",
-                               values: ["key": item.key, "file": describe(item.plist, key: item.key), "value": item.value])
         }
     }
 

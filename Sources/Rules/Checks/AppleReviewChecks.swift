@@ -1,9 +1,9 @@
 import Foundation
 import Project
 
-/// App Review and App Store Connect checks over the app's Info.plists (rules/app-review.yml).
+/// App Review checks over the listing (rules/app-review.yml); Info.plist keys are `present` over `apple.apps.*.<key>`.
 enum AppleReviewChecks {
-    static var all: [CheckFunction] { [metadataMentions, infoPlistKey] }
+    static var all: [CheckFunction] { [metadataMentions] }
 
     /// Every selected listing field (`fields`, in the trees of the rule's stores) mentions `pattern` (a regular
     /// expression, case-insensitive). One result for all the locales that lack it, at the first of them: a
@@ -33,28 +33,5 @@ enum AppleReviewChecks {
             "locales": locales.joined(separator: ", "), "count": String(lacking.count), "of": String(subjects.count),
             "field": first.labels["field"] ?? "",
         ])]
-    }
-
-    /// `key` is set in no app Info.plist (nor an `INFOPLIST_KEY_<key>` build setting): one result, at the first app
-    /// plist. Test bundles and extensions are not the app; a project without app plists has nothing to say.
-    static let infoPlistKey = CheckFunction(
-        name: "apple.info_plist_key",
-        summary: "The app's Info.plist (or its generated keys) sets a given key",
-        options: [OptionSpec("key", .string, required: true, doc: "the Info.plist key that should be set")],
-        subjects: .none
-    ) { invocation in
-        guard let key = invocation.options.string("key") else { return [] }
-        let apps = invocation.context.project.infoPlists.filter(isAppPlist).sorted { $0.location < $1.location }
-        guard let first = apps.first, !apps.contains(where: { $0.keyLines[key] != nil || $0.strings[key] != nil }) else { return [] }
-        return [CheckResult(location: first.location, evidence: "no \(key)", values: [
-            "key": key, "file": first.location.path, "files": apps.map(\.location.path).joined(separator: ", "),
-        ])]
-    }
-
-    /// An application's plist: not a test bundle, and an application target when the Xcode project says what it is.
-    static func isAppPlist(_ plist: InfoPlistFile) -> Bool {
-        guard !plist.isTestBundle else { return false }
-        guard let type = plist.productType else { return true }
-        return type == "com.apple.product-type.application" || type.hasPrefix("com.apple.product-type.application.")
     }
 }

@@ -17,7 +17,7 @@ enum GenericLength {
             OptionSpec("table", .table, doc: "The limits table for `limit`; default `field_limits`"),
             GenericSubjects.fieldsOption,
         ],
-        subjects: .optional,
+        subjects: .required,
         placeholders: ["count", "unit", "over", "remaining", "max", "min", "problem", "value", "store", "tree", "field", "locale", "version"],
         run: run)
 

@@ -13,7 +13,7 @@ enum GenericPattern {
             OptionSpec("ignore_case", .bool, doc: "Match case-insensitively"),
             GenericSubjects.fieldsOption,
         ],
-        subjects: .optional, run: run)
+        subjects: .required, run: run)
 
     static func run(_ invocation: CheckInvocation) -> [CheckResult] {
         let options: NSRegularExpression.Options = invocation.options.bool("ignore_case") == true ? [.caseInsensitive] : []

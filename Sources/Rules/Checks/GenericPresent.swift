@@ -9,9 +9,14 @@ import Project
 enum GenericPresent {
     static let function = CheckFunction(
         name: "present", summary: "A value exists and is not empty (whitespace only counts as empty); a named field or key that is missing is reported",
-        options: [GenericSubjects.fieldsOption], subjects: .required, placeholders: ["problem", "locale"], judgesAbsence: true, run: run)
+        options: [
+            OptionSpec("anywhere", .bool, doc: "One value among all the selected places is enough (a key any app's Info.plist may set); reported once, at the first place, when none has it"),
+            GenericSubjects.fieldsOption,
+        ],
+        subjects: .required, placeholders: ["problem", "locale", "files"], judgesAbsence: true, run: run)
 
     static func run(_ invocation: CheckInvocation) -> [CheckResult] {
+        if invocation.options.bool("anywhere") == true { return anywhere(invocation.subjects) }
         var results: [CheckResult] = []
         // Locale subjects by tree and field, to tell "missing everywhere" from "missing here".
         var localeGroups: [String: [Subject]] = [:]
@@ -36,13 +41,30 @@ enum GenericPresent {
         return results
     }
 
+    /// Nothing when any place has a value; else one result at the first, naming every place looked at.
+    private static func anywhere(_ subjects: [Subject]) -> [CheckResult] {
+        guard let first = subjects.first, subjects.allSatisfy({ $0.isAbsent || isBlank($0.value) }) else { return [] }
+        var files: [String] = []
+        for subject in subjects {
+            let file = subject.labels["plist"] ?? subject.location.path
+            if !files.contains(file) { files.append(file) }
+        }
+        return [CheckResult(location: first.location, evidence: first.labels["key"].map { "no \($0)" } ?? first.location.path,
+                            values: first.labels.merging(["problem": "missing", "value": "", "files": files.joined(separator: ", ")]) { $1 })]
+    }
+
+    private static func isBlank(_ text: String) -> Bool {
+        text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+    }
+
     private static func check(_ subject: Subject) -> CheckResult? {
         if subject.isAbsent {
             return CheckResult(location: subject.location, evidence: subject.location.path,
                                values: subject.labels.merging(["problem": "missing", "value": ""]) { $1 })
         }
-        guard subject.value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
-        return CheckResult(location: subject.location, evidence: subject.location.path,
+        guard isBlank(subject.value) else { return nil }
+        let evidence = subject.labels["key"].map { "\($0) = \"\(subject.value)\"" } ?? subject.location.path
+        return CheckResult(location: subject.location, evidence: evidence,
                            values: subject.labels.merging(["problem": "empty", "value": ""]) { $1 })
     }
 

@@ -1,20 +1,20 @@
 import Foundation
 import Project
 
-/// `url`: an absolute http(s) URL, well-formed, at most `max_length` characters; with `--online` it must
+/// `url`: an absolute http(s) URL, well-formed, at most `max_length` characters when given; with `--online` it must
 /// also answer HTTP 200 (each distinct URL is fetched once). Empty values are left to `present`.
 enum GenericURL {
     static let function = CheckFunction(
         name: "url", summary: "An absolute, well-formed http(s) URL within a length limit",
         options: [
-            OptionSpec("max_length", .int, doc: "Longest allowed URL in characters; default 255"),
+            OptionSpec("max_length", .int, doc: "Longest allowed URL in characters; no limit when not given"),
             OptionSpec("https_only", .bool, doc: "Require https"),
             GenericSubjects.fieldsOption,
         ],
-        subjects: .optional, run: run)
+        subjects: .required, run: run)
 
     static func run(_ invocation: CheckInvocation) -> [CheckResult] {
-        let maxLength = invocation.options.int("max_length") ?? 255
+        let maxLength = invocation.options.int("max_length") ?? Int.max
         let httpsOnly = invocation.options.bool("https_only") ?? false
         let pages = invocation.context.project.webPages
         return invocation.subjects.compactMap { subject in

@@ -14,7 +14,7 @@ enum GenericWords {
                        doc: "A table whose value has `words` (and optionally `allow`) lists"),
             GenericSubjects.fieldsOption,
         ],
-        subjects: .optional, run: run)
+        subjects: .required, run: run)
 
     static func run(_ invocation: CheckInvocation) -> [CheckResult] {
         guard let table = invocation.table("table"), let list = WordList(table.value) else { return [] }

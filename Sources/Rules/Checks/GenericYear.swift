@@ -10,7 +10,7 @@ enum GenericYear {
             OptionSpec("allow_future", .bool, doc: "Do not flag years after today's"),
             GenericSubjects.fieldsOption,
         ],
-        subjects: .optional, run: run)
+        subjects: .required, run: run)
 
     static func run(_ invocation: CheckInvocation) -> [CheckResult] {
         guard let thisYear = Int(invocation.context.today.prefix(4)) else { return [] }

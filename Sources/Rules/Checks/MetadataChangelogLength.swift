@@ -7,7 +7,7 @@ import Project
 enum MetadataChangelogLength {
     static let function = CheckFunction(
         name: "changelog-length", summary: "The release note that ships (per locale) is within the limit, naming which note was chosen and why",
-        options: GenericLength.function.options, subjects: .optional, run: run)
+        options: GenericLength.function.options, subjects: .required, run: run)
 
     static func run(_ invocation: CheckInvocation) -> [CheckResult] {
         guard let limit = GenericLength.resolve(invocation) else { return [] }

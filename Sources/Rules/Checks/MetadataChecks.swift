@@ -2,7 +2,7 @@
 /// App Store categories, Play image sizes, changelog lengths with the file that will ship, empty files.
 public enum MetadataChecks {
     public static var all: [CheckFunction] {
-        MetadataKeywords.functions + [MetadataCategory.function, MetadataImages.function,
+        MetadataKeywords.functions + [MetadataImages.function,
                                       MetadataChangelogLength.function, MetadataEmptyFiles.function]
     }
 }

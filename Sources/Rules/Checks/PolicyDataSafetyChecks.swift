@@ -43,21 +43,19 @@ enum PolicyDataSafetyChecks {
         }
     }
 
-    /// Accounts known from facts (stated or detected) but no account deletion link in the form. When the
-    /// form itself selects a creation method, `data_safety.deletion_urls` reports the same row instead.
+    /// The form selects no creation method and has no account deletion link. The rule's `when:` says when that
+    /// matters (the app creates accounts); when the form itself selects a creation method,
+    /// `data_safety.deletion_urls` reports the same row instead.
     static let accountDeletionLink = CheckFunction(
         name: "data_safety.account_deletion_link",
-        summary: "When the app creates accounts (facts), the Data safety form has PSL_ACCOUNT_DELETION_URL.",
-        options: [questionsOption], subjects: .none, placeholders: ["signal"]
+        summary: "The Data safety form that selects no account creation method has PSL_ACCOUNT_DELETION_URL (gate the rule with when:).",
+        options: [questionsOption], subjects: .none, placeholders: []
     ) { invocation in
-        let project = invocation.context.project
         guard let form = PolicyInputs.dataSafety(invocation).form,
               form.text(question: accountDeletionURL) == nil,
-              selectedCreationMethods(form).isEmpty,
-              let signal = PolicyInputs.signal(["account.creation"], in: project) else { return [] }
+              selectedCreationMethods(form).isEmpty else { return [] }
         let line = form.answer(question: accountDeletionURL)?.line ?? form.answers(question: creationMethods).first?.line
-        return [CheckResult(location: SourceLocation(path: form.path, line: line), evidence: accountDeletionURL,
-                            values: ["signal": signal.text])]
+        return [CheckResult(location: SourceLocation(path: form.path, line: line), evidence: accountDeletionURL)]
     }
 
     /// "Collects no personal data" next to permissions or SDKs that collect some.

@@ -4,38 +4,10 @@ import StoreLocale
 
 /// Checks of the privacy policy links and of the policy's text.
 enum PolicyPrivacyChecks {
-    static var all: [CheckFunction] { [appStoreURL, playURL, publicURL, namesApp] }
+    static var all: [CheckFunction] { [playURL, publicURL, namesApp] }
 
     /// The fact a team states for the Play Console privacy policy URL (supply has no file for it).
     static let playURLFact = "play.privacy_url"
-
-    /// Every privacy_url an App Store locale uploads (its own or `default/`'s) is an absolute https URL.
-    static let appStoreURL = CheckFunction(
-        name: "privacy_policy.appstore_url",
-        summary: "Every privacy_url.txt deliver uploads (a locale's own or default/'s) is an absolute https:// URL.",
-        options: [], subjects: .none, placeholders: ["problem", "tree", "locale"]
-    ) { invocation in
-        var results: [CheckResult] = []
-        for tree in invocation.context.project.metadata where tree.store == .appstore {
-            var places: [(code: String, location: SourceLocation, value: MetadataValue?)] = tree.locales.map {
-                ($0.code, $0.location, $0.fields["privacy_url"] ?? tree.defaults?.fields["privacy_url"])
-            }
-            if places.isEmpty, let defaults = tree.defaults {
-                places = [(defaults.code, defaults.location, defaults.fields["privacy_url"])]
-            }
-            for place in places {
-                let labels = ["tree": tree.name, "locale": place.code]
-                // No file: deliver leaves App Store Connect's value as it is, so absence is no evidence (the
-                // manual item privacy-policy.appstore-console-url asks for it); a written value is what ships.
-                guard let value = place.value, !value.text.isEmpty else { continue }
-                if !isHTTPS(value.text) {
-                    results.append(CheckResult(location: value.location, evidence: value.text,
-                                               values: labels.merging(["problem": "privacy_url.txt is \"\(value.text)\", not an absolute https:// URL"]) { a, _ in a }))
-                }
-            }
-        }
-        return results
-    }
 
     /// A stated Play privacy policy URL (`play.privacy_url`, or `paths.privacy_policy` as a URL) is absolute https.
     static let playURL = CheckFunction(

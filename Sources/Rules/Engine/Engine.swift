@@ -77,7 +77,9 @@ public struct Engine: Sendable {
             let subjects = Self.subjects(selectors, for: function, project: context.project, stores: rule.stores)
             let invocation = CheckInvocation(rule: rule, options: options, subjects: subjects, context: context)
             let byLocation = Dictionary(subjects.map { ($0.location, $0) }, uniquingKeysWith: { first, _ in first })
-            let findings = function.run(invocation).map { finding(rule, result: $0, subject: byLocation[$0.location]) }
+            // The facts that gated the rule (`when:`) may be named in its message, as for `expect` and manual items.
+            let gate = rule.when.map { factValues(names: $0.factNames, context: context) } ?? [:]
+            let findings = function.run(invocation).map { finding(rule, result: $0, subject: byLocation[$0.location], gate: gate) }
             // A finding inside a metadata tree is graded by who reads that tree (MetadataConsumerScope).
             return (MetadataConsumerScope.apply(findings, rule: rule, project: context.project), nil)
         }
@@ -120,8 +122,8 @@ public struct Engine: Sendable {
         return values
     }
 
-    func finding(_ rule: Rule, result: CheckResult, subject: Subject?) -> Finding {
-        var values = subject?.labels ?? [:]
+    func finding(_ rule: Rule, result: CheckResult, subject: Subject?, gate: [String: String] = [:]) -> Finding {
+        var values = gate.merging(subject?.labels ?? [:]) { _, label in label }
         if let subject { values["value"] = subject.value }
         values["path"] = result.location.path
         values["rule"] = rule.id

@@ -279,7 +279,8 @@ public struct ChecklistLoader: Sendable {
                     selectors += readFields(fields, reader: fieldsReader)
                     options = options.map { CheckOptions($0.values.filter { $0.key != "fields" }) }
                 }
-                if selectors.isEmpty, map["given"] == nil, function.subjects == .required {
+                let namesFields = map["with"]?.node["fields"] != nil
+                if selectors.isEmpty, map["given"] == nil, !namesFields, function.subjects == .required {
                     checkReader.error("check \"\(name)\" needs given: (or fields:) to say what it checks (\(Selector.grammar))")
                 }
                 kind = options.map { .check(name: name, given: selectors, options: $0) }
@@ -424,6 +425,7 @@ public struct ChecklistLoader: Sendable {
         case .check(let name, let given, _):
             guard let declared = functions[name]?.placeholders else { return nil }
             return declared.union(["path", "rule"]).union(given.isEmpty ? [] : Selector.labelNames.union(["value"]))
+                .union(when == nil ? [] : ["evidence"] + whenFacts)
         }
     }
 
