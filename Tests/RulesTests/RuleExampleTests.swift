@@ -6,7 +6,7 @@ import Testing
 @testable import Rules
 
 /// Every rule carries two fixture projects under Tests/RuleExamples/<rule-id>/: `trigger/` must produce
-/// at least one finding of that rule and `pass/` none. One parameterised test runs them all, so a rule
+/// that rule's findings exactly at the places `trigger.expected` pins, and `pass/` none. One parameterised test runs them all, so a rule
 /// without both cannot land. Evaluated as on 2026-11-30, offline, with every built-in checklist.
 @Suite("Rule examples")
 struct RuleExampleTests {
@@ -59,7 +59,28 @@ struct RuleExampleTests {
             #expect(!finding.message.contains("{{"), "unfilled placeholder in \(finding.rule): \(finding.message)")
             #expect(!(finding.help ?? "").contains("{{"), "unfilled placeholder in the help of \(finding.rule)")
         }
+        try Self.checkPins(id: id, hits: hits)
         let passed = try Self.evaluate(pass, checklists: checklists).filter { $0.rule == id }
         #expect(passed.isEmpty, "rule \(id) fired on its pass example: \(passed.map { "\($0.location): \($0.message)" })")
+    }
+
+    /// The trigger example pins where its findings must be, as SwiftLint's ↓ and Semgrep's `ruleid:` do:
+    /// `Tests/RuleExamples/<id>/trigger.expected` lists each `path:line` (relative to trigger/; a bare path when
+    /// the finding is about a whole file or folder), and the rule must report exactly there. A finding that moves
+    /// to another line, a second finding, or a lost one fails. `SHIPCHECK_UPDATE_PINS=1` rewrites the files;
+    /// review the diff.
+    static func checkPins(id: String, hits: [Finding]) throws {
+        let path = "\(examplesRoot)/\(id)/trigger.expected"
+        let found = Set(hits.map { finding in finding.location.line.map { "\(finding.location.path):\($0)" } ?? finding.location.path }).sorted()
+        if ProcessInfo.processInfo.environment["SHIPCHECK_UPDATE_PINS"] != nil {
+            let header = "# Where \(id) reports in trigger/ (path:line); see RuleExampleTests.checkPins.\n"
+            try (header + found.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+            return
+        }
+        let text = try #require(try? String(contentsOfFile: path, encoding: .utf8),
+                                "rule \(id) needs Tests/RuleExamples/\(id)/trigger.expected with the path:line of each expected finding")
+        let expected = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("#") }.sorted()
+        #expect(found == expected, "rule \(id) reported at \(found), its trigger.expected pins \(expected)")
     }
 }
