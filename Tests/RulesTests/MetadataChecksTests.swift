@@ -163,12 +163,14 @@ import YAML
         #expect(try changelogMessages(project, versionCode: 101) == ["default (no changelogs/101.txt for android.version_code 101, so default.txt ships)"])
     }
 
+    /// The empty-file rule is `present` over `*.files`: every file the uploader sends, once.
     @Test func emptyFilesAreReportedExceptIgnoredFields() throws {
         let project = project(["100": ""], extraEmpty: true)
-        let all = try GenericCheckSupport.run(MetadataEmptyFiles.function, [], project: project, given: false).map(\.location.path)
+        let files = Engine.subjects([try Selector.parse("*.files")], for: GenericPresent.function, project: project, stores: [])
+        let all = try GenericCheckSupport.run(GenericPresent.function, files).map(\.location.path).sorted()
         #expect(all == ["p/en-US/changelogs/100.txt", "p/en-US/short_description.txt", "p/en-US/video.txt"])
-        let some = try GenericCheckSupport.run(MetadataEmptyFiles.function, [], options: ["ignore": .stringList(["video", "changelogs/100"])],
-                                               project: project, given: false).map(\.location.path)
+        let some = try GenericCheckSupport.run(GenericPresent.function, files, options: ["ignore_fields": .stringList(["video", "changelogs/100"])])
+            .map(\.location.path)
         #expect(some == ["p/en-US/short_description.txt"])
     }
 }

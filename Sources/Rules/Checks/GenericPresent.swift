@@ -10,18 +10,21 @@ enum GenericPresent {
     static let function = CheckFunction(
         name: "present", summary: "A value exists and is not empty (whitespace only counts as empty); a named field or key that is missing is reported",
         options: [
+            OptionSpec("ignore_fields", .stringList, doc: "Fields (the `field` label) whose empty value is a normal choice, e.g. an unused sub-category"),
             OptionSpec("anywhere", .bool, doc: "One value among all the selected places is enough (a key any app's Info.plist may set); reported once, at the first place, when none has it"),
             GenericSubjects.fieldsOption,
         ],
         subjects: .required, placeholders: ["problem", "locale", "files"], judgesAbsence: true, run: run)
 
     static func run(_ invocation: CheckInvocation) -> [CheckResult] {
-        if invocation.options.bool("anywhere") == true { return anywhere(invocation.subjects) }
+        let ignored = Set(invocation.options.strings("ignore_fields") ?? [])
+        let subjects = invocation.subjects.filter { $0.labels["field"].map { !ignored.contains($0) } ?? true }
+        if invocation.options.bool("anywhere") == true { return anywhere(subjects) }
         var results: [CheckResult] = []
         // Locale subjects by tree and field, to tell "missing everywhere" from "missing here".
         var localeGroups: [String: [Subject]] = [:]
         var groupOrder: [String] = []
-        for subject in invocation.subjects {
+        for subject in subjects {
             if let locale = subject.labels["locale"], locale != "default", subject.labels["version"] == nil {
                 let key = "\(subject.labels["tree"] ?? "")\u{0}\(subject.labels["field"] ?? "")"
                 if localeGroups[key] == nil { groupOrder.append(key) }

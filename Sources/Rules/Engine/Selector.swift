@@ -8,6 +8,8 @@ import StoreLocale
 ///     <store>.root.<field>               an App Store root file (copyright, primary_category, …)
 ///     <store>.review.<field>             an App Store review_information file
 ///     <store>.folders                    every sub-folder of every tree (label `special` = true|false)
+///     <store>.files                      every file the uploader sends from a tree, once (label `field`: `name`,
+///                                        `changelogs/<version>`, `copyright`, `review_information/<name>`)
 ///     apple.plists.*.<key>               a key of every Info.plist that ships (test bundles excluded)
 ///     apple.apps.*.<key>                 a key of every application's Info.plist (no extensions, no frameworks)
 ///     android.permissions.*              every <uses-permission> of the manifests that ship
@@ -24,6 +26,7 @@ public struct Selector: Sendable, Equatable, CustomStringConvertible {
         case root(String)
         case review(String)
         case folders
+        case files
         /// `apple.plists.*.<key>` (`appsOnly` false) or `apple.apps.*.<key>`.
         case plistKey(String, appsOnly: Bool)
         case permissions
@@ -37,7 +40,7 @@ public struct Selector: Sendable, Equatable, CustomStringConvertible {
 
     public var description: String { text }
 
-    public static let grammar = "<appstore|play|fdroid|*>.locales.*.<field>, <store>.locales.*.changelogs.*, <store>.root.<field>, <store>.review.<field>, <store>.folders, apple.plists.*.<key>, apple.apps.*.<key>, android.permissions.* or dependencies.*"
+    public static let grammar = "<appstore|play|fdroid|*>.locales.*.<field>, <store>.locales.*.changelogs.*, <store>.root.<field>, <store>.review.<field>, <store>.folders, <store>.files, apple.plists.*.<key>, apple.apps.*.<key>, android.permissions.* or dependencies.*"
 
     public init(store: Store?, part: Part, text: String) {
         self.store = store
@@ -93,9 +96,9 @@ public struct Selector: Sendable, Equatable, CustomStringConvertible {
                 throw ExpressionError(message: "write \(first).\(rest[0]).<field>", offset: offset)
             }
             return Selector(store: store, part: rest[0] == "root" ? .root(rest[1]) : .review(rest[1]), text: text)
-        case "folders":
-            guard rest.count == 1 else { throw ExpressionError(message: "nothing may follow .folders", offset: offset + 7) }
-            return Selector(store: store, part: .folders, text: text)
+        case "folders", "files":
+            guard rest.count == 1 else { throw ExpressionError(message: "nothing may follow .\(rest[0])", offset: offset + rest[0].count) }
+            return Selector(store: store, part: rest[0] == "folders" ? .folders : .files, text: text)
         default:
             throw ExpressionError(message: "unknown part \"\(rest.first ?? "")\"; a selector has the form \(grammar)", offset: offset)
         }
@@ -194,6 +197,27 @@ public struct Selector: Sendable, Equatable, CustomStringConvertible {
                     var labels = base
                     labels["special"] = folder.isSpecial ? "true" : "false"
                     subjects.append(Subject(value: folder.name, location: folder.location, labels: labels))
+                }
+            case .files:
+                // Each value once: a locale's own files and `default/`'s (an inherited copy is `default/`'s file),
+                // the note that ships (an old note is history no store receives), root and review files.
+                let notes = tree.uploads(field: "changelogs") ? tree.shippingChangelogs(versionCode: versionCode) : [:]
+                for locale in tree.locales + (tree.defaults.map { [$0] } ?? []) {
+                    let labels = base.merging(["locale": locale.code]) { $1 }
+                    for (field, value) in locale.fields.sorted(by: { $0.key < $1.key }) where !value.inherited && tree.uploads(field: field) {
+                        subjects.append(Subject(value: value.text, location: value.location, labels: labels.merging(["field": field]) { $1 }))
+                    }
+                    if let (choice, value) = notes[locale.code] {
+                        subjects.append(Subject(value: value.text, location: value.location,
+                                                labels: labels.merging(["field": "changelogs/\(choice.key)", "version": choice.key]) { $1 }))
+                    }
+                }
+                for (field, value) in tree.rootFields.sorted(by: { $0.key < $1.key }) {
+                    subjects.append(Subject(value: value.text, location: value.location, labels: base.merging(["field": field]) { $1 }))
+                }
+                for (field, value) in tree.reviewInformation.sorted(by: { $0.key < $1.key }) {
+                    subjects.append(Subject(value: value.text, location: value.location,
+                                            labels: base.merging(["field": "review_information/\(field)"]) { $1 }))
                 }
             case .plistKey, .permissions, .dependencies:
                 break
