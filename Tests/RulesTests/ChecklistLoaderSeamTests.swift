@@ -165,3 +165,57 @@ struct ChecklistLoaderSeamTests {
         #expect(outcome.findings.first?.location.path == "demo.yml")
     }
 }
+
+/// A table a check decodes is decoded once when the checklists load: a malformed one is a load error at its
+/// line and column, not a finding at run time (Apple tables) nor a silent pass (the target API levels).
+@Suite("Tables decoded at load")
+struct TablesDecodedAtLoadTests {
+    static func errors(_ text: String) -> [String] {
+        ChecklistLoaderSeamTests.errors(text)
+    }
+
+    @Test func aMalformedPurposeKeysTableFailsTheLoad() {
+        let text = """
+        checklist: demo
+        title: Demo
+        tables:
+          keys:
+            source: "made up for the test"
+            value:
+              purpose_api.camera: NSCameraUsageDescription
+        rules:
+          - id: demo.purpose
+            title: Purpose
+            check: purpose_strings.missing
+            with: { keys: keys }
+            message: "{{key}}"
+            help: Add it.
+        """
+        #expect(Self.errors(text) == [
+            "demo.yml:7:7: table `keys`: each signal needs a non-empty list of Info.plist keys (as check \"purpose_strings.missing\" reads it)",
+        ])
+    }
+
+    @Test func aMalformedTargetLevelsTableFailsTheLoad() {
+        let text = """
+        checklist: demo
+        title: Demo
+        tables:
+          levels:
+            source: "made up for the test"
+            value:
+              - { form_factors: [phone], api: 35, android: "15", from: 2025-08-31 }
+              - { form_factors: [phone], api: thirty-six, android: "16", from: 2026-08-31 }
+        rules:
+          - id: demo.target
+            title: Target
+            check: android.target_sdk
+            with: { levels: levels }
+            message: "{{module}}"
+            help: Raise it.
+        """
+        #expect(Self.errors(text) == [
+            "demo.yml:8:9: table `levels`: `api` must be a whole number (as check \"android.target_sdk\" reads it)",
+        ])
+    }
+}

@@ -19,9 +19,17 @@ struct AndroidTargetAPILevels: Sendable, Equatable {
     }
 
     struct Malformed: Error, Equatable, CustomStringConvertible {
-        let line: Int
+        let mark: Mark
         let message: String
+        var line: Int { mark.line }
         var description: String { "line \(line): \(message)" }
+    }
+
+    /// For `OptionSpec.decode`: the table read as the check reads it, once, at load.
+    static let decoder: @Sendable (Table) -> TableProblem? = { table in
+        do throws(Malformed) { _ = try AndroidTargetAPILevels(table.value); return nil } catch {
+            return TableProblem(message: "table `\(table.name)`: \(error.message)", mark: error.mark)
+        }
     }
 
     let levels: [Level]
@@ -29,17 +37,17 @@ struct AndroidTargetAPILevels: Sendable, Equatable {
     init(levels: [Level]) { self.levels = levels }
 
     init(_ node: Node) throws(Malformed) {
-        guard let items = node.sequence else { throw Malformed(line: node.mark.line, message: "expected a list of levels") }
+        guard let items = node.sequence else { throw Malformed(mark: node.mark, message: "expected a list of levels") }
         var levels: [Level] = []
         for item in items {
             guard let formFactors = item["form_factors"]?.sequence?.compactMap(\.scalar), !formFactors.isEmpty else {
-                throw Malformed(line: item.mark.line, message: "`form_factors` must be a non-empty list")
+                throw Malformed(mark: item.mark, message: "`form_factors` must be a non-empty list")
             }
             guard let api = item["api"]?.scalar.flatMap({ Int($0) }) else {
-                throw Malformed(line: item.mark.line, message: "`api` must be a whole number")
+                throw Malformed(mark: item.mark, message: "`api` must be a whole number")
             }
             guard let from = item["from"]?.scalar, Self.isDate(from) else {
-                throw Malformed(line: item.mark.line, message: "`from` must be a date YYYY-MM-DD")
+                throw Malformed(mark: item.mark, message: "`from` must be a date YYYY-MM-DD")
             }
             levels.append(Level(formFactors: formFactors, api: api, android: item["android"]?.scalar ?? "",
                                 from: from, appliesTo: item["applies_to"]?.scalar ?? "new apps and app updates"))

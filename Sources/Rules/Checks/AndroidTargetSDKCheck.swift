@@ -10,8 +10,8 @@ enum AndroidTargetSDKCheck {
         name: "android.target_sdk",
         summary: "targetSdk of every app module is at least the API level Google Play requires for its form factor on the day of the run",
         options: [
-            OptionSpec("levels", .table, required: true, doc: "table of {form_factors, api, android, from, applies_to}: new apps and updates"),
-            OptionSpec("existing", .table, doc: "table of {form_factors, api, android, from}: the level existing apps must keep; gives {{existing_api}}"),
+            OptionSpec("levels", .table, required: true, decode: AndroidTargetAPILevels.decoder, doc: "table of {form_factors, api, android, from, applies_to}: new apps and updates"),
+            OptionSpec("existing", .table, decode: AndroidTargetAPILevels.decoder, doc: "table of {form_factors, api, android, from}: the level existing apps must keep; gives {{existing_api}}"),
         ],
         subjects: .none,
         run: run)

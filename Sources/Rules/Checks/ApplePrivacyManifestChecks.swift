@@ -13,7 +13,7 @@ enum PrivacyManifestChecks {
     static let requiredReasons = CheckFunction(
         name: "privacy_manifest.required_reasons",
         summary: "Each required-reason API category used in a bundle's code is declared in that bundle's own PrivacyInfo.xcprivacy",
-        options: [OptionSpec("categories", .table, required: true, doc: "category -> fact -> approved reasons")],
+        options: [OptionSpec("categories", .table, required: true, decode: TableError.decoder(RequiredReasonCategories.init), doc: "category -> fact -> approved reasons")],
         subjects: .none
     ) { invocation in
         let categories: RequiredReasonCategories
@@ -101,10 +101,10 @@ enum PrivacyManifestChecks {
         name: "privacy_manifest.valid",
         summary: "Every PrivacyInfo.xcprivacy uses only known keys, types, categories, reason codes, data types and purposes",
         options: [
-            OptionSpec("categories", .table, required: true, doc: "required-reason categories and their reason codes"),
-            OptionSpec("schema", .table, required: true, doc: "allowed keys and value types"),
-            OptionSpec("data_types", .table, required: true, doc: "collected data type values"),
-            OptionSpec("purposes", .table, required: true, doc: "collected data purpose values"),
+            OptionSpec("categories", .table, required: true, decode: TableError.decoder(RequiredReasonCategories.init), doc: "required-reason categories and their reason codes"),
+            OptionSpec("schema", .table, required: true, decode: TableError.decoder(ManifestSchema.init), doc: "allowed keys and value types"),
+            OptionSpec("data_types", .table, required: true, decode: TableError.decoder(PrefixedNames.init), doc: "collected data type values"),
+            OptionSpec("purposes", .table, required: true, decode: TableError.decoder(PrefixedNames.init), doc: "collected data purpose values"),
         ],
         subjects: .none
     ) { invocation in
@@ -132,7 +132,7 @@ enum PrivacyManifestChecks {
     static let sdkManifests = CheckFunction(
         name: "privacy_manifest.sdk_manifests",
         summary: "Dependencies on Apple's list of commonly used SDKs come with their own privacy manifest",
-        options: [OptionSpec("sdks", .table, required: true, doc: "SDK names that must ship a privacy manifest"),
+        options: [OptionSpec("sdks", .table, required: true, decode: TableError.decoder(PrefixedNames.init), doc: "SDK names that must ship a privacy manifest"),
                   OptionSpec("versions", .table, doc: "SDK name → first version that ships a manifest; default sdk_manifest_first_versions"),
                   OptionSpec("aliases", .table, doc: "lock-file name → the name on Apple's list (DGCharts: Charts)")],
         subjects: .none

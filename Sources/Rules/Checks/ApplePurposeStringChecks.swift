@@ -7,7 +7,7 @@ import Project
 enum PurposeStringChecks {
     static var all: [CheckFunction] { [missing, vague, localized] }
 
-    static let keysOption = OptionSpec("keys", .table, required: true, doc: "API signal fact -> Info.plist keys that satisfy it")
+    static let keysOption = OptionSpec("keys", .table, required: true, decode: TableError.decoder(PurposeKeys.init), doc: "API signal fact -> Info.plist keys that satisfy it")
 
     static let missing = CheckFunction(
         name: "purpose_strings.missing",
@@ -33,7 +33,7 @@ enum PurposeStringChecks {
         summary: "Purpose strings are real explanations: long enough, no placeholder words, not only filler",
         options: [
             keysOption,
-            OptionSpec("words", .table, required: true, doc: "`placeholders` (vague anywhere) and `filler` (vague when alone)"),
+            OptionSpec("words", .table, required: true, decode: TableError.decoder(VagueWords.init), doc: "`placeholders` (vague anywhere) and `filler` (vague when alone)"),
             OptionSpec("min_length", .int, required: true, doc: "shortest acceptable purpose string, in characters"),
         ],
         subjects: .none

@@ -6,10 +6,21 @@ import YAML
 struct TableError: Error, Sendable {
     let location: SourceLocation
     let message: String
+    let mark: Mark?
 
     init(_ table: Table?, _ node: Node?, _ message: String) {
         location = SourceLocation(path: table?.file ?? "(built-in checklists)", line: node?.mark.line ?? table?.value.mark.line)
         self.message = "table `\(table?.name ?? "?")`: \(message)"
+        mark = node?.mark ?? table?.value.mark
+    }
+
+    var problem: TableProblem { TableProblem(message: message, mark: mark) }
+
+    /// A decoder for `OptionSpec.decode`: the table read as the check reads it, its error as a load problem.
+    static func decoder<T>(_ read: @escaping @Sendable (Table) throws(TableError) -> T) -> @Sendable (Table) -> TableProblem? {
+        { table in
+            do throws(TableError) { _ = try read(table); return nil } catch { return error.problem }
+        }
     }
 }
 

@@ -12,7 +12,10 @@ public enum PlayPublishingChecks {
     static let billingLibrary = CheckFunction(
         name: "play.billing_library",
         summary: "The Play Billing Library the app depends on is a version Play still accepts for new releases on the date of the run",
-        options: [OptionSpec("versions", .table, required: true, doc: "dependency names and each major version's deadline and extension date")],
+        options: [OptionSpec("versions", .table, required: true, decode: { table in
+            table.value["dependencies"]?.sequence != nil && table.value["versions"]?.sequence != nil
+                ? nil : TableProblem(message: "table `\(table.name)`: expected `dependencies` and `versions` lists", mark: table.value.mark)
+        }, doc: "dependency names and each major version's deadline and extension date")],
         subjects: .none
     ) { invocation in
         guard let table = invocation.table("versions"),

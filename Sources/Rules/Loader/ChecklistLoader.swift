@@ -68,6 +68,7 @@ public struct ChecklistLoader: Sendable {
         let tableDiagnostics = Dictionary(drafts.flatMap { draft, diagnostics in draft.tables.map { ($0.0, diagnostics) } },
                                           uniquingKeysWith: { first, _ in first })
         var shapesChecked = Set<String>()
+        var decodedChecked = Set<String>()
         for (draft, diagnostics) in drafts {
             for rule in draft.rules {
                 for (option, name, mark) in rule.tableOptions where tables[name] == nil {
@@ -89,6 +90,10 @@ public struct ChecklistLoader: Sendable {
                         var message = "\"\(key)\" is not in the table \"\(name)\" (\(table.file))"
                         if let near = Spelling.nearest(to: key, in: keys) { message += " (did you mean \"\(near)\"?)" }
                         diagnostics.add(message, at: mark, path: "\(rule.path).with.\(option)")
+                    case .decoded(let name, let function, let decode):
+                        guard let table = tables[name], decodedChecked.insert("\(name)\u{0}\(function)").inserted,
+                              let problem = decode(table), let tableDiagnostics = tableDiagnostics[name] else { continue }
+                        tableDiagnostics.add("\(problem.message) (as check \"\(function)\" reads it)", at: problem.mark ?? table.value.mark, path: "tables.\(name).value")
                     case .shape(let name, let shape, let function):
                         guard let table = tables[name], let pairs = table.value.mapping,
                               shapesChecked.insert(name).inserted, let tableDiagnostics = tableDiagnostics[name] else { continue }
@@ -145,6 +150,8 @@ public struct ChecklistLoader: Sendable {
         case key(option: String, key: String, table: String, mark: Mark)
         /// A table the check reads as a mapping with these keys (reported once per table, at its keys).
         case shape(table: String, shape: OptionSpec.TableShape, function: String)
+        /// A table the check decodes (`OptionSpec.decode`): decoded once here, so a malformed one fails the load.
+        case decoded(table: String, function: String, decode: @Sendable (Table) -> TableProblem?)
     }
 
     func readChecklist(_ reader: NodeReader, file: String) -> ChecklistDraft? {
@@ -390,6 +397,9 @@ public struct ChecklistLoader: Sendable {
                     tableOptions.append((spec.name, name, value.mark))
                     if let shape = spec.tableShape {
                         tableReferences.append(.shape(table: name, shape: shape, function: function.name))
+                    }
+                    if let decode = spec.decode {
+                        tableReferences.append(.decoded(table: name, function: function.name, decode: decode))
                     }
                 }
             case .tableKey(let tableOption, let defaultTable):

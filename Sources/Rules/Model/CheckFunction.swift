@@ -67,13 +67,29 @@ public struct OptionSpec: Sendable {
     public let required: Bool
     public let doc: String
     public let tableShape: TableShape?
+    /// For a `.table` option: reads the table as the check will, once, when the checklists load; a problem is a
+    /// load error at the table's line, never a finding or a silent pass at run time.
+    public let decode: (@Sendable (Table) -> TableProblem?)?
 
-    public init(_ name: String, _ kind: Kind, required: Bool = false, tableShape: TableShape? = nil, doc: String) {
+    public init(_ name: String, _ kind: Kind, required: Bool = false, tableShape: TableShape? = nil,
+                decode: (@Sendable (Table) -> TableProblem?)? = nil, doc: String) {
         self.name = name
         self.kind = kind
         self.required = required
         self.doc = doc
         self.tableShape = tableShape
+        self.decode = decode
+    }
+}
+
+/// Why a table cannot be read as a check reads it, and where in the table.
+public struct TableProblem: Sendable, Equatable {
+    public let message: String
+    public let mark: Mark?
+
+    public init(message: String, mark: Mark?) {
+        self.message = message
+        self.mark = mark
     }
 }
 
