@@ -30,6 +30,12 @@ enum GenericCheckSupport {
         if case .stringList(let fields)? = options.removeValue(forKey: "fields") {
             subjects += Engine.subjects(fields.map(Selector.metadataField), for: function, project: project, stores: stores)
         }
+        // Tables the function decodes, decoded as the loader does.
+        for spec in function.options {
+            guard let decode = spec.decode, case .string(let name)? = options[spec.name],
+                  let table = tables.first(where: { $0.name == name }) else { continue }
+            options[spec.name] = .decodedTable(name, try decode(table).get())
+        }
         return function.run(CheckInvocation(rule: rule, options: CheckOptions(options), subjects: subjects, context: context))
     }
 }

@@ -26,9 +26,9 @@ struct AndroidTargetAPILevels: Sendable, Equatable {
     }
 
     /// For `OptionSpec.decode`: the table read as the check reads it, once, at load.
-    static let decoder: @Sendable (Table) -> TableProblem? = { table in
-        do throws(Malformed) { _ = try AndroidTargetAPILevels(table.value); return nil } catch {
-            return TableProblem(message: "table `\(table.name)`: \(error.message)", mark: error.mark)
+    static let decoder: OptionSpec.TableDecoder = { table in
+        do throws(Malformed) { return .success(try AndroidTargetAPILevels(table.value)) } catch {
+            return .failure(TableProblem(message: "table `\(table.name)`: \(error.message)", mark: error.mark))
         }
     }
 

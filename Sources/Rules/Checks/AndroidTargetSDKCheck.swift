@@ -18,8 +18,8 @@ enum AndroidTargetSDKCheck {
 
     static func run(_ invocation: CheckInvocation) -> [CheckResult] {
         let facts = invocation.context.facts
-        guard let table = invocation.table("levels"), let levels = try? AndroidTargetAPILevels(table.value) else { return [] }
-        let existing = invocation.table("existing").flatMap { try? AndroidTargetAPILevels($0.value) }
+        guard let levels = invocation.decoded("levels", as: AndroidTargetAPILevels.self) else { return [] }
+        let existing = invocation.decoded("existing", as: AndroidTargetAPILevels.self)
         var results: [CheckResult] = []
         for module in AndroidAppModules(facts).modules {
             guard let fact = facts[module.prefix + "target_sdk"], case .number(let number) = fact.value else { continue }

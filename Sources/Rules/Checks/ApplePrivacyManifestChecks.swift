@@ -17,7 +17,8 @@ enum PrivacyManifestChecks {
         subjects: .none
     ) { invocation in
         let categories: RequiredReasonCategories
-        do throws(TableError) { categories = try RequiredReasonCategories(invocation.table("categories")) } catch { return [error.result] }
+        guard let decoded = invocation.decoded("categories", as: RequiredReasonCategories.self) else { return [] }
+        categories = decoded
         let project = invocation.context.project
         if project.appleBundles.isEmpty { return requiredReasonsOfTheWholeApp(categories, project) }
 
@@ -108,16 +109,11 @@ enum PrivacyManifestChecks {
         ],
         subjects: .none
     ) { invocation in
-        let validator: PrivacyManifestValidator
-        do throws(TableError) {
-            validator = PrivacyManifestValidator(
-                categories: try RequiredReasonCategories(invocation.table("categories")),
-                schema: try ManifestSchema(invocation.table("schema")),
-                dataTypes: try PrefixedNames(invocation.table("data_types")),
-                purposes: try PrefixedNames(invocation.table("purposes")))
-        } catch {
-            return [error.result]
-        }
+        guard let categories = invocation.decoded("categories", as: RequiredReasonCategories.self),
+              let schema = invocation.decoded("schema", as: ManifestSchema.self),
+              let dataTypes = invocation.decoded("data_types", as: PrefixedNames.self),
+              let purposes = invocation.decoded("purposes", as: PrefixedNames.self) else { return [] }
+        let validator = PrivacyManifestValidator(categories: categories, schema: schema, dataTypes: dataTypes, purposes: purposes)
         return invocation.context.project.privacyManifests.flatMap { manifest in
             validator.problems(in: manifest).map { problem in
                 CheckResult(location: problem.location, evidence: problem.message,
@@ -138,7 +134,8 @@ enum PrivacyManifestChecks {
         subjects: .none
     ) { invocation in
         let listed: PrefixedNames
-        do throws(TableError) { listed = try PrefixedNames(invocation.table("sdks")) } catch { return [error.result] }
+        guard let decoded = invocation.decoded("sdks", as: PrefixedNames.self) else { return [] }
+        listed = decoded
         let firstVersions = SDKManifestVersions(invocation.context.tables[invocation.options.string("versions") ?? SDKManifestVersions.defaultTable])
         var required = Dictionary(listed.names.map { ($0.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
         // A lock file may name a listed SDK differently (DGCharts is Charts): the alias counts as the listed name.

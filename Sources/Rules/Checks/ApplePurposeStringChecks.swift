@@ -15,8 +15,7 @@ enum PurposeStringChecks {
         options: [keysOption],
         subjects: .none
     ) { invocation in
-        let table: PurposeKeys
-        do throws(TableError) { table = try PurposeKeys(invocation.table("keys")) } catch { return [error.result] }
+        guard let table = invocation.decoded("keys", as: PurposeKeys.self) else { return [] }
         let project = invocation.context.project
         let plists = project.infoPlists.filter { !$0.isTestBundle }
         return table.entries.compactMap { entry in
@@ -38,14 +37,8 @@ enum PurposeStringChecks {
         ],
         subjects: .none
     ) { invocation in
-        let table: PurposeKeys
-        let words: VagueWords
-        do throws(TableError) {
-            table = try PurposeKeys(invocation.table("keys"))
-            words = try VagueWords(invocation.table("words"))
-        } catch {
-            return [error.result]
-        }
+        guard let table = invocation.decoded("keys", as: PurposeKeys.self),
+              let words = invocation.decoded("words", as: VagueWords.self) else { return [] }
         let minLength = invocation.options.int("min_length") ?? 12
         return purposeStrings(invocation.context.project, table).compactMap { item in
             guard !item.text.isEmpty, let reason = vagueness(of: item.text, words: words, minLength: minLength) else { return nil }
@@ -60,8 +53,7 @@ enum PurposeStringChecks {
         options: [keysOption],
         subjects: .none
     ) { invocation in
-        let table: PurposeKeys
-        do throws(TableError) { table = try PurposeKeys(invocation.table("keys")) } catch { return [error.result] }
+        guard let table = invocation.decoded("keys", as: PurposeKeys.self) else { return [] }
         var results: [CheckResult] = []
         for plist in invocation.context.project.infoPlists where !plist.isTestBundle {
             let development = developmentLanguage(of: plist)

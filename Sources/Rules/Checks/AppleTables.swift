@@ -17,9 +17,9 @@ struct TableError: Error, Sendable {
     var problem: TableProblem { TableProblem(message: message, mark: mark) }
 
     /// A decoder for `OptionSpec.decode`: the table read as the check reads it, its error as a load problem.
-    static func decoder<T>(_ read: @escaping @Sendable (Table) throws(TableError) -> T) -> @Sendable (Table) -> TableProblem? {
+    static func decoder<T: Sendable>(_ read: @escaping @Sendable (Table) throws(TableError) -> T) -> OptionSpec.TableDecoder {
         { table in
-            do throws(TableError) { _ = try read(table); return nil } catch { return error.problem }
+            do throws(TableError) { return .success(try read(table)) } catch { return .failure(error.problem) }
         }
     }
 }
@@ -173,13 +173,5 @@ struct VagueWords: Sendable {
         }
         self.placeholders = placeholders
         self.filler = Set(filler.map { $0.lowercased() })
-    }
-}
-
-extension TableError {
-    /// The error as a check result, so a broken table shows up instead of silently passing.
-    var result: CheckResult {
-        CheckResult(location: location, evidence: message,
-                    values: ["problem": message, "evidence": message])
     }
 }

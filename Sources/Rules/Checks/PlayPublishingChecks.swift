@@ -12,22 +12,13 @@ public enum PlayPublishingChecks {
     static let billingLibrary = CheckFunction(
         name: "play.billing_library",
         summary: "The Play Billing Library the app depends on is a version Play still accepts for new releases on the date of the run",
-        options: [OptionSpec("versions", .table, required: true, decode: { table in
-            table.value["dependencies"]?.sequence != nil && table.value["versions"]?.sequence != nil
-                ? nil : TableProblem(message: "table `\(table.name)`: expected `dependencies` and `versions` lists", mark: table.value.mark)
-        }, doc: "dependency names and each major version's deadline and extension date")],
+        options: [OptionSpec("versions", .table, required: true, decode: TableError.decoder(BillingLadder.init),
+                             doc: "dependency names and each major version's deadline and extension date")],
         subjects: .none
     ) { invocation in
-        guard let table = invocation.table("versions"),
-              let names = table.value["dependencies"]?.sequence?.compactMap(\.scalar),
-              let rows = table.value["versions"]?.sequence else {
-            return [TableError(invocation.table("versions"), nil, "expected `dependencies` and `versions`").result]
-        }
-        let ladder: [(major: Int, deadline: String, extension: String)] = rows.compactMap { row in
-            guard let major = row["major"]?.scalar.flatMap({ Int($0) }), let deadline = row["deadline"]?.scalar,
-                  let extensionDate = row["extension"]?.scalar else { return nil }
-            return (major, deadline, extensionDate)
-        }
+        guard let table = invocation.decoded("versions", as: BillingLadder.self) else { return [] }
+        let names = table.dependencies
+        let ladder = table.steps
         let today = invocation.context.today
         let wanted = Set(names.map { $0.lowercased() })
         var results: [CheckResult] = []
@@ -54,5 +45,28 @@ public enum PlayPublishingChecks {
     static func majorVersion(_ version: String) -> Int? {
         let digits = version.trimmingCharacters(in: .whitespaces).prefix { $0.isNumber }
         return digits.isEmpty ? nil : Int(digits)
+    }
+}
+
+/// `{ dependencies: [names], versions: [{ major, deadline, extension }] }`, read at load.
+struct BillingLadder: Sendable {
+    let dependencies: [String]
+    let steps: [(major: Int, deadline: String, extension: String)]
+
+    init(_ table: Table) throws(TableError) {
+        guard let names = table.value["dependencies"]?.sequence?.compactMap(\.scalar),
+              let rows = table.value["versions"]?.sequence else {
+            throw TableError(table, table.value, "expected `dependencies` and `versions` lists")
+        }
+        var steps: [(major: Int, deadline: String, extension: String)] = []
+        for row in rows {
+            guard let major = row["major"]?.scalar.flatMap({ Int($0) }), let deadline = row["deadline"]?.scalar,
+                  let extensionDate = row["extension"]?.scalar else {
+                throw TableError(table, row, "each version needs `major`, `deadline` and `extension`")
+            }
+            steps.append((major, deadline, extensionDate))
+        }
+        dependencies = names
+        self.steps = steps
     }
 }

@@ -68,7 +68,9 @@ public struct ChecklistLoader: Sendable {
         let tableDiagnostics = Dictionary(drafts.flatMap { draft, diagnostics in draft.tables.map { ($0.0, diagnostics) } },
                                           uniquingKeysWith: { first, _ in first })
         var shapesChecked = Set<String>()
-        var decodedChecked = Set<String>()
+        // Each table a check decodes, decoded once; the typed values go into the options of the rules that read them.
+        var decodedTables: [String: Result<any Sendable, TableProblem>] = [:]
+        var decodedOptions: [String: [String: CheckOptions.Value]] = [:]
         for (draft, diagnostics) in drafts {
             for rule in draft.rules {
                 for (option, name, mark) in rule.tableOptions where tables[name] == nil {
@@ -90,10 +92,19 @@ public struct ChecklistLoader: Sendable {
                         var message = "\"\(key)\" is not in the table \"\(name)\" (\(table.file))"
                         if let near = Spelling.nearest(to: key, in: keys) { message += " (did you mean \"\(near)\"?)" }
                         diagnostics.add(message, at: mark, path: "\(rule.path).with.\(option)")
-                    case .decoded(let name, let function, let decode):
-                        guard let table = tables[name], decodedChecked.insert("\(name)\u{0}\(function)").inserted,
-                              let problem = decode(table), let tableDiagnostics = tableDiagnostics[name] else { continue }
-                        tableDiagnostics.add("\(problem.message) (as check \"\(function)\" reads it)", at: problem.mark ?? table.value.mark, path: "tables.\(name).value")
+                    case .decoded(let name, let option, let function, let decode):
+                        guard let table = tables[name] else { continue }
+                        let key = "\(name)\u{0}\(function)\u{0}\(option)"
+                        let outcome = decodedTables[key] ?? decode(table)
+                        let first = decodedTables.updateValue(outcome, forKey: key) == nil
+                        switch outcome {
+                        case .success(let value):
+                            decodedOptions[rule.rule.id, default: [:]][option] = .decodedTable(name, value)
+                        case .failure(let problem):
+                            // Reported once, at the table, however many rules read it.
+                            guard first, let tableDiagnostics = tableDiagnostics[name] else { continue }
+                            tableDiagnostics.add("\(problem.message) (as check \"\(function)\" reads it)", at: problem.mark ?? table.value.mark, path: "tables.\(name).value")
+                        }
                     case .shape(let name, let shape, let function):
                         guard let table = tables[name], let pairs = table.value.mapping,
                               shapesChecked.insert(name).inserted, let tableDiagnostics = tableDiagnostics[name] else { continue }
@@ -116,7 +127,7 @@ public struct ChecklistLoader: Sendable {
         guard errors.isEmpty else { throw ChecklistLoadError(errors: errors) }
         return drafts.map { draft, _ in
             Checklist(name: draft.name, title: draft.title, summary: draft.summary, references: draft.references,
-                      rules: draft.rules.map(\.rule), tables: Dictionary(uniqueKeysWithValues: draft.tables.map { ($0.0, $0.1) }),
+                      rules: draft.rules.map { $0.rule.with(decodedOptions: decodedOptions[$0.rule.id] ?? [:]) }, tables: Dictionary(uniqueKeysWithValues: draft.tables.map { ($0.0, $0.1) }),
                       file: draft.file)
         }
     }
@@ -151,7 +162,7 @@ public struct ChecklistLoader: Sendable {
         /// A table the check reads as a mapping with these keys (reported once per table, at its keys).
         case shape(table: String, shape: OptionSpec.TableShape, function: String)
         /// A table the check decodes (`OptionSpec.decode`): decoded once here, so a malformed one fails the load.
-        case decoded(table: String, function: String, decode: @Sendable (Table) -> TableProblem?)
+        case decoded(table: String, option: String, function: String, decode: OptionSpec.TableDecoder)
     }
 
     func readChecklist(_ reader: NodeReader, file: String) -> ChecklistDraft? {
@@ -399,7 +410,7 @@ public struct ChecklistLoader: Sendable {
                         tableReferences.append(.shape(table: name, shape: shape, function: function.name))
                     }
                     if let decode = spec.decode {
-                        tableReferences.append(.decoded(table: name, function: function.name, decode: decode))
+                        tableReferences.append(.decoded(table: name, option: spec.name, function: function.name, decode: decode))
                     }
                 }
             case .tableKey(let tableOption, let defaultTable):

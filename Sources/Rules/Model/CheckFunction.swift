@@ -67,12 +67,15 @@ public struct OptionSpec: Sendable {
     public let required: Bool
     public let doc: String
     public let tableShape: TableShape?
-    /// For a `.table` option: reads the table as the check will, once, when the checklists load; a problem is a
-    /// load error at the table's line, never a finding or a silent pass at run time.
-    public let decode: (@Sendable (Table) -> TableProblem?)?
+    /// For a `.table` option: reads the table into the typed value the check uses, once, when the checklists
+    /// load (the check gets it with `CheckInvocation.decoded`); a problem is a load error at the table's line,
+    /// never a finding or a silent pass at run time.
+    public let decode: TableDecoder?
+
+    public typealias TableDecoder = @Sendable (Table) -> Result<any Sendable, TableProblem>
 
     public init(_ name: String, _ kind: Kind, required: Bool = false, tableShape: TableShape? = nil,
-                decode: (@Sendable (Table) -> TableProblem?)? = nil, doc: String) {
+                decode: TableDecoder? = nil, doc: String) {
         self.name = name
         self.kind = kind
         self.required = required
@@ -83,7 +86,7 @@ public struct OptionSpec: Sendable {
 }
 
 /// Why a table cannot be read as a check reads it, and where in the table.
-public struct TableProblem: Sendable, Equatable {
+public struct TableProblem: Error, Sendable, Equatable {
     public let message: String
     public let mark: Mark?
 
@@ -97,6 +100,8 @@ public struct TableProblem: Sendable, Equatable {
 public struct CheckOptions: Sendable {
     public enum Value: Sendable {
         case string(String), int(Int), number(Double), bool(Bool), stringList([String]), node(Node)
+        /// A `.table` option whose function decodes it: the table's name and its typed value, decoded at load.
+        case decodedTable(String, any Sendable)
     }
 
     public let values: [String: Value]
@@ -104,7 +109,16 @@ public struct CheckOptions: Sendable {
     public init(_ values: [String: Value] = [:]) { self.values = values }
 
     public func string(_ name: String) -> String? {
-        if case .string(let v)? = values[name] { return v }
+        switch values[name] {
+        case .string(let v)?: return v
+        case .decodedTable(let table, _)?: return table
+        default: return nil
+        }
+    }
+
+    /// The typed value of a table option its function decodes (`OptionSpec.decode`).
+    public func decoded<T: Sendable>(_ name: String, as type: T.Type) -> T? {
+        if case .decodedTable(_, let value)? = values[name] { return value as? T }
         return nil
     }
 
@@ -155,6 +169,11 @@ public struct CheckInvocation: Sendable {
     /// A table named by option `name` (looked up across loaded checklists).
     public func table(_ option: String) -> Table? {
         options.string(option).flatMap { context.tables[$0] }
+    }
+
+    /// The typed value a table option was decoded into at load (`OptionSpec.decode`).
+    public func decoded<T: Sendable>(_ option: String, as type: T.Type) -> T? {
+        options.decoded(option, as: type)
     }
 }
 

@@ -98,6 +98,15 @@ public struct Rule: Sendable {
              severityReason: severityReason, file: file, mark: mark)
     }
 
+    /// The same rule with the table options its check decoded at load (`OptionSpec.decode`).
+    func with(decodedOptions: [String: CheckOptions.Value]) -> Rule {
+        guard !decodedOptions.isEmpty, case .check(let name, let given, let options) = kind else { return self }
+        let merged = CheckOptions(options.values.merging(decodedOptions) { _, decoded in decoded })
+        return Rule(id: id, checklist: checklist, title: title, severity: severity, stores: stores, when: when,
+                    kind: .check(name: name, given: given, options: merged), message: message, help: help,
+                    references: references, effective: effective, severityReason: severityReason, file: file, mark: mark)
+    }
+
     public var isManual: Bool {
         if case .manual = kind { return true }
         return false
