@@ -186,8 +186,11 @@ public struct ExpressionParser {
             case _ where isNameStart(c):
                 i += 1
                 while i < chars.count, isNamePart(chars[i]) { i += 1 }
-                let word = Unit.text(chars[start..<i])
-                guard !word.hasSuffix("."), !word.contains("..") else {
+                let name = chars[start..<i]
+                let word = Unit.text(name)
+                // No trailing dot and no empty segment, checked on the units (String.contains is a slow search).
+                let dot = Unit.ascii(".")
+                guard name.last != dot, !zip(name, name.dropFirst()).contains(where: { $0 == dot && $1 == dot }) else {
                     throw ExpressionError(message: "\"\(word)\" is not a valid fact name", offset: start)
                 }
                 switch word {
