@@ -118,6 +118,7 @@ public struct NodeReader {
             return nil
         }
         var entries: [(key: String, value: NodeReader)] = [] // labelled as MappingReader stores them: no array cast
+        entries.reserveCapacity(pairs.count)
         for pair in pairs {
             guard let key = pair.key.scalar else {
                 diagnostics.add("mapping keys must be text, got \(pair.key.kindName)", at: pair.key.mark, path: path.isEmpty ? nil : path)
