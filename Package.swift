@@ -20,7 +20,7 @@ let package = Package(
         .target(name: "Rules", dependencies: ["YAML", "StoreText", "StoreLocale", "Project"]),
         .target(name: "Reports", dependencies: ["Rules", "Project", "BuiltinData"]),
         // The checklists in rules/ and templates in templates/, compiled into the binary as string literals.
-        .executableTarget(name: "embed-data", path: "Sources/embed-data"),
+        .executableTarget(name: "embed-data", dependencies: ["YAML"], path: "Sources/embed-data"),
         .plugin(name: "EmbedData", capability: .buildTool(), dependencies: ["embed-data"]),
         .target(name: "BuiltinData", plugins: ["EmbedData"]),
         // The front door: load, inspect, fetch, evaluate, baseline; never prints. The CLI and the tests use it.

@@ -1,6 +1,7 @@
 import BuiltinData
 import Foundation
 import Rules
+import YAML
 
 /// Loads the built-in checklists and any `--rules DIR` folders, validating all of them together.
 public enum ChecklistCatalog {
@@ -11,7 +12,7 @@ public enum ChecklistCatalog {
     }
 
     public static func load(rulesDirectories: [String]) throws(LoadFailure) -> [Checklist] {
-        var sources = BuiltinData.checklists.map { ChecklistSource(file: "rules/\($0.name)", text: $0.text) }
+        var sources = builtinSources()
         for directory in rulesDirectories {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -36,6 +37,15 @@ public enum ChecklistCatalog {
             return try ChecklistLoader().load(sources)
         } catch {
             throw LoadFailure(messages: error.errors.map(\.description))
+        }
+    }
+
+    /// The built-in checklists with the YAML trees compiled at build time, so start-up parses no YAML.
+    /// A tree that does not decode (it cannot, short of a corrupted binary) falls back to parsing the text.
+    public static func builtinSources() -> [ChecklistSource] {
+        BuiltinData.checklists.map { file in
+            let node = file.compiled.flatMap { compiled in try? CompiledNode.decode(compiled) }
+            return ChecklistSource(file: "rules/\(file.name)", text: file.text, node: node)
         }
     }
 }

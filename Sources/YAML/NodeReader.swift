@@ -117,7 +117,8 @@ public struct NodeReader {
             error("expected a mapping, \(found())")
             return nil
         }
-        var entries: [(String, NodeReader)] = []
+        var entries: [(key: String, value: NodeReader)] = [] // labelled as MappingReader stores them: no array cast
+        entries.reserveCapacity(pairs.count)
         for pair in pairs {
             guard let key = pair.key.scalar else {
                 diagnostics.add("mapping keys must be text, got \(pair.key.kindName)", at: pair.key.mark, path: path.isEmpty ? nil : path)

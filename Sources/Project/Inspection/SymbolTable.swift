@@ -25,35 +25,48 @@ public struct SymbolPattern: Sendable, Hashable, CustomStringConvertible {
         self.argumentOf = argumentOf
     }
 
-    /// Parses the written form; nil when it is not one of the five shapes.
+    /// Parses the written form; nil when it is not one of the five shapes. Works on the UTF-8 bytes: every
+    /// separator is ASCII and every name must be ASCII (`isIdentifier`), so no Character is ever needed.
     public init?(parsing text: String) {
-        if text.hasSuffix(")"), let open = text.range(of: "(.") {
-            let callee = text[..<open.lowerBound]
-            let member = text[open.upperBound..<text.index(before: text.endIndex)]
+        let utf8 = text.utf8
+        if utf8.last == UInt8(ascii: ")"), let open = SymbolPattern.firstIndex(of: UInt8(ascii: "("), UInt8(ascii: "."), in: utf8) {
+            let callee = utf8[..<open]
+            let member = utf8[utf8.index(open, offsetBy: 2)..<utf8.index(before: utf8.endIndex)]
             guard SymbolPattern.isIdentifier(callee), SymbolPattern.isIdentifier(member) else { return nil }
-            self.init(identifier: String(member), argumentOf: String(callee))
+            self.init(identifier: String(Substring(member)), argumentOf: String(Substring(callee)))
             return
         }
-        var rest = Substring(text)
+        var rest = utf8[...]
         var label: String?
-        if let paren = rest.firstIndex(of: "(") {
+        if let paren = rest.firstIndex(of: UInt8(ascii: "(")) {
             let tail = rest[rest.index(after: paren)...]
-            guard tail.hasSuffix(":") else { return nil }
+            guard tail.last == UInt8(ascii: ":") else { return nil }
             let name = tail.dropLast()
             guard SymbolPattern.isIdentifier(name) else { return nil }
-            label = String(name)
+            label = String(Substring(name))
             rest = rest[..<paren]
         }
         var qualifier: String?
-        if let dot = rest.lastIndex(of: ".") {
+        if let dot = rest.lastIndex(of: UInt8(ascii: ".")) {
             let head = rest[..<dot]
             // `.camera`: a Swift implicit member (an empty qualifier), matched only where no name stands before the dot.
-            guard head.isEmpty || head.split(separator: ".", omittingEmptySubsequences: false).allSatisfy(SymbolPattern.isIdentifier) else { return nil }
-            qualifier = String(head)
+            guard head.isEmpty || head.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).allSatisfy(SymbolPattern.isIdentifier) else { return nil }
+            qualifier = String(Substring(head))
             rest = rest[rest.index(after: dot)...]
         }
         guard SymbolPattern.isIdentifier(rest) else { return nil }
-        self.init(identifier: String(rest), qualifier: qualifier, label: label)
+        self.init(identifier: String(Substring(rest)), qualifier: qualifier, label: label)
+    }
+
+    /// Where the two-byte sequence `a b` first starts.
+    private static func firstIndex(of a: UInt8, _ b: UInt8, in utf8: String.UTF8View) -> String.Index? {
+        var index = utf8.startIndex
+        while let found = utf8[index...].firstIndex(of: a) {
+            let next = utf8.index(after: found)
+            if next < utf8.endIndex, utf8[next] == b { return found }
+            index = next
+        }
+        return nil
     }
 
     public var description: String {
@@ -63,8 +76,12 @@ public struct SymbolPattern: Sendable, Hashable, CustomStringConvertible {
 
     /// ASCII letters, digits and `_`, not starting with a digit: what the scanner tokenizes as a word.
     static func isIdentifier(_ text: Substring) -> Bool {
-        guard let first = text.utf8.first, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { return false }
-        return text.utf8.allSatisfy(isIdentifierByte)
+        isIdentifier(text.utf8)
+    }
+
+    static func isIdentifier(_ bytes: Substring.UTF8View) -> Bool {
+        guard let first = bytes.first, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { return false }
+        return bytes.allSatisfy(isIdentifierByte)
     }
 
     static func isIdentifierByte(_ byte: UInt8) -> Bool {
@@ -141,11 +158,36 @@ public struct SymbolTable: Sendable {
         return node.string()
     }
 
+    /// `text.trimmingCharacters(in: .whitespaces)`, without Foundation when both ends are ASCII and not blank
+    /// (every real symbol).
+    static func trimmingWhitespace(_ text: String) -> String {
+        guard let first = text.utf8.first, let last = text.utf8.last,
+              first < 0x80, last < 0x80, !isBlank(first), !isBlank(last) else {
+            return text.trimmingCharacters(in: .whitespaces)
+        }
+        return text
+    }
+
+    /// `text.contains(where: \.isWhitespace)`, on the bytes when the text is ASCII.
+    static func containsWhitespace(_ text: String) -> Bool {
+        var ascii = true
+        for byte in text.utf8 {
+            if byte >= 0x80 { ascii = false; break }
+            if byte == 0x20 || (0x09...0x0D).contains(byte) { return true }
+        }
+        return ascii ? false : text.contains(where: \.isWhitespace)
+    }
+
+    /// Space or tab: the ASCII members of `CharacterSet.whitespaces`.
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09
+    }
+
     private static func readEntry(_ item: NodeReader) -> SymbolEntry? {
         guard let map = item.mapping(allowed: ["fact", "languages", "symbols", "evidence_limit"],
                                      required: ["fact", "symbols"]) else { return nil }
         let fact = map["fact"]?.string()
-        if let fact, fact.isEmpty || fact.contains(where: \.isWhitespace) {
+        if let fact, fact.isEmpty || containsWhitespace(fact) {
             map["fact"]?.error("a fact name is a dotted word such as account.creation, got \"\(fact)\"")
         }
         var languages = Set(Language.allCases)
@@ -162,7 +204,7 @@ public struct SymbolTable: Sendable {
             if items.isEmpty { node.error("expected at least one symbol") }
             for symbolNode in items {
                 guard let text = symbolText(symbolNode) else { continue }
-                let trimmed = text.trimmingCharacters(in: .whitespaces)
+                let trimmed = trimmingWhitespace(text)
                 if trimmed.isEmpty {
                     symbolNode.error("empty symbol")
                 } else if let pattern = SymbolPattern(parsing: trimmed) {

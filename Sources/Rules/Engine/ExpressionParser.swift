@@ -134,40 +134,48 @@ public struct ExpressionParser {
         }
     }
 
+    /// Offsets count Characters. An ASCII text without `\r` (every real condition) has one byte per
+    /// Character, so it is read as bytes; anything else is read as Characters, with the same code.
     static func tokenize(_ text: String) throws(ExpressionError) -> [(Token, Int)] {
-        let chars = Array(text)
+        if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+            return try tokenize(units: text.utf8.map(ASCIIUnit.init))
+        }
+        return try tokenize(units: text.map(CharacterUnit.init))
+    }
+
+    static func tokenize<Unit: ExpressionUnit>(units chars: [Unit]) throws(ExpressionError) -> [(Token, Int)] {
         var tokens: [(Token, Int)] = []
         var i = 0
-        func isNameStart(_ c: Character) -> Bool { c.isLetter || c == "_" }
-        func isNamePart(_ c: Character) -> Bool { c.isLetter || c.isNumber || c == "_" || c == "-" || c == "." }
+        func isNameStart(_ c: Unit) -> Bool { c.isLetter || c == Unit.ascii("_") }
+        func isNamePart(_ c: Unit) -> Bool { c.isLetter || c.isNumber || c == Unit.ascii("_") || c == Unit.ascii("-") || c == Unit.ascii(".") }
         while i < chars.count {
             let c = chars[i]
             let start = i
             if c.isWhitespace { i += 1; continue }
             switch c {
-            case "(": tokens.append((.open, i)); i += 1
-            case ")": tokens.append((.close, i)); i += 1
-            case "=", "!", "<", ">":
-                let two = i + 1 < chars.count ? String([c, chars[i + 1]]) : String(c)
+            case Unit.ascii("("): tokens.append((.open, i)); i += 1
+            case Unit.ascii(")"): tokens.append((.close, i)); i += 1
+            case Unit.ascii("="), Unit.ascii("!"), Unit.ascii("<"), Unit.ascii(">"):
+                let two = i + 1 < chars.count ? Unit.text(chars[i...(i + 1)]) : Unit.text(chars[i...i])
                 if let op = Expression.Comparison(rawValue: two) {
                     tokens.append((.op(op), i)); i += 2
-                } else if let op = Expression.Comparison(rawValue: String(c)) {
+                } else if let op = Expression.Comparison(rawValue: Unit.text(chars[i...i])) {
                     tokens.append((.op(op), i)); i += 1
                 } else {
-                    let hint = c == "=" ? " (write == to compare)" : c == "!" ? " (write `not` to negate, != to compare)" : ""
-                    throw ExpressionError(message: "unexpected \"\(c)\"\(hint)", offset: i)
+                    let hint = c == Unit.ascii("=") ? " (write == to compare)" : c == Unit.ascii("!") ? " (write `not` to negate, != to compare)" : ""
+                    throw ExpressionError(message: "unexpected \"\(c.character)\"\(hint)", offset: i)
                 }
-            case "'", "\"":
+            case Unit.ascii("'"), Unit.ascii("\""):
                 i += 1
-                var value = ""
-                while i < chars.count, chars[i] != c { value.append(chars[i]); i += 1 }
+                while i < chars.count, chars[i] != c { i += 1 }
                 guard i < chars.count else { throw ExpressionError(message: "unterminated text starting here", offset: start) }
+                let value = Unit.text(chars[(start + 1)..<i])
                 i += 1
                 tokens.append((.string(value), start))
-            case _ where c.isNumber || (c == "-" && i + 1 < chars.count && chars[i + 1].isNumber):
+            case _ where c.isNumber || (c == Unit.ascii("-") && i + 1 < chars.count && chars[i + 1].isNumber):
                 i += 1
-                while i < chars.count, chars[i].isNumber || chars[i] == "." || chars[i] == "-" { i += 1 }
-                let word = String(chars[start..<i])
+                while i < chars.count, chars[i].isNumber || chars[i] == Unit.ascii(".") || chars[i] == Unit.ascii("-") { i += 1 }
+                let word = Unit.text(chars[start..<i])
                 if Expression.isDate(word) {
                     tokens.append((.date(word), start))
                 } else if let n = Double(word), n.isFinite {
@@ -178,8 +186,11 @@ public struct ExpressionParser {
             case _ where isNameStart(c):
                 i += 1
                 while i < chars.count, isNamePart(chars[i]) { i += 1 }
-                let word = String(chars[start..<i])
-                guard !word.hasSuffix("."), !word.contains("..") else {
+                let name = chars[start..<i]
+                let word = Unit.text(name)
+                // No trailing dot and no empty segment, checked on the units (String.contains is a slow search).
+                let dot = Unit.ascii(".")
+                guard name.last != dot, !zip(name, name.dropFirst()).contains(where: { $0 == dot && $1 == dot }) else {
                     throw ExpressionError(message: "\"\(word)\" is not a valid fact name", offset: start)
                 }
                 switch word {
@@ -190,14 +201,48 @@ public struct ExpressionParser {
                 case "false": tokens.append((.bool(false), start))
                 default: tokens.append((.name(word), start))
                 }
-            case "&", "|":
-                let word = c == "&" ? "and" : "or"
-                throw ExpressionError(message: "unexpected \"\(c)\" (write `\(word)`)", offset: i)
+            case Unit.ascii("&"), Unit.ascii("|"):
+                let word = c == Unit.ascii("&") ? "and" : "or"
+                throw ExpressionError(message: "unexpected \"\(c.character)\" (write `\(word)`)", offset: i)
             default:
-                throw ExpressionError(message: "unexpected \"\(c)\"", offset: i)
+                throw ExpressionError(message: "unexpected \"\(c.character)\"", offset: i)
             }
         }
         tokens.append((.end, chars.count))
         return tokens
     }
+}
+
+/// What the tokenizer reads one at a time: a byte of an ASCII text, or a Character of any other text.
+/// Both answer the Character properties the grammar uses, so one tokenizer serves both.
+protocol ExpressionUnit: Equatable {
+    static func ascii(_ scalar: Unicode.Scalar) -> Self
+    var isWhitespace: Bool { get }
+    var isLetter: Bool { get }
+    var isNumber: Bool { get }
+    var character: Character { get }
+    static func text(_ units: ArraySlice<Self>) -> String
+}
+
+struct CharacterUnit: ExpressionUnit {
+    let character: Character
+
+    static func ascii(_ scalar: Unicode.Scalar) -> CharacterUnit { CharacterUnit(character: Character(scalar)) }
+    var isWhitespace: Bool { character.isWhitespace }
+    var isLetter: Bool { character.isLetter }
+    var isNumber: Bool { character.isNumber }
+    static func text(_ units: ArraySlice<CharacterUnit>) -> String { String(units.map(\.character)) }
+}
+
+/// A byte of an ASCII text, answering as `Character` would: whitespace is tab to carriage return and space
+/// (the byte path never sees `\r`), letters are A–Z and a–z, numbers are 0–9.
+struct ASCIIUnit: ExpressionUnit {
+    let byte: UInt8
+
+    static func ascii(_ scalar: Unicode.Scalar) -> ASCIIUnit { ASCIIUnit(byte: UInt8(ascii: scalar)) }
+    var isWhitespace: Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+    var isLetter: Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
+    var isNumber: Bool { (0x30...0x39).contains(byte) }
+    var character: Character { Character(Unicode.Scalar(byte)) }
+    static func text(_ units: ArraySlice<ASCIIUnit>) -> String { String(decoding: units.lazy.map(\.byte), as: UTF8.self) }
 }

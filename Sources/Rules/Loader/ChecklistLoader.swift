@@ -25,7 +25,7 @@ public struct ChecklistLoader: Sendable {
         for source in sources {
             let diagnostics = Diagnostics(file: source.file, source: source.text)
             do {
-                guard let root = try YAMLParser.parse(source.text, file: source.file) else {
+                guard let root = try source.root() else {
                     diagnostics.add("the checklist file is empty", at: nil)
                     errors += diagnostics.errors
                     continue
