@@ -110,7 +110,7 @@ struct RulesCommand {
             for rule in checklist.rules {
                 let level = Self.level(rule)
                 let stores = rule.stores.isEmpty ? "" : " [\(rule.stores.sorted().map(\.rawValue).joined(separator: ", "))]"
-                out += "  \(rule.id.padding(toLength: max(rule.id.count, 44), withPad: " ", startingAt: 0)) \(level.padding(toLength: 7, withPad: " ", startingAt: 0)) \(rule.title)\(stores)\n"
+                out += "  \(Self.padded(rule.id, to: 44)) \(Self.padded(level, to: 7)) \(rule.title)\(stores)\n"
             }
         }
         let total = checklists.reduce(0) { $0 + $1.rules.count }
@@ -163,5 +163,11 @@ struct RulesCommand {
     /// The one JSON writer of the command line (the same as `check`'s).
     static func serialize(_ value: Any) -> String {
         JSONOutput.serialize(value)
+    }
+
+    /// `text` followed by spaces up to `width` (ids and levels are ASCII; Foundation's padding was a tenth of `rules list`).
+    static func padded(_ text: String, to width: Int) -> String {
+        let count = text.utf8.count
+        return count >= width ? text : text + String(repeating: " ", count: width - count)
     }
 }
