@@ -14,16 +14,17 @@ struct DocumentedCommandsTests {
         var testDescription: String { "\(file):\(line): \(text)" }
     }
 
-    static let documents: [String] = {
+    /// README.md and every docs/*.md; a docs folder that cannot be listed fails the suite, not empties it.
+    static func documents() throws -> [String] {
         let docs = ShipcheckProcess.packageRoot.appendingPathComponent("docs")
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: docs.path)) ?? []
+        let names = try FileManager.default.contentsOfDirectory(atPath: docs.path)
         return ["README.md"] + names.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
-    }()
+    }
 
     /// The `shipcheck` lines of every `sh` block, in document order.
     static func commands() throws -> [Command] {
         var commands: [Command] = []
-        for document in documents {
+        for document in try documents() {
             let text = try String(contentsOf: ShipcheckProcess.packageRoot.appendingPathComponent(document), encoding: .utf8)
             var inShell = false
             for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
