@@ -1,10 +1,15 @@
 import Foundation
 import Project
+import YAML
 
 /// Checks over the Play Data safety export and what the rest of the project says the app collects.
 enum PolicyDataSafetyChecks {
-    static let questionsOption = OptionSpec("questions", .table, required: true,
-                                            doc: "table of the form's question and response ids (data_safety_questions)")
+    static let questionsOption = OptionSpec("questions", .table, required: true, decode: { table in
+        let diagnostics = Diagnostics(file: table.file)
+        let schema = DataSafetySchema(node: table.value, diagnostics: diagnostics)
+        guard let error = diagnostics.errors.first else { return .success(schema) }
+        return .failure(TableProblem(message: "table `\(table.name)`: \(error.message)", mark: error.mark))
+    }, doc: "table of the form's question and response ids (data_safety_questions)")
     static let creationMethods = "PSL_SUPPORTED_ACCOUNT_CREATION_METHODS"
     static let noAccount = "PSL_ACM_NONE"
     static let accountDeletionURL = "PSL_ACCOUNT_DELETION_URL"

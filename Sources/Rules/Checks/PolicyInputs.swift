@@ -21,8 +21,7 @@ enum PolicyInputs {
     /// The export the inspector loaded (see `DataSafetyLocator`), parsed against the rule's `questions` table.
     static func dataSafety(_ invocation: CheckInvocation) -> DataSafety {
         guard let document = invocation.context.project.dataSafetyExport else { return .missing }
-        let schema = invocation.table("questions").map { DataSafetySchema(node: $0.value, diagnostics: Diagnostics(file: $0.file)) }
-            ?? DataSafetySchema(questions: [:])
+        let schema = invocation.decoded("questions", as: DataSafetySchema.self) ?? DataSafetySchema(questions: [:])
         switch document.content {
         case .unreadable(let reason):
             return .unreadable(DataSafetyError(file: document.path, problems: [.init(line: nil, message: reason)]))
