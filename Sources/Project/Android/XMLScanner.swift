@@ -1,5 +1,5 @@
 /// A small, strict XML reader over UTF-8 bytes, enough for AndroidManifest.xml: start and end tags with
-/// attributes (names as written, `android:name`; no namespace processing), self-closing tags, comments,
+/// attributes (names as written, `android:name`: prefixes must be declared but are not resolved), self-closing tags, comments,
 /// CDATA, processing instructions (the XML declaration included, anywhere) and a skipped DOCTYPE.
 /// Only the five predefined entities and character references are known: no DTD is read, so nothing
 /// the document declares is ever expanded (no entity bombs, no external entities). Every loop only moves
@@ -86,7 +86,7 @@ struct XMLScanner {
     }
 
     /// Namespaces in XML: the prefixes `tag` declares come into scope, and every prefix its name and
-    /// attributes use must be in scope (Android's build rejects `tools:node` without `xmlns:tools`).
+    /// attributes use must be in scope, as libxml2 and Android's manifest merger require (`tools:node` needs `xmlns:tools`).
     private mutating func bindPrefixes(of tag: XMLStartTag) throws(XMLSyntaxError) {
         var declared: [String] = []
         for attribute in tag.attributes where attribute.name.utf8.starts(with: Token.namespaceDeclaration) {

@@ -6,7 +6,7 @@ import Foundation
 /// transfer bounded by `timeout`, the body read up to `WebPage.maxBodyBytes` and the transfer stopped there.
 public struct CurlPageFetcher: PageFetcher {
     public let timeout: TimeInterval
-    /// Redirects followed at most, as browsers and URLSession on Apple platforms do.
+    /// Redirects followed at most: a real policy page is a few hops away, a loop is not followed forever.
     public static let maxRedirects = 16
     static let userAgent = "shipcheck (store URL check)"
 
