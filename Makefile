@@ -2,8 +2,8 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 SWIFT ?= swift
 # --static-swift-stdlib (swiftc -static-stdlib) links the Swift runtime and Foundation into the binary, so that it carries no RUNPATH
-# into the toolchain and runs where the toolchain is not installed (it needs libyaml, glibc and libcurl).
-# On Linux the static link needs libcurl4-openssl-dev (FoundationNetworking, used by --online).
+# into the toolchain and runs where the toolchain is not installed (it needs libyaml and glibc; on Linux
+# `--online` loads libcurl.so.4 with dlopen when it is used, so neither the link nor other runs need libcurl).
 RELEASE_FLAGS = -c release --static-swift-stdlib
 BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path 2>/dev/null)/shipcheck
 

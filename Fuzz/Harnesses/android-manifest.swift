@@ -1,4 +1,4 @@
-// libFuzzer harness: the AndroidManifest.xml reader (XMLParser over libxml2).
+// libFuzzer harness: the AndroidManifest.xml reader (XMLScanner, our byte-level XML reader).
 import Foundation
 @testable import Project
 

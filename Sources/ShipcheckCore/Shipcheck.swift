@@ -35,7 +35,7 @@ public enum Shipcheck {
         public init(path: String, configPath: String? = nil, rulesDirectories: [String] = [], checklists: [Checklist]? = nil,
                     only: Set<String> = [],
                     skip: Set<String> = [], metadataOnly: Bool = false, today: String, online: Bool = false,
-                    fetcher: any PageFetcher = URLSessionPageFetcher(), baselinePath: String? = nil,
+                    fetcher: any PageFetcher = SystemPageFetcher(), baselinePath: String? = nil,
                     environment: [String: String] = [:], toolVersion: String = "dev", pathsFromRepositoryRoot: Bool = false) {
             self.path = path
             self.configPath = configPath
@@ -91,6 +91,8 @@ public enum Shipcheck {
         }
         if let message = nothingToCheck(project, given: options.path, metadataOnly: options.metadataOnly) { throw SessionError(message) }
         if options.online {
+            // Before any page: a missing libcurl is one clear message, not a failure per URL.
+            if let reason = options.fetcher.prepare() { throw SessionError(reason) }
             project.webPages = OnlineStep.fetch(OnlineStep.urls(in: project), with: options.fetcher)
         }
         let context = EvaluationContext(project: project, tables: session.engine.tables, today: options.today,

@@ -1,5 +1,6 @@
 import Foundation
 import Project
+import ShipcheckCore
 import Testing
 @testable import Rules
 
@@ -22,5 +23,26 @@ import Testing
         #expect(online.allSatisfy { $0.message.contains("answered HTTP 404 instead of 200") })
         // Offline the same URLs are well-formed, and nothing is fetched.
         #expect(try S.findings(project, rule: "metadata.appstore-urls").isEmpty)
+    }
+
+    /// A fetcher that cannot fetch at all (libcurl missing) stops `--online` with its reason, before any page.
+    struct UnavailableFetcher: PageFetcher {
+        func prepare() -> String? { "--online needs libcurl (libcurl4 on Debian/Ubuntu); it could not be loaded: test" }
+        func fetch(_ url: String) -> WebFetch { .failure("fetched although unavailable") }
+    }
+
+    @Test func aFetcherThatCannotLoadStopsTheOnlineRun() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Examples/TodoCloud").standardized.path
+        let options = Shipcheck.Options(path: root, today: "2026-11-30", online: true, fetcher: UnavailableFetcher())
+        #expect(throws: SessionError.self) { _ = try Shipcheck.run(options) }
+        do {
+            _ = try Shipcheck.run(options)
+        } catch {
+            #expect(error.messages == ["--online needs libcurl (libcurl4 on Debian/Ubuntu); it could not be loaded: test"])
+        }
+        // Offline the same fetcher is never asked.
+        var offline = options
+        offline.online = false
+        #expect(try !Shipcheck.run(offline).result.findings.isEmpty)
     }
 }

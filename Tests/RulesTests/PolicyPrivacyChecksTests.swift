@@ -120,7 +120,7 @@ struct PolicyPrivacyChecksTests {
         let server = try LocalHTTPServer()
         let port = server.port
         server.stop()
-        let result = URLSessionPageFetcher(timeout: 3).fetch("http://127.0.0.1:\(port)/")
+        let result = SystemPageFetcher(timeout: 3).fetch("http://127.0.0.1:\(port)/")
         guard case .failure(let message) = result else {
             Issue.record("expected a failure, got \(result)")
             return

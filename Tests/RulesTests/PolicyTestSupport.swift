@@ -31,7 +31,7 @@ enum PolicyTestSupport {
             project.privacyPolicyDocument = LoadedDocument.load(root: project.root, path: path, maxBytes: PrivacyPolicyText.maxBytes)
         }
         if online {
-            project.webPages = OnlineStep.fetch(OnlineStep.urls(in: project), with: URLSessionPageFetcher(timeout: 5))
+            project.webPages = OnlineStep.fetch(OnlineStep.urls(in: project), with: SystemPageFetcher(timeout: 5))
         }
         let context = EvaluationContext(project: project, tables: tables, today: "2026-11-30", online: online, environment: environment)
         let findings = engine.evaluate(context).findings

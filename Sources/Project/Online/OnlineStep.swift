@@ -30,9 +30,14 @@ public enum OnlineStep {
         return urls
     }
 
-    /// Fetches each URL once; the answers keyed by the URL text.
+    /// Fetches each URL once; the answers keyed by the URL text. A fetcher that cannot fetch at all
+    /// answers each URL with its reason (the CLI stops before, see `PageFetcher.prepare`).
     public static func fetch(_ urls: [String], with fetcher: any PageFetcher) -> [String: WebFetch] {
         var pages: [String: WebFetch] = [:]
+        if let reason = fetcher.prepare() {
+            for url in urls { pages[url] = .failure(reason) }
+            return pages
+        }
         var start = 0
         while start < urls.count {
             let batch = Array(urls[start..<min(start + parallelism, urls.count)])

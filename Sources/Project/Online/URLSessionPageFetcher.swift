@@ -1,10 +1,9 @@
+#if canImport(Darwin)
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
-/// The real fetcher: one blocking GET per URL through URLSession, redirects followed (a policy behind a
-/// redirect is fine), the body bounded by `WebPage.maxBodyBytes`.
+/// The real fetcher on Apple platforms, where URLSession is part of Foundation: one blocking GET per URL,
+/// redirects followed (a policy behind a redirect is fine), the body bounded by `WebPage.maxBodyBytes`.
+/// (Linux uses `CurlPageFetcher`: FoundationNetworking would link libcurl and its ~30 libraries into every run.)
 public struct URLSessionPageFetcher: PageFetcher {
     public let timeout: TimeInterval
 
@@ -64,3 +63,4 @@ private final class ResultBox: @unchecked Sendable {
         return value
     }
 }
+#endif

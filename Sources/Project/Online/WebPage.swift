@@ -22,7 +22,22 @@ public struct WebPage: Sendable, Equatable {
     }
 }
 
-/// Fetches one URL. The real one is `URLSessionPageFetcher`; tests pass their own.
+/// Fetches one URL. The real one is `SystemPageFetcher`; tests pass their own.
 public protocol PageFetcher: Sendable {
+    /// Readies the fetcher, on one thread before the first fetch (loads a library); why it cannot fetch
+    /// at all, or nil.
+    func prepare() -> String?
     func fetch(_ url: String) -> WebFetch
 }
+
+extension PageFetcher {
+    public func prepare() -> String? { nil }
+}
+
+#if canImport(Darwin)
+/// The real fetcher of this platform.
+public typealias SystemPageFetcher = URLSessionPageFetcher
+#else
+/// The real fetcher of this platform.
+public typealias SystemPageFetcher = CurlPageFetcher
+#endif
