@@ -3,7 +3,8 @@
 #
 # usage: Benchmarks/facts-bench.sh [SCALES...]      (default: 1 10 50)
 # env:   RUNS (timed runs per tool and scale, default 5). Trees are cached in .bench/ (gitignored) and
-#        regenerated only when the generator or the symbol list changed.
+#        regenerated only when the generator or the symbol list changed. SHIPCHECK_BIN: a built shipcheck to
+#        time (e.g. the static `make install` build) instead of building one.
 #
 # Both tools look for the same symbols: every `kind: symbols` table of the built-in checklists (rules/)
 # plus Benchmarks/checklists/ (passed to shipcheck with --rules). ripgrep gets one -w alternation of them and
@@ -30,9 +31,13 @@ if ! need hyperfine; then
 fi
 [ -x /usr/bin/time ] || { echo "/usr/bin/time is needed for peak memory: apt-get install time" >&2; exit 2; }
 
-echo "building release..." >&2
-swift build -c release --product shipcheck >&2
-SHIPCHECK=$(swift build -c release --show-bin-path)/shipcheck
+if [ -n "${SHIPCHECK_BIN:-}" ]; then
+    SHIPCHECK=$SHIPCHECK_BIN
+else
+    echo "building release..." >&2
+    swift build -c release --product shipcheck >&2
+    SHIPCHECK=$(swift build -c release --show-bin-path)/shipcheck
+fi
 
 RULE_DIRS=()
 [ -d rules ] && RULE_DIRS+=(rules)
