@@ -15,10 +15,71 @@ public enum RulePages {
         rule.file.hasPrefix("rules/") ? ProjectLinks.rulePage(checklist: rule.checklist, rule: rule.id) : nil
     }
 
-    /// File name → Markdown: `README.md` (the index) and `<checklist>.md` for each checklist.
-    public static func render(_ checklists: [Checklist]) -> [(name: String, text: String)] {
+    /// File name → Markdown: `README.md` (the index), `<checklist>.md` for each checklist, and
+    /// `check-functions.md` (what a team's own rule can select and call).
+    public static func render(_ checklists: [Checklist], functions: [CheckFunction] = CheckRegistry.builtin) -> [(name: String, text: String)] {
         let sorted = checklists.sorted { $0.name < $1.name }
         return [("README.md", index(sorted))] + sorted.map { ("\($0.name).md", page($0)) }
+            + [("check-functions.md", functionsPage(functions))]
+    }
+
+    /// The selector language and every check function with its options, for writing a checklist.
+    static func functionsPage(_ functions: [CheckFunction]) -> String {
+        var out = "<!-- Generated from the check functions in Sources/Rules/Checks by `\(command)`; edit their summaries and option docs there, then regenerate. -->\n"
+        out += "\n# Writing rules: selectors and check functions\n\n"
+        out += "A rule with `check: <function>` runs that function with the options under `with:` (validated when the "
+        out += "checklist loads: an unknown option, a wrong type, a missing table or a table the function cannot read is "
+        out += "an error with file:line:column). A function that judges values runs over what `given:` selects, one "
+        out += "selector or a list; `with: { fields: [...] }` is shorthand for the metadata selectors.\n\n"
+        out += "## Selectors\n\n"
+        out += "| `given:` | selects |\n| --- | --- |\n"
+        let selectors = [
+            ("<store>.locales.*.<field>", "a metadata field of every locale (`default/` as locale `default`); `<store>` is `appstore`, `play`, `fdroid` or `*`"),
+            ("<store>.locales.*.changelogs.*", "the release note that ships, per locale (labels `version`, `release_note`)"),
+            ("<store>.root.<field>", "an App Store root file (`copyright`, `primary_category`, …)"),
+            ("<store>.review.<field>", "a `review_information` file"),
+            ("<store>.folders", "every sub-folder of every metadata tree (label `special`)"),
+            ("<store>.files", "every file the uploader sends from a tree, once (label `field`)"),
+            ("apple.plists.*.<key>", "a key of every Info.plist that ships (test bundles excluded); `*` in the key matches"),
+            ("apple.apps.*.<key>", "a key of every application's Info.plist (no extensions or frameworks)"),
+            ("android.permissions.*", "every `<uses-permission>` of the manifests that ship"),
+            ("dependencies.*", "every resolved dependency (labels `name`, `version`, `ecosystem`)"),
+        ]
+        for (selector, what) in selectors { out += "| `\(selector)` | \(cell(what)) |\n" }
+        out += "\nA named field or key is also selected where it is missing; only `present` is shown such places, so "
+        out += "\"missing\" and \"empty\" are one check. A message may use each selector's labels (`{{locale}}`, "
+        out += "`{{field}}`, `{{key}}`, `{{file}}`, …), `{{value}}`, `{{path}}`, `{{rule}}`, and the facts of the rule's "
+        out += "`when:` with `{{evidence}}`.\n\n## Check functions\n"
+        for function in functions.sorted(by: { $0.name < $1.name }) {
+            out += "\n### `\(function.name)`\n\n\(function.summary)\n\n"
+            switch function.subjects {
+            case .required: out += "Runs over `given:` (or `fields:`).\n\n"
+            case .optional: out += "Runs over `given:` when given.\n\n"
+            case .none: out += "Reads the project itself; takes no `given:`.\n\n"
+            }
+            let options = function.options.filter { $0.name != "fields" }
+            guard !options.isEmpty else { continue }
+            out += "| option | type | required | meaning |\n| --- | --- | --- | --- |\n"
+            for option in options {
+                out += "| `\(option.name)` | \(optionKind(option.kind)) | \(option.required ? "yes" : "") | \(cell(option.doc)) |\n"
+            }
+        }
+        return out
+    }
+
+    static func optionKind(_ kind: OptionSpec.Kind) -> String {
+        switch kind {
+        case .string: return "text"
+        case .int: return "whole number"
+        case .number: return "number"
+        case .bool: return "true/false"
+        case .date: return "date"
+        case .stringList: return "list of text"
+        case .oneOf(let values): return "one of " + values.map { "`\($0)`" }.joined(separator: ", ")
+        case .table: return "table name"
+        case .node: return "any YAML"
+        case .tableKey(let option, let table): return "key of the `\(option)` table (default `\(table)`)"
+        }
     }
 
     static func header(_ source: String) -> String {
@@ -35,6 +96,7 @@ public enum RulePages {
         for checklist in checklists {
             out += "| [\(cell(checklist.title))](\(checklist.name).md) (`\(checklist.name)`) | \(checklist.rules.count) | \(cell(checklist.summary ?? "")) |\n"
         }
+        out += "\nA team's own checklist (`--rules DIR`) uses the same selectors and check functions: [check-functions.md](check-functions.md).\n"
         out += "\n" + suppressionHelp(ruleID: "<rule-id>")
         return out
     }
