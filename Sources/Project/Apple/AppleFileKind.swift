@@ -9,8 +9,9 @@ enum AppleFileKind: Equatable {
     case assetCatalogContents
 
     init?(_ file: ProjectFile) {
-        let name = String(file.fileName)
-        let folders = file.path.split(separator: "/").dropLast()
+        let name = file.fileName
+        // Most files are none of these: their folders are only split when the name asks for them.
+        var folders: ArraySlice<Substring> { file.path.split(separator: "/").dropLast() }
         switch name {
         case "PrivacyInfo.xcprivacy": self = .privacyManifest
         case "project.pbxproj" where folders.last?.hasSuffix(".xcodeproj") == true: self = .pbxproj
