@@ -27,23 +27,24 @@ enum PurposeStringChecks {
         }
     }
 
+    /// Over the purpose strings `given:` selects (`apple.plists.*.*UsageDescription`); an empty one is `present`'s.
     static let vague = CheckFunction(
         name: "purpose_strings.vague",
         summary: "Purpose strings are real explanations: long enough, no placeholder words, not only filler",
         options: [
-            keysOption,
             OptionSpec("words", .table, required: true, decode: TableError.decoder(VagueWords.init), doc: "`placeholders` (vague anywhere) and `filler` (vague when alone)"),
             OptionSpec("min_length", .int, required: true, doc: "shortest acceptable purpose string, in characters"),
         ],
-        subjects: .none
+        subjects: .required
     ) { invocation in
-        guard let table = invocation.decoded("keys", as: PurposeKeys.self),
-              let words = invocation.decoded("words", as: VagueWords.self) else { return [] }
+        guard let words = invocation.decoded("words", as: VagueWords.self) else { return [] }
         let minLength = invocation.options.int("min_length") ?? 12
-        return purposeStrings(invocation.context.project, table).compactMap { item in
-            guard !item.text.isEmpty, let reason = vagueness(of: item.text, words: words, minLength: minLength) else { return nil }
-            return CheckResult(location: item.plist.location(ofKey: item.key), evidence: "\(item.key) = \"\(item.value)\"",
-                               values: ["key": item.key, "file": describe(item.plist, key: item.key), "value": item.text, "reason": reason])
+        return invocation.subjects.compactMap { subject in
+            let text = subject.value.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !text.isEmpty, let reason = vagueness(of: text, words: words, minLength: minLength) else { return nil }
+            let key = subject.labels["key"] ?? ""
+            return CheckResult(location: subject.location, evidence: "\(key) = \"\(subject.value)\"",
+                               values: ["value": text, "reason": reason])
         }
     }
 
@@ -71,23 +72,6 @@ enum PurposeStringChecks {
     }
 
     // MARK: - Helpers
-
-    struct PurposeString {
-        let plist: InfoPlistFile
-        let key: String
-        let value: String
-        /// The value trimmed of whitespace.
-        let text: String
-    }
-
-    /// Every purpose string of every app (non-test) Info.plist, in file and key order.
-    static func purposeStrings(_ project: ProjectModel, _ table: PurposeKeys) -> [PurposeString] {
-        project.infoPlists.filter { !$0.isTestBundle }.sorted { $0.location < $1.location }.flatMap { plist in
-            plist.strings.keys.sorted().filter(table.isPurposeKey).compactMap { key in
-                plist.strings[key].map { PurposeString(plist: plist, key: key, value: $0, text: $0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-            }
-        }
-    }
 
     /// A stated `purpose.<Key>.declared` decides; otherwise a non-empty value in any app plist does.
     static func isDeclared(_ key: String, plists: [InfoPlistFile], facts: FactStore) -> Bool {
@@ -134,12 +118,5 @@ enum PurposeStringChecks {
     static func developmentLanguage(of plist: InfoPlistFile) -> String {
         guard let region = plist.strings["CFBundleDevelopmentRegion"], !region.contains("$") else { return "en" }
         return region
-    }
-
-    static func describe(_ plist: InfoPlistFile, key: String) -> String {
-        if plist.isGenerated {
-            return "\(plist.location.path) (INFOPLIST_KEY_\(key) of target \(plist.target ?? "?"))"
-        }
-        return plist.location.path
     }
 }
