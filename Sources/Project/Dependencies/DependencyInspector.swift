@@ -10,7 +10,8 @@ public enum DependencyInspector {
     public static func inspect(files: [ProjectFile], root: String) -> PartialInspection {
         var result = PartialInspection()
         var lines: [String: [Substring]] = [:]
-        let paths = Set(files.map(\.path))
+        // Only the Podfile.lock paths are asked for (a set of every path took megabytes of a large tree).
+        let paths = Set(files.lazy.filter { $0.fileName == "Podfile.lock" }.map(\.path))
 
         /// `reportProblems` is false for Gradle files, whose problems the Android inspector already reports.
         func collect(_ file: ProjectFile, reportProblems: Bool = true, _ reader: (String, String) throws(InspectedText.Failure) -> [Dependency]) {
