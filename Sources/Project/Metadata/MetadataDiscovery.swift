@@ -10,7 +10,9 @@ import StoreLocale
 /// folder whose name mentions `metadata` (or be named in the manifest's `paths`).
 public enum MetadataDiscovery {
     public static func discover(root: String, files: [ProjectFile], manifest: Manifest?) -> PartialInspection {
-        let index = FolderIndex(files.filter { !$0.isVendored })
+        // Source code is never part of a metadata tree: leaving it out keeps the folder index small (a
+        // 150,000-file tree of code otherwise held every path twice more).
+        let index = FolderIndex(files.filter { !$0.isVendored && Language(fileName: $0.fileName) == nil })
         var result = PartialInspection()
         var trees: [MetadataTree] = []
         for (path, store) in statedPaths(manifest) where index.folders[path] == nil && index.subfolders[path] == nil {
