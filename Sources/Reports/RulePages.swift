@@ -57,7 +57,7 @@ public enum RulePages {
             case .optional: out += "Runs over `given:` when given.\n\n"
             case .none: out += "Reads the project itself; takes no `given:`.\n\n"
             }
-            let options = function.options.filter { $0.name != "fields" }
+            let options = function.options
             guard !options.isEmpty else { continue }
             out += "| option | type | required | meaning |\n| --- | --- | --- | --- |\n"
             for option in options {

@@ -18,6 +18,13 @@ public struct NodeReader {
         diagnostics.add(message, at: node.mark, path: path.isEmpty ? nil : path)
     }
 
+    /// The value under `key` when this is a mapping, reporting nothing (a second look at one key of a
+    /// mapping already read with `mapping(allowed:)`).
+    public func value(forKey key: String) -> NodeReader? {
+        guard let pair = node.mapping?.first(where: { $0.key.scalar == key }) else { return nil }
+        return child(pair.value, key: key)
+    }
+
     func child(_ node: Node, key: String) -> NodeReader {
         NodeReader(node: node, path: path.isEmpty ? key : "\(path).\(key)", diagnostics: diagnostics)
     }

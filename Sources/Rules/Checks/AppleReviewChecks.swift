@@ -13,7 +13,6 @@ enum AppleReviewChecks {
         summary: "Each locale's listing field mentions a pattern; the locales that do not are reported together",
         options: [
             OptionSpec("pattern", .string, required: true, doc: "regular expression searched case-insensitively"),
-            GenericSubjects.fieldsOption,
         ],
         subjects: .required
     ) { invocation in

@@ -15,7 +15,6 @@ enum GenericLength {
             OptionSpec("unit", .oneOf(CountUnit.allCases.map(\.rawValue)), doc: "How to count; default utf16, as App Store Connect does"),
             OptionSpec("limit", .tableKey(tableOption: "table", defaultTable: "field_limits"), doc: "A field id (`appstore.subtitle`) whose max/min/unit come from the limits table"),
             OptionSpec("table", .table, doc: "The limits table for `limit`; default `field_limits`"),
-            GenericSubjects.fieldsOption,
         ],
         subjects: .required,
         placeholders: ["count", "unit", "over", "remaining", "max", "min", "problem", "value", "store", "tree", "field", "locale", "version"],

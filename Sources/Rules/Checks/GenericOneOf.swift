@@ -13,7 +13,6 @@ enum GenericOneOf {
             OptionSpec("table", .table, tableShape: .init(required: ["values"], optional: ["legacy"]),
                        doc: "A table whose value is the list, or `{ values: [...], legacy: { old: new } }`"),
             OptionSpec("ignore_case", .bool, doc: "Compare case-insensitively"),
-            GenericSubjects.fieldsOption,
         ],
         subjects: .required, placeholders: ["problem", "suggestion", "hint", "expected"], run: run)
 

@@ -11,7 +11,6 @@ enum GenericPattern {
             OptionSpec("match", .string, doc: "The whole value must match this expression"),
             OptionSpec("must_not_match", .string, doc: "No part of the value may match this expression"),
             OptionSpec("ignore_case", .bool, doc: "Match case-insensitively"),
-            GenericSubjects.fieldsOption,
         ],
         subjects: .required, run: run)
 

@@ -12,7 +12,6 @@ enum GenericPresent {
         options: [
             OptionSpec("ignore_fields", .stringList, doc: "Fields (the `field` label) whose empty value is a normal choice, e.g. an unused sub-category"),
             OptionSpec("anywhere", .bool, doc: "One value among all the selected places is enough (a key any app's Info.plist may set); reported once, at the first place, when none has it"),
-            GenericSubjects.fieldsOption,
         ],
         subjects: .required, placeholders: ["problem", "locale", "files"], judgesAbsence: true, run: run)
 

@@ -1,12 +1,9 @@
 import Project
 import StoreLocale
 
-/// What the text checks share: the `fields:` option (the loader turns it into selectors, `Selector.metadataField`)
-/// and the result for a subject, its labels copied into the message values.
+/// What the checks over subjects share: the result for a subject, its labels copied into the message values.
+/// (`with: { fields: [...] }`, which any of them accepts, is the loader's: `Selector.metadataField`.)
 enum GenericSubjects {
-    static let fieldsOption = OptionSpec("fields", .stringList,
-        doc: "Shorthand for given: metadata fields to check (`description`, `changelogs`, `root.copyright`, `review.notes`) in every tree of the rule's stores")
-
     /// The trees a rule looks at: those its stores judge, by consumer (all trees when it names none). A Play
     /// rule sees Play trees and supply trees nobody is known to upload, never an F-Droid-only tree.
     static func trees(stores: Set<Store>, project: ProjectModel) -> [MetadataTree] {

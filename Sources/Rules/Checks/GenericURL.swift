@@ -9,7 +9,6 @@ enum GenericURL {
         options: [
             OptionSpec("max_length", .int, doc: "Longest allowed URL in characters; no limit when not given"),
             OptionSpec("https_only", .bool, doc: "Require https"),
-            GenericSubjects.fieldsOption,
         ],
         subjects: .required, run: run)
 

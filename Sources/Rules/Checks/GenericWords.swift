@@ -12,7 +12,6 @@ enum GenericWords {
         options: [
             OptionSpec("table", .table, required: true, tableShape: .init(required: ["words"], optional: ["allow"]),
                        doc: "A table whose value has `words` (and optionally `allow`) lists"),
-            GenericSubjects.fieldsOption,
         ],
         subjects: .required, run: run)
 

@@ -8,7 +8,6 @@ enum GenericYear {
         name: "year", summary: "A value names a year, and none in the future",
         options: [
             OptionSpec("allow_future", .bool, doc: "Do not flag years after today's"),
-            GenericSubjects.fieldsOption,
         ],
         subjects: .required, run: run)
 

@@ -9,7 +9,7 @@ enum MetadataKeywords {
 
     static let spaces = CheckFunction(
         name: "keywords-spaces", summary: "No spaces around the commas of a keywords list (they count against the limit)",
-        options: [GenericSubjects.fieldsOption], subjects: .required
+        options: [], subjects: .required
     ) { invocation in
         invocation.subjects.compactMap { subject in
             let wasted = wastedSpaces(subject.value)
@@ -22,7 +22,7 @@ enum MetadataKeywords {
 
     static let duplicates = CheckFunction(
         name: "keywords-duplicates", summary: "No keyword appears twice (compared case-insensitively)",
-        options: [GenericSubjects.fieldsOption], subjects: .required
+        options: [], subjects: .required
     ) { invocation in
         invocation.subjects.compactMap { subject in
             var seen: Set<String> = []
@@ -39,7 +39,7 @@ enum MetadataKeywords {
 
     static let short = CheckFunction(
         name: "keywords-short", summary: "Every keyword is longer than two characters (Han, kana and Hangul keywords excepted)",
-        options: [OptionSpec("min", .int, doc: "Shortest useful keyword; default 3"), GenericSubjects.fieldsOption],
+        options: [OptionSpec("min", .int, doc: "Shortest useful keyword; default 3")],
         subjects: .required
     ) { invocation in
         let min = invocation.options.int("min") ?? 3
@@ -54,7 +54,7 @@ enum MetadataKeywords {
 
     static let appName = CheckFunction(
         name: "keywords-app-name", summary: "No keyword repeats a word of the app name (from name.txt, else the manifest) or the developer name",
-        options: [GenericSubjects.fieldsOption], subjects: .required
+        options: [], subjects: .required
     ) { invocation in
         let project = invocation.context.project
         return invocation.subjects.compactMap { subject in

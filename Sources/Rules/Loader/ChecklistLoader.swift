@@ -288,17 +288,16 @@ public struct ChecklistLoader: Sendable {
                         selectors = readSelectors(givenReader)
                     }
                 }
-                var options = readOptions(map["with"], function: function, checkReader: checkReader,
+                let options = readOptions(map["with"], function: function, checkReader: checkReader,
                                           tableOptions: &tableOptions, tableReferences: &tableReferences)
-                // `fields: [keywords, root.copyright]` is shorthand for the selectors `*.locales.*.keywords`,
-                // `*.root.copyright`: one set of subjects, whichever way a rule names them.
-                if case .stringList(let fields)? = options?.values["fields"], let fieldsReader = map["with"]?.mapping(allowed: nil)?["fields"] {
+                // `fields: [keywords, root.copyright]`, which every function over subjects accepts, is shorthand for
+                // the selectors `*.locales.*.keywords`, `*.root.copyright`: one set of subjects either way.
+                let fieldsReader = function.subjects == .none ? nil : map["with"]?.value(forKey: "fields")
+                if let fieldsReader {
                     if map["given"] != nil { fieldsReader.error("a rule selects with given: or with fields:, not both") }
-                    selectors += readFields(fields, reader: fieldsReader)
-                    options = options.map { CheckOptions($0.values.filter { $0.key != "fields" }) }
+                    if let fields = fieldsReader.stringList() { selectors += readFields(fields, reader: fieldsReader) }
                 }
-                let namesFields = map["with"]?.node["fields"] != nil
-                if selectors.isEmpty, map["given"] == nil, !namesFields, function.subjects == .required {
+                if selectors.isEmpty, map["given"] == nil, fieldsReader == nil, function.subjects == .required {
                     checkReader.error("check \"\(name)\" needs given: (or fields:) to say what it checks (\(Selector.grammar))")
                 }
                 kind = options.map { .check(name: name, given: selectors, options: $0) }
@@ -374,7 +373,8 @@ public struct ChecklistLoader: Sendable {
 
     func readOptions(_ reader: NodeReader?, function: CheckFunction, checkReader: NodeReader,
                      tableOptions: inout [(String, String, Mark)], tableReferences: inout [TableReference]) -> CheckOptions? {
-        let names = function.options.map(\.name)
+        // `fields` is read by the rule as selectors (`readFields`), for every function over subjects.
+        let names = function.options.map(\.name) + (function.subjects == .none ? [] : ["fields"])
         var values: [String: CheckOptions.Value] = [:]
         var ok = true
         let map: MappingReader?
