@@ -29,13 +29,15 @@ let package = Package(
             name: "shipcheck",
             dependencies: ["YAML", "StoreText", "StoreLocale", "Project", "Rules", "Reports", "BuiltinData", "ShipcheckCore"]
         ),
-        .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
+        .testTarget(name: "YAMLTests", dependencies: ["YAML", "TestSupport"]),
         .testTarget(name: "StoreTextTests", dependencies: ["StoreText", "YAML"]),
         .testTarget(name: "StoreLocaleTests", dependencies: ["StoreLocale", "YAML"]),
-        .testTarget(name: "ProjectTests", dependencies: ["Project", "YAML"]),
-        .testTarget(name: "RulesTests", dependencies: ["Rules", "Project", "BuiltinData", "YAML", "StoreText", "StoreLocale", "ShipcheckCore"]),
-        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Rules", "Project", "BuiltinData"], exclude: ["Golden"]),
-        .testTarget(name: "CLITests", dependencies: ["shipcheck"], exclude: ["Golden"]),
+        // What several test targets share (test targets cannot import each other): the python3 test server and runner, a YAML tree diff.
+        .target(name: "TestSupport", dependencies: ["YAML"], path: "Tests/Support/TestSupport"),
+        .testTarget(name: "ProjectTests", dependencies: ["Project", "YAML", "TestSupport"]),
+        .testTarget(name: "RulesTests", dependencies: ["Rules", "Project", "BuiltinData", "YAML", "StoreText", "StoreLocale", "ShipcheckCore", "TestSupport"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Rules", "Project", "BuiltinData", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "CLITests", dependencies: ["shipcheck", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "HostileInputTests", dependencies: ["shipcheck", "Project", "Rules", "Reports", "BuiltinData", "YAML"]),
     ],
     swiftLanguageModes: [.v6]

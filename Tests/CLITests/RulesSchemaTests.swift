@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import YAML
 
@@ -110,20 +111,7 @@ enum SchemaValidator {
     }
 
     static func run(arguments: [String], input: String) throws -> ShipcheckProcess.Output {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return ShipcheckProcess.Output(stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self),
-                                       status: process.terminationStatus)
+        let result = try PythonProcess.run(arguments: arguments, input: input)
+        return ShipcheckProcess.Output(stdout: result.stdout, stderr: result.stderr, status: result.status)
     }
 }

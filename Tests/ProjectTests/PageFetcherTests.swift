@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import Project
 
@@ -6,7 +7,7 @@ import Testing
 /// the timeout and the schemes it refuses.
 @Suite struct PageFetcherTests {
     @Test func aPageWithItsStatusTypeAndBody() throws {
-        let server = try LocalWebServer()
+        let server = try LocalWebServer.start()
         defer { server.stop() }
         #expect(SystemPageFetcher(timeout: 5).fetch("\(server.base)/ok")
             == .page(WebPage(status: 200, contentType: "text/html", body: "<p>Privacy</p>")))
@@ -14,7 +15,7 @@ import Testing
     }
 
     @Test func redirectsAreFollowedButNotForever() throws {
-        let server = try LocalWebServer()
+        let server = try LocalWebServer.start()
         defer { server.stop() }
         #expect(SystemPageFetcher(timeout: 5).fetch("\(server.base)/redirect")
             == .page(WebPage(status: 200, contentType: "text/html", body: "<p>Privacy</p>")))
@@ -26,7 +27,7 @@ import Testing
     }
 
     @Test func aRedirectToAnotherSchemeIsRefused() throws {
-        let server = try LocalWebServer()
+        let server = try LocalWebServer.start()
         defer { server.stop() }
         guard case .failure = SystemPageFetcher(timeout: 5).fetch("\(server.base)/to-file") else {
             Issue.record("a redirect to file:// was followed")
@@ -35,7 +36,7 @@ import Testing
     }
 
     @Test func theBodyStopsAtTheCap() throws {
-        let server = try LocalWebServer()
+        let server = try LocalWebServer.start()
         defer { server.stop() }
         guard case .page(let page) = SystemPageFetcher(timeout: 10).fetch("\(server.base)/big") else {
             Issue.record("no page")
@@ -46,13 +47,13 @@ import Testing
     }
 
     @Test func compressedBodiesAreDecoded() throws {
-        let server = try LocalWebServer()
+        let server = try LocalWebServer.start()
         defer { server.stop() }
         #expect(SystemPageFetcher(timeout: 5).fetch("\(server.base)/gzip") == .page(WebPage(status: 200, contentType: "text/plain", body: "unzipped")))
     }
 
     @Test func aSlowServerIsATimeout() throws {
-        let server = try LocalWebServer()
+        let server = try LocalWebServer.start()
         defer { server.stop() }
         #expect(SystemPageFetcher(timeout: 1).fetch("\(server.base)/slow") == .failure("no answer within 1 seconds"))
     }
@@ -74,12 +75,8 @@ import Testing
     #endif
 }
 
-/// A small HTTP server on 127.0.0.1 (python3's http.server) for the fetcher tests, on a free port.
-final class LocalWebServer {
-    let process = Process()
-    let port: Int
-    var base: String { "http://127.0.0.1:\(port)" }
-
+/// The handler of the fetcher tests' server (status, redirects, gzip, the size cap, a slow answer), on a free port.
+enum LocalWebServer {
     static let script = """
     import gzip, http.server, time
     class H(http.server.BaseHTTPRequestHandler):
@@ -103,30 +100,5 @@ final class LocalWebServer {
     server.serve_forever()
     """
 
-    init() throws {
-        let output = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", Self.script]
-        process.standardOutput = output
-        try process.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            kill(process.processIdentifier, SIGKILL)
-            throw CocoaError(.fileReadCorruptFile)
-        }
-        self.port = port
-    }
-
-    /// SIGKILL: the test process may run with SIGTERM blocked, and a child inherits that mask.
-    func stop() {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-    }
+    static func start() throws -> LocalHTTPServer { try LocalHTTPServer(script: script) }
 }

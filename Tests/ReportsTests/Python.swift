@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs a check script from `Tests/Tools/` with python3, the report on standard input. The scripts
@@ -28,30 +29,12 @@ enum Python {
         return process.terminationStatus == 0
     }
 
-    struct Output {
-        let status: Int32
-        let stdout: String
-        let stderr: String
-    }
+    typealias Output = PythonProcess.Output
 
     static let tools = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Tools")
 
     static func run(_ script: String, input: String, arguments: [String] = []) throws -> Output {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", tools.appendingPathComponent(script).path] + arguments
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Output(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-                      stderr: String(decoding: err, as: UTF8.self))
+        try PythonProcess.run(arguments: [tools.appendingPathComponent(script).path] + arguments, input: input)
     }
 }

@@ -1,5 +1,6 @@
 import BuiltinData
 import ShipcheckCore
+import TestSupport
 import Testing
 import YAML
 @testable import Rules
@@ -19,7 +20,7 @@ struct CompiledChecklistTests {
         let file = try #require(BuiltinData.checklists.first { $0.name == name })
         let parsed = try #require(try YAMLParser.parse(file.text, file: "rules/\(name)"))
         let compiled = try CompiledNode.decode(try #require(file.compiled))
-        let difference = Self.difference(parsed, compiled)
+        let difference = compiledNodeDifference(parsed, compiled)
         #expect(difference == nil, "rules/\(name): \(difference ?? "")")
     }
 
@@ -43,31 +44,5 @@ struct CompiledChecklistTests {
         let node = try #require(try YAMLParser.parse("checklist: demo\nrules: []\n", file: "demo.yml"))
         let source = ChecklistSource(file: "demo.yml", text: "not: [valid", node: node)
         #expect(try source.root()?["checklist"]?.scalar == "demo")
-    }
-
-    /// The first place two trees differ (content, mark, style or tag); nil when identical.
-    static func difference(_ a: Node, _ b: Node, path: String = "$") -> String? {
-        if a.mark != b.mark { return "\(path): mark \(a.mark) vs \(b.mark)" }
-        if a.style != b.style { return "\(path): style \(a.style) vs \(b.style)" }
-        if a.tag != b.tag { return "\(path): tag \(a.tag ?? "nil") vs \(b.tag ?? "nil")" }
-        switch (a.content, b.content) {
-        case (.scalar(let x), .scalar(let y)):
-            return x == y ? nil : "\(path): scalar \(x.debugDescription) vs \(y.debugDescription)"
-        case (.sequence(let x), .sequence(let y)):
-            if x.count != y.count { return "\(path): \(x.count) vs \(y.count) items" }
-            for (i, (p, q)) in zip(x, y).enumerated() {
-                if let d = difference(p, q, path: "\(path)[\(i)]") { return d }
-            }
-            return nil
-        case (.mapping(let x), .mapping(let y)):
-            if x.count != y.count { return "\(path): \(x.count) vs \(y.count) pairs" }
-            for (i, (p, q)) in zip(x, y).enumerated() {
-                if let d = difference(p.key, q.key, path: "\(path).key[\(i)]") { return d }
-                if let d = difference(p.value, q.value, path: "\(path).\(p.key.scalar ?? "[\(i)]")") { return d }
-            }
-            return nil
-        default:
-            return "\(path): \(a.kindName) vs \(b.kindName)"
-        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Project
 import ShipcheckCore
 import Testing
@@ -10,7 +11,7 @@ import Testing
     typealias S = PolicyTestSupport
 
     @Test func onlineURLsMustAnswer() throws {
-        let server = try LocalHTTPServer()
+        let server = try PolicyTestServer.start()
         defer { server.stop() }
         let base = "http://127.0.0.1:\(server.port)"
         let tree = MetadataTree(store: .appstore, path: "fastlane/metadata", name: "main", locales: [

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Project
 import StoreLocale
 import Testing
@@ -71,7 +72,7 @@ struct PolicyPrivacyChecksTests {
     }
 
     @Test func onlineFetchReportsErrorsAndPDFContent() throws {
-        let server = try LocalHTTPServer()
+        let server = try PolicyTestServer.start()
         defer { server.stop() }
         let base = "http://127.0.0.1:\(server.port)"
         let project = Self.appStoreProject(locales: [
@@ -91,7 +92,7 @@ struct PolicyPrivacyChecksTests {
     }
 
     @Test func onlineWithoutALocalCopyTheLivePageMustNameTheApp() throws {
-        let server = try LocalHTTPServer()
+        let server = try PolicyTestServer.start()
         defer { server.stop() }
         let base = "http://127.0.0.1:\(server.port)"
         let manifest = Manifest(file: "shipcheck.yml", appName: "Tide Log", developer: "Ripple Labs GmbH")
@@ -117,7 +118,7 @@ struct PolicyPrivacyChecksTests {
 
     @Test func fetcherReportsAConnectionFailure() throws {
         // A port nobody listens on: the server is started and stopped to find one.
-        let server = try LocalHTTPServer()
+        let server = try PolicyTestServer.start()
         let port = server.port
         server.stop()
         let result = SystemPageFetcher(timeout: 3).fetch("http://127.0.0.1:\(port)/")
@@ -151,12 +152,9 @@ struct PolicyPrivacyChecksTests {
     }
 }
 
-/// A tiny HTTP server on 127.0.0.1 (python3's http.server), answering /ok with HTML, /named with a
+/// The handler of the policy tests' server (`LocalHTTPServer`): /ok with HTML, /named with a
 /// policy page that names "Tide Log", /pdf with a PDF content type and anything else with 404. Started on a free port, stopped by `stop()`.
-final class LocalHTTPServer {
-    let process = Process()
-    let port: Int
-
+enum PolicyTestServer {
     static let script = """
     import http.server, sys
     class H(http.server.BaseHTTPRequestHandler):
@@ -175,30 +173,5 @@ final class LocalHTTPServer {
     server.serve_forever()
     """
 
-    init() throws {
-        let output = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", Self.script]
-        process.standardOutput = output
-        try process.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            kill(process.processIdentifier, SIGKILL)
-            throw CocoaError(.fileReadCorruptFile)
-        }
-        self.port = port
-    }
-
-    /// SIGKILL: the test process may run with SIGTERM blocked, and a child inherits that mask.
-    func stop() {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-    }
+    static func start() throws -> LocalHTTPServer { try LocalHTTPServer(script: script) }
 }
