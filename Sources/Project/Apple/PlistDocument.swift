@@ -96,11 +96,13 @@ struct TextLines: Sendable {
 
     /// The offset of the first occurrence of `fragment` at or after `start`: `memchr` to each candidate
     /// first byte, then a byte comparison.
-    func offset(of fragment: [UInt8], from start: Int) -> Int? {
-        guard let first = fragment.first, start + fragment.count <= bytes.count else { return nil }
+    /// `limit` bounds the search (the fragment must end by it), so a per-line search stays within its line.
+    func offset(of fragment: [UInt8], from start: Int, limit: Int? = nil) -> Int? {
+        let stop = min(limit ?? bytes.count, bytes.count)
+        guard let first = fragment.first, start >= 0, start + fragment.count <= stop else { return nil }
         return bytes.withUnsafeBufferPointer { buffer in
             let base = buffer.baseAddress!
-            let last = buffer.count - fragment.count
+            let last = stop - fragment.count
             var k = start
             while k <= last {
                 guard let found = memchr(base + k, Int32(first), last + 1 - k) else { return nil }
@@ -138,9 +140,10 @@ struct TextLines: Sendable {
             let end = index + 1 < starts.count ? starts[index + 1] - 1 : bytes.count
             guard start < end else { continue }
             var k = start
-            while let found = offset(of: open, from: k), found < end {
+            // Each search stops at the line's end: searching the rest of the file for every line was quadratic.
+            while let found = offset(of: open, from: k, limit: end) {
                 let keyStart = found + open.count
-                guard let closing = offset(of: close, from: keyStart), closing < end else { break }
+                guard let closing = offset(of: close, from: keyStart, limit: end) else { break }
                 if !body(String(decoding: bytes[keyStart..<closing], as: UTF8.self), index + 1) { return }
                 k = closing + close.count
             }

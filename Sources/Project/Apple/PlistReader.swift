@@ -23,8 +23,17 @@ public enum PlistReader {
         if data.isEmpty {
             return .failure(PlistReadError(path: path, line: nil, message: "empty file, not a property list"))
         }
-        if let problem = BinaryPlistBounds.problem(in: Array(data)) {
-            return .failure(PlistReadError(path: path, line: nil, message: "not a usable binary property list: it \(problem); regenerate the file"))
+        let bytes = [UInt8](data)
+        if bytes.starts(with: Array("bplist0".utf8)) {
+            // Binary plists never reach Foundation (its Linux reader crashes on a set); see BinaryPlistDecoder.
+            if let problem = BinaryPlistBounds.problem(in: bytes) {
+                return .failure(PlistReadError(path: path, line: nil, message: "not a usable binary property list: it \(problem); regenerate the file"))
+            }
+            switch BinaryPlistDecoder.decode(bytes) {
+            case .success(let value): return .success(PlistDocument(value: value, text: nil))
+            case .failure(let failure):
+                return .failure(PlistReadError(path: path, line: nil, message: "not a usable binary property list: it \(failure.message); regenerate the file"))
+            }
         }
         var format = PropertyListSerialization.PropertyListFormat.xml
         let object: Any
