@@ -10,26 +10,41 @@ public enum AtomicWriter {
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw WriteError(path: path, message: "folder \(folder.path) does not exist")
         }
-        let temporary = folder.appendingPathComponent(".\(target.lastPathComponent).\(UUID().uuidString).tmp")
-        do {
-            try data.write(to: temporary, options: [])
-        } catch {
-            throw WriteError(path: path, message: "cannot write: \(reason(error))")
+        let temporary = folder.appendingPathComponent(".\(target.lastPathComponent).\(UUID().uuidString).tmp").path
+        // Written, flushed to disk, then renamed; on any failure the temporary file is removed, so a full disk
+        // leaves neither half a report nor a `.name.UUID.tmp` per retry.
+        if let failure = writeSynced(data, to: temporary) {
+            unlink(temporary)
+            throw WriteError(path: path, message: "cannot write: \(failure)")
         }
-        if rename(temporary.path, target.path) != 0 {
+        if rename(temporary, target.path) != 0 {
             let code = errno
-            try? FileManager.default.removeItem(at: temporary)
+            unlink(temporary)
             throw WriteError(path: path, message: "cannot replace the file: \(String(cString: strerror(code)))")
         }
     }
 
-    private static func reason(_ error: Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
-           underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
+    /// Creates `path` (it must not exist), writes every byte and fsyncs; the reason when any step fails.
+    private static func writeSynced(_ data: Data, to path: String) -> String? {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return String(cString: strerror(errno)) }
+        var failure: String?
+        data.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            var written = 0
+            while written < raw.count {
+                let n = Foundation.write(fd, base + written, raw.count - written)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = String(cString: strerror(errno))
+                    return
+                }
+                written += n
+            }
         }
-        return nsError.localizedDescription
+        if failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
+        if close(fd) != 0, failure == nil { failure = String(cString: strerror(errno)) }
+        return failure
     }
 }
 

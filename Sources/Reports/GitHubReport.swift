@@ -28,8 +28,10 @@ public enum GitHubReport {
         }
         if !rest.isEmpty {
             for finding in rest {
-                commands.append("\(VisibleText.escape(finding.location.description)): \(TextReport.severityLabel(finding.severity)): "
-                                + "\(VisibleText.escape(finding.message)) [\(finding.rule)]")
+                // Plain log lines: a path starting with `::` must not become a command past the annotation cap.
+                let line = "\(VisibleText.escape(finding.location.description)): \(TextReport.severityLabel(finding.severity)): "
+                    + "\(VisibleText.escape(finding.message)) [\(finding.rule)]"
+                commands.append(WorkflowCommandGuard.guardLineStarts(line, prefix: "./"))
             }
             let message = "\(plural(rest.count, "more finding")) not shown as annotations (GitHub shows \(perTypeLimit) of each type per step): "
                 + "they are listed in this log, the job summary and the SARIF report"

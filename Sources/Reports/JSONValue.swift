@@ -84,7 +84,8 @@ public indirect enum JSONValue: Sendable, Equatable {
                 }
             }
         }
-        return out + "\""
+        // `##[` is a workflow command to GitHub's runner anywhere in a log line; `\u0023` reads the same.
+        return WorkflowCommandGuard.breakLegacyPrefix(out, hash: "\\u0023") + "\""
     }
 }
 

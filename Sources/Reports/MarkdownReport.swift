@@ -32,7 +32,10 @@ public enum MarkdownReport {
         let compiled = try Template(text, name: templateName)
         var rendered = ""
         for cap in locationCaps {
-            rendered = try compiled.render(context(result, linkBase: linkBase, locationCap: cap))
+            // The job summary is not a log, but this report is also printed (`--format markdown`): a line a
+            // team's template starts with a file name must not become a workflow command; `\:` renders as `:`.
+            rendered = WorkflowCommandGuard.guardLineStarts(try compiled.render(context(result, linkBase: linkBase, locationCap: cap)),
+                                                            prefix: "\\")
             if rendered.utf8.count <= sizeLimit { return rendered }
         }
         return truncated(rendered, to: sizeLimit)

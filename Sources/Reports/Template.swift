@@ -13,7 +13,7 @@
 /// that text is never read as HTML; `|` becomes `&#124;` so that it cannot split a table cell; line
 /// breaks become `<br>` so that they cannot end a table row or a list item. Entities are not decoded
 /// inside backtick code spans, so templates wrap escaped values in `<code>…</code>` instead.
-/// Markdown emphasis characters are left alone.
+/// `@` and `#` before a digit become entities so that quoted text cannot mention people or link issues.
 public struct Template: Sendable {
     public let name: String
     let nodes: [TemplateNode]
@@ -97,7 +97,8 @@ public struct Template: Sendable {
     public static func escape(_ text: String) -> String {
         var out = ""
         var previousWasCR = false
-        for character in text.unicodeScalars {
+        let scalars = Array(text.unicodeScalars)
+        for (index, character) in scalars.enumerated() {
             defer { previousWasCR = character == "\r" }
             switch character {
             case "&": out += "&amp;"
@@ -111,6 +112,10 @@ public struct Template: Sendable {
             case "]": out += "&#93;"
             case "`": out += "&#96;"
             case "*": out += "&#42;"
+            // `@user`, `@org/team` and `#123` from a listing or a file name would ping people and link issues
+            // in a PR comment; as entities they read the same and do neither.
+            case "@": out += "&#64;"
+            case "#" where index + 1 < scalars.count && ("0"..."9").contains(scalars[index + 1]): out += "&#35;"
             default:
                 if VisibleText.isControl(character) {
                     out += VisibleText.escape(String(character))

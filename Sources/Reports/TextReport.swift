@@ -41,7 +41,8 @@ public enum TextReport {
                 lines.append("    see: " + VisibleText.escape(reference.title) + (reference.url.map { " <\(VisibleText.escape($0))>" } ?? ""))
             }
         }
-        if options.quiet { return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n" }
+        // A path is the only text from the project that can start a line: `./` keeps it a path and clickable.
+        if options.quiet { return lines.isEmpty ? "" : WorkflowCommandGuard.guardLineStarts(lines.joined(separator: "\n") + "\n", prefix: "./") }
         if !result.findings.isEmpty { lines.append("") }
         lines.append(style.paint(summary(result), .bold))
         if !result.manual.isEmpty {
@@ -51,7 +52,7 @@ public enum TextReport {
                 lines.append("[ ] \(VisibleText.escape(item.title)) (\(item.rule))")
             }
         }
-        return lines.joined(separator: "\n") + "\n"
+        return WorkflowCommandGuard.guardLineStarts(lines.joined(separator: "\n") + "\n", prefix: "./")
     }
 
     /// `3 errors, 1 warning, 2 notes in 4 files` or `No problems found`, plus what the baseline hid.

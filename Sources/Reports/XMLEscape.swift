@@ -28,6 +28,7 @@ enum XMLEscape {
                 out.unicodeScalars.append(allowed ? scalar : "\u{FFFD}")
             }
         }
-        return out
+        // `##[` is a workflow command to GitHub's runner anywhere in a log line; `&#35;` reads the same.
+        return WorkflowCommandGuard.breakLegacyPrefix(out, hash: "&#35;")
     }
 }

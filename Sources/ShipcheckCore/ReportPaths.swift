@@ -59,6 +59,8 @@ public struct ReportPaths: Sendable {
     public func fromBase(_ path: String) -> String {
         if projectPrefix.isEmpty { return path }
         if path.isEmpty || path == "." { return projectPrefix }
+        // A checklist from a `--rules` folder outside the project is named by its absolute path: keep it.
+        if path.hasPrefix("/") { return path }
         return projectPrefix + "/" + path
     }
 

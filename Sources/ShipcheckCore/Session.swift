@@ -37,9 +37,10 @@ public struct Session: Sendable {
             }
             let relative = manifestPath.hasPrefix(root + "/") ? String(manifestPath.dropFirst(root.count + 1)) : manifestPath
             do {
-                // The default manifest must stay inside the root; a --config file is the user's explicit choice.
+                // The default manifest must stay inside the root; a --config file outside it is the user's explicit choice.
+                // A --config path inside the root must resolve inside it (a planted link is refused unread).
                 manifest = try ManifestReader.read(path: manifestPath, relativePath: relative,
-                                                   root: configPath == nil ? root : nil)
+                                                   root: configPath == nil || RootedPath.givenPathLiesInside(manifestPath, root: root) ? root : nil)
             } catch {
                 throw SessionError(messages: error.errors.map(\.description))
             }
@@ -49,7 +50,7 @@ public struct Session: Sendable {
             checklists = preloaded
         } else {
             do {
-                checklists = try ChecklistCatalog.load(rulesDirectories: rulesDirectories)
+                checklists = try ChecklistCatalog.load(rulesDirectories: rulesDirectories, root: root)
             } catch {
                 throw SessionError(messages: error.messages)
             }

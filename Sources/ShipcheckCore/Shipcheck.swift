@@ -116,8 +116,10 @@ public enum Shipcheck {
         var hidden = 0
         var fixed = 0
         if let path = options.baselinePath {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw SessionError("\(path): cannot read the baseline file; create it with --write-baseline \(path)")
+            let data: Data
+            do { data = Data(try RootedPath.readGivenFile(path, root: session.root, limit: maxBaselineBytes)) } catch {
+                let hint = RootedPath.entryExists(path) ? "" : "; create it with --write-baseline \(path)"
+                throw SessionError("\(path): cannot read the baseline file: \(error.message)\(hint)")
             }
             do {
                 let applied = try Baseline.decode(data, file: path).apply(to: findings)
@@ -188,9 +190,21 @@ public enum Shipcheck {
                 + "a supply folder (<locale>/title.txt, full_description.txt…), a fastlane/metadata folder above them, or a project root holding one"
         }
         guard !hasMetadata, !hasProject else { return nil }
+        // Project files were there but none could be read: say which and why, not "nothing was found".
+        if !project.problems.isEmpty {
+            let shown = project.problems.prefix(maxNamedProblems).map { "\($0.location): \($0.message)" }
+            let more = project.problems.count > maxNamedProblems ? "; and \(project.problems.count - maxNamedProblems) more" : ""
+            return "\(given): nothing could be checked: no project file could be read (\(shown.joined(separator: "; "))\(more))"
+        }
         return "\(given): nothing to check: no app project (Info.plist, privacy manifest, AndroidManifest.xml, Gradle build files, "
             + "shipcheck.yml) and no fastlane metadata folder was found; give the project root"
     }
+
+    /// The largest baseline read (one entry is ~200 bytes).
+    static let maxBaselineBytes = 64 << 20
+
+    /// How many unreadable files the "nothing could be checked" message names.
+    static let maxNamedProblems = 5
 }
 
 /// A file shipcheck could not read becomes a finding, so it shows in every report: a warning, or an error

@@ -42,6 +42,26 @@ public enum RootedPath {
         }
     }
 
+    /// A file named on the command line (`--config`, `--rules`, `--template`, `--baseline`, `--archive`): a path
+    /// that lies inside the project root must resolve inside it too, so a link a pull request plants
+    /// (`.shipcheck/rules.yml` → `/proc/self/environ`, `~/.netrc`) is refused unread and never quoted in an
+    /// error. A path outside the root is the operator's own choice (a company checklist folder) and is read as
+    /// given. Either way only a regular file under `limit` bytes is read.
+    public static func readGivenFile(_ path: String, root: String, limit: Int) throws(Failure) -> [UInt8] {
+        try readRegularFile(path, limit: limit, insideRoot: givenPathLiesInside(path, root: root) ? root : nil)
+    }
+
+    /// Whether `path` (relative to the current folder, or absolute), without resolving links, names a
+    /// place inside `root`.
+    public static func givenPathLiesInside(_ path: String, root: String) -> Bool {
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        let standardRoot = URL(fileURLWithPath: root).standardizedFileURL.path
+        if absolute == standardRoot || absolute.hasPrefix(standardRoot == "/" ? "/" : standardRoot + "/") { return true }
+        // The root's own real path (a checkout reached through a link) counts as inside as well.
+        guard let realRoot = realPath(root), realRoot != standardRoot else { return false }
+        return absolute == realRoot || absolute.hasPrefix(realRoot + "/")
+    }
+
     /// At most `limit` bytes of the regular file at `path`, after checking its size (a 2 GB file is refused
     /// without reading it) and, when `root` is given, that it resolves inside the root. A FIFO, a device or a
     /// folder is refused without reading (opened non-blocking, so a FIFO cannot hang the open).

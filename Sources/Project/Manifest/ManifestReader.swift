@@ -63,6 +63,9 @@ public enum ManifestReader {
 
 /// The lines of a manifest that hold a password-like key (`demo_password`, `demo_pasword`, `passwd`, `pwd`)
 /// and the values written there, found on the raw text so that even a document that does not parse is covered.
+/// Every line of the `review:` section is secret whatever its keys are spelt (`demo_pw`, `demo_secret`, a
+/// YAML-escaped `demo_p\x61ssword`, a list): the sign-in for App Review lives there, so its values are never
+/// quoted in an error.
 struct SecretLines {
     var lines: Set<Int> = []
     var values: [String] = []
@@ -74,9 +77,21 @@ struct SecretLines {
 
     init(_ source: String) {
         var inSecret: Int?
+        var inReview = false
         for (offset, raw) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let indent = raw.prefix { $0 == " " || $0 == "\t" }.count
             let body = raw.dropFirst(indent)
+            // The review section: from a top-level `review:` key to the next top-level line.
+            if indent == 0, !body.isEmpty, !body.hasPrefix("#") {
+                let key = Self.unescaped(String(body.prefix { $0 != ":" })).trimmingCharacters(in: CharacterSet(charactersIn: "\"' "))
+                inReview = key == "review" && body.contains(":")
+            }
+            if inReview, !body.isEmpty {
+                lines.insert(offset + 1)
+                let afterKey = body.firstIndex(of: ":").map { body[body.index(after: $0)...] } ?? body
+                values.append(contentsOf: Self.words(body.hasPrefix("-") ? body : afterKey))
+                continue
+            }
             // A value continued on more-indented lines (a block scalar, a flow list over lines) is secret too.
             if let open = inSecret, !body.isEmpty, indent > open {
                 lines.insert(offset + 1)
@@ -84,7 +99,7 @@ struct SecretLines {
                 continue
             }
             inSecret = nil
-            let lower = body.lowercased()
+            let lower = Self.unescaped(String(body)).lowercased()
             guard Self.keyFragments.contains(where: lower.contains) else { continue }
             for part in lower.indices where lower[part] == ":" {
                 let key = lower[..<part].split(whereSeparator: { " ,{[\t\"'".contains($0) }).last.map(String.init) ?? ""
@@ -98,6 +113,27 @@ struct SecretLines {
         }
         // Short or common values (`true`, `no`) would blank unrelated words in messages.
         values = values.filter { $0.count >= 4 && !["true", "false", "null"].contains($0.lowercased()) && !$0.hasPrefix("env:") && !$0.hasPrefix("secret:") }
+    }
+
+    /// `\xNN`, `\uNNNN` and `\UNNNNNNNN` escapes (double-quoted YAML) decoded, so `"demo_p\x61ssword"` reads as a password key.
+    static func unescaped(_ text: String) -> String {
+        guard text.contains("\\") else { return text }
+        var out = ""
+        var scalars = Array(text.unicodeScalars)[...]
+        while let scalar = scalars.popFirst() {
+            guard scalar == "\\", let kind = scalars.first, let width = ["x": 2, "u": 4, "U": 8][Character(kind)] else {
+                out.unicodeScalars.append(scalar)
+                continue
+            }
+            let digits = String(String.UnicodeScalarView(scalars.dropFirst().prefix(width)))
+            guard digits.count == width, let value = UInt32(digits, radix: 16), let decoded = Unicode.Scalar(value) else {
+                out.unicodeScalars.append(scalar)
+                continue
+            }
+            out.unicodeScalars.append(decoded)
+            scalars = scalars.dropFirst(1 + width)
+        }
+        return out
     }
 
     /// The value text without brackets and quotes, whole and word by word.

@@ -54,7 +54,8 @@ enum GenericPattern {
         } catch {
             let rule = invocation.rule
             results.append(CheckResult(location: SourceLocation(path: rule.file, line: rule.mark.line, column: rule.mark.column),
-                                       evidence: pattern, values: ["problem": "invalid regular expression \(pattern)"], severity: .error))
+                                       evidence: pattern, values: ["problem": "invalid regular expression \(pattern)"], severity: .error,
+                                       message: "\(rule.id): the regular expression \(pattern) does not compile, so the rule checks nothing; fix it"))
             return nil
         }
     }
@@ -62,9 +63,10 @@ enum GenericPattern {
     /// A pattern that ran past the time bound: reported at the rule, naming the file it was searching.
     static func tooSlow(_ pattern: String, _ subject: Subject, _ invocation: CheckInvocation) -> CheckResult {
         let rule = invocation.rule
+        let problem = "the regular expression \(pattern) ran longer than \(Int(BoundedRegex.timeLimit)) s on \(subject.location.path) and was stopped; "
+            + "nested repetition such as (.*a){25} backtracks without end, simplify it"
         return CheckResult(location: SourceLocation(path: rule.file, line: rule.mark.line, column: rule.mark.column), evidence: pattern,
-                           values: ["problem": "the regular expression \(pattern) ran longer than \(Int(BoundedRegex.timeLimit)) s on \(subject.location.path) and was stopped; nested repetition such as (.*a){25} backtracks without end, simplify it"],
-                           severity: .error)
+                           values: ["problem": problem], severity: .error, message: "\(rule.id): \(problem)")
     }
 
     static func whole(_ text: String) -> NSRange { NSRange(text.startIndex..., in: text) }

@@ -128,7 +128,7 @@ public struct Engine: Sendable {
         values["path"] = result.location.path
         values["rule"] = rule.id
         values.merge(result.values) { _, new in new }
-        let message = MessageTemplate.fill(rule.message ?? rule.title, with: values)
+        let message = result.message ?? MessageTemplate.fill(rule.message ?? rule.title, with: values)
         let help = rule.help.map { MessageTemplate.fill($0, with: values) }
         return Finding(rule: rule.id, checklist: rule.checklist, severity: result.severity ?? rule.severity, title: rule.title,
                        message: message, location: result.location, evidence: result.evidence, help: help,

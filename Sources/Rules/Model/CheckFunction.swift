@@ -185,12 +185,17 @@ public struct CheckResult: Sendable {
     public let values: [String: String]
     /// Overrides the rule's severity for this result (e.g. an info-only byte count).
     public let severity: Severity?
+    /// Replaces the rule's message: for a problem with the rule itself (a pattern that does not compile or
+    /// ran past its time bound), which the rule's own template, written for findings, cannot describe.
+    public let message: String?
 
-    public init(location: SourceLocation, evidence: String? = nil, values: [String: String] = [:], severity: Severity? = nil) {
+    public init(location: SourceLocation, evidence: String? = nil, values: [String: String] = [:], severity: Severity? = nil,
+                message: String? = nil) {
         self.location = location
         self.evidence = evidence
         self.values = values
         self.severity = severity
+        self.message = message
     }
 }
 

@@ -1,15 +1,52 @@
 import Foundation
+import Reports
 
 /// The only place that writes to the terminal. Lower modules return values; this prints them.
+/// Every line goes through `WorkflowCommandGuard` (GitHub's runner reads stdout and stderr for commands),
+/// except the `github` format's own commands; a write that fails (a full disk, a closed pipe with SIGPIPE
+/// ignored) ends the run with exit code 2 and one line on stderr, never a crash.
 struct Console {
     let environment: [String: String]
 
     func out(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        write(WorkflowCommandGuard.guardLineStarts(text, prefix: "./"), to: STDOUT_FILENO, name: "standard output")
+    }
+
+    /// The `github` format: its lines are workflow commands by design (the report guards the rest itself).
+    func outWorkflowCommands(_ text: String) {
+        write(text, to: STDOUT_FILENO, name: "standard output")
     }
 
     func err(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        write(WorkflowCommandGuard.guardLineStarts(text, prefix: "./"), to: STDERR_FILENO, name: "standard error")
+    }
+
+    private func write(_ text: String, to descriptor: Int32, name: String) {
+        var bytes = Array(text.utf8)
+        if let failure = Self.writeAll(&bytes, to: descriptor) {
+            if descriptor != STDERR_FILENO {
+                var line = Array("error: cannot write to \(name): \(failure)\n".utf8)
+                _ = Self.writeAll(&line, to: STDERR_FILENO)
+            }
+            exit(ExitCode.usage.rawValue)
+        }
+    }
+
+    /// Writes every byte, retrying on EINTR and short writes; the reason when it cannot.
+    static func writeAll(_ bytes: inout [UInt8], to descriptor: Int32) -> String? {
+        bytes.withUnsafeBytes { raw -> String? in
+            guard let base = raw.baseAddress else { return nil }
+            var written = 0
+            while written < raw.count {
+                let n = Foundation.write(descriptor, base + written, raw.count - written)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return String(cString: strerror(errno))
+                }
+                written += n
+            }
+            return nil
+        }
     }
 
     /// `error: …` on stderr, one problem per line.

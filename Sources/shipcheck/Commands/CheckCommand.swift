@@ -45,7 +45,7 @@ struct CheckCommand {
             return console.usage(UsageError(message: error.message, command: Self.definition(metadataOnly: metadataOnly).name))
         }
         let template: (path: String, text: String)?
-        switch RenderOptions.readTemplate(parsed.value("template")) {
+        switch RenderOptions.readTemplate(parsed.value("template"), root: parsed.positionals.first ?? ".") {
         case .success(let value): template = value
         case .failure(let failure):
             console.error(failure.message)

@@ -1,5 +1,6 @@
 import ShipcheckCore
 import Foundation
+import Project
 import Reports
 import Rules
 
@@ -33,11 +34,19 @@ struct RenderOptions {
     let writeSummary: Bool
     let paths: ReportPaths
 
-    /// Reads `--template FILE`; nil and an error message when it cannot.
-    static func readTemplate(_ path: String?) -> Result<(path: String, text: String)?, TemplateReadFailure> {
+    /// The largest `--template` read: the built-in template is 6 KB.
+    static let maxTemplateBytes = 1 << 20
+
+    /// Reads `--template FILE`; nil and an error message when it cannot. A template inside the project `root`
+    /// that links out of it is refused: it would be rendered into the job summary and PR comment.
+    static func readTemplate(_ path: String?, root: String) -> Result<(path: String, text: String)?, TemplateReadFailure> {
         guard let path else { return .success(nil) }
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            return .failure(TemplateReadFailure(message: "\(path): cannot read the template (missing, unreadable or not UTF-8)"))
+        let bytes: [UInt8]
+        do { bytes = try RootedPath.readGivenFile(path, root: root, limit: maxTemplateBytes) } catch {
+            return .failure(TemplateReadFailure(message: "\(path): cannot read the template: \(error.message)"))
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            return .failure(TemplateReadFailure(message: "\(path): cannot read the template: it is not UTF-8 text"))
         }
         return .success((path, text))
     }
@@ -68,6 +77,8 @@ enum ReportOutput {
                     console.error("cannot write the \(spec.format.rawValue) report: \(error.description)")
                     return .usage
                 }
+            } else if spec.format == .github {
+                console.outWorkflowCommands(text)
             } else {
                 console.out(text)
             }
@@ -79,13 +90,9 @@ enum ReportOutput {
                 let summary = try MarkdownReport.render(result, template: options.template?.text,
                                                         templateName: options.template?.path ?? MarkdownReport.defaultTemplateName,
                                                         linkBase: linkBase)
-                guard let handle = FileHandle(forWritingAtPath: summaryPath) else {
-                    try AtomicWriter.write(Data(summary.utf8), to: summaryPath)
-                    return nil
+                if let problem = appendToRegularFile(summary, at: summaryPath) {
+                    console.warning("cannot write the job summary to GITHUB_STEP_SUMMARY (\(summaryPath)): \(problem); the reports above are complete")
                 }
-                defer { handle.closeFile() }
-                try handle.seekToEnd()
-                try handle.write(contentsOf: Data(summary.utf8))
             } catch {
                 console.warning("cannot write the job summary to GITHUB_STEP_SUMMARY (\(summaryPath)): \(error); the reports above are complete")
             }
@@ -93,13 +100,42 @@ enum ReportOutput {
         return nil
     }
 
+    /// Appends `text` to the regular file at `path`, creating it if missing; why not, otherwise. Opened
+    /// non-blocking and checked before writing, so a FIFO nobody reads (or a device) cannot hang the run.
+    static func appendToRegularFile(_ text: String, at path: String) -> String? {
+        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return String(cString: strerror(errno)) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return String(cString: strerror(errno)) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return "it is not a regular file (a FIFO, socket or device)" }
+        var bytes = Array(text.utf8)
+        return Console.writeAll(&bytes, to: fd)
+    }
+
     /// `$GITHUB_SERVER_URL/$GITHUB_REPOSITORY/blob/$GITHUB_SHA`, when GitHub Actions sets all three: report
     /// paths start at the repository root, so each location links to its line.
     static func linkBase(_ environment: [String: String]) -> String? {
         guard let server = environment["GITHUB_SERVER_URL"], !server.isEmpty,
               let repository = environment["GITHUB_REPOSITORY"], !repository.isEmpty,
-              let sha = environment["GITHUB_SHA"], !sha.isEmpty else { return nil }
+              let sha = environment["GITHUB_SHA"], !sha.isEmpty,
+              isServerURL(server), isRepositoryName(repository), sha.allSatisfy(\.isHexDigit) else { return nil }
         return "\(server)/\(repository)/blob/\(sha)"
+    }
+
+    /// `https://host[:port]` (GitHub Enterprise included) and nothing else: the value becomes every link's base.
+    static func isServerURL(_ text: String) -> Bool {
+        guard text.hasPrefix("https://") || text.hasPrefix("http://") else { return false }
+        let host = text.drop(while: { $0 != "/" }).dropFirst(2)
+        return !host.isEmpty && host.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-" || $0 == ":") }
+    }
+
+    /// `owner/name` in GitHub's characters.
+    static func isRepositoryName(_ text: String) -> Bool {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        return parts.count == 2 && parts.allSatisfy { part in
+            !part.isEmpty && part != "." && part != ".." && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }
+        }
     }
 }
 
