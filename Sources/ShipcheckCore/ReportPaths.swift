@@ -5,7 +5,8 @@ import Rules
 /// Where report paths start. Every format names files relative to the repository root (git's top
 /// level, found by walking up for `.git` — a folder, or a file in a worktree — without running git),
 /// so that `check apps/mobile` annotates `apps/mobile/ios/Info.plist`, where GitHub finds it. Outside a
-/// repository the base is the current folder when it holds the project, else the project itself.
+/// repository the base is the project itself, wherever the command runs, so a baseline written from one
+/// folder matches a run from another.
 /// The text report shows paths relative to the current folder, so they are clickable where the command ran.
 public struct ReportPaths: Sendable {
     /// Absolute, standardized.
@@ -17,7 +18,7 @@ public struct ReportPaths: Sendable {
     public init(projectRoot: String, currentDirectory: String = FileManager.default.currentDirectoryPath) {
         let project = URL(fileURLWithPath: projectRoot).standardizedFileURL.path
         let current = URL(fileURLWithPath: currentDirectory).standardizedFileURL.path
-        let base = Self.repositoryTop(from: project) ?? (Self.contains(current, project) ? current : project)
+        let base = Self.repositoryTop(from: project) ?? project
         self.base = base
         self.projectPrefix = Self.relative(from: base, to: project)
         self.currentDirectory = current

@@ -244,4 +244,15 @@ import Testing
         #expect(run.status == 0)
         #expect(!run.stdout.contains("javascript:"))
     }
+
+    // 10. Outside a git repository, paths start at the project root wherever the command runs.
+    @Test func aBaselineWrittenFromOneFolderHidesTheSameFindingsFromAnother() throws {
+        let tree = try HostileTree()
+        try tree.write("app/ios/App/Info.plist", "<plist><dict><key>CFBundleIdentifier</key><string>a.b</string><key>NSCameraUsageDescription</key><string></string></dict></plist>")
+        let written = try Shipcheck.run(["check", "app", "--write-baseline", tree.path("baseline.json"), "--fail-on", "never"], in: tree.root)
+        #expect(written.status == 0, "\(written.stderr.prefix(300))")
+        let fromInside = try Shipcheck.run(["check", ".", "--baseline", tree.path("baseline.json"), "--format", "json"], in: tree.path("app"))
+        #expect(fromInside.status == 0, "\(fromInside.all.prefix(500))")
+        #expect(fromInside.stdout.contains("\"path\" : \"ios/App/Info.plist\"") || !fromInside.stdout.contains("ios/App/Info.plist"))
+    }
 }
