@@ -255,4 +255,33 @@ import Testing
         #expect(fromInside.status == 0, "\(fromInside.all.prefix(500))")
         #expect(fromInside.stdout.contains("\"path\" : \"ios/App/Info.plist\"") || !fromInside.stdout.contains("ios/App/Info.plist"))
     }
+
+    // 16. The online step has an overall deadline; a stated data_safety FIFO is refused, not read as empty.
+    struct SlowFetcher: PageFetcher {
+        func fetch(_ url: String) -> WebFetch { Thread.sleep(forTimeInterval: 0.4); return .failure("slow") }
+    }
+
+    @Test func theOnlineStepStopsAtItsDeadline() {
+        let urls = (0..<40).map { "https://example.invalid/\($0)" }
+        let clock = ContinuousClock()
+        var pages: [String: WebFetch] = [:]
+        let elapsed = clock.measure { pages = OnlineStep.fetch(urls, with: SlowFetcher(), deadline: 0.5) }
+        #expect(pages.count == 40)
+        let late = pages.values.filter { if case .failure(let reason) = $0 { return reason.contains("stop after") } else { return false } }
+        #expect(late.count >= 24)  // 5 batches of 8 at 0.4 s each; the first two at most were answered
+        #expect(elapsed < .seconds(10))
+    }
+
+    @Test func aStatedDataSafetyFIFOIsUnreadableNotEmpty() throws {
+        let tree = try HostileTree()
+        try tree.write("app/src/main/AndroidManifest.xml", AndroidApp.manifest)
+        try tree.write("shipcheck.yml", "paths:\n  data_safety: data-safety.csv\n")
+        #expect(mkfifo(tree.path("data-safety.csv"), 0o644) == 0)
+        let document = LoadedDocument.load(root: tree.root, path: "data-safety.csv", maxBytes: 1 << 20)
+        guard case .unreadable(let reason) = document.content else { Issue.record("a FIFO was read"); return }
+        #expect(reason.contains("not a regular file"))
+        let run = try Shipcheck.run(["check", tree.root, "--format", "json"], timeout: 60)
+        #expect(!run.timedOut)
+        #expect(run.stdout.contains("not a regular file"), "\(run.all.prefix(600))")
+    }
 }

@@ -14,6 +14,8 @@ enum FileBytes {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw ReadError(message: String(cString: strerror(errno))) }
+        // A stated path (`paths.data_safety`) may name a FIFO, whose size is 0: refused, never read as empty.
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw ReadError(message: "not a regular file (a FIFO, socket, device or folder)") }
         return try readOpen(fd, count: max(0, min(limit, Int(info.st_size))))
     }
 

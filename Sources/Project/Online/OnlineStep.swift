@@ -32,14 +32,22 @@ public enum OnlineStep {
 
     /// Fetches each URL once; the answers keyed by the URL text. A fetcher that cannot fetch at all
     /// answers each URL with its reason (the CLI stops before, see `PageFetcher.prepare`).
-    public static func fetch(_ urls: [String], with fetcher: any PageFetcher) -> [String: WebFetch] {
+    /// The whole online step ends by `deadline` seconds: each page has its own timeout, but 24 pages that
+    /// each drip until theirs took 50 s. Pages not answered by then fail with that reason.
+    public static func fetch(_ urls: [String], with fetcher: any PageFetcher, deadline: TimeInterval = 30) -> [String: WebFetch] {
         var pages: [String: WebFetch] = [:]
         if let reason = fetcher.prepare() {
             for url in urls { pages[url] = .failure(reason) }
             return pages
         }
+        let end = DispatchTime.now() + deadline
+        let late = WebFetch.failure("not fetched: the online checks stop after \(Int(deadline)) s in all, and earlier pages took that long")
         var start = 0
         while start < urls.count {
+            if DispatchTime.now() >= end {
+                for url in urls[start...] { pages[url] = late }
+                break
+            }
             let batch = Array(urls[start..<min(start + parallelism, urls.count)])
             // Fetching waits on the network, not the CPU: one task each (not concurrentPerform, whose
             // width is the core count), joined before the next batch.
@@ -48,8 +56,8 @@ public enum OnlineStep {
             for (index, url) in batch.enumerated() {
                 DispatchQueue.global().async(group: group) { answers.set(index, fetcher.fetch(url)) }
             }
-            group.wait()
-            for (index, url) in batch.enumerated() { pages[url] = answers.get(index) ?? .failure("no answer") }
+            _ = group.wait(timeout: end)
+            for (index, url) in batch.enumerated() { pages[url] = answers.get(index) ?? late }
             start += batch.count
         }
         return pages
