@@ -23,8 +23,11 @@ fi
 
 build=.build/fuzz
 echo "fuzz: building the library targets with AddressSanitizer and coverage into $build" >&2
-swift build --target Reports -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp --build-path "$build" >&2 || exit 2
-debug="$build/debug"
+# Release (-O) with ASan: the debug build spent its time in allocator bookkeeping and no harness reached 1M
+# executions. -enable-testing keeps the internal readers reachable from the harnesses' @testable imports.
+swift build -c release --target Reports -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp \
+    -Xswiftc -enable-testing --build-path "$build" >&2 || exit 2
+debug="$build/release"
 objects=()
 for module in YAML StoreText StoreLocale Project Rules Reports BuiltinData; do
     objects+=("$debug/$module.build"/*.o)
@@ -58,7 +61,18 @@ seeds() {
                 printf '%s' "$line" > "$build/corpus/expression/$(printf '%s' "$line" | md5sum | cut -c1-12)"
             done ;;
         template) seed_kind template -path 'templates/*' ;;
-        plist) seed_kind plist -name '*.plist' -o -name '*.pbxproj' -o -name '*.xcprivacy' -o -name '*.entitlements' -o -name '*.strings' ;;
+        plist)
+            seed_kind plist -name '*.plist' -o -name '*.xcprivacy' -o -name '*.entitlements' -o -name '*.strings'
+            # Binary copies, so the own binary decoder is reached from real shapes (plutil is in the toolchain).
+            if command -v plutil >/dev/null; then
+                for file in "$build/corpus/plist"/*; do
+                    case "$file" in *.bin) continue ;; esac
+                    plutil -convert binary1 -o "$file.bin" "$file" >/dev/null 2>&1 || rm -f "$file.bin"
+                done
+            fi ;;
+        openstep) seed_kind openstep -name '*.pbxproj' ;;
+        source-scan) seed_kind source-scan -name '*.swift' -o -name '*.m' -o -name '*.kt' -o -name '*.java' -o -name '*.dart' -o -name '*.js' -o -name '*.ts' ;;
+        suppression) seed_kind suppression -name '*.swift' -o -name '*baseline*.json' -o -name '*.kt' ;;
         android-manifest) seed_kind android-manifest -name 'AndroidManifest.xml' ;;
         gradle) seed_kind gradle -name '*.gradle' -o -name '*.gradle.kts' -o -name '*.toml' -o -name 'gradle.properties' ;;
         lockfiles) seed_kind lockfiles -name '*.lock' -o -name 'Package.resolved' -o -name 'Cartfile.resolved' -o -name 'package-lock.json' ;;
@@ -81,13 +95,16 @@ for name in "${harnesses[@]}"; do
     if true; then
         echo "fuzz: linking $name" >&2
         rm -f "$binary"
-        swiftc -sanitize=fuzzer,address -parse-as-library -g -I "$debug/Modules" -I "$debug" -I Sources/CYAML \
+        swiftc -O -sanitize=fuzzer,address -parse-as-library -g -I "$debug/Modules" -I "$debug" -I Sources/CYAML \
             "$source_file" "${objects[@]}" -lyaml -o "$binary" 2>&1 | grep -v "Cannot export local symbol" >&2
         [ -x "$binary" ] || { summary+=("$name: does not build"); failed=1; continue; }
     fi
     seeds "$name"
     log="$build/artifacts/$name.log"
-    "$binary" "$build/corpus/$name" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=16384 \
+    # FUZZ_RUNS=N stops a harness after N executions (or the time bound, whichever comes first).
+    runs_flag=()
+    [ -n "${FUZZ_RUNS:-}" ] && runs_flag=(-runs="$FUZZ_RUNS")
+    "$binary" "$build/corpus/$name" "${runs_flag[@]}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=16384 \
         -artifact_prefix="$build/artifacts/$name-" -print_final_stats=1 >"$log" 2>&1
     status=$?
     runs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' | tail -1)

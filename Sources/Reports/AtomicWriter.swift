@@ -11,6 +11,14 @@ public enum AtomicWriter {
             throw WriteError(path: path, message: "folder \(folder.path) does not exist")
         }
         let temporary = folder.appendingPathComponent(".\(target.lastPathComponent).\(UUID().uuidString).tmp").path
+        // SIGTERM, SIGINT and SIGHUP wait until the temporary file is renamed or removed (CI cancelling a job
+        // mid-write left it behind). Dispatch's worker threads block these signals already, so deferring them
+        // on this thread defers them for the process; a pending one is delivered when the mask is restored.
+        var deferred = sigset_t(), previous = sigset_t()
+        sigemptyset(&deferred)
+        for signal in [SIGTERM, SIGINT, SIGHUP] { sigaddset(&deferred, signal) }
+        pthread_sigmask(SIG_BLOCK, &deferred, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
         // Written, flushed to disk, then renamed; on any failure the temporary file is removed, so a full disk
         // leaves neither half a report nor a `.name.UUID.tmp` per retry.
         if let failure = writeSynced(data, to: temporary) {

@@ -284,4 +284,18 @@ import Testing
         #expect(!run.timedOut)
         #expect(run.stdout.contains("not a regular file"), "\(run.all.prefix(600))")
     }
+
+    // FORMAT:PATH and --write-baseline inside the root never write through a planted folder link.
+    @Test func reportsAreNotWrittenThroughAFolderLinkOutOfTheRoot() throws {
+        let outside = try HostileTree()
+        let tree = try HostileTree()
+        try tree.write("ios/App/Info.plist", "<plist><dict><key>CFBundleIdentifier</key><string>a.b</string></dict></plist>")
+        try tree.link("out", to: outside.root)
+        for arguments in [["--format", "sarif:\(tree.path("out/r.sarif"))"], ["--write-baseline", tree.path("out/b.json")]] {
+            let run = try Shipcheck.run(["check", tree.root, "--fail-on", "never"] + arguments)
+            #expect(run.status == 2, "\(arguments): \(run.stderr.prefix(300))")
+            #expect(run.stderr.contains("outside the project root"))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.root).isEmpty)
+    }
 }

@@ -29,6 +29,18 @@ public enum RootedPath {
         return real == realRoot || real.hasPrefix(realRoot == "/" ? "/" : realRoot + "/")
     }
 
+    /// A report or baseline named on the command line (`FORMAT:PATH`, `--write-baseline`): when `path` lies
+    /// inside `root`, its folder must resolve inside it too, so a planted `out` → `/etc` link is not written
+    /// through. (The file itself may be a link: the rename replaces the link, it never writes through it.)
+    public static func checkReportTarget(_ path: String, root: String) throws(Failure) {
+        guard givenPathLiesInside(path, root: root) else { return }
+        var folder = (URL(fileURLWithPath: path).standardizedFileURL.path as NSString).deletingLastPathComponent
+        while !entryExists(folder), folder != "/", !folder.isEmpty { folder = (folder as NSString).deletingLastPathComponent }
+        guard resolvesInside(folder, root: root) else {
+            throw Failure(message: "\(path): its folder is a link to a folder outside the project root; not writing through it")
+        }
+    }
+
     /// Checks that writing a new file at `path` would land inside `root`: the nearest existing ancestor must
     /// resolve inside the root, and `path` itself must not exist (not even as a dangling link).
     public static func checkWritable(_ path: String, root: String) throws(Failure) {

@@ -67,7 +67,7 @@ struct CheckCommand {
         let result = run.result
         let paths = run.paths
         if let path = parsed.value("write-baseline") {
-            if let message = BaselineStep.write(path: path, findings: run.unfilteredFindings) {
+            if let message = BaselineStep.write(path: path, findings: run.unfilteredFindings, root: run.paths.base) {
                 console.error(message)
                 return .usage
             }

@@ -73,6 +73,10 @@ enum ReportOutput {
             }
             if let path = spec.path {
                 if spec.format == .markdown, let summaryPath, path == summaryPath { markdownWentToSummary = true }
+                do { try RootedPath.checkReportTarget(path, root: paths.base) } catch {
+                    console.error("cannot write the \(spec.format.rawValue) report: \(error.message)")
+                    return .usage
+                }
                 do { try AtomicWriter.write(Data(text.utf8), to: path) } catch {
                     console.error("cannot write the \(spec.format.rawValue) report: \(error.description)")
                     return .usage
@@ -142,7 +146,8 @@ enum ReportOutput {
 /// `--baseline` and `--write-baseline`.
 enum BaselineStep {
     /// Writes the baseline; returns an error message on failure.
-    static func write(path: String, findings: [Finding]) -> String? {
+    static func write(path: String, findings: [Finding], root: String) -> String? {
+        do { try RootedPath.checkReportTarget(path, root: root) } catch { return "cannot write the baseline: \(error.message)" }
         do {
             try AtomicWriter.write(Baseline.make(from: findings).encode(), to: path)
             return nil
