@@ -2,7 +2,8 @@
 # Speed on real repositories: for each laid-out repository given, the median wall time of `shipcheck check`,
 # `facts` and `metadata`, ripgrep searching the same tree for the same symbols in the same languages, and the
 # offline peer `app-store-review-risk` (installed from PyPI into .bench/venv by this script), with ratios and
-# peak memory, as one Markdown table.
+# peak memory, as one Markdown table; then the literal floor (`rg -F` on the same symbols, interleaved with
+# `check`, paired ratios: Benchmarks/floor.py), which is what `check` should be measured against.
 # usage: Benchmarks/realbench.sh [--bin PATH] [--runs N] REPO_DIR...
 #   --bin   a built shipcheck (default: the release build of this checkout)
 #   --runs  timed runs per command after one warm-up (default 10; the peer runs 3 times)
@@ -67,3 +68,10 @@ for repo in "$@"; do
     ahead=$(python3 -c "print('%.0f' % ($peer / $check))")
     echo "| $name | $files | $check | $facts | $metadata | $rgs | ${ratio}× | $peer | ${ahead}× | $mb |"
 done
+# The real floor: the same symbols as fixed strings (rg -F keeps ripgrep on its literal search; the regex
+# above, with \s* and word boundaries, does not), paired and interleaved with check (see floor.py).
+"$VENV/bin/python" Benchmarks/symbols.py --literals rules > "$BENCH/literals.txt"
+echo
+echo "The literal floor (rg -F), $RUNS interleaved rounds:"
+echo
+python3 Benchmarks/floor.py --bin "$BIN" --runs "$RUNS" --literals "$BENCH/literals.txt" --regex "$BENCH/regex.txt" "$@"

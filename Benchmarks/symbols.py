@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """Prints the symbols of every `kind: symbols` table in the given checklist folders.
 
-usage: symbols.py [--regex] DIR...
+usage: symbols.py [--regex | --literals] DIR...
 
 Default: one symbol per line, as written in the tables. With --regex: one ripgrep regex (to use with -w)
 that matches the same forms the scanner matches: `Q.ident` allows whitespace around the dot and
-`ident(label:` whitespace around the parenthesis and colon.
+`ident(label:` whitespace around the parenthesis and colon. With --literals: the identifier each symbol
+is found by (`ident` of `Q.ident` and `ident(label:`, `member` of `callee(.member)`), once each: the
+fixed strings of the real floor (`rg -F`), which keeps ripgrep on its literal search.
 """
 import glob
 import os
@@ -43,12 +45,23 @@ def regex(symbol):
     return out + (r"\s*\(\s*" + label + r"\s*:" if label else "")
 
 
+def literal(symbol):
+    symbol = symbol.lstrip(".")  # `.member`: an implicit member
+    m = re.fullmatch(r"\w+\(\.(\w+)\)", symbol)
+    if m:
+        return m.group(1)
+    m = re.fullmatch(r"(?:[\w.]+\.)?(\w+)(?:\(\w+:)?", symbol)
+    return m.group(1) if m else symbol
+
+
 def main():
     args = sys.argv[1:]
-    as_regex = args[:1] == ["--regex"]
-    found = symbols(args[1:] if as_regex else args)
-    if as_regex:
+    mode = args[0] if args[:1] in (["--regex"], ["--literals"]) else None
+    found = symbols(args[1:] if mode else args)
+    if mode == "--regex":
         print("|".join(regex(s) for s in found))
+    elif mode == "--literals":
+        print("\n".join(dict.fromkeys(literal(s) for s in found)))
     else:
         print("\n".join(found))
 
