@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# A short fuzzing smoke for CI: every harness in Fuzz/Harnesses, linked against the objects of the normal
+# debug build (`swift build` first) with libFuzzer's driver, runs for a few seconds on its seeds. It proves
+# that each harness still builds and that its readers survive their seeds and some mutations; the deep runs,
+# with AddressSanitizer and coverage on the libraries, are Fuzz/run.sh (see Fuzz/README.md).
+#   Fuzz/smoke.sh [seconds-per-harness]      default: 3
+set -uo pipefail
+cd "$(dirname "$0")/.."
+seconds="${1:-3}"
+debug=.build/debug
+out=.build/fuzz-smoke
+mkdir -p "$out/bin"
+objects=()
+for module in YAML StoreText StoreLocale Project Rules Reports BuiltinData; do
+    objects+=("$debug/$module.build"/*.o)
+done
+failed=0
+for source_file in Fuzz/Harnesses/*.swift; do
+    name=$(basename "$source_file" .swift)
+    binary="$out/bin/$name"
+    rm -f "$binary"
+    swiftc -sanitize=fuzzer -parse-as-library -I "$debug/Modules" -I "$debug" -I Sources/CYAML \
+        "$source_file" "${objects[@]}" -lyaml -o "$binary" 2>&1 | grep -v "Cannot export local symbol" >&2
+    if [ ! -x "$binary" ]; then echo "fuzz-smoke: $name does not build"; failed=1; continue; fi
+    corpus="$out/corpus/$name"
+    rm -rf "$corpus"; mkdir -p "$corpus"
+    # A few seeds of every kind the harnesses read: the fixtures are small.
+    find Tests/Fixtures Examples rules templates -type f -size -16k 2>/dev/null | head -300 | while read -r file; do
+        cp "$file" "$corpus/$(echo "$file" | tr '/' '_')"
+    done
+    if "$binary" "$corpus" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=4096 \
+        -artifact_prefix="$out/$name-" >"$out/$name.log" 2>&1; then
+        runs=$(grep -oE '#[0-9]+' "$out/$name.log" | tail -1)
+        echo "fuzz-smoke: $name ran clean (${runs:-?} executions)"
+    else
+        echo "fuzz-smoke: $name FAILED; see $out/$name.log"; tail -20 "$out/$name.log"; failed=1
+    fi
+done
+exit $failed
