@@ -12,9 +12,11 @@ public struct Checklist: Sendable {
     public let tables: [String: Table]
     /// The file it came from (`account-deletion.yml`, or the path given to `--rules`).
     public let file: String
+    /// The facts it declares (`facts:`, and each fact of its `kind: symbols` tables): its part of the `FactCatalog`.
+    public let facts: [FactDeclaration]
 
     public init(name: String, title: String, summary: String?, references: [Reference], rules: [Rule],
-                tables: [String: Table], file: String) {
+                tables: [String: Table], file: String, facts: [FactDeclaration] = []) {
         self.name = name
         self.title = title
         self.summary = summary
@@ -22,6 +24,7 @@ public struct Checklist: Sendable {
         self.rules = rules
         self.tables = tables
         self.file = file
+        self.facts = facts
     }
 }
 
