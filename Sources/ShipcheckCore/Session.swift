@@ -69,8 +69,7 @@ public struct Session: Sendable {
 
     /// A message naming an `--only`/`--skip`/severity entry that matches no rule or checklist, with a suggestion.
     public func unknownRuleNames(in configuration: RuleConfiguration) -> String? {
-        let known = Set(engine.checklists.flatMap { [$0.name] + $0.rules.map(\.id) })
-            .union([InputProblemFinding.rule, InputProblemFinding.checklist])
+        let known = engine.ruleNames
         let named = configuration.only.union(configuration.skip).union(configuration.severity.keys)
         for name in named.sorted() where !known.contains(name) {
             var message = "no rule or checklist is named '\(name)'"
@@ -89,8 +88,7 @@ public struct Session: Sendable {
     /// file:line:column and the nearest id, as a checklist error is reported.
     public func unknownManifestRuleNames() -> String? {
         guard let manifest else { return nil }
-        let known = Set(engine.checklists.flatMap { [$0.name] + $0.rules.map(\.id) })
-            .union([InputProblemFinding.rule, InputProblemFinding.checklist])
+        let known = engine.ruleNames
         let named = manifest.skip.map { ("rules.skip", $0) } + manifest.severity.keys.sorted().map { ("rules.severity", $0) }
         for (key, name) in named where !known.contains(name) {
             let written = manifest.locations["\(key).\(name)"] ?? manifest.locations[key] ?? SourceLocation(path: manifest.file)

@@ -320,7 +320,9 @@ public struct ChecklistLoader: Sendable {
             }
         }
         let title = map["title"]?.string()
-        let isManual = map["kind"].map { $0.oneOf(["manual"]) == "manual" } ?? false
+        let kindName = map["kind"]?.oneOf(["manual", "reported"])
+        let isManual = kindName == "manual"
+        let isReported = kindName == "reported"
         let severity: Severity
         if let node = map["severity"], let text = node.oneOf(Severity.allCases.map(\.rawValue)) {
             severity = Severity(rawValue: text) ?? .error
@@ -359,6 +361,17 @@ public struct ChecklistLoader: Sendable {
                 map[key]?.error("\(key): does not apply to a manual item")
             }
             kind = .manual
+        } else if isReported {
+            // Only shipcheck's own findings are made in code; a team rule that claimed to be would never fire.
+            if let id, !ShipcheckRules.all.contains(id), let node = map["id"] {
+                node.error("kind: reported is for the findings shipcheck makes itself (\(ShipcheckRules.all.sorted().joined(separator: ", "))); a rule of a checklist uses expect: or check:")
+            }
+            for key in ["given", "with", "when", "message"] where map[key] != nil {
+                map[key]?.error(key == "message"
+                    ? "message: does not apply to kind: reported; the finding says what went wrong where"
+                    : "\(key): does not apply to kind: reported")
+            }
+            kind = .reported
         } else if let expectReader = map["expect"] {
             for key in ["given", "with"] where map[key] != nil { map[key]?.error("\(key): goes with check:, not expect:") }
             kind = readExpression(expectReader).map { .expect($0) }
@@ -396,11 +409,11 @@ public struct ChecklistLoader: Sendable {
             kind = nil
         }
         if !isManual {
-            if message == nil, kind != nil { reader.error("missing required key \"message\": say what is wrong and where") }
+            if message == nil, kind != nil, !isReported { reader.error("missing required key \"message\": say what is wrong and where") }
             if help == nil, kind != nil { reader.error("missing required key \"help\": say what to do about it") }
         }
         if let kind, let allowed = Self.placeholderNames(kind, when: when, functions: functions) {
-            let keys = isManual ? ["title", "help"] : ["message", "help"]
+            let keys = isManual ? ["title", "help"] : isReported ? ["help"] : ["message", "help"]
             for key in keys { if let text = map[key] { checkPlaceholders(text, allowed: allowed) } }
         }
         guard let id, let title, let kind, let idReader = map["id"] else { return nil }
@@ -544,6 +557,8 @@ public struct ChecklistLoader: Sendable {
         switch kind {
         case .manual:
             return Set(["evidence"] + whenFacts)
+        case .reported:
+            return []
         case .expect(let expression):
             return Set(["evidence", "path", "rule"] + whenFacts + expression.factNames)
         case .check(let name, let given, _):

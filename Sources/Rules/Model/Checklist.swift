@@ -55,6 +55,10 @@ public struct Rule: Sendable {
         case check(name: String, given: [Selector], options: CheckOptions)
         /// A checkbox for the user: shown, never evaluated.
         case manual
+        /// Found by shipcheck itself while it reads the project or applies suppressions (`ShipcheckRules`),
+        /// not by a check function; declared in rules/shipcheck.yml so that configuration, `rules list/show`,
+        /// reports and rule pages treat it as any rule. The engine does not evaluate it.
+        case reported
     }
 
     public let id: String
@@ -112,6 +116,11 @@ public struct Rule: Sendable {
 
     public var isManual: Bool {
         if case .manual = kind { return true }
+        return false
+    }
+
+    public var isReported: Bool {
+        if case .reported = kind { return true }
         return false
     }
 }
