@@ -79,6 +79,12 @@ public struct Session: Sendable {
         return nil
     }
 
+    /// The Data safety form's ids from the loaded checklists (the loader checked the table and that there is one).
+    public static func dataSafetySchema(_ checklists: [Checklist]) -> DataSafetySchema? {
+        let table = checklists.flatMap(\.tables.values).first { $0.kind == "data_safety_questions" }
+        return table.map { DataSafetySchema(node: $0.value, diagnostics: Diagnostics(file: $0.file)) }
+    }
+
     /// The same session over another root (the metadata command reads a locale folder from its tree's root).
     func moved(to root: String) -> Session {
         Session(root: root, manifest: manifest, engine: engine, configuration: configuration)
@@ -103,14 +109,16 @@ public struct Session: Sendable {
         return nil
     }
 
-    /// Inspects the project with every `kind: symbols` table of the loaded checklists.
+    /// Inspects the project with every `kind: symbols` table of the loaded checklists, and reads the Data safety
+    /// export against their `kind: data_safety_questions` table.
     public func inspect(scope: InspectionOptions.Scope = .everything) throws(SessionError) -> ProjectModel {
         let symbolTables = engine.checklists.flatMap { checklist in
             checklist.tables.values.filter { $0.kind == "symbols" }.sorted { $0.name < $1.name }
                 .map { SymbolTableSource(name: $0.name, file: $0.file, value: $0.value) }
         }
+        let options = InspectionOptions(symbolTables: symbolTables, dataSafetySchema: Self.dataSafetySchema(engine.checklists), scope: scope)
         do {
-            return try ProjectInspector.inspect(root: root, manifest: manifest, options: InspectionOptions(symbolTables: symbolTables, scope: scope))
+            return try ProjectInspector.inspect(root: root, manifest: manifest, options: options)
         } catch {
             throw SessionError(error.description)
         }

@@ -22,7 +22,9 @@ public struct ChecklistLoader: Sendable {
     static let ruleKeys = ["id", "title", "severity", "stores", "when", "expect", "check", "given", "with",
                            "kind", "message", "help", "references", "effective", "severity_reason"]
     static let tableKeys = ["source", "kind", "value"]
-    static let tableKinds = ["symbols"]
+    /// `symbols`: a table the source scan reads; `data_safety_questions`: the Data safety form's ids, which the
+    /// inspection reads the export against (one such table among all loaded checklists).
+    static let tableKinds = ["symbols", "data_safety_questions"]
 
     public func load(_ sources: [ChecklistSource]) throws(ChecklistLoadError) -> [Checklist] {
         var errors: [YAMLError] = []
@@ -68,6 +70,17 @@ public struct ChecklistLoader: Sendable {
                     diagnostics.add("rule id \"\(rule.rule.id)\" is already used at \(file):\(first)", at: rule.idMark, path: "\(rule.path).id")
                 }
                 ruleMarks[rule.rule.id] = (draft.file, rule.idMark)
+            }
+        }
+        var schemaTable: (String, String)?
+        for (draft, diagnostics) in drafts {
+            for (name, table, mark) in draft.tables where table.kind == "data_safety_questions" {
+                if let (first, file) = schemaTable {
+                    diagnostics.add("table \"\(name)\" is a second kind: data_safety_questions table; the Data safety export is read against one (\"\(first)\" in \(file))",
+                                    at: mark, path: "tables.\(name).kind")
+                } else {
+                    schemaTable = (name, draft.file)
+                }
             }
         }
         let tableDiagnostics = Dictionary(drafts.flatMap { draft, diagnostics in draft.tables.map { ($0.0, diagnostics) } },
@@ -292,6 +305,10 @@ public struct ChecklistLoader: Sendable {
         let source = map["source"]?.string()
         let kind = map["kind"]?.oneOf(Self.tableKinds)
         guard let source, let value = map["value"] else { return nil }
+        if kind == "data_safety_questions" {
+            // The inspection reads the export against it; a malformed one is a checklist error now.
+            _ = DataSafetySchema(node: value.node, diagnostics: reader.diagnostics)
+        }
         if kind == "symbols" {
             // The scan reads these; a malformed one is a checklist error now, not an inspection error later.
             do {
