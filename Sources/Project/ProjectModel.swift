@@ -14,8 +14,9 @@ public struct ProjectModel: Sendable {
     public var gradleFiles: [GradleFile]
     public var dependencies: [Dependency]
     public var symbolHits: [SymbolHit]
-    /// The Play Data safety export (`paths.data_safety`, else the first `data-safety*.csv` found), read whole.
-    public var dataSafetyExport: LoadedDocument?
+    /// The Play Data safety export (`paths.data_safety`, else the first `data-safety*.csv` found), read and
+    /// parsed once: the form, or why it could not be read.
+    public var dataSafety: DataSafetyInput?
     /// The local copy of the privacy policy (`paths.privacy_policy` when it is a path, not a URL), read whole.
     public var privacyPolicyDocument: LoadedDocument?
     /// With `--online`: each URL the checks judge, fetched once before evaluation (`OnlineStep`).
@@ -39,7 +40,7 @@ public struct ProjectModel: Sendable {
         self.gradleFiles = gradleFiles
         self.dependencies = dependencies
         self.symbolHits = symbolHits
-        self.dataSafetyExport = nil
+        self.dataSafety = nil
         self.privacyPolicyDocument = nil
         self.problems = problems
     }

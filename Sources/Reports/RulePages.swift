@@ -126,6 +126,7 @@ public enum RulePages {
         case .expect(let expression): out += "- **Expects:** `\(expression)`\n"
         case .check(let name, let given, _): out += "- **Check:** `\(name)`\(given.isEmpty ? "" : " over " + given.map { "`\($0)`" }.joined(separator: ", "))\n"
         case .manual: break
+        case .reported: out += "- **Reported by:** shipcheck itself, not a check function\n"
         }
         if let effective = rule.effective { out += "- **Effective from:** \(effective)\n" }
         out += "\n"

@@ -70,8 +70,7 @@ public struct Session: Sendable {
 
     /// A message naming an `--only`/`--skip`/severity entry that matches no rule or checklist, with a suggestion.
     public func unknownRuleNames(in configuration: RuleConfiguration) -> String? {
-        let known = Set(engine.checklists.flatMap { [$0.name] + $0.rules.map(\.id) })
-            .union([InputProblemFinding.rule, InputProblemFinding.checklist])
+        let known = engine.ruleNames
         let named = configuration.only.union(configuration.skip).union(configuration.severity.keys)
         for name in named.sorted() where !known.contains(name) {
             var message = "no rule or checklist is named '\(name)'"
@@ -79,6 +78,12 @@ public struct Session: Sendable {
             return message + " (see 'shipcheck rules list')"
         }
         return nil
+    }
+
+    /// The Data safety form's ids from the loaded checklists (the loader checked the table and that there is one).
+    public static func dataSafetySchema(_ checklists: [Checklist]) -> DataSafetySchema? {
+        let table = checklists.flatMap(\.tables.values).first { $0.kind == "data_safety_questions" }
+        return table.map { DataSafetySchema(node: $0.value, diagnostics: Diagnostics(file: $0.file)) }
     }
 
     /// The same session over another root (the metadata command reads a locale folder from its tree's root).
@@ -90,8 +95,7 @@ public struct Session: Sendable {
     /// file:line:column and the nearest id, as a checklist error is reported.
     public func unknownManifestRuleNames() -> String? {
         guard let manifest else { return nil }
-        let known = Set(engine.checklists.flatMap { [$0.name] + $0.rules.map(\.id) })
-            .union([InputProblemFinding.rule, InputProblemFinding.checklist])
+        let known = engine.ruleNames
         let named = manifest.skip.map { ("rules.skip", $0) } + manifest.severity.keys.sorted().map { ("rules.severity", $0) }
         for (key, name) in named where !known.contains(name) {
             let written = manifest.locations["\(key).\(name)"] ?? manifest.locations[key] ?? SourceLocation(path: manifest.file)
@@ -106,14 +110,16 @@ public struct Session: Sendable {
         return nil
     }
 
-    /// Inspects the project with every `kind: symbols` table of the loaded checklists.
+    /// Inspects the project with every `kind: symbols` table of the loaded checklists, and reads the Data safety
+    /// export against their `kind: data_safety_questions` table.
     public func inspect(scope: InspectionOptions.Scope = .everything) throws(SessionError) -> ProjectModel {
         let symbolTables = engine.checklists.flatMap { checklist in
             checklist.tables.values.filter { $0.kind == "symbols" }.sorted { $0.name < $1.name }
                 .map { SymbolTableSource(name: $0.name, file: $0.file, value: $0.value) }
         }
+        let options = InspectionOptions(symbolTables: symbolTables, dataSafetySchema: Self.dataSafetySchema(engine.checklists), scope: scope)
         do {
-            return try ProjectInspector.inspect(root: root, manifest: manifest, options: InspectionOptions(symbolTables: symbolTables, scope: scope))
+            return try ProjectInspector.inspect(root: root, manifest: manifest, options: options)
         } catch {
             throw SessionError(error.description)
         }

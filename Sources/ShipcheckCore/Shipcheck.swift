@@ -72,8 +72,9 @@ public enum Shipcheck {
                                        only: options.only, skip: options.skip)
         var configuration = session.configuration
         if options.metadataOnly, configuration.only.isEmpty {
-            // The metadata checklists, and the files that could not be read (a non-UTF-8 listing file).
-            configuration.only = metadataChecklists.union([InputProblemFinding.rule])
+            // The metadata checklists, and shipcheck's own findings: the files that could not be read (a non-UTF-8
+            // listing file) and suppressions that name no rule.
+            configuration.only = metadataChecklists.union([ShipcheckRules.checklist])
         }
         if let message = session.unknownManifestRuleNames() { throw SessionError(message) }
         if let message = session.unknownRuleNames(in: configuration) { throw SessionError(message) }
@@ -98,17 +99,17 @@ public enum Shipcheck {
         let context = EvaluationContext(project: project, tables: session.engine.tables, today: options.today,
                                         online: options.online, environment: options.environment)
         let outcome = session.engine.evaluate(context, configuration: configuration)
-        let problems = InputProblemFinding.applies(configuration) ? project.problems.map(InputProblemFinding.make) : []
+        let problems = InputProblemFinding.findings(project.problems, engine: session.engine, configuration: configuration)
         // `shipcheck:disable` comments (read from the files that have findings, once each) and `ignore:`
         // entries: counted in the summary, never dropped silently.
         let directives = SuppressionDirectives.read(root: project.root, paths: Set((outcome.findings + problems).map(\.location.path)))
-        let known = Set(session.engine.checklists.flatMap { [$0.name] + $0.rules.map(\.id) })
-            .union([InputProblemFinding.rule, InputProblemFinding.checklist])
         let suppression = Suppressions(directives: directives, ignores: session.manifest?.ignores ?? [])
-            .apply(to: outcome.findings + problems, knownRules: known)
+            .apply(to: outcome.findings + problems, knownRules: session.engine.ruleNames)
+        let warnings = ReportedFindings.configured(suppression.warnings, rule: ShipcheckRules.unknownSuppression,
+                                                   engine: session.engine, configuration: configuration)
         // Paths from the repository root in every report and baseline (see ReportPaths).
         let paths = options.pathsFromRepositoryRoot ? ReportPaths(projectRoot: project.root) : ReportPaths(unchanged: project.root)
-        let unfiltered = (suppression.kept + suppression.warnings).filter { finding in
+        let unfiltered = (suppression.kept + warnings).filter { finding in
             onlyUnder.map { finding.location.path == $0 || finding.location.path.hasPrefix($0 + "/") } ?? true
         }.map(paths.rebase)
 
@@ -205,25 +206,4 @@ public enum Shipcheck {
 
     /// How many unreadable files the "nothing could be checked" message names.
     static let maxNamedProblems = 5
-}
-
-/// A file shipcheck could not read becomes a finding, so it shows in every report: a warning, or an error
-/// when the store's upload tool would refuse the file as well.
-public enum InputProblemFinding {
-    public static let rule = "shipcheck.unreadable-input"
-    public static let checklist = "shipcheck"
-
-    /// `--skip shipcheck.unreadable-input` (or `shipcheck`) silences these; `--only` keeps them only when named.
-    public static func applies(_ configuration: RuleConfiguration) -> Bool {
-        let names: Set<String> = [rule, checklist]
-        if !configuration.skip.isDisjoint(with: names) { return false }
-        return configuration.only.isEmpty || !configuration.only.isDisjoint(with: names)
-    }
-
-    public static func make(_ problem: InputProblem) -> Finding {
-        Finding(rule: rule, checklist: checklist, severity: problem.storeRefusesIt ? .error : .warning,
-                title: "A file could not be read", message: problem.message, location: problem.location,
-                evidence: nil, help: "Fix or remove the file, or exclude it in shipcheck.yml (exclude: [glob]); until then the checks that need it could not look at it.",
-                references: [])
-    }
 }

@@ -28,6 +28,32 @@ public final class Diagnostics {
         return "  \(line)\n  \(pad)^"
     }
 
+    /// Where the `occurrence`-th (0-based) `needle` is written at or after `start`, for a word inside a
+    /// folded or multi-line scalar whose offset in the value is not its column in the file. Columns count
+    /// Unicode scalars, as marks do. Nil when it is not found.
+    public func mark(of needle: String, occurrence: Int, from start: Mark) -> Mark? {
+        guard !needle.isEmpty else { return nil }
+        var seen = 0
+        var number = start.line
+        while let text = Self.line(number, of: source) {
+            let scalars = Array(text.unicodeScalars)
+            let wanted = Array(needle.unicodeScalars)
+            var column = number == start.line ? max(0, start.column - 1) : 0
+            while column + wanted.count <= scalars.count {
+                if scalars[column..<(column + wanted.count)].elementsEqual(wanted) {
+                    if seen == occurrence { return Mark(line: number, column: column + 1) }
+                    seen += 1
+                    column += wanted.count
+                } else {
+                    column += 1
+                }
+            }
+            number += 1
+            if number - start.line > 10_000 { return nil }
+        }
+        return nil
+    }
+
     /// The text of 1-based line `number`, found on the UTF-8 bytes; nil past the end.
     static func line(_ number: Int, of source: String) -> String? {
         guard number >= 1 else { return nil }

@@ -9,7 +9,7 @@ struct AndroidChecksTests {
     static func checklists() throws -> [Checklist] {
         let sources = BuiltinData.checklists.filter { $0.name == "platform-requirements.yml" }
             .map { ChecklistSource(file: "rules/\($0.name)", text: $0.text) }
-        return try ChecklistLoader().load(sources)
+        return try ChecklistLoader(knownFacts: BuiltinFacts.declarations).load(sources)
     }
 
     static func project(_ facts: [Fact], manifestFile: String? = nil) -> ProjectModel {
@@ -212,7 +212,7 @@ struct AndroidChecksTests {
     static func manifestFindings(_ facts: [Fact]) throws -> [Finding] {
         let sources = BuiltinData.checklists.filter { $0.name == "android-manifest.yml" }
             .map { ChecklistSource(file: "rules/\($0.name)", text: $0.text) }
-        let engine = Engine(checklists: try ChecklistLoader().load(sources))
+        let engine = Engine(checklists: try ChecklistLoader(knownFacts: BuiltinFacts.declarations).load(sources))
         return engine.evaluate(EvaluationContext(project: project(facts), tables: engine.tables, today: "2026-11-30")).findings
     }
 

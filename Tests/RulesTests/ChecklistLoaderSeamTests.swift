@@ -50,7 +50,7 @@ struct ChecklistLoaderSeamTests {
 
     static func errors(_ text: String) -> [String] {
         do {
-            _ = try ChecklistLoader().load([ChecklistSource(file: "demo.yml", text: text)])
+            _ = try ChecklistLoader(knownFacts: BuiltinFacts.declarations).load([ChecklistSource(file: "demo.yml", text: text)])
             return []
         } catch {
             return error.errors.map { "\($0.file):\($0.mark.map(\.description) ?? "-"): \($0.message)" }
@@ -86,7 +86,7 @@ struct ChecklistLoaderSeamTests {
             stores: [appstore]
             with: { limit: appstore.subtitle, fields: [subtitle, root.copyright] }
         """)
-        let checklist = try #require(try ChecklistLoader().load([ChecklistSource(file: "demo.yml", text: viaFields)]).first)
+        let checklist = try #require(try ChecklistLoader(knownFacts: BuiltinFacts.declarations).load([ChecklistSource(file: "demo.yml", text: viaFields)]).first)
         guard case .check(_, let given, let options) = checklist.rules[0].kind else {
             Issue.record("expected a check rule")
             return
@@ -155,7 +155,7 @@ struct ChecklistLoaderSeamTests {
     }
 
     @Test func anEngineWithoutTheRulesFunctionReportsItInsteadOfSkipping() throws {
-        let checklists = try ChecklistLoader().load([ChecklistSource(file: "demo.yml", text: Self.checklist)])
+        let checklists = try ChecklistLoader(knownFacts: BuiltinFacts.declarations).load([ChecklistSource(file: "demo.yml", text: Self.checklist)])
         let engine = Engine(checklists: checklists, functions: [])
         var project = ProjectModel(root: "/nonexistent")
         project.metadata = []

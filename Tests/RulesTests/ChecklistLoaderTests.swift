@@ -22,7 +22,7 @@ let containsCheck = CheckFunction(
 let projectCheck = CheckFunction(name: "project-wide", summary: "Reads the project.", options: [], subjects: .none) { _ in [] }
 
 func load(_ files: [String: String]) throws(ChecklistLoadError) -> [Checklist] {
-    try ChecklistLoader(functions: [containsCheck, projectCheck])
+    try ChecklistLoader(functions: [containsCheck, projectCheck], knownFacts: BuiltinFacts.declarations)
         .load(files.sorted { $0.key < $1.key }.map { ChecklistSource(file: $0.key, text: $0.value) })
 }
 
@@ -183,7 +183,7 @@ struct ChecklistLoaderTests {
             stores: [ios]
         """
         #expect(loadErrors(["demo.yml": text]) == [
-            "demo.yml:3:1: unknown key \"colour\"; expected one of checklist, title, summary, references, tables, rules",
+            "demo.yml:3:1: unknown key \"colour\"; expected one of checklist, title, summary, references, facts, tables, rules",
             "rules[0].id at demo.yml:5:9: rule ids start with their checklist's name: expected \"demo.<name>\", got \"wrong.prefix\"",
             "rules[0].expect at demo.yml:7:18: expected a fact name, a value or (, found the end of the expression",
             "rules[1] at demo.yml:10:5: a rule needs one of expect:, check: or kind: manual",

@@ -8,6 +8,8 @@ struct EngineTests {
     static let checklist = """
     checklist: demo
     title: Demo
+    facts:
+      never.true: { type: bool, doc: "a fact nothing states or detects" }
     rules:
       - id: demo.deletion
         title: Offer deletion
@@ -52,7 +54,7 @@ struct EngineTests {
     }
 
     func run(_ facts: [Fact], today: String = "2026-11-30", configuration: RuleConfiguration = RuleConfiguration()) throws -> Engine.Outcome {
-        let checklists = try ChecklistLoader(functions: [containsCheck]).load([ChecklistSource(file: "demo.yml", text: Self.checklist)])
+        let checklists = try ChecklistLoader(functions: [containsCheck], knownFacts: BuiltinFacts.declarations).load([ChecklistSource(file: "demo.yml", text: Self.checklist)])
         let engine = Engine(checklists: checklists, functions: [containsCheck])
         return engine.evaluate(EvaluationContext(project: project(facts: facts), tables: engine.tables, today: today), configuration: configuration)
     }

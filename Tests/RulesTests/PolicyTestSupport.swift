@@ -26,7 +26,9 @@ enum PolicyTestSupport {
         var project = project
         // What the inspector and the online step do before evaluation: load the local policy, fetch the URLs.
         if let walk = try? FileWalker().walk(root: project.root) {
-            ProjectInspector.loadDocuments(into: &project, files: walk.files)
+            let schema = tables.values.first { $0.kind == "data_safety_questions" }
+                .map { DataSafetySchema(node: $0.value, diagnostics: Diagnostics(file: $0.file)) }
+            ProjectInspector.loadDocuments(into: &project, files: walk.files, dataSafetySchema: schema)
         } else if let path = project.manifest?.paths.privacyPolicy, !PrivacyPolicyText.isURL(path) {
             project.privacyPolicyDocument = LoadedDocument.load(root: project.root, path: path, maxBytes: PrivacyPolicyText.maxBytes)
         }

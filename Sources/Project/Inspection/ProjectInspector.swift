@@ -5,6 +5,8 @@ import StoreLocale
 public struct InspectionOptions: Sendable {
     /// `kind: symbols` tables from the loaded checklists; the source scan looks for all of them in one pass.
     public var symbolTables: [SymbolTableSource]
+    /// The Data safety form's question ids (the checklists' `kind: data_safety_questions` table), to read the export against.
+    public var dataSafetySchema: DataSafetySchema?
     /// Bytes read from one source file at most; a larger file is scanned up to this and reported.
     public var maxFileBytes: Int
 
@@ -16,8 +18,10 @@ public struct InspectionOptions: Sendable {
         case everything, metadata
     }
 
-    public init(symbolTables: [SymbolTableSource] = [], maxFileBytes: Int = 8 << 20, scope: Scope = .everything) {
+    public init(symbolTables: [SymbolTableSource] = [], dataSafetySchema: DataSafetySchema? = nil,
+                maxFileBytes: Int = 8 << 20, scope: Scope = .everything) {
         self.symbolTables = symbolTables
+        self.dataSafetySchema = dataSafetySchema
         self.maxFileBytes = maxFileBytes
         self.scope = scope
     }
@@ -83,7 +87,7 @@ public enum ProjectInspector {
             model.metadata += part.metadata
             model.appleBundles += part.appleBundles
         }
-        loadDocuments(into: &model, files: files)
+        loadDocuments(into: &model, files: files, dataSafetySchema: options.dataSafetySchema)
         facts += StoreDetection.facts(files: walk.files, metadata: model.metadata, maxFileBytes: options.maxFileBytes)
         facts += manifest.map(statedFacts) ?? []
         for fact in facts { model.facts.add(fact) }
@@ -93,11 +97,12 @@ public enum ProjectInspector {
         return model
     }
 
-    /// Loads the whole files some checks read (the Data safety export, the local privacy policy), found in
-    /// the one walk or stated in the manifest, so that checks never touch the disk.
-    public static func loadDocuments(into model: inout ProjectModel, files: [ProjectFile]) {
+    /// Loads the whole files some checks read (the Data safety export, parsed here once; the local privacy
+    /// policy), found in the one walk or stated in the manifest, so that checks never touch the disk.
+    public static func loadDocuments(into model: inout ProjectModel, files: [ProjectFile], dataSafetySchema: DataSafetySchema?) {
         if let path = DataSafetyLocator.locate(files: files, manifest: model.manifest) {
-            model.dataSafetyExport = LoadedDocument.load(root: model.root, path: path, maxBytes: DataSafetyReader.maxBytes)
+            model.dataSafety = DataSafetyInput.read(LoadedDocument.load(root: model.root, path: path, maxBytes: DataSafetyReader.maxBytes),
+                                                    schema: dataSafetySchema)
         }
         if let path = model.manifest?.paths.privacyPolicy, !PrivacyPolicyText.isURL(path) {
             model.privacyPolicyDocument = LoadedDocument.load(root: model.root, path: path, maxBytes: PrivacyPolicyText.maxBytes)

@@ -2,14 +2,9 @@ import Foundation
 import Project
 import YAML
 
-/// Checks over the Play Data safety export and what the rest of the project says the app collects.
+/// Checks over the Play Data safety export and what the rest of the project says the app collects. The
+/// export is parsed once by the inspection, against the `kind: data_safety_questions` table; these read the result.
 enum PolicyDataSafetyChecks {
-    static let questionsOption = OptionSpec("questions", .table, required: true, decode: { table in
-        let diagnostics = Diagnostics(file: table.file)
-        let schema = DataSafetySchema(node: table.value, diagnostics: diagnostics)
-        guard let error = diagnostics.errors.first else { return .success(schema) }
-        return .failure(TableProblem(message: "table `\(table.name)`: \(error.message)", mark: error.mark))
-    }, doc: "table of the form's question and response ids (data_safety_questions)")
     static let creationMethods = "PSL_SUPPORTED_ACCOUNT_CREATION_METHODS"
     static let noAccount = "PSL_ACM_NONE"
     static let accountDeletionURL = "PSL_ACCOUNT_DELETION_URL"
@@ -22,9 +17,9 @@ enum PolicyDataSafetyChecks {
     static let valid = CheckFunction(
         name: "data_safety.valid",
         summary: "The Data safety export has the exact header, five fields a row and known question/response ids.",
-        options: [questionsOption], subjects: .none, placeholders: ["problem"]
+        options: [], subjects: .none, placeholders: ["problem"]
     ) { invocation in
-        guard case .unreadable(let error) = PolicyInputs.dataSafety(invocation) else { return [] }
+        guard let error = invocation.context.project.dataSafety?.error else { return [] }
         return error.problems.map { problem in
             CheckResult(location: SourceLocation(path: error.file, line: problem.line),
                         evidence: problem.message, values: ["problem": problem.message])
@@ -35,9 +30,9 @@ enum PolicyDataSafetyChecks {
     static let deletionURLs = CheckFunction(
         name: "data_safety.deletion_urls",
         summary: "When the form selects an account creation method, PSL_ACCOUNT_DELETION_URL and PSL_DATA_DELETION_URL are filled.",
-        options: [questionsOption], subjects: .none, placeholders: ["question", "methods"]
+        options: [], subjects: .none, placeholders: ["question", "methods"]
     ) { invocation in
-        guard let form = PolicyInputs.dataSafety(invocation).form else { return [] }
+        guard let form = PolicyInputs.dataSafetyForm(invocation) else { return [] }
         let methods = selectedCreationMethods(form)
         guard let firstMethod = methods.first else { return [] }
         return [accountDeletionURL, dataDeletionURL].compactMap { question in
@@ -54,9 +49,9 @@ enum PolicyDataSafetyChecks {
     static let accountDeletionLink = CheckFunction(
         name: "data_safety.account_deletion_link",
         summary: "The Data safety form that selects no account creation method has PSL_ACCOUNT_DELETION_URL (gate the rule with when:).",
-        options: [questionsOption], subjects: .none, placeholders: []
+        options: [], subjects: .none, placeholders: []
     ) { invocation in
-        guard let form = PolicyInputs.dataSafety(invocation).form,
+        guard let form = PolicyInputs.dataSafetyForm(invocation),
               form.text(question: accountDeletionURL) == nil,
               selectedCreationMethods(form).isEmpty else { return [] }
         let line = form.answer(question: accountDeletionURL)?.line ?? form.answers(question: creationMethods).first?.line
@@ -67,13 +62,13 @@ enum PolicyDataSafetyChecks {
     static let undeclaredCollection = CheckFunction(
         name: "data_safety.undeclared_collection",
         summary: "A form that declares no data collection is contradicted by permissions or analytics/crash SDKs.",
-        options: [questionsOption,
+        options: [
                   OptionSpec("permissions", .table, required: true, doc: "permission fact name → Play data types"),
                   OptionSpec("sdks", .table, required: true, doc: "SDK name (as in sdk.<name> facts) → Play data types")],
         subjects: .none, placeholders: ["source", "types"]
     ) { invocation in
         let project = invocation.context.project
-        guard let form = PolicyInputs.dataSafety(invocation).form,
+        guard let form = PolicyInputs.dataSafetyForm(invocation),
               let answer = form.answer(question: collectsPersonalData), answer.bool == false else { return [] }
         let location = SourceLocation(path: form.path, line: answer.line)
         var results: [CheckResult] = []
@@ -99,12 +94,12 @@ enum PolicyDataSafetyChecks {
     static let crossStoreTypes = CheckFunction(
         name: "data_safety.cross_store_types",
         summary: "Data types collected per the app's PrivacyInfo.xcprivacy match those of the Play Data safety form.",
-        options: [questionsOption,
+        options: [
                   OptionSpec("mapping", .table, required: true, doc: "NSPrivacyCollectedDataType → Play data types")],
         subjects: .none, placeholders: ["problem"]
     ) { invocation in
         let project = invocation.context.project
-        guard let form = PolicyInputs.dataSafety(invocation).form else { return [] }
+        guard let form = PolicyInputs.dataSafetyForm(invocation) else { return [] }
         let manifests = AppPrivacyManifests.read(project)
         guard let firstManifest = manifests.first else { return [] }
         let appleTypes = manifests.reduce(into: Set<String>()) { $0.formUnion($1.collectedTypes) }

@@ -6,32 +6,10 @@ import YAML
 /// What the policy checks share: the Data safety export, the places a finding can point to when no
 /// single file is at fault, and the readers of their small tables.
 enum PolicyInputs {
-    /// The project's Data safety export, if one was found and could be read.
-    enum DataSafety {
-        case missing
-        case unreadable(DataSafetyError)
-        case form(DataSafetyForm)
-
-        var form: DataSafetyForm? {
-            if case .form(let form) = self { return form }
-            return nil
-        }
-    }
-
-    /// The export the inspector loaded (see `DataSafetyLocator`), parsed against the rule's `questions` table.
-    static func dataSafety(_ invocation: CheckInvocation) -> DataSafety {
-        guard let document = invocation.context.project.dataSafetyExport else { return .missing }
-        let schema = invocation.decoded("questions", as: DataSafetySchema.self) ?? DataSafetySchema(questions: [:])
-        switch document.content {
-        case .unreadable(let reason):
-            return .unreadable(DataSafetyError(file: document.path, problems: [.init(line: nil, message: reason)]))
-        case .bytes(let bytes):
-            do {
-                return .form(try DataSafetyReader.parse(data: Data(bytes), path: document.path, schema: schema))
-            } catch {
-                return .unreadable(error)
-            }
-        }
+    /// The Data safety form the inspection read (see `DataSafetyLocator`, `DataSafetyInput`); nil when the
+    /// export was missing or could not be read (`data_safety.valid` reports why).
+    static func dataSafetyForm(_ invocation: CheckInvocation) -> DataSafetyForm? {
+        invocation.context.project.dataSafety?.form
     }
 
     /// The first truthy fact among `names`, its evidence as text for a message, and where it points.

@@ -13,6 +13,16 @@ public struct Engine: Sendable {
         self.functions = CheckRegistry.byName(functions)
     }
 
+    /// Every rule id and checklist name loaded: what `--only`, `--skip`, severities and suppressions may name.
+    public var ruleNames: Set<String> {
+        Set(checklists.flatMap { [$0.name] + $0.rules.map(\.id) })
+    }
+
+    /// The loaded rule with this id.
+    public func rule(_ id: String) -> Rule? {
+        checklists.lazy.flatMap(\.rules).first { $0.id == id }
+    }
+
     /// Every table of every checklist, by name (the loader made names unique).
     public var tables: [String: Table] {
         var all: [String: Table] = [:]
@@ -56,6 +66,9 @@ public struct Engine: Sendable {
     func run(_ rule: Rule, context: EvaluationContext) -> ([Finding], ManualItem?) {
         if let when = rule.when, !when.evaluate(context.facts) { return ([], nil) }
         switch rule.kind {
+        case .reported:
+            // Listed as evaluated (its descriptor reaches the reports); its findings are made by the front door.
+            return ([], nil)
         case .manual:
             // A manual item may name the facts of its `when` (`{{privacy.policy_url}}`, `{{evidence}}`): what
             // shipcheck found is shown next to what only the console knows.

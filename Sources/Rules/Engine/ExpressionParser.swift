@@ -47,6 +47,16 @@ public struct ExpressionParser {
         return expression
     }
 
+    /// Each fact name an expression reads, with the 0-based character offset where it is written (for an
+    /// error at its column); empty when the text does not tokenize.
+    public static func factReferences(in text: String) -> [(name: String, offset: Int)] {
+        guard let tokens = try? tokenize(text) else { return [] }
+        return tokens.compactMap { token, offset in
+            if case .name(let name) = token { return (name, offset) }
+            return nil
+        }
+    }
+
     private mutating func next() -> (Token, Int) {
         let t = tokens[index]
         if index < tokens.count - 1 { index += 1 }

@@ -7,8 +7,8 @@ import YAML
 /// no rule out.
 public struct Suppressions: Sendable {
     /// The rule of the warning about a suppression that names no loaded rule or checklist.
-    public static let unknownRule = "shipcheck.unknown-suppression"
-    public static let checklist = "shipcheck"
+    public static let unknownRule = ShipcheckRules.unknownSuppression
+    public static let checklist = ShipcheckRules.checklist
 
     public let directives: [String: [SuppressionDirective]]
     public let ignores: [IgnoreEntry]

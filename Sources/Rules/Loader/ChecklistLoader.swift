@@ -8,16 +8,23 @@ import YAML
 /// problem is reported with file:line:column, not just the first.
 public struct ChecklistLoader: Sendable {
     public let functions: [String: CheckFunction]
+    /// Facts declared outside the files being loaded, which their rules may read too (a host that loads a
+    /// checklist on its own, over the built-in catalog). Normally empty: rules/shipcheck.yml declares them.
+    public let knownFacts: [FactDeclaration]
 
-    public init(functions: [CheckFunction] = CheckRegistry.builtin) {
+    public init(functions: [CheckFunction] = CheckRegistry.builtin, knownFacts: [FactDeclaration] = []) {
         self.functions = CheckRegistry.byName(functions)
+        self.knownFacts = knownFacts
     }
 
-    static let checklistKeys = ["checklist", "title", "summary", "references", "tables", "rules"]
+    static let checklistKeys = ["checklist", "title", "summary", "references", "facts", "tables", "rules"]
+    static let factKeys = ["type", "doc"]
     static let ruleKeys = ["id", "title", "severity", "stores", "when", "expect", "check", "given", "with",
                            "kind", "message", "help", "references", "effective", "severity_reason"]
     static let tableKeys = ["source", "kind", "value"]
-    static let tableKinds = ["symbols"]
+    /// `symbols`: a table the source scan reads; `data_safety_questions`: the Data safety form's ids, which the
+    /// inspection reads the export against (one such table among all loaded checklists).
+    static let tableKinds = ["symbols", "data_safety_questions"]
 
     public func load(_ sources: [ChecklistSource]) throws(ChecklistLoadError) -> [Checklist] {
         var errors: [YAMLError] = []
@@ -63,6 +70,17 @@ public struct ChecklistLoader: Sendable {
                     diagnostics.add("rule id \"\(rule.rule.id)\" is already used at \(file):\(first)", at: rule.idMark, path: "\(rule.path).id")
                 }
                 ruleMarks[rule.rule.id] = (draft.file, rule.idMark)
+            }
+        }
+        var schemaTable: (String, String)?
+        for (draft, diagnostics) in drafts {
+            for (name, table, mark) in draft.tables where table.kind == "data_safety_questions" {
+                if let (first, file) = schemaTable {
+                    diagnostics.add("table \"\(name)\" is a second kind: data_safety_questions table; the Data safety export is read against one (\"\(first)\" in \(file))",
+                                    at: mark, path: "tables.\(name).kind")
+                } else {
+                    schemaTable = (name, draft.file)
+                }
             }
         }
         let tableDiagnostics = Dictionary(drafts.flatMap { draft, diagnostics in draft.tables.map { ($0.0, diagnostics) } },
@@ -123,13 +141,52 @@ public struct ChecklistLoader: Sendable {
                 }
             }
         }
+        let catalog = Self.checkFacts(drafts, knownFacts: knownFacts)
         for (_, diagnostics) in drafts { errors += diagnostics.errors }
         guard errors.isEmpty else { throw ChecklistLoadError(errors: errors) }
         return drafts.map { draft, _ in
             Checklist(name: draft.name, title: draft.title, summary: draft.summary, references: draft.references,
                       rules: draft.rules.map { $0.rule.with(decodedOptions: decodedOptions[$0.rule.id] ?? [:]) }, tables: Dictionary(uniqueKeysWithValues: draft.tables.map { ($0.0, $0.1) }),
-                      file: draft.file)
+                      file: draft.file, facts: catalog[draft.file] ?? [])
         }
+    }
+
+    /// The fact catalog of every loaded file, checked: a name declared twice in `facts:` sections is an
+    /// error at the second, and so is every fact an expression reads that nothing declares, at its column
+    /// with the nearest known name. Returns each file's declarations (explicit, then its symbol tables' facts).
+    static func checkFacts(_ drafts: [(ChecklistDraft, Diagnostics)], knownFacts: [FactDeclaration] = []) -> [String: [FactDeclaration]] {
+        var declared: [String: FactDeclaration] = [:]
+        var byFile: [String: [FactDeclaration]] = [:]
+        for (draft, diagnostics) in drafts {
+            for declaration in draft.facts {
+                if let first = declared[declaration.pattern] {
+                    diagnostics.add("fact \"\(declaration.pattern)\" is already declared at \(first.file):\(first.mark.map(\.description) ?? "")",
+                                    at: declaration.mark, path: "facts.\(declaration.pattern)")
+                    continue
+                }
+                declared[declaration.pattern] = declaration
+                byFile[draft.file, default: []].append(declaration)
+            }
+        }
+        for (draft, _) in drafts {
+            // A symbol table's fact needs no `facts:` entry; one that has one keeps its doc.
+            for declaration in draft.symbolFacts where declared[declaration.pattern] == nil {
+                declared[declaration.pattern] = declaration
+                byFile[draft.file, default: []].append(declaration)
+            }
+        }
+        let catalog = FactCatalog(drafts.flatMap { byFile[$0.0.file] ?? [] } + knownFacts)
+        for (draft, diagnostics) in drafts {
+            for rule in draft.rules {
+                for reference in rule.factReferences where !catalog.contains(reference.name) {
+                    var message = "unknown fact \"\(reference.name)\""
+                    if let near = catalog.nearest(to: reference.name) { message += " (did you mean \"\(near)\"?)" }
+                    message += ": no inspector, kind: symbols table or checklist facts: section declares it, so the rule would never see it (see shipcheck facts --catalog)"
+                    diagnostics.add(message, at: reference.mark, path: reference.path)
+                }
+            }
+        }
+        return byFile
     }
 
     // MARK: - One file
@@ -143,6 +200,10 @@ public struct ChecklistLoader: Sendable {
         let tables: [(String, Table, Mark)]
         let file: String
         let mark: Mark
+        /// Its `facts:` section.
+        var facts: [FactDeclaration] = []
+        /// The facts of its `kind: symbols` tables.
+        var symbolFacts: [FactDeclaration] = []
     }
 
     struct RuleDraft {
@@ -153,6 +214,8 @@ public struct ChecklistLoader: Sendable {
         let tableOptions: [(String, String, Mark)]
         /// Checked once every file is loaded, like `tableOptions`.
         var tableReferences: [TableReference] = []
+        /// Every fact its `when:` and `expect:` read, where written; checked against the catalog of every loaded file.
+        var factReferences: [(name: String, mark: Mark, path: String)] = []
     }
 
     /// What an option says about a table that only the loaded tables can confirm.
@@ -182,11 +245,13 @@ public struct ChecklistLoader: Sendable {
         let summary = map["summary"]?.string()
         let references = map["references"].map(readReferences) ?? []
         var tables: [(String, Table, Mark)] = []
+        var symbolFacts: [FactDeclaration] = []
         if let tablesReader = map["tables"], let tableMap = tablesReader.mapping() {
             for (tableName, value) in tableMap.entries {
-                if let table = readTable(value, name: tableName, file: file) { tables.append((tableName, table, value.mark)) }
+                if let table = readTable(value, name: tableName, file: file, facts: &symbolFacts) { tables.append((tableName, table, value.mark)) }
             }
         }
+        let facts = map["facts"].map { readFacts($0, file: file) } ?? []
         var rules: [RuleDraft] = []
         if let name, let items = map["rules"]?.sequence() {
             for item in items {
@@ -195,7 +260,32 @@ public struct ChecklistLoader: Sendable {
         }
         guard let name, let title else { return nil }
         return ChecklistDraft(name: name, title: title, summary: summary, references: references, rules: rules,
-                              tables: tables, file: file, mark: reader.mark)
+                              tables: tables, file: file, mark: reader.mark, facts: facts, symbolFacts: symbolFacts)
+    }
+
+    /// `facts:`: `name-or-pattern: { type: bool | number | string | list (or a list of them), doc: "…" }`.
+    func readFacts(_ reader: NodeReader, file: String) -> [FactDeclaration] {
+        guard let map = reader.mapping() else { return [] }
+        var facts: [FactDeclaration] = []
+        for (pattern, value) in map.entries {
+            if let problem = FactDeclaration.problem(with: pattern) {
+                value.error(problem)
+                continue
+            }
+            guard let fields = value.mapping(allowed: Self.factKeys, required: Self.factKeys) else { continue }
+            let typeNames = fields["type"]?.stringList() ?? []
+            var types: [FactType] = []
+            for name in typeNames {
+                if let type = FactType(rawValue: name) { types.append(type) } else {
+                    var message = "unknown fact type \"\(name)\"; expected \(FactType.allCases.map(\.rawValue).joined(separator: ", "))"
+                    if let near = Spelling.nearest(to: name, in: FactType.allCases.map(\.rawValue)) { message += " (did you mean \"\(near)\"?)" }
+                    fields["type"]?.error(message)
+                }
+            }
+            guard let doc = fields["doc"]?.string(), !types.isEmpty, types.count == typeNames.count else { continue }
+            facts.append(FactDeclaration(pattern: pattern, types: types, doc: doc, file: file, mark: value.mark))
+        }
+        return facts
     }
 
     func readReferences(_ reader: NodeReader) -> [Reference] {
@@ -210,15 +300,25 @@ public struct ChecklistLoader: Sendable {
         }
     }
 
-    func readTable(_ reader: NodeReader, name: String, file: String) -> Table? {
+    func readTable(_ reader: NodeReader, name: String, file: String, facts: inout [FactDeclaration]) -> Table? {
         guard let map = reader.mapping(allowed: Self.tableKeys, required: ["source", "value"]) else { return nil }
         let source = map["source"]?.string()
         let kind = map["kind"]?.oneOf(Self.tableKinds)
         guard let source, let value = map["value"] else { return nil }
+        if kind == "data_safety_questions" {
+            // The inspection reads the export against it; a malformed one is a checklist error now.
+            _ = DataSafetySchema(node: value.node, diagnostics: reader.diagnostics)
+        }
         if kind == "symbols" {
             // The scan reads these; a malformed one is a checklist error now, not an inspection error later.
             do {
-                _ = try SymbolTable.parse(SymbolTableSource(name: name, file: file, value: value.node))
+                let table = try SymbolTable.parse(SymbolTableSource(name: name, file: file, value: value.node))
+                for fact in Set(table.entries.map(\.fact)).sorted() where !facts.contains(where: { $0.pattern == fact }) {
+                    let symbols = table.entries.filter { $0.fact == fact }.flatMap(\.symbols)
+                    let shown = symbols.prefix(3).map(\.description).joined(separator: ", ") + (symbols.count > 3 ? ", …" : "")
+                    facts.append(FactDeclaration(pattern: fact, types: [.bool], doc: "code that ships uses a symbol of table \(name) (\(shown))",
+                                                 file: file, mark: value.mark))
+                }
             } catch {
                 for problem in error.errors { reader.diagnostics.add(problem) }
             }
@@ -237,7 +337,9 @@ public struct ChecklistLoader: Sendable {
             }
         }
         let title = map["title"]?.string()
-        let isManual = map["kind"].map { $0.oneOf(["manual"]) == "manual" } ?? false
+        let kindName = map["kind"]?.oneOf(["manual", "reported"])
+        let isManual = kindName == "manual"
+        let isReported = kindName == "reported"
         let severity: Severity
         if let node = map["severity"], let text = node.oneOf(Severity.allCases.map(\.rawValue)) {
             severity = Severity(rawValue: text) ?? .error
@@ -255,6 +357,7 @@ public struct ChecklistLoader: Sendable {
             }
         }
         let when = map["when"].flatMap(readExpression)
+        var factReferences = map["when"].map { when == nil ? [] : self.factReferences($0) } ?? []
         let effective = map["effective"]?.date()
         let severityReason = map["severity_reason"]?.string()
         let message = map["message"]?.string()
@@ -275,9 +378,21 @@ public struct ChecklistLoader: Sendable {
                 map[key]?.error("\(key): does not apply to a manual item")
             }
             kind = .manual
+        } else if isReported {
+            // Only shipcheck's own findings are made in code; a team rule that claimed to be would never fire.
+            if let id, !ShipcheckRules.all.contains(id), let node = map["id"] {
+                node.error("kind: reported is for the findings shipcheck makes itself (\(ShipcheckRules.all.sorted().joined(separator: ", "))); a rule of a checklist uses expect: or check:")
+            }
+            for key in ["given", "with", "when", "message"] where map[key] != nil {
+                map[key]?.error(key == "message"
+                    ? "message: does not apply to kind: reported; the finding says what went wrong where"
+                    : "\(key): does not apply to kind: reported")
+            }
+            kind = .reported
         } else if let expectReader = map["expect"] {
             for key in ["given", "with"] where map[key] != nil { map[key]?.error("\(key): goes with check:, not expect:") }
             kind = readExpression(expectReader).map { .expect($0) }
+            if kind != nil { factReferences += self.factReferences(expectReader) }
         } else if let checkReader = map["check"], let name = checkReader.string() {
             if let function = functions[name] {
                 var selectors: [Selector] = []
@@ -311,18 +426,19 @@ public struct ChecklistLoader: Sendable {
             kind = nil
         }
         if !isManual {
-            if message == nil, kind != nil { reader.error("missing required key \"message\": say what is wrong and where") }
+            if message == nil, kind != nil, !isReported { reader.error("missing required key \"message\": say what is wrong and where") }
             if help == nil, kind != nil { reader.error("missing required key \"help\": say what to do about it") }
         }
         if let kind, let allowed = Self.placeholderNames(kind, when: when, functions: functions) {
-            let keys = isManual ? ["title", "help"] : ["message", "help"]
+            let keys = isManual ? ["title", "help"] : isReported ? ["help"] : ["message", "help"]
             for key in keys { if let text = map[key] { checkPlaceholders(text, allowed: allowed) } }
         }
         guard let id, let title, let kind, let idReader = map["id"] else { return nil }
         let rule = Rule(id: id, checklist: checklist, title: title, severity: severity, stores: stores, when: when,
                         kind: kind, message: message, help: help, references: references.isEmpty ? checklistReferences : references,
                         effective: effective, severityReason: severityReason, file: file, mark: reader.mark)
-        return RuleDraft(rule: rule, path: reader.path, idMark: idReader.mark, tableOptions: tableOptions, tableReferences: tableReferences)
+        return RuleDraft(rule: rule, path: reader.path, idMark: idReader.mark, tableOptions: tableOptions, tableReferences: tableReferences,
+                         factReferences: factReferences)
     }
 
     /// `given:` is one selector or a list of them.
@@ -361,6 +477,23 @@ public struct ChecklistLoader: Sendable {
         } catch {
             diagnosticsError(reader, error)
             return nil
+        }
+    }
+
+    /// The facts an expression reads, each at its line and column: on the scalar's own line for a one-line
+    /// value, else found in the file (a folded `>-` value has the name at another line than its offset says).
+    func factReferences(_ reader: NodeReader) -> [(name: String, mark: Mark, path: String)] {
+        guard let text = reader.node.scalar else { return [] }
+        let style = reader.node.style
+        let singleLine = (style == .plain || style == .singleQuoted || style == .doubleQuoted) && !text.contains("\n")
+        let quoted = style == .singleQuoted || style == .doubleQuoted ? 1 : 0
+        let characters = Array(text)
+        return ExpressionParser.factReferences(in: text).map { name, offset in
+            // The n-th time the name's text is written (folding changes only white space, never a name).
+            let occurrence = String(characters[..<min(offset, characters.count)]).components(separatedBy: name).count - 1
+            let mark = singleLine ? Mark(line: reader.mark.line, column: reader.mark.column + quoted + offset)
+                : reader.diagnostics.mark(of: name, occurrence: occurrence, from: reader.mark) ?? reader.mark
+            return (name, mark, reader.path)
         }
     }
 
@@ -441,6 +574,8 @@ public struct ChecklistLoader: Sendable {
         switch kind {
         case .manual:
             return Set(["evidence"] + whenFacts)
+        case .reported:
+            return []
         case .expect(let expression):
             return Set(["evidence", "path", "rule"] + whenFacts + expression.factNames)
         case .check(let name, let given, _):

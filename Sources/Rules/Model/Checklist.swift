@@ -12,9 +12,11 @@ public struct Checklist: Sendable {
     public let tables: [String: Table]
     /// The file it came from (`account-deletion.yml`, or the path given to `--rules`).
     public let file: String
+    /// The facts it declares (`facts:`, and each fact of its `kind: symbols` tables): its part of the `FactCatalog`.
+    public let facts: [FactDeclaration]
 
     public init(name: String, title: String, summary: String?, references: [Reference], rules: [Rule],
-                tables: [String: Table], file: String) {
+                tables: [String: Table], file: String, facts: [FactDeclaration] = []) {
         self.name = name
         self.title = title
         self.summary = summary
@@ -22,6 +24,7 @@ public struct Checklist: Sendable {
         self.rules = rules
         self.tables = tables
         self.file = file
+        self.facts = facts
     }
 }
 
@@ -52,6 +55,10 @@ public struct Rule: Sendable {
         case check(name: String, given: [Selector], options: CheckOptions)
         /// A checkbox for the user: shown, never evaluated.
         case manual
+        /// Found by shipcheck itself while it reads the project or applies suppressions (`ShipcheckRules`),
+        /// not by a check function; declared in rules/shipcheck.yml so that configuration, `rules list/show`,
+        /// reports and rule pages treat it as any rule. The engine does not evaluate it.
+        case reported
     }
 
     public let id: String
@@ -109,6 +116,11 @@ public struct Rule: Sendable {
 
     public var isManual: Bool {
         if case .manual = kind { return true }
+        return false
+    }
+
+    public var isReported: Bool {
+        if case .reported = kind { return true }
         return false
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Project
+import Rules
 import ShipcheckCore
 
 /// `shipcheck facts [PATH]`: what the inspectors detected and what the manifest states, with evidence,
@@ -11,7 +12,10 @@ struct FactsCommand {
         name: "facts",
         abstract: "Show what shipcheck detected about the project, and what shipcheck.yml states, with evidence.",
         arguments: [ArgumentDefinition("path", help: "The project root (default: .).")],
-        options: CommonOptions.project + [OptionDefinition("format", value: "format", help: "text (default) or json.")]
+        options: CommonOptions.project + [
+            OptionDefinition("format", value: "format", help: "text (default) or json."),
+            OptionDefinition("catalog", help: "List the fact catalog instead: every fact a rule may read (the inspectors', the symbol tables', the checklists' facts:), with its type and meaning. Takes no path."),
+        ]
     )
 
     func run(_ arguments: [String]) -> ExitCode {
@@ -21,6 +25,7 @@ struct FactsCommand {
         case .success(let value): (parsed, asJSON) = (value.0, value.json)
         case .failure(let code): return code
         }
+        if parsed.flag("catalog") { return catalog(parsed, asJSON: asJSON) }
         let project: ProjectModel
         do {
             let session = try Session.open(path: parsed.positionals.first ?? ".", configPath: parsed.value("config"),
@@ -31,6 +36,38 @@ struct FactsCommand {
             return .usage
         }
         console.out(asJSON ? json(project) : text(project))
+        return .success
+    }
+
+    /// `--catalog`: the declarations of the built-in checklists and any `--rules` folders, by name.
+    func catalog(_ parsed: ParsedArguments, asJSON: Bool) -> ExitCode {
+        guard parsed.positionals.isEmpty else {
+            console.error("facts --catalog lists the catalog of the checklists and takes no path")
+            return .usage
+        }
+        let checklists: [Checklist]
+        do {
+            checklists = try ChecklistCatalog.load(rulesDirectories: parsed.all("rules"))
+        } catch {
+            for message in error.messages { console.error(message) }
+            return .usage
+        }
+        let declarations = FactCatalog(checklists: checklists).declarations.sorted { $0.pattern < $1.pattern }
+        if asJSON {
+            console.out(JSONOutput.serialize(["facts": declarations.map { declaration -> [String: Any] in
+                ["name": declaration.pattern, "type": declaration.types.map(\.rawValue), "doc": declaration.doc, "declared_in": declaration.file]
+            }]))
+            return .success
+        }
+        let width = min(44, declarations.map(\.pattern.count).max() ?? 0)
+        var out = ""
+        for declaration in declarations {
+            let name = declaration.pattern.padding(toLength: max(width, declaration.pattern.count), withPad: " ", startingAt: 0)
+            out += "\(name)  \(declaration.types.map(\.rawValue).joined(separator: "|"))\n"
+            out += "    \(declaration.doc) (\(declaration.file))\n"
+        }
+        out += "\(declarations.count) facts; a * stands for one or more characters. Any of them can be stated in shipcheck.yml (facts:).\n"
+        console.out(out)
         return .success
     }
 

@@ -66,8 +66,7 @@ struct RulesCommand {
             }
             guard let rule = checklists.flatMap(\.rules).first(where: { $0.id == id }) else {
                 var message = "no rule or checklist is named '\(id)'"
-                let names = checklists.flatMap { [$0.name] + $0.rules.map(\.id) }
-                if let near = Spelling.nearest(to: id, in: names) { message += "; did you mean '\(near)'?" }
+                if let near = Spelling.nearest(to: id, in: Engine(checklists: checklists).ruleNames.sorted()) { message += "; did you mean '\(near)'?" }
                 console.error(message)
                 return .usage
             }
@@ -127,6 +126,7 @@ struct RulesCommand {
         case .expect(let e): lines.append("  expect:    \(e)")
         case .check(let name, let given, _): lines.append("  check:     \(name)\(given.isEmpty ? "" : " over " + given.map(\.description).joined(separator: ", "))")
         case .manual: break
+        case .reported: lines.append("  reported:  by shipcheck itself (not a check function)")
         }
         if let effective = rule.effective { lines.append("  effective: \(effective)") }
         if let message = rule.message { lines.append("  message:   \(message)") }
