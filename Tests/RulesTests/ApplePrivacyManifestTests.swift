@@ -167,6 +167,37 @@ import Testing
         #expect(try problems("<key>NSPrivacyTracking</key><true/>") == ["NSPrivacyTracking is true but NSPrivacyTrackingDomains lists no domains"])
     }
 
+    @Test func trackingDomainsWithTrackingFalseOrAbsentAreInvalidTrackingInformation() throws {
+        let domains = "<key>NSPrivacyTrackingDomains</key><array><string>ads.example.com</string></array>"
+        for tracking in ["<key>NSPrivacyTracking</key><false/>", ""] {
+            let project = ProjectModel(root: "/p", privacyManifests: [S.manifest(S.plist(tracking + domains))])
+            let findings = try S.findings(project, rule: rule)
+            #expect(findings.count == 1)
+            #expect(findings.first?.severity == .error)
+            #expect(findings.first?.message.contains("ITMS-91064 (Invalid tracking information)") == true)
+            #expect(findings.first?.evidence?.contains("NSPrivacyTracking must be true when it lists domains") == true)
+        }
+        let tracked = ProjectModel(root: "/p", privacyManifests: [S.manifest(S.plist("<key>NSPrivacyTracking</key><true/>" + domains))])
+        #expect(try S.findings(tracked, rule: rule).isEmpty)
+        let empty = ProjectModel(root: "/p", privacyManifests: [S.manifest(S.plist("<key>NSPrivacyTracking</key><true/>"))])
+        #expect(try S.findings(empty, rule: rule).first?.message.contains("ITMS-91064") == true)
+    }
+
+    @Test func aBareOrUnknownCategoryIsAnInvalidCategoryDeclaration() throws {
+        let body = """
+        <key>NSPrivacyAccessedAPITypes</key>
+        <array>
+        <dict><key>NSPrivacyAccessedAPIType</key><string>FileTimestamp</string>
+        <key>NSPrivacyAccessedAPITypeReasons</key><array><string>C617.1</string></array></dict>
+        </array>
+        """
+        let project = ProjectModel(root: "/p", privacyManifests: [S.manifest(S.plist(body))])
+        let finding = try #require(try S.findings(project, rule: rule).first)
+        #expect(finding.severity == .error)
+        #expect(finding.message.contains("ITMS-91054 (Invalid API category declaration)"))
+        #expect(finding.evidence == "unknown required-reason API category FileTimestamp (did you mean NSPrivacyAccessedAPICategoryFileTimestamp?)")
+    }
+
     @Test func unknownDataTypeAndPurposeAndMissingKeys() throws {
         let body = """
         <key>NSPrivacyCollectedDataTypes</key>
