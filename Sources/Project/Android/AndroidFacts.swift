@@ -4,8 +4,10 @@
 /// else the first app module that ships. Its values keep the short names:
 /// `android.project`, `android.release_module`, `android.target_sdk`, `android.target_sdk_unknown` (with the
 /// places looked at), `android.min_sdk`, `android.version_code`, `android.application_id`,
-/// `android.form_factor`, and `android.permission.<NAME>` (its merged release manifest, plus those of app
-/// modules with the same applicationId, such as a Wear OS module published in the same listing).
+/// `android.form_factor`, `android.permission.<NAME>` (its merged release manifest, plus those of app
+/// modules with the same applicationId, such as a Wear OS module published in the same listing) and
+/// `android.foreground_service_type.<type>` (a `<service>` of its merged release manifest declares that
+/// `android:foregroundServiceType`; the evidence is each such service).
 ///
 /// Every app module that ships, the release module included, is listed in `android.modules` and has
 /// `android.module.<name>.{form_factor, target_sdk, target_sdk_unknown, min_sdk, version_code,
@@ -97,7 +99,20 @@ enum AndroidFacts {
             permissionSources.permissions += other.manifest.permissions.filter { new in !permissionSources.permissions.contains { $0.value.name == new.value.name } }
         }
         permissionFacts(permissionSources, into: &facts, evidence: evidence)
+        foregroundServiceTypeFacts(release.manifest, into: &facts, evidence: evidence)
         return facts
+    }
+
+    static func foregroundServiceTypeFacts(_ manifest: AndroidMergedManifest, into facts: inout [Fact], evidence: (String, Int?) -> Evidence) {
+        var byType: [String: [Evidence]] = [:]
+        for service in manifest.components where service.value.kind == "service" {
+            for type in service.value.foregroundServiceTypes {
+                byType[type, default: []].append(evidence(service.path, service.line))
+            }
+        }
+        for (type, places) in byType.sorted(by: { $0.key < $1.key }) {
+            facts.append(Fact(name: "android.foreground_service_type.\(type)", value: .bool(true), source: .detected, evidence: places))
+        }
     }
 
     /// The phone module named `app` (or ending in `/app`), else the first phone module, else the first module.
