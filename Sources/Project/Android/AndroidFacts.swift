@@ -7,7 +7,8 @@
 /// `android.form_factor`, `android.permission.<NAME>` (its merged release manifest, plus those of app
 /// modules with the same applicationId, such as a Wear OS module published in the same listing) and
 /// `android.foreground_service_type.<type>` (a `<service>` of its merged release manifest declares that
-/// `android:foregroundServiceType`; the evidence is each such service).
+/// `android:foregroundServiceType`; the evidence is each such service) and `android.permission_removed.<name>`
+/// (its manifests remove that permission with `tools:node="remove"`, full name as written).
 ///
 /// Every app module that ships, the release module included, is listed in `android.modules` and has
 /// `android.module.<name>.{form_factor, target_sdk, target_sdk_unknown, min_sdk, version_code,
@@ -100,6 +101,10 @@ enum AndroidFacts {
         }
         permissionFacts(permissionSources, into: &facts, evidence: evidence)
         foregroundServiceTypeFacts(release.manifest, into: &facts, evidence: evidence)
+        // A permission the app removes with tools:node="remove" (an SDK's AD_ID, say): what ships without it.
+        for removed in release.manifest.removedPermissions where !facts.contains(where: { $0.name == "android.permission_removed." + removed.value }) {
+            fact("android.permission_removed." + removed.value, .bool(true), [evidence(removed.path, removed.line)])
+        }
         return facts
     }
 
