@@ -293,6 +293,23 @@ import Testing
         #expect(findings.map(\.location) == [SourceLocation(path: "ShareExtension/ShareViewController.swift", line: 7, column: 22)])
         #expect(findings.first?.message.contains("Code built into the app extension ShareExtension uses a UserDefaults") == true)
         #expect(findings.first?.message.contains("not declared in any manifest of its own") == true)
+        // The app's own manifest declares UserDefaults: uploads relying on it are accepted, so a warning naming it.
+        #expect(findings.first?.severity == .warning)
+        #expect(findings.first?.message.contains("App/PrivacyInfo.xcprivacy of the same app declares it") == true)
+    }
+
+    @Test func noManifestOfTheAppDeclaringTheCategoryIsAnError() throws {
+        let findings = try RuleExampleTests.evaluate(Self.examples + "/trigger").filter { $0.rule == "privacy-manifest.missing-api-declaration" }
+        #expect(!findings.isEmpty)
+        // Without the app's manifest declaring it, the same extension finding is the upload error.
+        let project = try RuleExampleTests.inspect(Self.examples + "/trigger", checklists: RuleExampleTests.builtinChecklists())
+        var stripped = project
+        stripped.privacyManifests = project.privacyManifests.filter { !$0.location.path.hasPrefix("App/") }
+        let engine = Engine(checklists: try RuleExampleTests.loaded())
+        let outcome = engine.evaluate(EvaluationContext(project: stripped, tables: engine.tables, today: "2026-11-30"))
+        let errors = outcome.findings.filter { $0.rule == "privacy-manifest.missing-api-declaration" }
+        #expect(!errors.isEmpty)
+        #expect(errors.allSatisfy { $0.severity == .error && !$0.message.contains("of the same app declares it") })
     }
 
     @Test func debugPreviewAndTestOnlyUsesAreNotEvidence() throws {
