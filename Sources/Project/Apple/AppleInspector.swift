@@ -12,6 +12,7 @@ import Foundation
 /// - `purpose.<Key>.declared`: a non-empty purpose string `<Key>` in an app (non-test) Info.plist or generated keys.
 /// - `privacy_manifest.app`: the app has its own PrivacyInfo.xcprivacy.
 /// - `entitlement.<key>`: an entitlement set in a `.entitlements` file (true, or the value's presence).
+/// - `apple.ci_xcode_version`: the lowest Xcode an uploading CI configuration selects (CIXcodeSelection).
 /// - `apple.deployment_target`: the lowest IPHONEOS_DEPLOYMENT_TARGET of an iOS application target's release
 ///   configuration (a number such as 12.4; evidence: the setting in the project).
 public enum AppleInspector {
@@ -76,6 +77,7 @@ public enum AppleInspector {
                                                    keyLines: lines, productType: owner?.productType))
         }
 
+        result.facts += CIXcodeSelection.facts(files: files)
         result.infoPlists = attach(stringsFiles, to: result.infoPlists)
         result.facts += purposeFacts(result.infoPlists)
         if let manifest = result.privacyManifests.first(where: { $0.isAppOwned }) {
