@@ -167,6 +167,37 @@ import Testing
         #expect(try problems("<key>NSPrivacyTracking</key><true/>") == ["NSPrivacyTracking is true but NSPrivacyTrackingDomains lists no domains"])
     }
 
+    @Test func trackingDomainsWithTrackingFalseOrAbsentAreInvalidTrackingInformation() throws {
+        let domains = "<key>NSPrivacyTrackingDomains</key><array><string>ads.example.com</string></array>"
+        for tracking in ["<key>NSPrivacyTracking</key><false/>", ""] {
+            let project = ProjectModel(root: "/p", privacyManifests: [S.manifest(S.plist(tracking + domains))])
+            let findings = try S.findings(project, rule: rule)
+            #expect(findings.count == 1)
+            #expect(findings.first?.severity == .error)
+            #expect(findings.first?.message.contains("ITMS-91064 (Invalid tracking information)") == true)
+            #expect(findings.first?.evidence?.contains("NSPrivacyTracking must be true when it lists domains") == true)
+        }
+        let tracked = ProjectModel(root: "/p", privacyManifests: [S.manifest(S.plist("<key>NSPrivacyTracking</key><true/>" + domains))])
+        #expect(try S.findings(tracked, rule: rule).isEmpty)
+        let empty = ProjectModel(root: "/p", privacyManifests: [S.manifest(S.plist("<key>NSPrivacyTracking</key><true/>"))])
+        #expect(try S.findings(empty, rule: rule).first?.message.contains("ITMS-91064") == true)
+    }
+
+    @Test func aBareOrUnknownCategoryIsAnInvalidCategoryDeclaration() throws {
+        let body = """
+        <key>NSPrivacyAccessedAPITypes</key>
+        <array>
+        <dict><key>NSPrivacyAccessedAPIType</key><string>FileTimestamp</string>
+        <key>NSPrivacyAccessedAPITypeReasons</key><array><string>C617.1</string></array></dict>
+        </array>
+        """
+        let project = ProjectModel(root: "/p", privacyManifests: [S.manifest(S.plist(body))])
+        let finding = try #require(try S.findings(project, rule: rule).first)
+        #expect(finding.severity == .error)
+        #expect(finding.message.contains("ITMS-91054 (Invalid API category declaration)"))
+        #expect(finding.evidence == "unknown required-reason API category FileTimestamp (did you mean NSPrivacyAccessedAPICategoryFileTimestamp?)")
+    }
+
     @Test func unknownDataTypeAndPurposeAndMissingKeys() throws {
         let body = """
         <key>NSPrivacyCollectedDataTypes</key>
@@ -262,6 +293,23 @@ import Testing
         #expect(findings.map(\.location) == [SourceLocation(path: "ShareExtension/ShareViewController.swift", line: 7, column: 22)])
         #expect(findings.first?.message.contains("Code built into the app extension ShareExtension uses a UserDefaults") == true)
         #expect(findings.first?.message.contains("not declared in any manifest of its own") == true)
+        // The app's own manifest declares UserDefaults: uploads relying on it are accepted, so a warning naming it.
+        #expect(findings.first?.severity == .warning)
+        #expect(findings.first?.message.contains("App/PrivacyInfo.xcprivacy of the same app declares it") == true)
+    }
+
+    @Test func noManifestOfTheAppDeclaringTheCategoryIsAnError() throws {
+        let findings = try RuleExampleTests.evaluate(Self.examples + "/trigger").filter { $0.rule == "privacy-manifest.missing-api-declaration" }
+        #expect(!findings.isEmpty)
+        // Without the app's manifest declaring it, the same extension finding is the upload error.
+        let project = try RuleExampleTests.inspect(Self.examples + "/trigger", checklists: RuleExampleTests.builtinChecklists())
+        var stripped = project
+        stripped.privacyManifests = project.privacyManifests.filter { !$0.location.path.hasPrefix("App/") }
+        let engine = Engine(checklists: try RuleExampleTests.loaded())
+        let outcome = engine.evaluate(EvaluationContext(project: stripped, tables: engine.tables, today: "2026-11-30"))
+        let errors = outcome.findings.filter { $0.rule == "privacy-manifest.missing-api-declaration" }
+        #expect(!errors.isEmpty)
+        #expect(errors.allSatisfy { $0.severity == .error && !$0.message.contains("of the same app declares it") })
     }
 
     @Test func debugPreviewAndTestOnlyUsesAreNotEvidence() throws {

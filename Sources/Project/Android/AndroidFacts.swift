@@ -4,8 +4,11 @@
 /// else the first app module that ships. Its values keep the short names:
 /// `android.project`, `android.release_module`, `android.target_sdk`, `android.target_sdk_unknown` (with the
 /// places looked at), `android.min_sdk`, `android.version_code`, `android.application_id`,
-/// `android.form_factor`, and `android.permission.<NAME>` (its merged release manifest, plus those of app
-/// modules with the same applicationId, such as a Wear OS module published in the same listing).
+/// `android.form_factor`, `android.permission.<NAME>` (its merged release manifest, plus those of app
+/// modules with the same applicationId, such as a Wear OS module published in the same listing) and
+/// `android.foreground_service_type.<type>` (a `<service>` of its merged release manifest declares that
+/// `android:foregroundServiceType`; the evidence is each such service) and `android.permission_removed.<name>`
+/// (its manifests remove that permission with `tools:node="remove"`, full name as written).
 ///
 /// Every app module that ships, the release module included, is listed in `android.modules` and has
 /// `android.module.<name>.{form_factor, target_sdk, target_sdk_unknown, min_sdk, version_code,
@@ -97,7 +100,24 @@ enum AndroidFacts {
             permissionSources.permissions += other.manifest.permissions.filter { new in !permissionSources.permissions.contains { $0.value.name == new.value.name } }
         }
         permissionFacts(permissionSources, into: &facts, evidence: evidence)
+        foregroundServiceTypeFacts(release.manifest, into: &facts, evidence: evidence)
+        // A permission the app removes with tools:node="remove" (an SDK's AD_ID, say): what ships without it.
+        for removed in release.manifest.removedPermissions where !facts.contains(where: { $0.name == "android.permission_removed." + removed.value }) {
+            fact("android.permission_removed." + removed.value, .bool(true), [evidence(removed.path, removed.line)])
+        }
         return facts
+    }
+
+    static func foregroundServiceTypeFacts(_ manifest: AndroidMergedManifest, into facts: inout [Fact], evidence: (String, Int?) -> Evidence) {
+        var byType: [String: [Evidence]] = [:]
+        for service in manifest.components where service.value.kind == "service" {
+            for type in service.value.foregroundServiceTypes {
+                byType[type, default: []].append(evidence(service.path, service.line))
+            }
+        }
+        for (type, places) in byType.sorted(by: { $0.key < $1.key }) {
+            facts.append(Fact(name: "android.foreground_service_type.\(type)", value: .bool(true), source: .detected, evidence: places))
+        }
     }
 
     /// The phone module named `app` (or ending in `/app`), else the first phone module, else the first module.

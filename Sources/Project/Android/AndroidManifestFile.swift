@@ -84,9 +84,11 @@ public struct AndroidComponent: Sendable, Hashable {
     public var categories: [String]
     public let toolsNode: String?
     public let line: Int
+    /// A `<service>`'s `android:foregroundServiceType` flags (`camera|location` → both), as written.
+    public var foregroundServiceTypes: [String]
 
     public init(kind: String, name: String, exported: String? = nil, hasIntentFilter: Bool = false, categories: [String] = [],
-                toolsNode: String? = nil, line: Int) {
+                toolsNode: String? = nil, line: Int, foregroundServiceTypes: [String] = []) {
         self.kind = kind
         self.name = name
         self.exported = exported
@@ -94,6 +96,7 @@ public struct AndroidComponent: Sendable, Hashable {
         self.categories = categories
         self.toolsNode = toolsNode
         self.line = line
+        self.foregroundServiceTypes = foregroundServiceTypes
     }
 }
 

@@ -78,6 +78,7 @@ struct AndroidMergedManifest: Sendable {
                     let existing = merged.components[index]
                     var value = existing.value
                     if value.exported == nil { value.exported = component.exported }
+                    if value.foregroundServiceTypes.isEmpty { value.foregroundServiceTypes = component.foregroundServiceTypes }
                     value.categories += component.categories.filter { !value.categories.contains($0) }
                     if component.hasIntentFilter && !value.hasIntentFilter {
                         value.hasIntentFilter = true

@@ -12,6 +12,9 @@ import Foundation
 /// - `purpose.<Key>.declared`: a non-empty purpose string `<Key>` in an app (non-test) Info.plist or generated keys.
 /// - `privacy_manifest.app`: the app has its own PrivacyInfo.xcprivacy.
 /// - `entitlement.<key>`: an entitlement set in a `.entitlements` file (true, or the value's presence).
+/// - `apple.ci_xcode_version`: the lowest Xcode an uploading CI configuration selects (CIXcodeSelection).
+/// - `apple.deployment_target`: the lowest IPHONEOS_DEPLOYMENT_TARGET of an iOS application target's release
+///   configuration (a number such as 12.4; evidence: the setting in the project).
 public enum AppleInspector {
     /// ODR build settings that mean tags are in use; `ENABLE_ON_DEMAND_RESOURCES` is the default and means nothing.
     static let onDemandSettings = ["ON_DEMAND_RESOURCES_INITIAL_INSTALL_TAGS", "ON_DEMAND_RESOURCES_PREFETCH_ORDER",
@@ -74,6 +77,7 @@ public enum AppleInspector {
                                                    keyLines: lines, productType: owner?.productType))
         }
 
+        result.facts += CIXcodeSelection.facts(files: files)
         result.infoPlists = attach(stringsFiles, to: result.infoPlists)
         result.facts += purposeFacts(result.infoPlists)
         if let manifest = result.privacyManifests.first(where: { $0.isAppOwned }) {
@@ -225,6 +229,17 @@ public enum AppleInspector {
         if !project.buildFileAssetTags.isEmpty {
             facts.append(detected("odr.used", Evidence(location: project.location(of: "ASSET_TAGS"),
                                                        snippet: "ASSET_TAGS = (\(project.buildFileAssetTags.joined(separator: ", ")))")))
+        }
+        // The lowest iOS deployment target among application targets (an extension cannot be lower than its app).
+        let deployments = project.targets.filter { $0.productType == "com.apple.product-type.application" }.compactMap { target -> (String, String, Double)? in
+            guard let value = target.releaseSettings["IPHONEOS_DEPLOYMENT_TARGET"], let number = Double(value) else { return nil }
+            return (target.name, value, number)
+        }
+        if let lowest = deployments.min(by: { $0.2 < $1.2 }) {
+            let written = project.location(of: "IPHONEOS_DEPLOYMENT_TARGET = \(lowest.1)")
+            let location = written.line == nil ? project.location(of: "IPHONEOS_DEPLOYMENT_TARGET") : written
+            facts.append(Fact(name: "apple.deployment_target", value: .number(lowest.2), source: .detected,
+                              evidence: [Evidence(location: location, snippet: "\(lowest.0): IPHONEOS_DEPLOYMENT_TARGET = \(lowest.1)")]))
         }
         for target in project.targets {
             for setting in onDemandSettings {

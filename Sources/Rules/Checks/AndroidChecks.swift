@@ -1,4 +1,6 @@
 /// Check functions for Android platform requirements.
 public enum AndroidChecks {
-    public static var all: [CheckFunction] { [AndroidTargetSDKCheck.function, AndroidTargetSDKUnknownCheck.function, AndroidReleaseManifestCheck.function] }
+    public static var all: [CheckFunction] {
+        [AndroidTargetSDKCheck.function, AndroidTargetSDKUnknownCheck.function, AndroidReleaseManifestCheck.function, AndroidForegroundServiceCheck.function]
+    }
 }

@@ -54,10 +54,16 @@ enum PrivacyManifestChecks {
             let manifest = key.manifests.isEmpty
                 ? (one ? "any manifest of its own (it has no PrivacyInfo.xcprivacy)" : "any manifest of theirs (none has a PrivacyInfo.xcprivacy of its own)")
                 : "\(one ? "its" : "their") privacy manifest \(key.manifests.joined(separator: ", "))"
+            // Another manifest of the same app declares the category (an extension or framework relying on the
+            // containing app's manifest): real uploads show that accepted, so a warning that names it.
+            let elsewhere = project.privacyManifests.filter { $0.isAppOwned && !key.manifests.contains($0.location.path)
+                && $0.declaredAPICategories.contains(categories.prefix + category.name) }.map(\.location.path).sorted()
+            let note = elsewhere.isEmpty ? "" : " (\(elsewhere.joined(separator: ", ")) of the same app declares it, which uploads have been"
+                + " seen to accept, so this is a warning: add the declaration to the bundle's own manifest to be safe)"
             return CheckResult(location: hit.location, evidence: snippet, values: [
                 "bundle": described(bundles), "category": category.name, "evidence": "\(hit.location)",
-                "manifest": manifest, "reasons": category.reasons.joined(separator: ", "),
-            ])
+                "manifest": manifest, "reasons": category.reasons.joined(separator: ", "), "declared_elsewhere": note,
+            ], severity: elsewhere.isEmpty ? nil : .warning)
         }
     }
 
@@ -93,7 +99,7 @@ enum PrivacyManifestChecks {
             guard let use = FirstUse(of: category.fact, in: project), !declared.contains(categories.prefix + category.name) else { return nil }
             return CheckResult(location: use.location, evidence: use.snippet, values: [
                 "bundle": "the app", "category": category.name, "evidence": use.described, "manifest": manifestName,
-                "reasons": category.reasons.joined(separator: ", "),
+                "reasons": category.reasons.joined(separator: ", "), "declared_elsewhere": "",
             ])
         }
     }

@@ -2,8 +2,11 @@ import Project
 import YAML
 
 /// Validates one privacy manifest against the tables: what App Store Connect would call an invalid
-/// manifest (ITMS-91056) or an invalid API reason declaration (ITMS-91055: a reason code that is unknown, from
-/// another category, or missing). Each problem carries the line it is on, found by searching the file's text.
+/// manifest (ITMS-91056), an invalid API category declaration (ITMS-91054: an NSPrivacyAccessedAPIType that is not
+/// one of Apple's categories, written in full), an invalid API reason declaration (ITMS-91055: a reason code that is
+/// unknown, from another category, or missing) or invalid tracking information (ITMS-91064: tracking domains while
+/// NSPrivacyTracking is not true, or tracking without domains). Each problem carries the line it is on, found by
+/// searching the file's text.
 struct PrivacyManifestValidator: Sendable {
     struct Problem: Sendable {
         let location: SourceLocation
@@ -17,6 +20,8 @@ struct PrivacyManifestValidator: Sendable {
     enum Rejection: String, Sendable {
         case invalidManifest = "ITMS-91056 (Invalid privacy manifest)"
         case invalidReason = "ITMS-91055 (Invalid API reason declaration)"
+        case invalidCategory = "ITMS-91054 (Invalid API category declaration)"
+        case invalidTracking = "ITMS-91064 (Invalid tracking information)"
     }
 
     let categories: RequiredReasonCategories
@@ -44,9 +49,15 @@ struct PrivacyManifestValidator: Sendable {
 
         checkKeys(of: root, against: schema.topLevel, context: "at the top level", report: report)
 
-        if root["NSPrivacyTracking"]?.bool == true,
-           (root["NSPrivacyTrackingDomains"]?.array ?? []).compactMap(\.string).isEmpty {
-            report("NSPrivacyTracking is true but NSPrivacyTrackingDomains lists no domains", key: "NSPrivacyTracking")
+        // Apple's upload message: "NSPrivacyTracking must be true if NSPrivacyTrackingDomains isn't empty"; and the
+        // key's page: "When set to true you need to provide a list of internet domains".
+        let trackingDomains = (root["NSPrivacyTrackingDomains"]?.array ?? []).compactMap(\.string)
+        if root["NSPrivacyTracking"]?.bool == true, trackingDomains.isEmpty {
+            report("NSPrivacyTracking is true but NSPrivacyTrackingDomains lists no domains", key: "NSPrivacyTracking", rejection: .invalidTracking)
+        } else if root["NSPrivacyTracking"]?.bool != true, !trackingDomains.isEmpty {
+            let tracking = root["NSPrivacyTracking"] == nil ? "absent" : "false"
+            report("NSPrivacyTrackingDomains lists \(trackingDomains.count) domain(s) (\(trackingDomains[0])…) while NSPrivacyTracking is \(tracking); "
+                   + "NSPrivacyTracking must be true when it lists domains", key: "NSPrivacyTrackingDomains", rejection: .invalidTracking)
         }
         // Apple lists domains ("the internet domains your app connects to that engage in tracking"): a URL, a
         // path or a wildcard is not one. Not a documented upload error, so a warning.
@@ -105,11 +116,13 @@ struct PrivacyManifestValidator: Sendable {
             }
             return
         }
-        let name = type.hasPrefix(categories.prefix) ? String(type.dropFirst(categories.prefix.count)) : type
-        guard let category = categories.categories.first(where: { $0.name == name }) else {
+        // The full name only: uploads with a bare "FileTimestamp" come back with ITMS-91054.
+        let name = type.hasPrefix(categories.prefix) ? String(type.dropFirst(categories.prefix.count)) : nil
+        guard let name, let category = categories.categories.first(where: { $0.name == name }) else {
             let known = categories.categories.map { categories.prefix + $0.name }
-            let hint = Spelling.nearest(to: type, in: known).map { " (did you mean \($0)?)" } ?? ""
-            report("unknown required-reason API category \(type)\(hint)", nil, type, .invalidManifest, nil)
+            let bare = categories.categories.first { $0.name == type }.map { categories.prefix + $0.name }
+            let hint = (bare ?? Spelling.nearest(to: type, in: known)).map { " (did you mean \($0)?)" } ?? ""
+            report("unknown required-reason API category \(type)\(hint)", nil, type, .invalidCategory, nil)
             return
         }
         let reasons = (entry["NSPrivacyAccessedAPITypeReasons"]?.array ?? []).compactMap(\.string)

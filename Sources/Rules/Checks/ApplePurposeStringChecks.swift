@@ -73,9 +73,12 @@ enum PurposeStringChecks {
 
     // MARK: - Helpers
 
-    /// A stated `purpose.<Key>.declared` decides; otherwise a non-empty value in any app plist does.
+    /// A stated `purpose.<Key>.declared` decides; otherwise a non-empty value in any app plist does. A
+    /// `…Dictionary` key (NSLocationTemporaryUsageDescriptionDictionary) holds purpose strings by purpose key,
+    /// not a string: the plist writing it counts (the inspector keeps only scalars, but the key's line).
     static func isDeclared(_ key: String, plists: [InfoPlistFile], facts: FactStore) -> Bool {
         if let stated = facts.stated["purpose.\(key).declared"] { return stated.value.isTruthy }
+        if key.hasSuffix("Dictionary") { return plists.contains { $0.keyLines[key] != nil } }
         return plists.contains { plist in plist.strings[key].map { !isBlank($0) } ?? false }
     }
 

@@ -1,19 +1,17 @@
+import FirebaseAuth
 import SwiftUI
 
-/// The app's own sign-up screen: no auth SDK, a password field the system fills with a new password.
+/// The app's sign-up screen: Firebase Auth creates the account.
 struct SignUpView: View {
     @State private var email = ""
     @State private var password = ""
-    let api: TideLogAPI
 
     var body: some View {
         Form {
             TextField("Email", text: $email)
-                .textContentType(.username)
             SecureField("Password", text: $password)
-                .textContentType(.newPassword)
             Button("Create account") {
-                Task { try await api.createAccount(email: email, password: password) }
+                Task { try await Auth.auth().createUser(withEmail: email, password: password) }
             }
         }
     }

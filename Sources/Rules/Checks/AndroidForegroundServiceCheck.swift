@@ -1,0 +1,69 @@
+import Project
+import YAML
+
+/// `android.foreground_service_permissions`: each `android:foregroundServiceType` a service of the release
+/// manifest declares (`android.foreground_service_type.<type>`) has the `FOREGROUND_SERVICE_<TYPE>` permission
+/// the platform demands for it (and the plain `FOREGROUND_SERVICE`), once the app targets `min_target_sdk` or
+/// later: `startForeground` throws a SecurityException without them. One result per type, at its first service.
+enum AndroidForegroundServiceCheck {
+    static let function = CheckFunction(
+        name: "android.foreground_service_permissions",
+        summary: "every foreground service type the release manifest declares has the permission that type requires",
+        options: [
+            OptionSpec("types", .table, required: true, decode: TableError.decoder(ForegroundServiceTypePermissions.init),
+                       doc: "{ base: permission every foreground service needs, types: { type: permission or [] } }"),
+            OptionSpec("min_target_sdk", .int, required: true, doc: "judge only when the release module's targetSdk is known and at least this"),
+        ],
+        subjects: .none,
+        run: run)
+
+    static func run(_ invocation: CheckInvocation) -> [CheckResult] {
+        let facts = invocation.context.facts
+        guard let table = invocation.decoded("types", as: ForegroundServiceTypePermissions.self),
+              let minimum = invocation.options.int("min_target_sdk"),
+              let target = facts["android.target_sdk"], case .number(let level) = target.value, Int(level) >= minimum else { return [] }
+        func granted(_ permission: String) -> Bool { facts[permission]?.value.isTruthy ?? false }
+        var results: [CheckResult] = []
+        for (type, required) in table.types {
+            guard let declared = facts["android.foreground_service_type.\(type)"], declared.value.isTruthy else { continue }
+            let missing = ([table.base] + required).filter { !granted($0) }
+            guard !missing.isEmpty else { continue }
+            let first = declared.evidence.first
+            results.append(CheckResult(location: first?.location ?? SourceLocation(path: "."), evidence: first?.snippet, values: [
+                "type": type,
+                "permission": missing.map { $0.replacingOccurrences(of: "android.permission.", with: "") }.joined(separator: " and "),
+                "permissions": missing.joined(separator: ", "),
+                "services": declared.evidence.map(\.location.description).joined(separator: ", "),
+                "target_sdk": String(Int(level)),
+            ]))
+        }
+        return results
+    }
+}
+
+/// `{ base: android.permission.FOREGROUND_SERVICE, types: { camera: android.permission.FOREGROUND_SERVICE_CAMERA,
+/// shortService: [] } }`: a type maps to its permission, or to an empty list when it needs none beyond `base`.
+struct ForegroundServiceTypePermissions: Sendable {
+    let base: String
+    let types: [(type: String, permissions: [String])]
+
+    init(_ table: Table?) throws(TableError) {
+        guard let table else { throw TableError(nil, nil, "missing") }
+        guard let base = table.value["base"]?.scalar, let pairs = table.value["types"]?.mapping else {
+            throw TableError(table, table.value, "expected `base` (a permission) and `types` (type: permission)")
+        }
+        var types: [(String, [String])] = []
+        for pair in pairs {
+            guard let type = pair.key.scalar else { throw TableError(table, pair.key, "a type must be a name") }
+            if let permission = pair.value.scalar {
+                types.append((type, [permission]))
+            } else if let list = pair.value.sequence {
+                types.append((type, list.compactMap(\.scalar)))
+            } else {
+                throw TableError(table, pair.value, "write the permission the type needs, or [] for none")
+            }
+        }
+        self.base = base
+        self.types = types
+    }
+}
