@@ -64,6 +64,10 @@ enum ReportOutput {
             }
             if let path = spec.path {
                 if spec.format == .markdown, let summaryPath, path == summaryPath { markdownWentToSummary = true }
+                if let message = ReportFolder.prepare(path, projectRoot: paths.projectRoot) {
+                    console.error(message)
+                    return .usage
+                }
                 do { try AtomicWriter.write(Data(text.utf8), to: path) } catch {
                     console.error("cannot write the \(spec.format.rawValue) report: \(error.description)")
                     return .usage
