@@ -43,8 +43,10 @@ struct ActionRunTests {
         let repo: URL
     }
 
-    static func runCheckStep(with: [String: String], extraEnvironment: [String: String] = [:], in folder: URL) throws -> StepRun {
+    static func runCheckStep(with: [String: String], extraEnvironment: [String: String] = [:], in folder: URL,
+                             prepare: (URL) throws -> Void = { _ in }) throws -> StepRun {
         let repo = try CIHarness.monorepo(in: folder)
+        try prepare(repo)
         let (script, stepEnvironment) = try checkStep(with: with)
         let outputs = folder.appendingPathComponent("github-output.txt")
         let summary = folder.appendingPathComponent("step-summary.md")
@@ -93,5 +95,58 @@ struct ActionRunTests {
         #expect(files.contains("apps/mobile/fastlane/metadata/android/en-US/title.txt"))
         #expect(run.stepOutputs["sarif-file"] == nil)
         #expect(!FileManager.default.fileExists(atPath: run.repo.appendingPathComponent("shipcheck.sarif").path))
+    }
+
+    @Test func theSummaryIsWrittenWithoutTheGitHubFormatAndNotWhenTurnedOff() throws {
+        let folder = try CIHarness.temporaryFolder("action-summary")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let on = try Self.runCheckStep(with: ["path": CIHarness.appFolder, "formats": "junit:shipcheck-junit.xml", "upload-sarif": "false"],
+                                       in: folder.appendingPathComponent("on"), prepare: { _ in })
+        #expect(on.output.status == 1, "\(on.output.stderr)")
+        #expect(on.summary.contains("apps/mobile/fastlane/metadata/android/en-US/title.txt"), "summary: \(on.summary.prefix(300))")
+        let off = try Self.runCheckStep(with: ["path": CIHarness.appFolder, "formats": "github", "summary": "false", "upload-sarif": "false"],
+                                        in: folder.appendingPathComponent("off"))
+        #expect(off.output.status == 1)
+        #expect(off.summary.isEmpty)
+        #expect(!CIHarness.annotationFiles(off.output.stdout).isEmpty)
+    }
+
+    @Test func theSARIFCategoryFollowsThePathUnlessGiven() throws {
+        let folder = try CIHarness.temporaryFolder("action-category")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sub = try Self.runCheckStep(with: ["path": "./apps/mobile/"], in: folder.appendingPathComponent("a"))
+        #expect(sub.stepOutputs["sarif-category"] == "shipcheck-apps-mobile")
+        let top = try Self.runCheckStep(with: ["path": "."], in: folder.appendingPathComponent("b"))
+        #expect(top.stepOutputs["sarif-category"] == "shipcheck")
+        let given = try Self.runCheckStep(with: ["path": CIHarness.appFolder, "sarif-category": "store-rules-ios"], in: folder.appendingPathComponent("c"))
+        #expect(given.stepOutputs["sarif-category"] == "store-rules-ios")
+        // The upload step reads the step's output, not a fixed name.
+        let action = try String(contentsOf: ShipcheckProcess.packageRoot.appendingPathComponent("action.yml"), encoding: .utf8)
+        #expect(action.contains("category: ${{ steps.check.outputs.sarif-category }}"))
+    }
+
+    @Test func theRulesInputLoadsEachFolder() throws {
+        let folder = try CIHarness.temporaryFolder("action-rules")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try Self.runCheckStep(with: ["path": CIHarness.appFolder, "rules": "checklists/team"], in: folder) { repo in
+            let team = repo.appendingPathComponent("checklists/team")
+            try FileManager.default.createDirectory(at: team, withIntermediateDirectories: true)
+            // A checklist with a bad severity: the run names its file, which proves it was loaded.
+            try Data("""
+            checklist: team
+            title: Team rules
+            rules:
+              - id: team.no-beta
+                title: No beta in titles
+                severity: fatal
+                check: words
+                given: play.locales.*.title
+                message: m
+                help: h
+
+            """.utf8).write(to: team.appendingPathComponent("team.yml"))
+        }
+        #expect(run.output.status == 2)
+        #expect(run.output.stderr.contains("checklists/team/team.yml:6:15"), "\(run.output.stderr)")
     }
 }
