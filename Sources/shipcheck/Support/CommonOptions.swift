@@ -17,7 +17,7 @@ enum CommonOptions {
     }
 
     static let project: [OptionDefinition] = [
-        OptionDefinition("config", value: "file", help: "The project manifest (default: shipcheck.yml at the project root)."),
+        OptionDefinition("config", value: "file", help: "The project manifest (default: shipcheck.yml or .shipcheck.yml, the nearest from the working folder or the project root up to the repository root)."),
         OptionDefinition("rules", value: "dir", repeatable: true, help: "A folder of extra checklists (.yml); may repeat."),
     ]
 
