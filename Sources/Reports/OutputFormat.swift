@@ -21,7 +21,7 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     public var writes: String {
         switch self {
         case .text: return "lines `path:line:col: error: message [rule]`, grouped by rule, for a terminal or an Xcode build log"
-        case .json: return "the whole run as one JSON document (findings, manual items, rules, facts), for your own scripts"
+        case .json: return "the findings, counts and manual items as one JSON document (schemas/report.schema.json), for your own scripts and Danger"
         case .markdown: return "a Markdown report for a job summary or a pull-request comment (--template for your own)"
         case .sarif: return "SARIF 2.1.0, for code scanning (GitHub's Security tab, GitLab, Azure DevOps)"
         case .junit: return "JUnit XML, one test case per rule, for test dashboards (Bitrise, GitLab, Jenkins)"

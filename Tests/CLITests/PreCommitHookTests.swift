@@ -30,6 +30,16 @@ struct PreCommitHookTests {
         let result = try ShipcheckProcess.run(["python3", "-m", "pre_commit", "validate-manifest", manifest],
                                               executable: URL(fileURLWithPath: "/usr/bin/env"))
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        // The configuration docs/ci.md shows is one pre-commit accepts, naming a hook the file has.
+        let config = try #require(try CIHarness.blocks("yaml", in: "docs/ci.md").first { $0.contains(".pre-commit-config.yaml") })
+        #expect(config.contains("- id: shipcheck "))
+        let folder = try CIHarness.temporaryFolder("pre-commit-config")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent(".pre-commit-config.yaml")
+        try Data(config.utf8).write(to: file)
+        let validated = try ShipcheckProcess.run(["python3", "-m", "pre_commit", "validate-config", file.path],
+                                                 executable: URL(fileURLWithPath: "/usr/bin/env"))
+        #expect(validated.status == 0, "\(validated.stdout)\(validated.stderr)")
     }
 
     @Test(.enabled(if: available, "needs PyPI's pre-commit: pip install pre-commit==4.7.0"))
