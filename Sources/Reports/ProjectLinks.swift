@@ -5,8 +5,9 @@ public enum ProjectLinks {
     /// The action's `uses:` name (`owner/repo`), and the repository on GitHub.
     public static let actionRepository = "shipcheck/shipcheck"
     public static let repository = "https://github.com/" + actionRepository
-    /// The tag a workflow pins (`uses: shipcheck/shipcheck@v1`).
-    public static let actionVersion = "v1"
+    /// The ref a workflow names (`uses: shipcheck/shipcheck@main`): no release tag exists yet, so the
+    /// default branch; docs/ci.md says how to pin a commit instead.
+    public static let actionVersion = "main"
     /// Files of the default branch as served raw (what editors fetch a schema from).
     public static let rawFiles = "https://raw.githubusercontent.com/" + actionRepository + "/main"
 

@@ -1,7 +1,9 @@
 import Rules
 
-/// The findings of one rule, for reports that show a rule's help and references once and then its
-/// locations (a big repository repeats one rule dozens of times).
+/// The findings of one rule that share one help text, for reports that show the help and references once
+/// and then the locations (a big repository repeats one rule dozens of times). A rule whose help is filled
+/// in per finding (the SDK to update, the reason codes of an API category) makes one group per help, so
+/// that the help shown is true for every location under it.
 struct RuleGroup {
     let rule: String
     let checklist: String
@@ -13,21 +15,34 @@ struct RuleGroup {
     /// In report order (path, line, column).
     let findings: [Finding]
 
-    /// Groups in reading order: errors first, then warnings, then notes; by rule id within a severity.
+    struct Key: Hashable {
+        let rule: String
+        let help: String?
+    }
+
+    /// Groups in reading order: errors first, then warnings, then notes; by rule id within a severity, and
+    /// a rule's groups in the order their first findings come.
     static func make(_ findings: [Finding]) -> [RuleGroup] {
-        var order: [String] = []
-        var byRule: [String: [Finding]] = [:]
+        var order: [Key] = []
+        var byKey: [Key: [Finding]] = [:]
         for finding in findings {
-            if byRule[finding.rule] == nil { order.append(finding.rule) }
-            byRule[finding.rule, default: []].append(finding)
+            let key = Key(rule: finding.rule, help: finding.help.flatMap { $0.isEmpty ? nil : $0 })
+            if byKey[key] == nil { order.append(key) }
+            byKey[key, default: []].append(finding)
         }
-        let groups = order.map { rule -> RuleGroup in
-            let members = byRule[rule] ?? []
+        let groups = order.enumerated().map { index, key -> (Int, RuleGroup) in
+            let members = byKey[key] ?? []
             let first = members[0]
-            return RuleGroup(rule: rule, checklist: first.checklist, severity: members.map(\.severity).max() ?? first.severity,
-                             title: first.title, help: members.lazy.compactMap(\.help).first { !$0.isEmpty },
-                             references: first.references, findings: members)
+            // References are the rule's; should findings carry different ones, every one is listed once.
+            var references: [Reference] = []
+            for reference in members.flatMap(\.references) where !references.contains(reference) { references.append(reference) }
+            return (index, RuleGroup(rule: key.rule, checklist: first.checklist, severity: members.map(\.severity).max() ?? first.severity,
+                                     title: first.title, help: key.help, references: references, findings: members))
         }
-        return groups.sorted { ($0.severity, $1.rule) > ($1.severity, $0.rule) }
+        return groups.sorted { a, b in
+            if a.1.severity != b.1.severity { return a.1.severity > b.1.severity }
+            if a.1.rule != b.1.rule { return a.1.rule < b.1.rule }
+            return a.0 < b.0
+        }.map(\.1)
     }
 }

@@ -56,6 +56,9 @@ public struct ReportPaths: Sendable {
         return parts.joined(separator: "/")
     }
 
+    /// The project root, absolute.
+    public var projectRoot: String { projectPrefix.isEmpty ? base : (base as NSString).appendingPathComponent(projectPrefix) }
+
     /// A project-relative path as a path from `base`.
     public func fromBase(_ path: String) -> String {
         if projectPrefix.isEmpty { return path }

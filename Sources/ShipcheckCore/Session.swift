@@ -29,18 +29,19 @@ public struct Session: Sendable {
             throw SessionError("\(path): the folder cannot be read (permissions)")
         }
         var manifest: Manifest?
-        let manifestPath = configPath ?? (root as NSString).appendingPathComponent("shipcheck.yml")
-        // `entryExists`: a shipcheck.yml that is a dangling or looping link is an error, not an absent manifest.
-        if configPath != nil || RootedPath.entryExists(manifestPath) {
+        // Without --config: shipcheck.yml or .shipcheck.yml, from the working folder up to the repository's top.
+        let discovered = configPath == nil ? try ManifestDiscovery.find(projectRoot: root) : nil
+        if let manifestPath = configPath ?? discovered?.path {
             guard RootedPath.entryExists(manifestPath) else {
                 throw SessionError("\(manifestPath): no such configuration file (given with --config)")
             }
-            let relative = manifestPath.hasPrefix(root + "/") ? String(manifestPath.dropFirst(root.count + 1)) : manifestPath
+            let relative = manifestPath.hasPrefix(root + "/") ? String(manifestPath.dropFirst(root.count + 1))
+                : discovered != nil ? ReportPaths.relative(from: root, to: manifestPath) : manifestPath
             do {
-                // The default manifest must stay inside the root; a --config file outside it is the user's explicit choice.
-                // A --config path inside the root must resolve inside it (a planted link is refused unread).
-                manifest = try ManifestReader.read(path: manifestPath, relativePath: relative,
-                                                   root: configPath == nil || RootedPath.givenPathLiesInside(manifestPath, root: root) ? root : nil)
+                // A found manifest must stay inside the folders searched; a --config path inside the root must
+                // resolve inside it (a planted link is refused unread); one outside it is the user's explicit choice.
+                let fence = discovered?.boundary ?? (RootedPath.givenPathLiesInside(manifestPath, root: root) ? root : nil)
+                manifest = try ManifestReader.read(path: manifestPath, relativePath: relative, root: fence)
             } catch {
                 throw SessionError(messages: error.errors.map(\.description))
             }

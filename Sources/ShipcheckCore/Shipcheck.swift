@@ -83,12 +83,15 @@ public enum Shipcheck {
         var notes: [String] = []
         // `metadata fastlane/metadata/en-US` (one locale) or `metadata app-metadata` (per-applicationId trees):
         // the tree is recognised from a folder above, so read it from there and keep what lies in the folder.
+        // `metadata fastlane/metadata/android`: read with the project around it, so that who uploads the folder
+        // (the Fastfile, the version code) is known and the findings grade as `check` grades them.
         var onlyUnder: String?
-        if options.metadataOnly, project.metadata.isEmpty, !looksLikeProjectRoot(session.root),
-           let widened = try widenedMetadataRoot(session) {
+        if options.metadataOnly, !looksLikeProjectRoot(session.root), let widened = try widenedMetadataRoot(session) {
             project = widened.project
             onlyUnder = widened.subfolder
-            notes.append("\(options.path): read as part of the metadata at \(widened.root) (the folder above it); reporting only the findings inside it")
+            notes.append(widened.isProject
+                ? "\(options.path): read with the project at \(widened.root); reporting only the findings inside it"
+                : "\(options.path): read as part of the metadata at \(widened.root) (the folder above it); reporting only the findings inside it")
         }
         if let message = nothingToCheck(project, given: options.path, metadataOnly: options.metadataOnly) { throw SessionError(message) }
         if options.online {
@@ -137,26 +140,48 @@ public enum Shipcheck {
         return Run(result: result, project: project, unfilteredFindings: unfiltered, paths: paths, notes: notes)
     }
 
-    /// The nearest folder above the session's root (at most two levels) whose metadata trees include or
-    /// lie in the root, inspected; nil when there is none.
-    static func widenedMetadataRoot(_ session: Session) throws(SessionError) -> (root: String, subfolder: String, project: ProjectModel)? {
-        var folder = session.root
-        for _ in 0..<2 {
-            let parent = (folder as NSString).deletingLastPathComponent
-            guard parent != folder, !parent.isEmpty else { return nil }
-            folder = parent
-            let subfolder = ReportPaths.relative(from: folder, to: session.root)
-            let project = try session.moved(to: folder).inspect(scope: .metadata)
-            let relevant = project.metadata.filter { tree in
-                tree.path.isEmpty || tree.path == subfolder || tree.path.hasPrefix(subfolder + "/") || subfolder.hasPrefix(tree.path + "/")
-            }
-            if !relevant.isEmpty {
-                var narrowed = project
-                narrowed.metadata = relevant
-                return (folder, subfolder, narrowed)
-            }
+    /// The folder above the session's root that its metadata is read from, inspected, with the trees that
+    /// include or lie in the root; nil when there is none. First the nearest project root above it (the
+    /// repository's top at the farthest), so that who uploads each tree is read from the project as `check`
+    /// reads it; else, for a folder without metadata of its own (a locale folder, a per-applicationId
+    /// folder), its parent or grandparent. Never past the repository's top (the folder holding `.git`),
+    /// and outside a repository never past the folder given: `metadata /tmp/empty` reads only that folder.
+    static func widenedMetadataRoot(_ session: Session) throws(SessionError) -> (root: String, subfolder: String, project: ProjectModel, isProject: Bool)? {
+        guard let top = ReportPaths.repositoryTop(from: session.root), top != session.root else { return nil }
+        let above = folders(above: session.root, upTo: top)
+        if let projectRoot = above.first(where: looksLikeProjectRoot),
+           let read = try read(session, from: projectRoot, keepingTreesOf: session.root) {
+            return (projectRoot, read.subfolder, read.project, true)
+        }
+        for folder in above.prefix(2) {
+            if let read = try read(session, from: folder, keepingTreesOf: session.root) { return (folder, read.subfolder, read.project, false) }
         }
         return nil
+    }
+
+    /// The folders above `folder`, nearest first, up to and including `top` (which holds `folder`).
+    static func folders(above folder: String, upTo top: String) -> [String] {
+        var result: [String] = []
+        var current = folder
+        while current != top {
+            let parent = (current as NSString).deletingLastPathComponent
+            guard parent != current, !parent.isEmpty, ReportPaths.contains(top, parent) else { break }
+            result.append(parent)
+            current = parent
+        }
+        return result
+    }
+
+    /// `folder` inspected for metadata, keeping the trees that include or lie in `root`; nil when none does.
+    static func read(_ session: Session, from folder: String, keepingTreesOf root: String) throws(SessionError) -> (subfolder: String, project: ProjectModel)? {
+        let subfolder = ReportPaths.relative(from: folder, to: root)
+        var project = try session.moved(to: folder).inspect(scope: .metadata)
+        let relevant = project.metadata.filter { tree in
+            tree.path.isEmpty || tree.path == subfolder || tree.path.hasPrefix(subfolder + "/") || subfolder.hasPrefix(tree.path + "/")
+        }
+        guard !relevant.isEmpty else { return nil }
+        project.metadata = relevant
+        return (subfolder, project)
     }
 
     /// A project root is never read as part of a folder above it: widening is for a locale folder or a

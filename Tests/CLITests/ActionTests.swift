@@ -27,9 +27,9 @@ struct ActionTests {
         #expect(action.contains("apt-get update"))
         #expect(action.contains("apt-get install -y -qq libyaml-dev pkg-config"))
         #expect(action.contains("brew install libyaml"))
-        #expect(action.contains("uses: actions/cache@v4"))
+        #expect(action.contains("uses: actions/cache@v5"))
         #expect(action.contains("working-directory: ${{ github.action_path }}"))
-        #expect(action.contains("uses: github/codeql-action/upload-sarif@v3"))
+        #expect(action.contains("uses: github/codeql-action/upload-sarif@v4"))
         #expect(action.contains("if: always() && inputs.upload-sarif == 'true'"))
         #expect(action.contains("security-events: write"))
     }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Every `shipcheck` command shown in a fenced `sh` block of README.md and docs/*.md runs with the built
-/// binary, in order, in a copy of Examples/TodoCloud, and must not be a usage error (exit 2): the
+/// binary, in order, in a copy of Examples/TodoCloud (with a `.git` folder), and must not be a usage error (exit 2): the
 /// documentation stays true. A command that cannot run there says "illustrative" in its comment. A
 /// `locales resolve` or `locales map` line whose comment starts with the answer must print that answer.
 @Suite("Documented commands")
@@ -50,6 +50,9 @@ struct DocumentedCommandsTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("shipcheck-docs-\(UUID().uuidString)")
         try FileManager.default.copyItem(at: ShipcheckProcess.packageRoot.appendingPathComponent("Examples/TodoCloud"), to: folder)
         defer { try? FileManager.default.removeItem(at: folder) }
+        // A repository, as the projects these commands are run in are (`metadata <locale folder>` reads the
+        // tree around it only inside one).
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent(".git"), withIntermediateDirectories: false)
         let path = ShipcheckProcess.binary.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         for command in try Self.commands() {
             let comment = command.text.range(of: " # ").map { String(command.text[$0.upperBound...]) } ?? ""

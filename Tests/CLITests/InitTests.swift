@@ -109,7 +109,7 @@ struct InitTests {
         let problems = ActionValidator.validateWorkflow(text: workflow, file: "shipcheck.yml", localActionInputs: inputs,
                                                         actionName: "shipcheck/shipcheck")
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
-        #expect(workflow.contains("uses: shipcheck/shipcheck@v1"))
+        #expect(workflow.contains("uses: shipcheck/shipcheck@main"))
         #expect(workflow.contains("security-events: write"))
 
         let third = try ShipcheckProcess.run(["init", dir.path, "--github"])

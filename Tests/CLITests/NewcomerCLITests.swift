@@ -119,21 +119,37 @@ struct NewcomerCLITests {
         #expect(result.stderr.contains("shipcheck.yml:3:7: rules.skip: no rule or checklist is named 'metadata.keywords-byte'; did you mean 'metadata.keywords-bytes'?"))
     }
 
+    /// `parent/repo` (a `.git` folder) holding a copy of `source` at `inside`: metadata folders are read with
+    /// what is around them only within a repository.
+    static func repository(copying source: String, to inside: String) throws -> (folder: URL, repo: URL) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("shipcheck-meta-\(UUID().uuidString)").resolvingSymlinksInPath()
+        let repo = folder.appendingPathComponent("repo")
+        try FileManager.default.createDirectory(at: repo.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        let target = repo.appendingPathComponent(inside)
+        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: ShipcheckProcess.packageRoot.appendingPathComponent(source), to: target)
+        return (folder, repo)
+    }
+
     @Test func metadataOnOneLocaleFolderFindsWhatTheTreeFindsThere() throws {
         // NewPipe's fr folder holds the shipping release note over 500 characters (an old note would not count).
-        let tree = "Tests/Fixtures/corpus/TeamNewPipe__NewPipe/fastlane/metadata/android"
-        let whole = try ShipcheckProcess.run(["metadata", tree, "-q"])
+        let (folder, repo) = try Self.repository(copying: "Tests/Fixtures/corpus/TeamNewPipe__NewPipe/fastlane", to: "fastlane")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tree = "fastlane/metadata/android"
+        let whole = try ShipcheckProcess.run(["metadata", tree, "-q"], in: repo)
         let expected = whole.stdout.split(separator: "\n").filter { $0.hasPrefix(tree + "/fr/") || $0.hasPrefix(tree + "/fr:") }
         #expect(!expected.isEmpty)
-        let one = try ShipcheckProcess.run(["metadata", tree + "/fr", "-q"])
+        let one = try ShipcheckProcess.run(["metadata", tree + "/fr", "-q"], in: repo)
         #expect(one.stdout.split(separator: "\n") == expected)
-        #expect(one.stderr.contains("read as part of the metadata at"))
+        #expect(one.stderr.contains("reporting only the findings inside it"))
     }
 
     @Test func metadataOnAPerApplicationIdFolderReadsEachApp() throws {
-        let result = try ShipcheckProcess.run(["metadata", "Tests/Fixtures/metadata/app-ids/app-metadata"])
-        #expect(result.status == 0)
-        #expect(result.stderr.contains("read as part of the metadata at"))
+        let (folder, repo) = try Self.repository(copying: "Tests/Fixtures/metadata/app-ids/app-metadata", to: "app-ids/app-metadata")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try ShipcheckProcess.run(["metadata", "app-ids/app-metadata"], in: repo)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("reporting only the findings inside it"))
         #expect(result.stdout.contains("No problems found"))
     }
 }

@@ -11,7 +11,8 @@ import Testing
 
     @Test func unknownFormatSuggestsTheNearestAndListsAll() {
         #expect(throws: FormatSpecError(spec: "sarf:x", message: "unknown format 'sarf'", suggestion: "sarif",
-                                        valid: ["text", "json", "markdown", "sarif", "junit", "github", "gitlab", "checkstyle"])) {
+                                        valid: ["text", "json", "markdown", "sarif", "junit", "github", "gitlab", "checkstyle",
+                                                "codeclimate", "github-actions-logging"])) {
             try FormatSpec.parse("sarf:x")
         }
         do {
@@ -19,7 +20,7 @@ import Testing
             Issue.record("xml is not a format")
         } catch {
             #expect(error.suggestion == nil)
-            #expect(error.description == "--format xml: unknown format 'xml' (valid formats: text, json, markdown, sarif, junit, github, gitlab, checkstyle; add :PATH to write a file)")
+            #expect(error.description == "--format xml: unknown format 'xml' (valid formats: text, json, markdown, sarif, junit, github, gitlab, checkstyle, codeclimate, github-actions-logging; add :PATH to write a file)")
         }
     }
 

@@ -9,15 +9,22 @@ struct OptionDefinition: Sendable {
     let repeatable: Bool
     /// Left out of --help (test and debugging switches).
     let hidden: Bool
+    /// Other long names for the same option (`--reporter` for `--format`, as SwiftLint spells it).
+    let aliases: [String]
 
-    init(_ long: String, short: Character? = nil, value: String? = nil, repeatable: Bool = false, hidden: Bool = false, help: String) {
+    init(_ long: String, short: Character? = nil, value: String? = nil, repeatable: Bool = false, hidden: Bool = false,
+         aliases: [String] = [], help: String) {
         self.long = long
         self.short = short
         self.valueName = value
         self.help = help
         self.repeatable = repeatable
         self.hidden = hidden
+        self.aliases = aliases
     }
+
+    /// `--format`, then `--reporter`: every name the option answers to.
+    var longNames: [String] { (["--" + long] + aliases.map { "--" + $0 }) }
 
     var takesValue: Bool { valueName != nil }
 }
@@ -83,7 +90,7 @@ enum ArgumentParser {
         var parsed = ParsedArguments()
         var index = 0
         var onlyPositionals = false
-        let longNames = definition.options.map { "--" + $0.long }
+        let longNames = definition.options.flatMap(\.longNames)
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
@@ -100,7 +107,7 @@ enum ArgumentParser {
             }
             let option: OptionDefinition?
             if name.hasPrefix("--") {
-                option = definition.options.first { "--" + $0.long == name }
+                option = definition.options.first { $0.longNames.contains(name) }
             } else if name.count == 2, let c = name.last {
                 option = definition.options.first { $0.short == c }
             } else {

@@ -24,7 +24,8 @@ enum HelpText {
             var label = option.short.map { "-\($0), " } ?? ""
             label += "--\(option.long)"
             if let value = option.valueName { label += " <\(value)>" }
-            lines.append(row(label, option.help))
+            let also = option.aliases.isEmpty ? "" : " (Also: " + option.aliases.map { "--" + $0 }.joined(separator: ", ") + ".)"
+            lines.append(row(label, option.help + also))
         }
         lines.append(row("-h, --help", "Show help information."))
         if !command.subcommands.isEmpty {

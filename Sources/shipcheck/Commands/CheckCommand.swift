@@ -16,7 +16,9 @@ struct CheckCommand {
             abstract: metadataOnly
                 ? "Run only the store metadata checks on a fastlane deliver/supply folder or a project."
                 : "Run every checklist against the project and report what review would reject.",
-            discussion: "Exit codes: 0 nothing at or above --fail-on; 1 findings at or above it; 2 usage, configuration or unreadable input.",
+            discussion: CommonOptions.formatList + "\n\n"
+                + "EXIT CODES: 0 nothing at or above --fail-on; 1 findings at or above it; 2 usage, configuration or unreadable input.\n"
+                + "(SwiftLint's differ: 0 clean, 1 usage or system error, 2 errors found, 3 warnings with --strict.)",
             arguments: [ArgumentDefinition(metadataOnly ? "dir" : "path", help: metadataOnly
                 ? "A metadata folder (fastlane/metadata, fastlane/metadata/android) or a project root (default: .)."
                 : "The project root (default: .).")],
@@ -31,7 +33,10 @@ struct CheckCommand {
         case .failure(let code): return code
         }
         // `note` is what every report calls the third severity; `info` is its name in the YAML.
-        let failOnGiven = parsed.value("fail-on") ?? "error"
+        if parsed.flag("strict"), let given = parsed.value("fail-on"), given != "warning" {
+            return console.usage(UsageError(message: "--strict means --fail-on warning, but --fail-on \(given) was given too; keep one", command: Self.definition(metadataOnly: metadataOnly).name))
+        }
+        let failOnGiven = parsed.value("fail-on") ?? (parsed.flag("strict") ? "warning" : "error")
         let failOn = failOnGiven == "note" ? "info" : failOnGiven
         guard ["error", "warning", "info", "never"].contains(failOn) else {
             return console.usage(UsageError(message: "--fail-on takes error, warning, note (info) or never, not '\(failOnGiven)'", command: Self.definition(metadataOnly: metadataOnly).name))

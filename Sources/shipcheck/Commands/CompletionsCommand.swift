@@ -46,7 +46,7 @@ struct CompletionsCommand {
     static func commands() -> [Entry] {
         ShipcheckCommand.definition.subcommands.compactMap { name, abstract in
             guard let definition = ShipcheckCommand.subcommandDefinition(name) else { return nil }
-            let options = definition.options.filter { !$0.hidden }.map { "--" + $0.long } + ["--help"]
+            let options = definition.options.filter { !$0.hidden }.flatMap(\.longNames) + ["--help"]
             var actions = definition.subcommands.map(\.0)
             if name == "completions" { actions = shells }
             return Entry(name: name, abstract: abstract, options: options, actions: actions)

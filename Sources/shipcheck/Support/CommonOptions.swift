@@ -4,17 +4,30 @@ import Reports
 enum CommonOptions {
     static let formats = OutputFormat.allCases.map(\.rawValue)
 
+    /// What each `--format` name writes, one line each, for the commands' help.
+    static var formatList: String {
+        let width = OutputFormat.allCases.map(\.rawValue.count).max() ?? 0
+        var lines = ["FORMATS (--format NAME, or NAME:PATH for a file):"]
+        for format in OutputFormat.allCases {
+            let aliases = OutputFormat.aliases.filter { $0.format == format }.map(\.name)
+            let also = aliases.isEmpty ? "" : " Also named: \(aliases.joined(separator: ", "))."
+            lines.append("  " + format.rawValue.padding(toLength: width + 2, withPad: " ", startingAt: 0) + format.writes + "." + also)
+        }
+        return lines.joined(separator: "\n")
+    }
+
     static let project: [OptionDefinition] = [
-        OptionDefinition("config", value: "file", help: "The project manifest (default: shipcheck.yml at the project root)."),
+        OptionDefinition("config", value: "file", help: "The project manifest (default: shipcheck.yml or .shipcheck.yml, the nearest from the working folder or the project root up to the repository root)."),
         OptionDefinition("rules", value: "dir", repeatable: true, help: "A folder of extra checklists (.yml); may repeat."),
     ]
 
     static let report: [OptionDefinition] = [
-        OptionDefinition("format", value: "format[:path]", repeatable: true,
-                         help: "Output format: \(formats.joined(separator: ", ")). Repeat for several; FORMAT:PATH writes a file. The first without a path goes to the terminal (default: text)."),
+        OptionDefinition("format", value: "format[:path]", repeatable: true, aliases: ["reporter"],
+                         help: "Output format: \(formats.joined(separator: ", ")) (see FORMATS above). Repeat for several; FORMAT:PATH writes a file. The first without a path goes to the terminal (default: text)."),
         OptionDefinition("only", value: "id", repeatable: true, help: "Run only these rules or checklists (comma-separated or repeated)."),
         OptionDefinition("skip", value: "id", repeatable: true, help: "Skip these rules or checklists (comma-separated or repeated)."),
         OptionDefinition("fail-on", value: "level", help: "Exit 1 when a finding is at or above: error (default), warning, note (also: info), never."),
+        OptionDefinition("strict", help: "The same as --fail-on warning (SwiftLint's --strict): exit 1 on warnings too."),
         OptionDefinition("baseline", value: "file", help: "Hide the findings recorded in this baseline; report only new ones."),
         OptionDefinition("write-baseline", value: "file", help: "Record today's findings as the baseline in this file."),
         OptionDefinition("template", value: "file", help: "A Mustache-like template for the markdown format."),

@@ -77,6 +77,10 @@ enum ReportOutput {
                     console.error("cannot write the \(spec.format.rawValue) report: \(error.message)")
                     return .usage
                 }
+                if let message = ReportFolder.prepare(path, projectRoot: paths.projectRoot) {
+                    console.error(message)
+                    return .usage
+                }
                 do { try AtomicWriter.write(Data(text.utf8), to: path) } catch {
                     console.error("cannot write the \(spec.format.rawValue) report: \(error.description)")
                     return .usage

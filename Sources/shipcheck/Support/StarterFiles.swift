@@ -192,7 +192,9 @@ enum StarterFiles {
           shipcheck:
             runs-on: ubuntu-24.04
             steps:
-              - uses: actions/checkout@v4
+              - uses: actions/checkout@v5
+              # No release tags yet: this follows the default branch. For repeatable runs pin a commit
+              # (@ and its 40-hex id); see docs/ci.md, "Pinning the action".
               - uses: \(ProjectLinks.actionRepository)@\(ProjectLinks.actionVersion)
                 with:
                   path: \(quoted(projectPath))
