@@ -1,0 +1,15 @@
+/// The names of the facts a built archive sets, in one place (so that a fact catalog can register them).
+/// Archive facts use the source facts' names where they mean the same thing, with evidence inside the
+/// archive; these are the ones only an archive sets.
+public enum ArchiveFacts {
+    /// An iOS build (.ipa, .xcarchive, .app) was read: what the binary, the built Info.plist and the
+    /// embedded frameworks say replaces the manual items that ask for them.
+    public static let apple = "archive.apple"
+    /// An Android build (.aab, .apk) was read.
+    public static let android = "archive.android"
+    /// Shared with the source scan (AndroidNativeLibraries): set from `lib/<abi>/*.so` of the bundle too.
+    public static let nativeCode = "android.native_code"
+    public static let nativeLibraries4KB = "android.native_libraries_4kb"
+
+    public static let all = [apple, android, nativeCode, nativeLibraries4KB]
+}

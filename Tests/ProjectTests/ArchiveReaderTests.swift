@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+@testable import Project
+
+/// The committed fixtures of Tests/Fixtures/archive (made by its make-fixtures.py; see its README).
+enum ArchiveFixtures {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/archive").standardized.path
+
+    static func path(_ name: String) -> String { folder + "/" + name }
+
+    static func bytes(_ name: String) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: URL(fileURLWithPath: path(name))))
+    }
+}
+
+@Suite struct ArchiveReaderTests {
+    @Test func theZipReaderListsAndInflatesEntriesByName() throws {
+        let zip = try ZipArchive(path: ArchiveFixtures.path("ios-trigger.ipa"), name: "app.ipa")
+        #expect(zip.fileNames.contains("Payload/App.app/Frameworks/Alamofire.framework/Alamofire"))
+        let binary = try zip.read("Payload/App.app/App")
+        #expect(binary.count == 544)
+        #expect(MachOFile.looksLikeMachO(binary))
+        #expect(zip.location(of: "Payload/App.app/App").path == "app.ipa!/Payload/App.app/App")
+    }
+
+    @Test func storedEntriesAreReadAsTheyAre() throws {
+        let zip = try ZipArchive(path: ArchiveFixtures.path("android-4kb.apk"), name: "app.apk")
+        #expect(zip.entries.allSatisfy { $0.method == ZipEntry.stored })
+        #expect(try zip.read("lib/arm64-v8a/libnative.so") == ArchiveFixtures.bytes("libnative-4kb.so"))
+    }
+
+    @Test func aMachOObjectGivesItsImportsBuildVersionAndFileType() throws {
+        let file = try MachOReader.read(ArchiveFixtures.bytes("app-executable.macho"))
+        #expect(file.slices.count == 1)
+        let slice = try #require(file.slices.first)
+        #expect(slice.cpu == "arm64")
+        #expect(slice.fileType == .executable)
+        #expect(file.undefinedSymbols == ["_OBJC_CLASS_$_NSUserDefaults", "_stat"])
+        #expect(slice.build == MachOFile.BuildVersion(platform: "ios", minimumOS: "17.0", sdk: "0.0"))
+        #expect(!file.hasCodeSignature)
+    }
+
+    @Test func aFatBinaryIsReadSliceBySlice() throws {
+        let thin = try ArchiveFixtures.bytes("app-executable.macho")
+        // fat_header + two fat_arch (big-endian), slices at 4096 and 8192.
+        var fat: [UInt8] = [0xCA, 0xFE, 0xBA, 0xBE, 0, 0, 0, 2]
+        func be32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+        for offset in [4096, 8192] { fat += be32(0x0100_000C) + be32(0) + be32(offset) + be32(thin.count) + be32(12) }
+        fat += [UInt8](repeating: 0, count: 4096 - fat.count) + thin + [UInt8](repeating: 0, count: 4096 - thin.count) + thin
+        let file = try MachOReader.read(fat)
+        #expect(file.slices.count == 2)
+        #expect(file.undefinedSymbols == ["_OBJC_CLASS_$_NSUserDefaults", "_stat"])
+    }
+
+    @Test func anIPAIsReadBundleByBundle() throws {
+        let zip = try ZipArchive(path: ArchiveFixtures.path("ios-trigger.ipa"), name: "app.ipa")
+        let output = try ArchiveInspector.inspect(zip, kind: .ipa)
+        let bundles = output.archive.bundles
+        #expect(bundles.map(\.path) == ["Payload/App.app", "Payload/App.app/Frameworks/Alamofire.framework"])
+        let app = try #require(bundles.first)
+        #expect(app.kind == .app)
+        #expect(app.infoPlist?["DTXcode"]?.string == "1620")
+        #expect(app.declaredAPICategories == ["NSPrivacyAccessedAPICategoryUserDefaults"])
+        #expect(app.binary?.undefinedSymbols.contains("_stat") == true)
+        let framework = try #require(bundles.last)
+        #expect(framework.kind == .framework)
+        #expect(framework.shortVersion == "5.8.0")
+        #expect(framework.privacyManifests.isEmpty)
+        #expect(framework.binary?.undefinedSymbols == ["_mach_absolute_time"])
+        #expect(framework.binary?.slices.first?.fileType == .dylib)
+        #expect(output.facts.map(\.name) == [ArchiveFacts.apple])
+        #expect(output.problems.isEmpty)
+    }
+
+    @Test func anXcarchiveFolderIsReadLikeTheIPA() throws {
+        let opened = try ArchiveInput.open(ArchiveFixtures.path("ios-trigger.xcarchive"), root: ArchiveFixtures.folder)
+        #expect(opened.kind == .xcarchive)
+        #expect(opened.contents.name == "ios-trigger.xcarchive")
+        let output = try ArchiveInspector.inspect(opened.contents, kind: opened.kind)
+        #expect(output.archive.bundles.map(\.path) == ["Products/Applications/App.app", "Products/Applications/App.app/Frameworks/Alamofire.framework"])
+        #expect(output.archive.bundles.first?.binaryLocation?.path == "ios-trigger.xcarchive/Products/Applications/App.app/App")
+    }
+
+    @Test func anAABsSixtyFourBitLibrariesAreMeasured() throws {
+        let opened = try ArchiveInput.open(ArchiveFixtures.path("android-4kb.aab"), root: ArchiveFixtures.folder)
+        #expect(opened.kind == .aab)
+        let output = try ArchiveInspector.inspect(opened.contents, kind: opened.kind)
+        #expect(output.archive.nativeLibraries.map(\.abi) == ["arm64-v8a", "x86_64"])
+        #expect(output.archive.nativeLibraries.map(\.minimumLoadAlignment) == [4096, 16384])
+        let misaligned = try #require(output.facts.first { $0.name == ArchiveFacts.nativeLibraries4KB })
+        #expect(misaligned.evidence.map(\.location.path) == ["android-4kb.aab!/base/lib/arm64-v8a/libnative.so"])
+    }
+
+    @Test func aSixteenKBAlignedAABSetsNoMisalignmentFact() throws {
+        let opened = try ArchiveInput.open(ArchiveFixtures.path("android-16kb.aab"), root: ArchiveFixtures.folder)
+        let output = try ArchiveInspector.inspect(opened.contents, kind: opened.kind)
+        #expect(output.archive.nativeLibraries.count == 2)
+        #expect(!output.facts.contains { $0.name == ArchiveFacts.nativeLibraries4KB })
+        #expect(output.facts.contains { $0.name == ArchiveFacts.nativeCode })
+    }
+}
