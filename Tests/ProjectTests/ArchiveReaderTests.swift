@@ -69,7 +69,7 @@ enum ArchiveFixtures {
         #expect(framework.privacyManifests.isEmpty)
         #expect(framework.binary?.undefinedSymbols == ["_mach_absolute_time"])
         #expect(framework.binary?.slices.first?.fileType == .dylib)
-        #expect(output.facts.map(\.name) == [ArchiveFacts.apple])
+        #expect(output.facts.map(\.name) == [ArchiveFacts.apple, ArchiveFacts.appStore])
         #expect(output.problems.isEmpty)
     }
 

@@ -11,5 +11,9 @@ public enum ArchiveFacts {
     public static let nativeCode = "android.native_code"
     public static let nativeLibraries4KB = "android.native_libraries_4kb"
 
-    public static let all = [apple, android, nativeCode, nativeLibraries4KB]
+    /// Shared with StoreDetection: an .ipa sets `store.appstore`, an .aab/.apk `store.play`.
+    public static let appStore = "store.appstore"
+    public static let play = "store.play"
+
+    public static let all = [apple, android, nativeCode, nativeLibraries4KB, appStore, play]
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StoreLocale
 
 /// Reads a built archive into a `BuiltArchive` and the facts it sets. Only the entries the checks need
 /// are inflated: each bundle's Info.plist, privacy manifests and main binary, and 64-bit native libraries.
@@ -16,15 +17,17 @@ public enum ArchiveInspector {
     public static func inspect(_ contents: any ArchiveContents, kind: BuiltArchive.Kind) throws(ArchiveError) -> Output {
         var output = Output(archive: BuiltArchive(name: contents.name, kind: kind))
         let names = contents.fileNames
+        // The archive says which store it is for: rules of that store apply even without a source tree.
+        let evidence = Evidence(location: SourceLocation(path: contents.name), snippet: "built \(kind.rawValue)")
         switch kind {
         case .ipa, .xcarchive, .app:
             try readAppleBundles(contents, names: names, kind: kind, into: &output)
-            output.facts.append(Fact(name: ArchiveFacts.apple, value: .bool(true), source: .detected,
-                                     evidence: [Evidence(location: SourceLocation(path: contents.name), snippet: "\(kind.rawValue) read")]))
+            output.facts.append(Fact(name: ArchiveFacts.apple, value: .bool(true), source: .detected, evidence: [evidence]))
+            output.facts.append(Fact(name: Store.appstore.factName, value: .bool(true), source: .detected, evidence: [evidence]))
         case .aab, .apk:
             try readNativeLibraries(contents, names: names, kind: kind, into: &output)
-            output.facts.append(Fact(name: ArchiveFacts.android, value: .bool(true), source: .detected,
-                                     evidence: [Evidence(location: SourceLocation(path: contents.name), snippet: "\(kind.rawValue) read")]))
+            output.facts.append(Fact(name: ArchiveFacts.android, value: .bool(true), source: .detected, evidence: [evidence]))
+            output.facts.append(Fact(name: Store.play.factName, value: .bool(true), source: .detected, evidence: [evidence]))
         }
         return output
     }
