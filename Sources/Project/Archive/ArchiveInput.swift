@@ -26,7 +26,8 @@ public enum ArchiveInput {
             guard lstat(path, &info) == 0 else { throw ArchiveError(archive: given, "is a symbolic link to nothing") }
         }
         let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        let name = contains(standardRoot, resolved) ? relative(from: standardRoot, to: resolved) : given
+        // Relative to the project root (with `..` when it lies beside it), as every report path is.
+        let name = relative(from: standardRoot, to: resolved)
         switch info.st_mode & S_IFMT {
         case S_IFREG:
             guard Int(info.st_size) <= limits.maxArchiveBytes else {
