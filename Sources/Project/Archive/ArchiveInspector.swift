@@ -105,7 +105,7 @@ public enum ArchiveInspector {
                 }
             }
             output.archive.bundles.append(ArchivedBundle(
-                kind: bundleKind, path: folder, name: base, infoPlist: plist, infoPlistLocation: plistLocation,
+                kind: bundleKind, path: folder, location: folder.isEmpty ? SourceLocation(path: contents.name) : contents.location(of: folder), name: base, infoPlist: plist, infoPlistLocation: plistLocation,
                 privacyManifests: manifests.sorted(), declaredAPICategories: declared, binaryLocation: binaryLocation, binary: binary))
         }
     }

@@ -24,6 +24,8 @@ public struct ArchivedBundle: Sendable {
     public let kind: AppleBundle.Kind
     /// Its folder inside the archive (`Payload/App.app/Frameworks/X.framework`).
     public let path: String
+    /// The folder as findings name it (`app.ipa!/Payload/App.app/Frameworks/X.framework`).
+    public let location: SourceLocation
     /// The folder's name without its extension (`X`).
     public let name: String
     public let infoPlist: PlistValue?
