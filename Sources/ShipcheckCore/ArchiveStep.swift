@@ -1,4 +1,5 @@
 import Project
+import Rules
 
 /// Reads the archives given with `--archive` (or `shipcheck archive FILE`) into the project model: the
 /// archive, its facts (same names as the source facts, evidence inside the archive) and the entries that
@@ -18,5 +19,13 @@ enum ArchiveStep {
             }
         }
         if !errors.isEmpty { throw SessionError(messages: errors) }
+    }
+
+    /// Rules whose check reads only built archives (`archive.*` check functions), by id.
+    static func archiveOnlyRules(_ rules: [Rule]) -> [String] {
+        rules.compactMap { rule in
+            if case .check(let name, _, _) = rule.kind, name.hasPrefix("archive.") { return rule.id }
+            return nil
+        }.sorted()
     }
 }

@@ -133,10 +133,11 @@ public enum Shipcheck {
             }
         }
         let checklists = session.engine.checklists.filter { checklist in outcome.evaluated.contains { $0.checklist == checklist.name } }
-        let result = RunResult(toolVersion: options.toolVersion, root: paths.base, findings: findings,
+        var result = RunResult(toolVersion: options.toolVersion, root: paths.base, findings: findings,
                                manual: outcome.manual, rules: outcome.evaluated, checklists: checklists,
                                facts: project.facts.all, hiddenByBaseline: hidden, fixedBaselineEntries: fixed,
                                suppressed: suppression.suppressed.count)
+        if project.archives.isEmpty { result.notRunWithoutArchive = ArchiveStep.archiveOnlyRules(outcome.evaluated) }
         return Run(result: result, project: project, unfilteredFindings: unfiltered, paths: paths, notes: notes)
     }
 

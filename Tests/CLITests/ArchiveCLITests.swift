@@ -54,6 +54,16 @@ struct ArchiveCLITests {
         #expect(plain.stderr.contains("an archive folder is an .xcarchive or an unpacked .app"))
     }
 
+    @Test func withoutAnArchiveTheSummaryNamesTheArchiveOnlyChecksOnce() throws {
+        let without = try ShipcheckProcess.run(["check", "Examples/TodoCloud", "--color", "never"])
+        let line = try #require(without.stdout.split(separator: "\n").first { $0.hasPrefix("Not checked without a built archive") })
+        #expect(line.contains("privacy-manifest.binary-missing-api-declaration"))
+        #expect(line.contains("platform-requirements.apple-upload-sdk"))
+        #expect(!without.stdout.contains("[privacy-manifest.binary-missing-api-declaration]"))
+        let with = try ShipcheckProcess.run(["check", "Examples/TodoCloud", "--color", "never", "--archive", "Tests/Fixtures/archive/ios-pass.ipa"])
+        #expect(!with.stdout.contains("Not checked without a built archive"))
+    }
+
     @Test func helpNamesTheArchiveOption() throws {
         let result = try ShipcheckProcess.run(["check", "--help"])
         #expect(result.stdout.contains("--archive"))
