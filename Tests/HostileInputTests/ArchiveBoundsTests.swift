@@ -136,4 +136,47 @@ import Testing
             if let opened = try? ArchiveInput.open(path, root: tree.root) { _ = try? ArchiveInspector.inspect(opened.contents, kind: opened.kind) }
         }
     }
+
+    /// Every truncation and single-byte corruption of both manifest forms ends in an error or a read, never a trap.
+    @Test func corruptedManifestsNeverTrap() throws {
+        let apk = try ZipArchive(path: fixture("android-4kb.apk"), name: "a.apk")
+        let aab = try ZipArchive(path: fixture("android-feature.aab"), name: "a.aab")
+        let binary = try apk.read("AndroidManifest.xml")
+        let proto = try aab.read("base/manifest/AndroidManifest.xml")
+        let location = SourceLocation(path: "x")
+        for length in 0...binary.count { _ = try? BinaryXMLReader.read(Array(binary.prefix(length)), location: location) }
+        for length in 0...proto.count { _ = try? ProtoXMLReader.read(Array(proto.prefix(length)), location: location) }
+        for i in 0..<binary.count {
+            var bytes = binary
+            bytes[i] ^= 0xFF
+            _ = try? BinaryXMLReader.read(bytes, location: location)
+        }
+        for i in 0..<proto.count {
+            var bytes = proto
+            bytes[i] ^= 0xFF
+            _ = try? ProtoXMLReader.read(bytes, location: location)
+        }
+        // A chunk that claims more than the file, and a protobuf length past its message, are clear errors.
+        var lying = binary
+        lying[8 + 4] = 0xFF; lying[8 + 5] = 0xFF; lying[8 + 6] = 0xFF
+        #expect(throws: DecodeError.self) { try BinaryXMLReader.read(lying, location: location) }
+        #expect(throws: DecodeError.self) { try ProtoXMLReader.read([0x0A, 0x7F, 0x00], location: location) }
+        // Nesting deeper than the bound is refused, not recursed into.
+        var nested: [UInt8] = []
+        for _ in 0..<200 { nested = [0x0A] + varint(nested.count + 2) + [0x2A] + varint(nested.count) + nested }
+        #expect(throws: DecodeError.self) { try ProtoXMLReader.read(nested, location: location) }
+    }
+
+    func varint(_ value: Int) -> [UInt8] {
+        var n = value
+        var out: [UInt8] = []
+        repeat {
+            var byte = UInt8(n & 0x7F)
+            n >>= 7
+            if n > 0 { byte |= 0x80 }
+            out.append(byte)
+        } while n > 0
+        return out
+    }
 }
+

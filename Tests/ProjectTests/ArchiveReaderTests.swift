@@ -99,4 +99,35 @@ enum ArchiveFixtures {
         #expect(!output.facts.contains { $0.name == ArchiveFacts.nativeLibraries4KB })
         #expect(output.facts.contains { $0.name == ArchiveFacts.nativeCode })
     }
+
+    @Test func anAABsProtobufManifestsAreReadPerModule() throws {
+        let opened = try ArchiveInput.open(ArchiveFixtures.path("android-feature.aab"), root: ArchiveFixtures.folder)
+        let output = try ArchiveInspector.inspect(opened.contents, kind: opened.kind)
+        #expect(output.problems.isEmpty)
+        let manifests = output.archive.androidManifests
+        #expect(manifests.map(\.location.path) == ["android-feature.aab!/base/manifest/AndroidManifest.xml",
+                                                   "android-feature.aab!/scanner/manifest/AndroidManifest.xml"])
+        #expect(manifests.first?.package == "com.example.app")
+        #expect(manifests.first?.versionCode == 42)
+        #expect(manifests.first?.minSdk == 24)
+        #expect(manifests.first?.targetSdk == 34)
+        #expect(manifests.last?.permissions == ["android.permission.MANAGE_EXTERNAL_STORAGE"])
+        let target = try #require(output.facts.first { $0.name == ArchiveFacts.targetSDK })
+        #expect(target.value == .number(34))
+        let storage = try #require(output.facts.first { $0.name == "android.permission.MANAGE_EXTERNAL_STORAGE" })
+        #expect(storage.evidence.first?.location.path == "android-feature.aab!/scanner/manifest/AndroidManifest.xml")
+    }
+
+    @Test func anAPKsBinaryXMLManifestIsRead() throws {
+        let opened = try ArchiveInput.open(ArchiveFixtures.path("android-4kb.apk"), root: ArchiveFixtures.folder)
+        let output = try ArchiveInspector.inspect(opened.contents, kind: opened.kind)
+        #expect(output.problems.isEmpty)
+        let manifest = try #require(output.archive.androidManifests.first)
+        #expect(manifest.package == "com.example.app")
+        #expect(manifest.versionCode == 42)
+        #expect(manifest.targetSdk == 36)
+        #expect(manifest.minSdk == 24)
+        #expect(manifest.permissions == ["android.permission.CAMERA"])
+    }
 }
+

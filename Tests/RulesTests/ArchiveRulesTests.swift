@@ -92,4 +92,11 @@ import Testing
             #expect(error.messages == ["hostile-traversal.ipa!/../../evil.sh: the entry name climbs out of the archive with `..` (a path traversal name)"])
         }
     }
+
+    @Test func aFeatureModulesPermissionInTheAABIsReportedAtThatModulesManifest() throws {
+        let hits = try Self.findings(["android-feature.aab"], rule: "play-permissions.all-files-access")
+        #expect(hits.map(\.location.path) == ["android-feature.aab!/scanner/manifest/AndroidManifest.xml"])
+        #expect(try Self.findings(["android-16kb.aab"], rule: "play-permissions.all-files-access").isEmpty)
+    }
 }
+

@@ -15,5 +15,9 @@ public enum ArchiveFacts {
     public static let appStore = "store.appstore"
     public static let play = "store.play"
 
-    public static let all = [apple, android, nativeCode, nativeLibraries4KB, appStore, play]
+    /// Shared with AndroidFacts: the base module's targetSdk, and `android.permission.<NAME>` per permission.
+    public static let targetSDK = "android.target_sdk"
+    public static let permissionPrefix = "android.permission."
+
+    public static let all = [targetSDK, apple, android, nativeCode, nativeLibraries4KB, appStore, play]
 }

@@ -26,6 +26,7 @@ public enum ArchiveInspector {
             output.facts.append(Fact(name: Store.appstore.factName, value: .bool(true), source: .detected, evidence: [evidence]))
         case .aab, .apk:
             try readNativeLibraries(contents, names: names, kind: kind, into: &output)
+            try readAndroidManifests(contents, names: names, kind: kind, into: &output)
             output.facts.append(Fact(name: ArchiveFacts.android, value: .bool(true), source: .detected, evidence: [evidence]))
             output.facts.append(Fact(name: Store.play.factName, value: .bool(true), source: .detected, evidence: [evidence]))
         }
@@ -153,6 +154,36 @@ public enum ArchiveInspector {
         if !misaligned.isEmpty {
             output.facts.append(Fact(name: ArchiveFacts.nativeLibraries4KB, value: .bool(true), source: .detected,
                                      evidence: Array(misaligned.sorted { $0.location < $1.location }.prefix(10))))
+        }
+    }
+
+    /// `AndroidManifest.xml` of an .apk (binary XML) or `<module>/manifest/AndroidManifest.xml` of an .aab
+    /// (protobuf). The base module's targetSdk is `android.target_sdk` (what ships wins over the build
+    /// files' guess: it is added after them); every module's permissions are `android.permission.<NAME>`.
+    static func readAndroidManifests(_ contents: any ArchiveContents, names: [String], kind: BuiltArchive.Kind, into output: inout Output) throws(ArchiveError) {
+        let entries = kind == .apk ? names.filter { $0 == "AndroidManifest.xml" }
+            : names.filter { $0.hasSuffix("/manifest/AndroidManifest.xml") && $0.split(separator: "/").count == 3 }
+                .sorted { ($0.hasPrefix("base/") ? 0 : 1, $0) < ($1.hasPrefix("base/") ? 0 : 1, $1) }
+        for entry in entries {
+            let location = contents.location(of: entry)
+            let bytes = try contents.read(entry)
+            do {
+                let manifest = kind == .apk ? try BinaryXMLReader.read(bytes, location: location) : try ProtoXMLReader.read(bytes, location: location)
+                output.archive.androidManifests.append(manifest)
+            } catch {
+                output.problems.append(InputProblem(location: location, message: "\(location.path): not a readable manifest: \(error.message)"))
+            }
+        }
+        if let base = output.archive.androidManifests.first, let target = base.targetSdk {
+            output.facts.append(Fact(name: ArchiveFacts.targetSDK, value: .number(Double(target)), source: .detected,
+                                     evidence: [Evidence(location: base.location, snippet: "targetSdkVersion \(target) (built)")]))
+        }
+        for manifest in output.archive.androidManifests {
+            for permission in manifest.permissions {
+                let name = permission.hasPrefix("android.permission.") ? permission : "android.permission." + permission
+                output.facts.append(Fact(name: name, value: .bool(true), source: .detected,
+                                         evidence: [Evidence(location: manifest.location, snippet: "uses-permission \(permission)")]))
+            }
         }
     }
 }

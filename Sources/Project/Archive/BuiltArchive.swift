@@ -10,6 +10,8 @@ public struct BuiltArchive: Sendable {
     public let kind: Kind
     public var bundles: [ArchivedBundle] = []
     public var nativeLibraries: [ArchivedNativeLibrary] = []
+    /// The manifest of an .apk, or of each module of an .aab (base first).
+    public var androidManifests: [ArchivedAndroidManifest] = []
 
     public init(name: String, kind: Kind) {
         self.name = name

@@ -72,6 +72,106 @@ def manifest(categories):
     return plist_xml([("NSPrivacyTracking", False), ("NSPrivacyAccessedAPITypes", categories)])
 
 
+ANDROID_NS = "http://schemas.android.com/apk/res/android"
+ATTR_IDS = {"name": 0x01010003, "minSdkVersion": 0x0101020C, "targetSdkVersion": 0x01010270, "versionCode": 0x0101021B}
+
+
+def binary_xml(root):
+    """Android binary XML (what aapt2 writes into an .apk): a UTF-16 string pool whose first strings are the
+    android: attribute names (so that the resource map names them), the resource map, then start and end
+    element chunks. `root` is (name, {attribute: str or int}, [children])."""
+    strings = []
+    def index(text):
+        if text not in strings:
+            strings.append(text)
+        return strings.index(text)
+    def walk(node):
+        name, attrs, children = node
+        for key in attrs:
+            if key in ATTR_IDS:
+                index(key)
+        for child in children:
+            walk(child)
+    walk(root)
+    mapped = list(strings)  # the attribute names, in resource-map order
+    chunks = []
+    def element(node, line):
+        name, attrs, children = node
+        body = b""
+        for key, value in attrs.items():
+            ns = index(ANDROID_NS) if key in ATTR_IDS else 0xFFFFFFFF
+            if isinstance(value, int):
+                body += struct.pack("<IIIHBBI", ns, index(key), 0xFFFFFFFF, 8, 0, 0x10, value)
+            else:
+                v = index(value)
+                body += struct.pack("<IIIHBBI", ns, index(key), v, 8, 0, 0x03, v)
+        ext = struct.pack("<IIHHHHHH", 0xFFFFFFFF, index(name), 20, 20, len(attrs), 0, 0, 0)
+        chunks.append(struct.pack("<HHIII", 0x0102, 16, 16 + len(ext) + len(body), line, 0xFFFFFFFF) + ext + body)
+        for child in children:
+            element(child, line + 1)
+        chunks.append(struct.pack("<HHIIIII", 0x0103, 16, 24, line, 0xFFFFFFFF, 0xFFFFFFFF, index(name)))
+    element(root, 1)
+    data = b""
+    offsets = []
+    for text in strings:
+        offsets.append(len(data))
+        encoded = text.encode("utf-16-le")
+        data += struct.pack("<H", len(text)) + encoded + b"\0\0"
+    data += b"\0" * (-len(data) % 4)
+    header_size = 28
+    pool = struct.pack("<HHIIIIII", 0x0001, header_size, header_size + 4 * len(strings) + len(data), len(strings), 0, 0,
+                       header_size + 4 * len(strings), 0) + b"".join(struct.pack("<I", o) for o in offsets) + data
+    resource_map = struct.pack("<HHI", 0x0180, 8, 8 + 4 * len(mapped)) + b"".join(struct.pack("<I", ATTR_IDS[n]) for n in mapped)
+    body = pool + resource_map + b"".join(chunks)
+    return struct.pack("<HHI", 0x0003, 8, 8 + len(body)) + body
+
+
+def proto_xml(root):
+    """aapt2's XmlNode protobuf (the manifest of an .aab), from frameworks/base/tools/aapt2/Resources.proto:
+    XmlNode{element=1}, XmlElement{name=3, attribute=4, child=5}, XmlAttribute{namespace_uri=1, name=2,
+    value=3, resource_id=5, compiled_item=6}, Item{prim=7}, Primitive{int_decimal_value=6}."""
+    def varint(n):
+        out = b""
+        while True:
+            byte = n & 0x7F
+            n >>= 7
+            if n:
+                out += bytes([byte | 0x80])
+            else:
+                return out + bytes([byte])
+    def field(number, payload):
+        return varint(number << 3 | 2) + varint(len(payload)) + payload
+    def number_field(number, value):
+        return varint(number << 3) + varint(value)
+    def element(node):
+        name, attrs, children = node
+        body = field(3, name.encode())
+        for key, value in attrs.items():
+            attr = b""
+            if key in ATTR_IDS:
+                attr += field(1, ANDROID_NS.encode())
+            attr += field(2, key.encode()) + field(3, str(value).encode())
+            if key in ATTR_IDS:
+                attr += number_field(5, ATTR_IDS[key])
+            if isinstance(value, int):
+                attr += field(6, field(7, number_field(6, value)))
+            body += field(4, attr)
+        for child in children:
+            body += field(5, field(1, element(child)))
+        return body
+    return field(1, element(root))
+
+
+def android_manifest(target_sdk, permissions=(), package="com.example.app"):
+    children = [("uses-sdk", {"minSdkVersion": 24, "targetSdkVersion": target_sdk}, [])]
+    children += [("uses-permission", {"name": p}, []) for p in permissions]
+    return ("manifest", {"package": package, "versionCode": 42}, children)
+
+
+def feature_manifest(permissions):
+    return ("manifest", {"package": "com.example.app"}, [("uses-permission", {"name": p}, []) for p in permissions])
+
+
 def write_zip(name, files, method=zipfile.ZIP_DEFLATED):
     with zipfile.ZipFile(os.path.join(HERE, name), "w", method) as z:
         for entry, data in files:
@@ -118,13 +218,17 @@ def main():
         open(path, "wb").write(data)
 
     lib4k, lib16k = elf(4096), elf(16384)
-    manifest_stub = b"\x03\x00\x08\x00"  # not read yet: only its presence marks the bundle
-    write_zip("android-4kb.aab", [("base/manifest/AndroidManifest.xml", manifest_stub), ("base/lib/arm64-v8a/libnative.so", lib4k),
+    base = proto_xml(android_manifest(36, ["android.permission.INTERNET"]))
+    write_zip("android-4kb.aab", [("base/manifest/AndroidManifest.xml", base), ("base/lib/arm64-v8a/libnative.so", lib4k),
                                   ("base/lib/x86_64/libnative.so", lib16k), ("base/lib/armeabi-v7a/libnative.so", lib4k)])
-    write_zip("android-16kb.aab", [("base/manifest/AndroidManifest.xml", manifest_stub), ("base/lib/arm64-v8a/libnative.so", lib16k),
+    write_zip("android-16kb.aab", [("base/manifest/AndroidManifest.xml", base), ("base/lib/arm64-v8a/libnative.so", lib16k),
                                    ("base/lib/x86_64/libnative.so", lib16k)])
-    # APKs store native libraries uncompressed (page-aligned for mmap).
-    write_zip("android-4kb.apk", [("AndroidManifest.xml", manifest_stub), ("lib/arm64-v8a/libnative.so", lib4k)], zipfile.ZIP_STORED)
+    # A feature module adds MANAGE_EXTERNAL_STORAGE; the base targets API 34.
+    write_zip("android-feature.aab", [("base/manifest/AndroidManifest.xml", proto_xml(android_manifest(34, ["android.permission.INTERNET"]))),
+                                      ("scanner/manifest/AndroidManifest.xml", proto_xml(feature_manifest(["android.permission.MANAGE_EXTERNAL_STORAGE"])))])
+    # APKs store native libraries uncompressed (page-aligned for mmap); their manifest is binary XML.
+    write_zip("android-4kb.apk", [("AndroidManifest.xml", binary_xml(android_manifest(36, ["android.permission.CAMERA"]))),
+                                  ("lib/arm64-v8a/libnative.so", lib4k)], zipfile.ZIP_STORED)
 
     # Hostile archives.
     write_zip("hostile-bomb.zip", [("Payload/App.app/App", b"\0" * (64 << 20))])  # 64 MB of zeros in ~64 KB
