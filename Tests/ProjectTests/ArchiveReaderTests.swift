@@ -129,5 +129,36 @@ enum ArchiveFixtures {
         #expect(manifest.minSdk == 24)
         #expect(manifest.permissions == ["android.permission.CAMERA"])
     }
+
+    /// A ZIP64 archive built by hand: the entry's sizes and offset are 0xFFFFFFFF in the central directory and
+    /// real in its ZIP64 extra field; the end record's values point at a ZIP64 end record through its locator.
+    @Test func zip64SizesOffsetsAndEndRecordAreRead() throws {
+        func le(_ value: Int, _ width: Int) -> [UInt8] { (0..<width).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+        let name = Array("Payload/App.app/Info.plist".utf8)
+        let data = Array("<plist/>".utf8)
+        let crc = Int(Inflater.crc32(data))
+        var zip: [UInt8] = le(0x0403_4B50, 4) + le(45, 2) + le(0, 2) + le(0, 2) + le(0, 4) + le(crc, 4)
+            + le(0xFFFF_FFFF, 4) + le(0xFFFF_FFFF, 4) + le(name.count, 2) + le(20, 2) + name
+            + le(1, 2) + le(16, 2) + le(data.count, 8) + le(data.count, 8) + data
+        let directoryOffset = zip.count
+        zip += le(0x0201_4B50, 4) + le(45, 2) + le(45, 2) + le(0, 2) + le(0, 2) + le(0, 4) + le(crc, 4)
+            + le(0xFFFF_FFFF, 4) + le(0xFFFF_FFFF, 4) + le(name.count, 2) + le(28, 2) + le(0, 2) + le(0, 2) + le(0, 2)
+            + le(0, 4) + le(0xFFFF_FFFF, 4) + name
+            + le(1, 2) + le(24, 2) + le(data.count, 8) + le(data.count, 8) + le(0, 8)
+        let directorySize = zip.count - directoryOffset
+        let recordOffset = zip.count
+        zip += le(0x0606_4B50, 4) + le(44, 8) + le(45, 2) + le(45, 2) + le(0, 4) + le(0, 4) + le(1, 8) + le(1, 8)
+            + le(directorySize, 8) + le(directoryOffset, 8)
+        zip += le(0x0706_4B50, 4) + le(0, 4) + le(recordOffset, 8) + le(1, 4)
+        zip += le(0x0605_4B50, 4) + le(0, 2) + le(0, 2) + le(0xFFFF, 2) + le(0xFFFF, 2) + le(0xFFFF_FFFF, 4) + le(0xFFFF_FFFF, 4) + le(0, 2)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("zip64-\(UUID().uuidString).ipa").path
+        try Data(zip).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let archive = try ZipArchive(path: path, name: "z.ipa")
+        let entry = try #require(archive.entry(named: "Payload/App.app/Info.plist"))
+        #expect(entry.uncompressedSize == data.count)
+        #expect(entry.localHeaderOffset == 0)
+        #expect(try archive.read(entry) == data)
+    }
 }
 
