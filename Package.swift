@@ -13,10 +13,16 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
+        // Inflates the deflated entries of .ipa / .aab / .apk archives (the ZIP reader in Project/Archive).
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
         .target(name: "YAML", dependencies: ["CYAML"]),
         .target(name: "StoreText", dependencies: ["YAML"]),
         .target(name: "StoreLocale", dependencies: ["YAML"]),
-        .target(name: "Project", dependencies: ["YAML", "StoreLocale"]),
+        .target(name: "Project", dependencies: ["YAML", "StoreLocale", "CZlib"]),
         .target(name: "Rules", dependencies: ["YAML", "StoreText", "StoreLocale", "Project"]),
         .target(name: "Reports", dependencies: ["Rules", "Project", "BuiltinData"]),
         // The checklists in rules/ and templates in templates/, compiled into the binary as string literals.

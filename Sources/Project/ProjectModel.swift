@@ -23,6 +23,8 @@ public struct ProjectModel: Sendable {
     public var webPages: [String: WebFetch] = [:]
     /// The bundles with their own binary an upload carries (app, extensions, frameworks), from the Xcode projects.
     public var appleBundles: [AppleBundle] = []
+    /// The built archives given with `--archive` (.ipa, .xcarchive, .app, .aab, .apk), as read (Project/Archive).
+    public var archives: [BuiltArchive] = []
     /// Files that could not be read or parsed; inspection went on without them.
     public var problems: [InputProblem]
 

@@ -1,4 +1,5 @@
 import Foundation
+import Project
 import Rules
 
 /// GitHub Actions workflow commands (`::error file=…,line=…::message`), which show as annotations on
@@ -55,7 +56,8 @@ public enum GitHubReport {
 
     static func command(_ finding: Finding, file: String? = nil) -> String {
         let name = commandName(finding.severity)
-        var properties = [("file", file ?? finding.location.path)]
+        // An archive entry is annotated on the archive file; the message names the entry.
+        var properties = [("file", file ?? ArchiveLocation.split(finding.location.path).file)]
         if let line = finding.location.line {
             properties.append(("line", String(line)))
             if let column = finding.location.column { properties.append(("col", String(column))) }

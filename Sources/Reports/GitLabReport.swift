@@ -1,3 +1,4 @@
+import Project
 import Rules
 
 /// GitLab Code Quality (a CodeClimate JSON array), which GitLab shows in merge requests:
@@ -18,7 +19,7 @@ public enum GitLabReport {
             ("fingerprint", .string(finding.fingerprint)),
             ("severity", .string(severity(finding.severity))),
             ("location", .object([
-                ("path", .string(file ?? finding.location.path)),
+                ("path", .string(file ?? ArchiveLocation.split(finding.location.path).file)),
                 ("lines", .object([("begin", .int(finding.location.line ?? 1))])),
             ])),
         ])

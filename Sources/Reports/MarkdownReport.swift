@@ -164,7 +164,8 @@ public enum MarkdownReport {
             "location": .string(place),
             "path": .string(location.path),
             "line": location.line.map { .int($0) } ?? .null,
-            "url": linkBase.map { .string(link(base: $0, location: location)) } ?? .null,
+            // A place inside a built archive has no page in the repository to link to.
+            "url": ArchiveLocation.split(location.path).entry == nil ? linkBase.map { .string(link(base: $0, location: location)) } ?? .null : .null,
             "evidence": .optional(finding.evidence),
             "help": .optional(finding.help),
             "references": references(finding.references),

@@ -1,4 +1,5 @@
 import Foundation
+import Project
 import Rules
 
 /// SARIF 2.1.0 for code-scanning services: one run, a descriptor for every rule that fired, and one
@@ -68,10 +69,12 @@ public enum SARIFReport {
     }
 
     private static func sarifResult(_ finding: Finding, ruleIndex: Int, fileForFolder: [String: String]) -> JSONValue {
-        let path = fileForFolder[finding.location.path] ?? finding.location.path
-        var physical: [(String, JSONValue)] = [
-            ("artifactLocation", .object([("uri", .string(URIPath.encode(path))), ("uriBaseId", .string("%SRCROOT%"))])),
-        ]
+        // A place inside a built archive (`app.ipa!/Payload/App.app/App`): the artifact is the archive file,
+        // the entry a property of it and the location's logical name (code scanning places results on files).
+        let (path, entry) = ArchiveLocation.split(fileForFolder[finding.location.path] ?? finding.location.path)
+        var artifact: [(String, JSONValue)] = [("uri", .string(URIPath.encode(path))), ("uriBaseId", .string("%SRCROOT%"))]
+        if let entry { artifact.append(("properties", .object([("archiveEntry", .string(entry))]))) }
+        var physical: [(String, JSONValue)] = [("artifactLocation", .object(artifact))]
         if let line = finding.location.line, line >= 1 {
             var region: [(String, JSONValue)] = [("startLine", .int(line))]
             if let column = finding.location.column, column >= 1 { region.append(("startColumn", .int(column))) }
@@ -82,7 +85,10 @@ public enum SARIFReport {
             ("ruleIndex", .int(ruleIndex)),
             ("level", .string(level(finding.severity))),
             ("message", .object([("text", .string(finding.message))])),
-            ("locations", .array([.object([("physicalLocation", .object(physical))])])),
+            ("locations", .array([.object([("physicalLocation", .object(physical))]
+                + (entry.map { [("logicalLocations", JSONValue.array([.object([
+                    ("name", .string(($0 as NSString).lastPathComponent)), ("fullyQualifiedName", .string($0)), ("kind", .string("module")),
+                ])]))] } ?? []))])),
             ("partialFingerprints", .object([(fingerprintKey, .string(finding.fingerprint))])),
         ])
     }

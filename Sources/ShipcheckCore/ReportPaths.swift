@@ -65,7 +65,15 @@ public struct ReportPaths: Sendable {
         if path.isEmpty || path == "." { return projectPrefix }
         // A checklist from a `--rules` folder outside the project is named by its absolute path: keep it.
         if path.hasPrefix("/") { return path }
-        return projectPrefix + "/" + path
+        guard path.hasPrefix("../") else { return projectPrefix + "/" + path }
+        // An archive beside the project (`../build/App.ipa`): `apps/mobile/../build` is `apps/build`.
+        var parts = projectPrefix.split(separator: "/").map(String.init)
+        var rest = Substring(path)
+        while rest.hasPrefix("../"), !parts.isEmpty, parts.last != ".." {
+            parts.removeLast()
+            rest = rest.dropFirst(3)
+        }
+        return (parts + [String(rest)]).joined(separator: "/")
     }
 
     /// A base-relative path as the text report shows it: relative to the current folder.

@@ -31,6 +31,10 @@ public enum Shipcheck {
         /// Report paths from the repository root (git's top level) rather than from the project root, so
         /// that annotations land on the right files when a subfolder is checked. The CLI turns it on.
         public var pathsFromRepositoryRoot: Bool
+        /// Built archives to read with the project (`--archive`): .ipa, .xcarchive, .app, .aab, .apk.
+        public var archives: [String] = []
+        /// Only the archives, no source tree (`shipcheck archive FILE`).
+        public var archiveOnly = false
 
         public init(path: String, configPath: String? = nil, rulesDirectories: [String] = [], checklists: [Checklist]? = nil,
                     only: Set<String> = [],
@@ -79,7 +83,9 @@ public enum Shipcheck {
         if let message = session.unknownManifestRuleNames() { throw SessionError(message) }
         if let message = session.unknownRuleNames(in: configuration) { throw SessionError(message) }
         if let message = nothingSelected(session.engine, configuration) { throw SessionError(message) }
-        var project = try session.inspect(scope: options.metadataOnly ? .metadata : .everything)
+        var project = options.archiveOnly ? ProjectModel(root: session.root)
+            : try session.inspect(scope: options.metadataOnly ? .metadata : .everything)
+        try ArchiveStep.read(options.archives, into: &project)
         var notes: [String] = []
         // `metadata fastlane/metadata/en-US` (one locale) or `metadata app-metadata` (per-applicationId trees):
         // the tree is recognised from a folder above, so read it from there and keep what lies in the folder.
@@ -93,7 +99,7 @@ public enum Shipcheck {
                 ? "\(options.path): read with the project at \(widened.root); reporting only the findings inside it"
                 : "\(options.path): read as part of the metadata at \(widened.root) (the folder above it); reporting only the findings inside it")
         }
-        if let message = nothingToCheck(project, given: options.path, metadataOnly: options.metadataOnly) { throw SessionError(message) }
+        if project.archives.isEmpty, let message = nothingToCheck(project, given: options.path, metadataOnly: options.metadataOnly) { throw SessionError(message) }
         if options.online {
             // Before any page: a missing libcurl is one clear message, not a failure per URL.
             if let reason = options.fetcher.prepare() { throw SessionError(reason) }
@@ -133,10 +139,11 @@ public enum Shipcheck {
             }
         }
         let checklists = session.engine.checklists.filter { checklist in outcome.evaluated.contains { $0.checklist == checklist.name } }
-        let result = RunResult(toolVersion: options.toolVersion, root: paths.base, findings: findings,
+        var result = RunResult(toolVersion: options.toolVersion, root: paths.base, findings: findings,
                                manual: outcome.manual, rules: outcome.evaluated, checklists: checklists,
                                facts: project.facts.all, hiddenByBaseline: hidden, fixedBaselineEntries: fixed,
                                suppressed: suppression.suppressed.count)
+        if project.archives.isEmpty { result.notRunWithoutArchive = ArchiveStep.archiveOnlyRules(outcome.evaluated) }
         return Run(result: result, project: project, unfilteredFindings: unfiltered, paths: paths, notes: notes)
     }
 

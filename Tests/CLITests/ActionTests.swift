@@ -25,7 +25,7 @@ struct ActionTests {
     @Test func actionInstallsLibyamlAfterUpdatingAndUploadsSARIFEvenWhenTheCheckFails() throws {
         let action = try Self.text("action.yml")
         #expect(action.contains("apt-get update"))
-        #expect(action.contains("apt-get install -y -qq libyaml-dev pkg-config"))
+        #expect(action.contains("apt-get install -y -qq libyaml-dev zlib1g-dev pkg-config"))
         #expect(action.contains("brew install libyaml"))
         #expect(action.contains("uses: actions/cache@v5"))
         #expect(action.contains("working-directory: ${{ github.action_path }}"))

@@ -34,8 +34,14 @@ struct RuleExampleTests {
     }
 
     /// Runs every built-in rule on a fixture project through the front door, as on 2026-11-30, offline.
+    /// An example's top-level built archives (.ipa, .aab, .apk, .xcarchive) are given as `--archive`.
     static func evaluate(_ root: String, checklists: [Checklist]? = nil) throws -> [Finding] {
-        try Shipcheck.run(Shipcheck.Options(path: root, checklists: checklists ?? loaded(), today: "2026-11-30")).result.findings
+        var options = Shipcheck.Options(path: root, checklists: try checklists ?? loaded(), today: "2026-11-30")
+        let archives = ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).filter { name in
+            ["ipa", "aab", "apk", "xcarchive"].contains((name as NSString).pathExtension)
+        }
+        options.archives = archives.sorted().map { root + "/" + $0 }
+        return try Shipcheck.run(options).result.findings
     }
 
     @Test func builtinChecklistsLoad() throws {

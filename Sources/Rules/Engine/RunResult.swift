@@ -18,6 +18,9 @@ public struct RunResult: Sendable {
     public let fixedBaselineEntries: Int
     /// Findings silenced by `shipcheck:disable` comments and `ignore:` entries (counted, never hidden silently).
     public let suppressed: Int
+    /// The rules that read only a built archive and had none to read (no `--archive`): named once in the
+    /// summary, not reported as findings.
+    public var notRunWithoutArchive: [String] = []
 
     public init(toolVersion: String, root: String, findings: [Finding], manual: [ManualItem], rules: [Rule],
                 checklists: [Checklist], facts: [Fact], hiddenByBaseline: Int = 0, fixedBaselineEntries: Int = 0, suppressed: Int = 0) {

@@ -5,10 +5,25 @@ import Rules
 import ShipcheckCore
 import YAML
 
-/// `shipcheck check [PATH]` and `shipcheck metadata [DIR]`: inspect, evaluate, report, exit.
+/// `shipcheck check [PATH]`, `shipcheck metadata [DIR]` and `shipcheck archive FILE`: inspect, evaluate, report, exit.
 struct CheckCommand {
     let console: Console
     let metadataOnly: Bool
+    var archiveOnly = false
+
+    static let archiveOption = OptionDefinition("archive", value: "file", repeatable: true,
+                                                help: "A built archive to check with the sources: .ipa, .xcarchive, .app, .aab or .apk; may repeat.")
+
+    /// `shipcheck archive FILE…`: the built archives alone, no source tree.
+    static let archiveDefinition = CommandDefinition(
+        name: "archive",
+        abstract: "Check built archives alone (.ipa, .xcarchive, .app, .aab, .apk), without a source tree.",
+        discussion: "Exit codes: 0 nothing at or above --fail-on; 1 findings at or above it; 2 usage, configuration or unreadable archive.",
+        arguments: [ArgumentDefinition("file", optional: false, variadic: true, help: "The archive; give several for an .ipa and an .aab in one run.")],
+        options: CommonOptions.project + CommonOptions.report
+    )
+
+    var definition: CommandDefinition { archiveOnly ? Self.archiveDefinition : Self.definition(metadataOnly: metadataOnly) }
 
     static func definition(metadataOnly: Bool) -> CommandDefinition {
         CommandDefinition(
@@ -22,13 +37,13 @@ struct CheckCommand {
             arguments: [ArgumentDefinition(metadataOnly ? "dir" : "path", help: metadataOnly
                 ? "A metadata folder (fastlane/metadata, fastlane/metadata/android) or a project root (default: .)."
                 : "The project root (default: .).")],
-            options: CommonOptions.project + CommonOptions.report
+            options: CommonOptions.project + (metadataOnly ? [] : [archiveOption]) + CommonOptions.report
         )
     }
 
     func run(_ arguments: [String]) -> ExitCode {
         let parsed: ParsedArguments
-        switch console.parse(arguments, Self.definition(metadataOnly: metadataOnly)) {
+        switch console.parse(arguments, definition) {
         case .success(let value): parsed = value
         case .failure(let code): return code
         }
@@ -39,15 +54,15 @@ struct CheckCommand {
         let failOnGiven = parsed.value("fail-on") ?? (parsed.flag("strict") ? "warning" : "error")
         let failOn = failOnGiven == "note" ? "info" : failOnGiven
         guard ["error", "warning", "info", "never"].contains(failOn) else {
-            return console.usage(UsageError(message: "--fail-on takes error, warning, note (info) or never, not '\(failOnGiven)'", command: Self.definition(metadataOnly: metadataOnly).name))
+            return console.usage(UsageError(message: "--fail-on takes error, warning, note (info) or never, not '\(failOnGiven)'", command: definition.name))
         }
         let color = parsed.value("color") ?? "auto"
         guard ["auto", "always", "never"].contains(color) else {
-            return console.usage(UsageError(message: "--color takes auto, always or never, not '\(color)'", command: Self.definition(metadataOnly: metadataOnly).name))
+            return console.usage(UsageError(message: "--color takes auto, always or never, not '\(color)'", command: definition.name))
         }
         let outputs: [FormatSpec]
         do { outputs = try OutputRequest.parse(parsed.all("format")) } catch {
-            return console.usage(UsageError(message: error.message, command: Self.definition(metadataOnly: metadataOnly).name))
+            return console.usage(UsageError(message: error.message, command: definition.name))
         }
         let template: (path: String, text: String)?
         switch RenderOptions.readTemplate(parsed.value("template"), root: parsed.positionals.first ?? ".") {
@@ -56,14 +71,20 @@ struct CheckCommand {
             console.error(failure.message)
             return .usage
         }
+        if archiveOnly, parsed.positionals.isEmpty {
+            return console.usage(UsageError(message: "give the archive to check: shipcheck archive FILE (an .ipa, .xcarchive, .app, .aab or .apk)", command: definition.name))
+        }
         let run: Shipcheck.Run
         do {
-            run = try Shipcheck.run(Shipcheck.Options(
-                path: parsed.positionals.first ?? ".", configPath: parsed.value("config"),
+            var options = Shipcheck.Options(
+                path: archiveOnly ? "." : parsed.positionals.first ?? ".", configPath: parsed.value("config"),
                 rulesDirectories: parsed.all("rules"), only: Set(parsed.list("only")), skip: Set(parsed.list("skip")),
                 metadataOnly: metadataOnly, today: parsed.value("date") ?? Self.today(), online: parsed.flag("online"),
                 baselinePath: parsed.value("baseline"), environment: ProcessInfo.processInfo.environment,
-                toolVersion: ShipcheckCommand.version, pathsFromRepositoryRoot: true))
+                toolVersion: ShipcheckCommand.version, pathsFromRepositoryRoot: true)
+            options.archives = archiveOnly ? parsed.positionals : parsed.all("archive")
+            options.archiveOnly = archiveOnly
+            run = try Shipcheck.run(options)
         } catch {
             for message in error.messages { console.error(message) }
             return .usage

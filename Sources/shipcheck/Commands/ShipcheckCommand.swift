@@ -13,6 +13,7 @@ struct ShipcheckCommand {
         subcommands: [
             ("check", "Run every checklist against the project (default)."),
             ("metadata", "Run only the store metadata checks on a fastlane folder or a project."),
+            ("archive", "Check built archives alone (.ipa, .xcarchive, .app, .aab, .apk)."),
             ("count", "Count a text the way the stores count it."),
             ("locales", "Store locale codes: list, normalize, map, resolve, check."),
             ("rules", "List the loaded checklists and rules, or show one."),
@@ -44,6 +45,7 @@ struct ShipcheckCommand {
             return .success
         case "check": return CheckCommand(console: console, metadataOnly: false).run(rest)
         case "metadata": return CheckCommand(console: console, metadataOnly: true).run(rest)
+        case "archive": return CheckCommand(console: console, metadataOnly: false, archiveOnly: true).run(rest)
         case "count": return CountCommand(console: console).run(rest)
         case "locales": return LocalesCommand(console: console).run(rest)
         case "rules": return RulesCommand(console: console).run(rest)
@@ -83,6 +85,7 @@ struct ShipcheckCommand {
         switch name {
         case "check": return CheckCommand.definition(metadataOnly: false)
         case "metadata": return CheckCommand.definition(metadataOnly: true)
+        case "archive": return CheckCommand.archiveDefinition
         case "count": return CountCommand.definition
         case "locales": return LocalesCommand.definition
         case "rules": return RulesCommand.definition

@@ -1,0 +1,189 @@
+import Foundation
+import StoreLocale
+
+/// Reads a built archive into a `BuiltArchive` and the facts it sets. Only the entries the checks need
+/// are inflated: each bundle's Info.plist, privacy manifests and main binary, and 64-bit native libraries.
+/// An entry that cannot be decoded is an `InputProblem` at that entry; the rest is still read.
+public enum ArchiveInspector {
+    public struct Output: Sendable {
+        public var archive: BuiltArchive
+        public var facts: [Fact] = []
+        public var problems: [InputProblem] = []
+    }
+
+    /// The ABIs Play's 16 KB requirement is about (64-bit).
+    static let sixtyFourBitABIs: Set<String> = ["arm64-v8a", "x86_64"]
+
+    public static func inspect(_ contents: any ArchiveContents, kind: BuiltArchive.Kind) throws(ArchiveError) -> Output {
+        var output = Output(archive: BuiltArchive(name: contents.name, kind: kind))
+        let names = contents.fileNames
+        // The archive says which store it is for: rules of that store apply even without a source tree.
+        let evidence = Evidence(location: SourceLocation(path: contents.name), snippet: "built \(kind.rawValue)")
+        switch kind {
+        case .ipa, .xcarchive, .app:
+            try readAppleBundles(contents, names: names, kind: kind, into: &output)
+            output.facts.append(Fact(name: ArchiveFacts.apple, value: .bool(true), source: .detected, evidence: [evidence]))
+            output.facts.append(Fact(name: Store.appstore.factName, value: .bool(true), source: .detected, evidence: [evidence]))
+        case .aab, .apk:
+            try readNativeLibraries(contents, names: names, kind: kind, into: &output)
+            try readAndroidManifests(contents, names: names, kind: kind, into: &output)
+            output.facts.append(Fact(name: ArchiveFacts.android, value: .bool(true), source: .detected, evidence: [evidence]))
+            output.facts.append(Fact(name: Store.play.factName, value: .bool(true), source: .detected, evidence: [evidence]))
+        }
+        return output
+    }
+
+    // MARK: - Apple
+
+    /// The bundle folder an entry belongs to: the deepest `.app`, `.appex` or `.framework` folder above it.
+    static func bundleFolder(of entry: String) -> String? {
+        let parts = entry.split(separator: "/", omittingEmptySubsequences: false)
+        var found: Int?
+        for (i, part) in parts.dropLast().enumerated() where part.hasSuffix(".app") || part.hasSuffix(".appex") || part.hasSuffix(".framework") {
+            found = i
+        }
+        return found.map { parts[0...$0].joined(separator: "/") }
+    }
+
+    static func bundleKind(ofFolder folder: String) -> AppleBundle.Kind {
+        if folder.hasSuffix(".framework") { return .framework }
+        if folder.hasSuffix(".appex") { return .appExtension }
+        if folder.contains(".app/Watch/") { return .watchApp }
+        return .app
+    }
+
+    static func readAppleBundles(_ contents: any ArchiveContents, names: [String], kind: BuiltArchive.Kind, into output: inout Output) throws(ArchiveError) {
+        var files: [String: [String]] = [:]
+        var order: [String] = []
+        for name in names {
+            // A folder archive given as the .app itself: its files are the bundle's (folder "").
+            let folder = bundleFolder(of: name) ?? (kind == .app ? "" : nil)
+            guard let folder else { continue }
+            if files[folder] == nil { order.append(folder) }
+            files[folder, default: []].append(name)
+        }
+        if order.isEmpty {
+            throw ArchiveError(archive: contents.name, "holds no app bundle (expected Payload/<App>.app/ in an .ipa, Products/Applications/<App>.app/ in an .xcarchive)")
+        }
+        for folder in order {
+            let prefix = folder.isEmpty ? "" : folder + "/"
+            let own = files[folder] ?? []
+            let display = folder.isEmpty ? ((contents.name as NSString).lastPathComponent) : folder
+            let bundleKind = bundleKind(ofFolder: folder.isEmpty ? display : folder)
+            let base = ((display as NSString).lastPathComponent as NSString).deletingPathExtension
+
+            var plist: PlistValue?
+            var plistLocation: SourceLocation?
+            if own.contains(prefix + "Info.plist") {
+                plistLocation = contents.location(of: prefix + "Info.plist")
+                switch PlistReader.parse(Data(try contents.read(prefix + "Info.plist")), path: plistLocation!.path) {
+                case .success(let document): plist = document.value
+                case .failure(let error): output.problems.append(error.problem)
+                }
+            }
+            var manifests: [SourceLocation] = []
+            var declared: Set<String> = []
+            for entry in own where (entry as NSString).lastPathComponent == "PrivacyInfo.xcprivacy" {
+                let location = contents.location(of: entry)
+                manifests.append(location)
+                switch PlistReader.parse(Data(try contents.read(entry)), path: location.path) {
+                case .success(let document):
+                    declared.formUnion(PrivacyManifestFile(location: location, isAppOwned: true, document: document).declaredAPICategories)
+                case .failure(let error): output.problems.append(error.problem)
+                }
+            }
+            let executable = plist?["CFBundleExecutable"]?.string ?? base
+            let binaryEntry = prefix + executable
+            var binary: MachOFile?
+            var binaryLocation: SourceLocation?
+            if !executable.contains("/"), own.contains(binaryEntry) {
+                binaryLocation = contents.location(of: binaryEntry)
+                let bytes = try contents.read(binaryEntry)
+                do {
+                    binary = try MachOReader.read(bytes)
+                } catch {
+                    output.problems.append(InputProblem(location: binaryLocation!, message: "\(binaryLocation!.path): not a readable Mach-O binary: \(error.message)"))
+                }
+            }
+            output.archive.bundles.append(ArchivedBundle(
+                kind: bundleKind, path: folder, location: folder.isEmpty ? SourceLocation(path: contents.name) : contents.location(of: folder), name: base, infoPlist: plist, infoPlistLocation: plistLocation,
+                privacyManifests: manifests.sorted(), declaredAPICategories: declared, binaryLocation: binaryLocation, binary: binary))
+        }
+    }
+
+    // MARK: - Android
+
+    /// `lib/<abi>/x.so` (an .apk) or `<module>/lib/<abi>/x.so` (an .aab): the ABI, or nil for other entries.
+    static func nativeLibraryABI(_ entry: String, kind: BuiltArchive.Kind) -> String? {
+        let parts = entry.split(separator: "/", omittingEmptySubsequences: false)
+        guard entry.hasSuffix(".so") else { return nil }
+        if kind == .apk, parts.count == 3, parts[0] == "lib" { return String(parts[1]) }
+        if kind == .aab, parts.count == 4, parts[1] == "lib" { return String(parts[2]) }
+        return nil
+    }
+
+    static func readNativeLibraries(_ contents: any ArchiveContents, names: [String], kind: BuiltArchive.Kind, into output: inout Output) throws(ArchiveError) {
+        var misaligned: [Evidence] = []
+        var native: [Evidence] = []
+        for entry in names {
+            guard let abi = nativeLibraryABI(entry, kind: kind) else { continue }
+            let location = contents.location(of: entry)
+            if native.count < 5 { native.append(Evidence(location: location, snippet: "native library in the \(kind.rawValue)")) }
+            guard sixtyFourBitABIs.contains(abi) else { continue }
+            let bytes = try contents.read(entry)
+            let parsed = ELFAlignment.parse(header: Array(bytes.prefix(64))) { offset, count in
+                guard offset <= UInt64(bytes.count), count <= bytes.count - Int(offset) else { return nil }
+                return Array(bytes[Int(offset)..<Int(offset) + count])
+            }
+            switch parsed {
+            case .success(let info):
+                let library = ArchivedNativeLibrary(location: location, abi: abi, machine: info.machine, is64Bit: info.is64Bit,
+                                                    minimumLoadAlignment: info.minimumLoadAlignment)
+                output.archive.nativeLibraries.append(library)
+                if info.is64Bit, info.minimumLoadAlignment < AndroidNativeLibraries.requiredAlignment {
+                    misaligned.append(Evidence(location: location,
+                                               snippet: "\(info.machine) library, LOAD segments aligned to \(info.minimumLoadAlignment) bytes"))
+                }
+            case .failure(let failure):
+                output.problems.append(InputProblem(location: location, message: "\(location.path): could not read the library's ELF header: \(failure.message)"))
+            }
+        }
+        if !native.isEmpty {
+            output.facts.append(Fact(name: ArchiveFacts.nativeCode, value: .bool(true), source: .detected, evidence: native))
+        }
+        if !misaligned.isEmpty {
+            output.facts.append(Fact(name: ArchiveFacts.nativeLibraries4KB, value: .bool(true), source: .detected,
+                                     evidence: Array(misaligned.sorted { $0.location < $1.location }.prefix(10))))
+        }
+    }
+
+    /// `AndroidManifest.xml` of an .apk (binary XML) or `<module>/manifest/AndroidManifest.xml` of an .aab
+    /// (protobuf). The base module's targetSdk is `android.target_sdk` (what ships wins over the build
+    /// files' guess: it is added after them); every module's permissions are `android.permission.<NAME>`.
+    static func readAndroidManifests(_ contents: any ArchiveContents, names: [String], kind: BuiltArchive.Kind, into output: inout Output) throws(ArchiveError) {
+        let entries = kind == .apk ? names.filter { $0 == "AndroidManifest.xml" }
+            : names.filter { $0.hasSuffix("/manifest/AndroidManifest.xml") && $0.split(separator: "/").count == 3 }
+                .sorted { ($0.hasPrefix("base/") ? 0 : 1, $0) < ($1.hasPrefix("base/") ? 0 : 1, $1) }
+        for entry in entries {
+            let location = contents.location(of: entry)
+            let bytes = try contents.read(entry)
+            do {
+                let manifest = kind == .apk ? try BinaryXMLReader.read(bytes, location: location) : try ProtoXMLReader.read(bytes, location: location)
+                output.archive.androidManifests.append(manifest)
+            } catch {
+                output.problems.append(InputProblem(location: location, message: "\(location.path): not a readable manifest: \(error.message)"))
+            }
+        }
+        if let base = output.archive.androidManifests.first, let target = base.targetSdk {
+            output.facts.append(Fact(name: ArchiveFacts.targetSDK, value: .number(Double(target)), source: .detected,
+                                     evidence: [Evidence(location: base.location, snippet: "targetSdkVersion \(target) (built)")]))
+        }
+        for manifest in output.archive.androidManifests {
+            for permission in manifest.permissions {
+                let name = permission.hasPrefix("android.permission.") ? permission : "android.permission." + permission
+                output.facts.append(Fact(name: name, value: .bool(true), source: .detected,
+                                         evidence: [Evidence(location: manifest.location, snippet: "uses-permission \(permission)")]))
+            }
+        }
+    }
+}

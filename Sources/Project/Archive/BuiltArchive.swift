@@ -1,0 +1,55 @@
+/// What shipcheck read from one built archive: the Apple bundles it carries (app, extensions, embedded
+/// frameworks, watch app, App Clip) with their Info.plist, privacy manifests and Mach-O binary, and the
+/// Android native libraries. Locations point inside the archive.
+public struct BuiltArchive: Sendable {
+    public enum Kind: String, Sendable {
+        case ipa, xcarchive, app, aab, apk
+    }
+
+    public let name: String
+    public let kind: Kind
+    public var bundles: [ArchivedBundle] = []
+    public var nativeLibraries: [ArchivedNativeLibrary] = []
+    /// The manifest of an .apk, or of each module of an .aab (base first).
+    public var androidManifests: [ArchivedAndroidManifest] = []
+
+    public init(name: String, kind: Kind) {
+        self.name = name
+        self.kind = kind
+    }
+
+    public var isApple: Bool { kind == .ipa || kind == .xcarchive || kind == .app }
+}
+
+/// A bundle inside a built iOS app with its own Info.plist and, usually, its own binary.
+public struct ArchivedBundle: Sendable {
+    public let kind: AppleBundle.Kind
+    /// Its folder inside the archive (`Payload/App.app/Frameworks/X.framework`).
+    public let path: String
+    /// The folder as findings name it (`app.ipa!/Payload/App.app/Frameworks/X.framework`).
+    public let location: SourceLocation
+    /// The folder's name without its extension (`X`).
+    public let name: String
+    public let infoPlist: PlistValue?
+    public let infoPlistLocation: SourceLocation?
+    /// Its own PrivacyInfo.xcprivacy files (in the bundle or a resource bundle inside it) and what they declare.
+    public let privacyManifests: [SourceLocation]
+    public let declaredAPICategories: Set<String>
+    public let binaryLocation: SourceLocation?
+    public let binary: MachOFile?
+
+    public var shortVersion: String? { infoPlist?["CFBundleShortVersionString"]?.string }
+
+    /// "the app App", "the framework X".
+    public var described: String { "the \(kind.rawValue) \(name)" }
+}
+
+/// A `.so` under `lib/<abi>/` (an .apk) or `<module>/lib/<abi>/` (an .aab).
+public struct ArchivedNativeLibrary: Sendable {
+    public let location: SourceLocation
+    /// The folder's ABI (`arm64-v8a`).
+    public let abi: String
+    public let machine: String
+    public let is64Bit: Bool
+    public let minimumLoadAlignment: UInt64
+}

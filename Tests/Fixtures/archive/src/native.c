@@ -1,0 +1,2 @@
+/* An Android native library. */
+int native_answer(void) { return 42; }

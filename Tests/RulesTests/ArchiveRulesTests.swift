@@ -1,0 +1,102 @@
+import Foundation
+import Project
+import ShipcheckCore
+import Testing
+@testable import Rules
+
+/// The archive rules on the committed fixtures (Tests/Fixtures/archive), through the front door as
+/// `shipcheck archive FILE` and `shipcheck check PATH --archive FILE` run them, as on 2026-11-30.
+@Suite struct ArchiveRulesTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/archive").standardized.path
+
+    static func run(_ archives: [String], project: String? = nil) throws -> Shipcheck.Run {
+        var options = Shipcheck.Options(path: project ?? fixtures, checklists: try RuleExampleTests.loaded(), today: "2026-11-30")
+        options.archives = archives.map { fixtures + "/" + $0 }
+        options.archiveOnly = project == nil
+        return try Shipcheck.run(options)
+    }
+
+    static func findings(_ archives: [String], rule: String) throws -> [Finding] {
+        try run(archives).result.findings.filter { $0.rule == rule }
+    }
+
+    @Test func eachBinaryImportingARequiredReasonAPIWithoutItsBundlesDeclarationIsITMS91053() throws {
+        let hits = try Self.findings(["ios-trigger.ipa"], rule: "privacy-manifest.binary-missing-api-declaration")
+        #expect(hits.map(\.location.path) == ["ios-trigger.ipa!/Payload/App.app/App",
+                                              "ios-trigger.ipa!/Payload/App.app/Frameworks/Alamofire.framework/Alamofire"])
+        #expect(hits.map(\.evidence) == ["_stat", "_mach_absolute_time"])
+        #expect(hits.map(\.severity) == [.error, .error])
+        let app = try #require(hits.first)
+        #expect(app.message.contains("imports _stat, a FileTimestamp required-reason API"))
+        #expect(app.message.contains("its privacy manifest ios-trigger.ipa!/Payload/App.app/PrivacyInfo.xcprivacy"))
+        // The app declares UserDefaults: _OBJC_CLASS_$_NSUserDefaults is no finding.
+        #expect(!hits.contains { $0.evidence == "_OBJC_CLASS_$_NSUserDefaults" })
+        #expect(hits.last?.message.contains("(the framework Alamofire)") == true)
+    }
+
+    @Test func everyCategoryDeclaredInEachBundlesOwnManifestPasses() throws {
+        #expect(try Self.findings(["ios-pass.ipa"], rule: "privacy-manifest.binary-missing-api-declaration").isEmpty)
+    }
+
+    @Test func aListedSDKEmbeddedWithoutItsManifestIsITMS91061WithItsVersion() throws {
+        let hits = try Self.findings(["ios-trigger.ipa"], rule: "privacy-manifest.embedded-sdk-missing-manifest")
+        #expect(hits.map(\.location.path) == ["ios-trigger.ipa!/Payload/App.app/Frameworks/Alamofire.framework/Info.plist"])
+        #expect(hits.first?.evidence == "Alamofire 5.8.0")
+        #expect(hits.first?.message.contains("Alamofire version 5.8.0 (Alamofire ships one from 5.9.0 on)") == true)
+        #expect(try Self.findings(["ios-pass.ipa"], rule: "privacy-manifest.embedded-sdk-missing-manifest").isEmpty)
+    }
+
+    @Test func theBuiltInfoPlistAnswersTheXcode26Item() throws {
+        let trigger = try Self.run(["ios-trigger.ipa"])
+        let hits = trigger.result.findings.filter { $0.rule == "platform-requirements.apple-upload-sdk" }
+        #expect(hits.map(\.location.path) == ["ios-trigger.ipa!/Payload/App.app/Info.plist"])
+        #expect(hits.first?.message.contains("Xcode 16.2 (DTXcode 1620) and the iphoneos18.2 SDK (DTSDKName)") == true)
+        #expect(!trigger.result.manual.contains { $0.rule == "platform-requirements.apple-xcode-26" })
+        let pass = try Self.run(["ios-pass.ipa"])
+        #expect(!pass.result.findings.contains { $0.rule == "platform-requirements.apple-upload-sdk" })
+        // Without an archive the manual item stays.
+        let source = try Shipcheck.run(Shipcheck.Options(path: RuleExampleTests.examplesRoot + "/privacy-manifest.missing-api-declaration/trigger",
+                                                         checklists: try RuleExampleTests.loaded(), today: "2026-11-30"))
+        #expect(source.result.manual.contains { $0.rule == "platform-requirements.apple-xcode-26" })
+    }
+
+    @Test func anAABsFourKBArm64LibraryIsThe16KBRuleAtItsEntry() throws {
+        let run = try Self.run(["android-4kb.aab"])
+        let hits = run.result.findings.filter { $0.rule == "play-publishing.page-size-16kb" }
+        #expect(hits.map(\.location.path) == ["android-4kb.aab!/base/lib/arm64-v8a/libnative.so"])
+        #expect(hits.first?.severity == .error)
+        // Measured in the bundle: the manual item asking to measure it is gone.
+        #expect(!run.result.manual.contains { $0.rule == "play-publishing.confirm-16kb-native-build" })
+        #expect(try Self.findings(["android-16kb.aab"], rule: "play-publishing.page-size-16kb").isEmpty)
+        let apk = try Self.findings(["android-4kb.apk"], rule: "play-publishing.page-size-16kb")
+        #expect(apk.map(\.location.path) == ["android-4kb.apk!/lib/arm64-v8a/libnative.so"])
+    }
+
+    @Test func anIPAAndAnAABInOneRunWithASourceTree() throws {
+        let project = RuleExampleTests.examplesRoot + "/privacy-manifest.missing-api-declaration/pass"
+        let run = try Self.run(["ios-trigger.ipa", "android-4kb.aab"], project: project)
+        let rules = Set(run.result.findings.map(\.rule))
+        #expect(rules.isSuperset(of: ["privacy-manifest.binary-missing-api-declaration", "play-publishing.page-size-16kb"]))
+        #expect(run.project.archives.map(\.kind) == [.ipa, .aab])
+        // Archive paths are relative to the project root, with .. when beside it.
+        #expect(run.project.archives.first?.name.hasSuffix("Fixtures/archive/ios-trigger.ipa") == true)
+        #expect(run.project.archives.first?.name.hasPrefix("../") == true)
+    }
+
+    @Test func anUnreadableArchiveEndsTheRunNamingTheEntry() throws {
+        do {
+            _ = try Self.run(["hostile-traversal.ipa"])
+            Issue.record("a traversal archive was read")
+        } catch let error as SessionError {
+            #expect(error.messages == ["hostile-traversal.ipa!/../../evil.sh: the entry name climbs out of the archive with `..` (a path traversal name)"])
+        }
+    }
+
+    @Test func aFeatureModulesPermissionInTheAABIsReportedAtThatModulesManifest() throws {
+        let hits = try Self.findings(["android-feature.aab"], rule: "play-permissions.all-files-access")
+        #expect(hits.map(\.location.path) == ["android-feature.aab!/scanner/manifest/AndroidManifest.xml"])
+        #expect(try Self.findings(["android-16kb.aab"], rule: "play-permissions.all-files-access").isEmpty)
+    }
+}
+
