@@ -39,7 +39,7 @@ seed() {
     local name="$1"; shift
     local dir="$build/corpus/$name"
     mkdir -p "$dir"
-    find Tests/Fixtures Examples rules templates "$@" -type f -size -64k 2>/dev/null | while read -r file; do
+    find Tests/Fixtures Examples rules templates "$@" -type f -size -256k 2>/dev/null | while read -r file; do
         cp "$file" "$dir/$(echo "$file" | tr '/' '_')"
     done
 }
@@ -47,7 +47,7 @@ seed_kind() {
     local name="$1"; shift
     local dir="$build/corpus/$name"
     mkdir -p "$dir"
-    find Tests/Fixtures Examples rules templates -type f -size -64k \( "$@" \) 2>/dev/null | while read -r file; do
+    find Tests/Fixtures Examples rules templates -type f -size -256k \( "$@" \) 2>/dev/null | while read -r file; do
         cp "$file" "$dir/$(echo "$file" | tr '/' '_')"
     done
 }
@@ -71,6 +71,7 @@ seeds() {
                 done
             fi ;;
         openstep) seed_kind openstep -name '*.pbxproj' ;;
+        archive) seed_kind archive -name '*.ipa' -o -name '*.aab' -o -name '*.apk' -o -name '*.macho' -o -name '*.o' -o -name '*.so' ;;
         source-scan) seed_kind source-scan -name '*.swift' -o -name '*.m' -o -name '*.kt' -o -name '*.java' -o -name '*.dart' -o -name '*.js' -o -name '*.ts' ;;
         suppression) seed_kind suppression -name '*.swift' -o -name '*baseline*.json' -o -name '*.kt' ;;
         android-manifest) seed_kind android-manifest -name 'AndroidManifest.xml' ;;
@@ -95,8 +96,8 @@ for name in "${harnesses[@]}"; do
     if true; then
         echo "fuzz: linking $name" >&2
         rm -f "$binary"
-        swiftc -O -sanitize=fuzzer,address -parse-as-library -g -I "$debug/Modules" -I "$debug" -I Sources/CYAML \
-            "$source_file" "${objects[@]}" -lyaml -o "$binary" 2>&1 | grep -v "Cannot export local symbol" >&2
+        swiftc -O -sanitize=fuzzer,address -parse-as-library -g -I "$debug/Modules" -I "$debug" -I Sources/CYAML -I Sources/CZlib \
+            "$source_file" "${objects[@]}" -lyaml -lz -o "$binary" 2>&1 | grep -v "Cannot export local symbol" >&2
         [ -x "$binary" ] || { summary+=("$name: does not build"); failed=1; continue; }
     fi
     seeds "$name"

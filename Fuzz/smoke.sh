@@ -19,8 +19,8 @@ for source_file in Fuzz/Harnesses/*.swift; do
     name=$(basename "$source_file" .swift)
     binary="$out/bin/$name"
     rm -f "$binary"
-    swiftc -sanitize=fuzzer -parse-as-library -I "$debug/Modules" -I "$debug" -I Sources/CYAML \
-        "$source_file" "${objects[@]}" -lyaml -o "$binary" 2>&1 | grep -v "Cannot export local symbol" >&2
+    swiftc -sanitize=fuzzer -parse-as-library -I "$debug/Modules" -I "$debug" -I Sources/CYAML -I Sources/CZlib \
+        "$source_file" "${objects[@]}" -lyaml -lz -o "$binary" 2>&1 | grep -v "Cannot export local symbol" >&2
     if [ ! -x "$binary" ]; then echo "fuzz-smoke: $name does not build"; failed=1; continue; fi
     corpus="$out/corpus/$name"
     rm -rf "$corpus"; mkdir -p "$corpus"
