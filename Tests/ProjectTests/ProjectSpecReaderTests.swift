@@ -54,6 +54,21 @@ import Testing
         #expect(result.evidence(of: "apple.project_spec.unevaluated").first?.snippet.contains("is Swift, which shipcheck does not run") == true)
     }
 
+    @Test func anExpoConfigsInfoPlistIsTheAppsAndItsPluginsAreNotRun() throws {
+        let result = inspect("expo")
+        let plist = try #require(result.infoPlists.first { $0.location.path == "app.json" })
+        #expect(plist.strings["NSCameraUsageDescription"] == "Scans receipts to fill in the amount.")
+        #expect(plist.strings["ITSAppUsesNonExemptEncryption"] == "NO")
+        #expect(plist.keyLines["NSCameraUsageDescription"] == 8)
+        #expect(plist.productType == "com.apple.product-type.application")
+        let unread = result.evidence(of: "apple.project_spec.unevaluated")
+        #expect(unread.map(\.location) == [SourceLocation(path: "app.json", line: 12)])
+        #expect(unread.first?.snippet.contains("config plugins (1)") == true)
+        // A bare React Native app.json is not an Expo config; app.config.ts is code, never run.
+        #expect(ExpoConfigReader.read(path: "app.json", text: "{\"name\": \"RocketChatRN\"}") == nil)
+        #expect(ExpoConfigReader.dynamicConfig(path: "app.config.ts").unevaluated.first?.what.contains("does not run") == true)
+    }
+
     @Test func includePathsNeverLeaveTheProject() {
         #expect(XcodeGenSpecReader.resolve("base.yml", from: "ios/project.yml") == "ios/base.yml")
         #expect(XcodeGenSpecReader.resolve("../shared/a.yml", from: "ios/project.yml") == "shared/a.yml")
