@@ -7,6 +7,8 @@ import YAML
 /// an undefined template) is listed in `unevaluated`. The spec is data: nothing in it is run.
 enum XcodeGenSpecReader {
     static let maxIncludeDepth = 4
+    /// Included files read in all, so that a spec whose includes fan out stays cheap.
+    static let maxIncludedFiles = 32
 
     /// `load` gives an included file's text by its project-relative path, nil when it is not in the project.
     static func read(path: String, text: String, load: (String) -> String?) -> ProjectSpec {
@@ -67,6 +69,7 @@ enum XcodeGenSpecReader {
         var templates: [String: TargetEntry] = [:]
         var targets: [TargetEntry] = []
         var unevaluated: [(line: Int?, what: String)] = []
+        var includedFiles = 0
     }
 
     static func collect(path: String, text: String, depth: Int, load: (String) -> String?, into merged: inout Merged, spec: inout ProjectSpec) {
@@ -80,10 +83,13 @@ enum XcodeGenSpecReader {
         }
         // Includes first: the including file's own values win over what it includes.
         for include in includes(root["include"]) {
-            guard depth < maxIncludeDepth, let target = resolve(include.path, from: path), let included = load(target) else {
-                merged.unevaluated.append((include.line, "include \(include.path) (\(depth < maxIncludeDepth ? "not in the project" : "nested too deep"))"))
+            guard depth < maxIncludeDepth, merged.includedFiles < maxIncludedFiles,
+                  let target = resolve(include.path, from: path), let included = load(target) else {
+                let why = depth >= maxIncludeDepth ? "nested too deep" : merged.includedFiles >= maxIncludedFiles ? "too many includes" : "not in the project"
+                merged.unevaluated.append((include.line, "include \(include.path) (\(why))"))
                 continue
             }
+            merged.includedFiles += 1
             collect(path: target, text: included, depth: depth + 1, load: load, into: &merged, spec: &spec)
         }
         if let settings = root["settings"] {
