@@ -57,9 +57,45 @@ struct DependencyInspectorTests {
 
     @Test func pubPackages() {
         #expect(summary(inspect("mixed"), .pub) == [
+            "Flutter 3.19.0 @flutter/pubspec.lock:21",
             "path_provider 2.1.3 @flutter/pubspec.lock:4",
             "url_launcher 6.3.0 @flutter/pubspec.lock:12",
         ])
+    }
+
+    @Test func aFlutterAppsSDKPackageIsItsLeastFlutterVersionAndItsPodsKeepTheirPlaceholders() throws {
+        let result = inspect("flutter-app")
+        #expect(result.problems.isEmpty)
+        // `flutter` (source: sdk, 0.0.0) is not a package version; `sdks: flutter: ">=3.41.0 <4.0.0"` is.
+        #expect(summary(result, .pub) == [
+            "Flutter 3.41.0 @pubspec.lock:51",
+            "image_picker_ios 0.8.13+6 @pubspec.lock:9",
+            "lottie 3.3.1 @pubspec.lock:17",
+            "package_info_plus 9.0.1 @pubspec.lock:25",
+            "url_launcher 6.3.2 @pubspec.lock:33",
+            "url_launcher_ios 6.2.3 @pubspec.lock:41",
+        ])
+        let flutter = try #require(result.dependencies.first { $0.ecosystem == .pub && $0.name == "Flutter" })
+        #expect(flutter.versionIsMinimum)
+        #expect(summary(result, .cocoapods).first == "Flutter 1.0.0 @ios/Podfile.lock:2")
+    }
+
+    @Test func aBareFlutterConstraintPinsTheSDK() {
+        #expect(PubspecLockReader.lowerBound(">=3.22.0 <4.0.0") == "3.22.0")
+        #expect(PubspecLockReader.lowerBound("any") == nil)
+        let exact = (try? PubspecLockReader.read("packages:\nsdks:\n  flutter: \"3.47.0\"\n", path: "pubspec.lock")) ?? []
+        #expect(exact.map { "\($0.name) \($0.version ?? "-") \($0.versionIsMinimum)" } == ["Flutter 3.47.0 false"])
+    }
+
+    @Test func exactPinsInPackageSwiftCountWhenNothingIsResolved() {
+        // Kingfisher is `from: "7.0.0"`: a range, so it is not a version and not reported.
+        #expect(summary(inspect("swiftpm-pins"), .swiftpm) == [
+            "Alamofire 5.9.1 @Packages/Core/Package.swift:8",
+            "SnapKit 5.6.0 @Packages/Core/Package.swift:10",
+            "Starscream 4.0.6 @Packages/Core/Package.swift:7",
+        ])
+        // With a Package.resolved in the project, the manifests' pins are not read (mixed has one).
+        #expect(!inspect("mixed").dependencies.contains { $0.location.path.hasSuffix("Package.swift") })
     }
 
     @Test func npmAndYarnLocksButNotThoseInsideNodeModules() {

@@ -48,6 +48,13 @@ struct DependencyPrecedenceTests {
         #expect(try v("v4.4.0") >= v("4.4.0"))
         #expect(try v("6.8.0-beta.1") == v("6.8.0"))
         #expect(try v("2.30910.0") > v("2.30909.1"))
+        // pub orders a numeric build after its release: image_picker_ios 0.8.9+1 added the manifest 0.8.9 lacks.
+        #expect(try v("0.8.9+1") > v("0.8.9"))
+        #expect(try v("0.8.9+2") > v("0.8.9+1"))
+        #expect(try v("0.8.10") > v("0.8.9+1"))
+        #expect(try v("1.0+1") < v("1.0.1"))
+        #expect(try v("16.3.1+1") >= v("16.3.1+1"))
+        #expect(try v("1.2.3+build.7") == v("1.2.3"))
         #expect(DependencyVersion("main") == nil)
         #expect(DependencyVersion("8a3c1f0e9b") == nil)
         #expect(DependencyVersion("") == nil)

@@ -34,6 +34,21 @@ import Testing
         #expect(try S.findings(generated, rule: "purpose-strings.missing").isEmpty)
     }
 
+    @Test func aGeneratorSpecNotFullyReadMakesItAWarningThatSaysWhat() throws {
+        let unread = Fact(name: "apple.project_spec.unevaluated", value: .bool(true), source: .detected,
+                          evidence: [Evidence(location: SourceLocation(path: "project.yml", line: 3), snippet: "include missing.yml (not in the project)")])
+        let project = ProjectModel(root: "/p", facts: FactStore([cameraUse, unread]),
+                                   infoPlists: [plist([:], path: "project.yml", generated: true)])
+        let findings = try S.findings(project, rule: "purpose-strings.missing")
+        #expect(findings.map(\.severity) == [.warning])
+        #expect(findings.first?.message.contains("as far as shipcheck could read: the project generator's spec was not fully evaluated (project.yml:3: include missing.yml (not in the project))") == true)
+        // Without that fact the same absence is the error.
+        let whole = ProjectModel(root: "/p", facts: FactStore([cameraUse]), infoPlists: [plist([:], path: "project.yml", generated: true)])
+        let error = try S.findings(whole, rule: "purpose-strings.missing")
+        #expect(error.map(\.severity) == [.error])
+        #expect(error.first?.message.contains("sets it; App Store Connect") == true)
+    }
+
     @Test func aTestBundlePlistDoesNotCount() throws {
         let project = ProjectModel(root: "/p", facts: FactStore([cameraUse]), infoPlists: [
             plist(["NSCameraUsageDescription": "Camera for the UI tests of scanning."], path: "AppTests/Info.plist",

@@ -78,6 +78,12 @@ public enum AppleInspector {
         }
 
         result.facts += CIXcodeSelection.facts(files: files)
+        // XcodeGen and Tuist specs: the Info.plist keys their targets generate (read, never run).
+        let specs = ProjectSpecInspector.inspect(files: files, hasXcodeProject: !projects.isEmpty)
+        result.infoPlists += specs.plists
+        result.facts += specs.facts
+        result.problems += specs.problems
+
         result.infoPlists = attach(stringsFiles, to: result.infoPlists)
         result.facts += purposeFacts(result.infoPlists)
         if let manifest = result.privacyManifests.first(where: { $0.isAppOwned }) {
@@ -121,7 +127,8 @@ public enum AppleInspector {
         }
         guard let anchor = shallowest(generators.map(\.path)) ?? shallowest(plists.filter { !$0.isTestBundle }.map(\.location.path))
             ?? shallowest(appManifests.map(\.location.path)) else { return [] }
-        let how = generators.isEmpty ? "no Xcode project" : "no Xcode project (targets described in \(anchor), which shipcheck does not evaluate)"
+        let how = generators.isEmpty ? "no Xcode project"
+            : "no Xcode project (targets described in \(anchor), of which shipcheck reads only the Info.plist keys and settings)"
         return [Fact(name: "apple.bundles", value: .list(["app"]), source: .detected, evidence: [
             Evidence(location: SourceLocation(path: anchor),
                      snippet: "\(how): the app is taken as one bundle by folder convention; every shipping source file and app-owned privacy manifest counts as its own"),

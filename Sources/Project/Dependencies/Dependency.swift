@@ -16,12 +16,17 @@ public struct Dependency: Sendable, Hashable {
     public let ecosystem: Ecosystem
     /// For vendored frameworks: whether a `PrivacyInfo.xcprivacy` is inside. Nil where it cannot be seen (lock files).
     public let hasPrivacyManifest: Bool?
+    /// The version is a lower bound, not the resolved one: the Flutter SDK of `pubspec.lock`'s `sdks:` section
+    /// (`flutter: ">=3.22.0"`, the least Flutter the resolved packages accept).
+    public let versionIsMinimum: Bool
 
-    public init(name: String, version: String?, location: SourceLocation, ecosystem: Ecosystem = .unknown, hasPrivacyManifest: Bool? = nil) {
+    public init(name: String, version: String?, location: SourceLocation, ecosystem: Ecosystem = .unknown, hasPrivacyManifest: Bool? = nil,
+                versionIsMinimum: Bool = false) {
         self.name = name
         self.version = version
         self.location = location
         self.ecosystem = ecosystem
         self.hasPrivacyManifest = hasPrivacyManifest
+        self.versionIsMinimum = versionIsMinimum
     }
 }

@@ -5,13 +5,15 @@
 /// are not the app's and are skipped; `Pods/Manifest.lock` is a copy of `Podfile.lock` and is read only
 /// when the Podfile.lock beside the Pods folder is missing. Of several `Package.resolved` or `Podfile.lock`
 /// files, only those the app's build uses are read (`LockFilePrecedence`), so `sdk.<name>` and the findings
-/// that quote it name the version that ships.
+/// that quote it name the version that ships. Without any `Package.resolved`, the exact pins of the
+/// project's `Package.swift` manifests are read instead (`PackageSwiftPinReader`).
 public enum DependencyInspector {
     public static func inspect(files: [ProjectFile], root: String) -> PartialInspection {
         var result = PartialInspection()
         var lines: [String: [Substring]] = [:]
         // Only the Podfile.lock paths are asked for (a set of every path took megabytes of a large tree).
         let paths = Set(files.lazy.filter { $0.fileName == "Podfile.lock" }.map(\.path))
+        let hasResolvedFile = files.contains { $0.fileName == "Package.resolved" && !$0.isVendored }
 
         /// `reportProblems` is false for Gradle files, whose problems the Android inspector already reports.
         func collect(_ file: ProjectFile, reportProblems: Bool = true, _ reader: (String, String) throws(InspectedText.Failure) -> [Dependency]) {
@@ -37,6 +39,8 @@ public enum DependencyInspector {
             case "Package.resolved": collect(file, PackageResolvedReader.read)
             case "Cartfile.resolved": collect(file, CartfileResolvedReader.read)
             case "pubspec.lock": collect(file, PubspecLockReader.read)
+            case "Package.swift" where !hasResolvedFile:
+                collect(file) { text, path in PackageSwiftPinReader.read(text, path: path) }
             case "package-lock.json": collect(file, PackageLockReader.read)
             case "yarn.lock": collect(file, YarnLockReader.read)
             case "build.gradle", "build.gradle.kts":

@@ -1,35 +1,63 @@
 /// Flutter `pubspec.lock`. It is YAML, but always written by `pub` in one fixed shape (two-space indents,
 /// `packages:` → `  name:` → `    version: "1.2.3"`), so it is read line by line: no YAML parser needed.
+///
+/// Packages from the SDK itself (`source: sdk`: `flutter`, `flutter_test`, `sky_engine`) carry the placeholder
+/// `0.0.0` and are left out; instead the `sdks:` section's `flutter: ">=3.22.0"` gives a dependency named
+/// `Flutter` whose version is that lower bound (`versionIsMinimum`): the Flutter the app is built with is at
+/// least that (a bare `flutter: "3.47.0"` pins it), which the Flutter pod's placeholder `Flutter (1.0.0)` in
+/// Podfile.lock cannot say.
 enum PubspecLockReader {
     static func read(_ text: String, path: String) throws(InspectedText.Failure) -> [Dependency] {
         var dependencies: [Dependency] = []
-        var inPackages = false
+        var section = ""
         var sawPackages = false
-        var current: (name: String, line: Int)?
+        var current: (name: String, line: Int, source: String?)?
         for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = String(raw)
             if line.trimmingCharacters(in: .whitespaces).isEmpty || line.hasPrefix("#") { continue }
             let indent = line.prefix { $0 == " " }.count
             let content = line.trimmingCharacters(in: .whitespaces)
             if indent == 0 {
-                inPackages = content == "packages:"
-                sawPackages = sawPackages || inPackages
+                section = content
+                sawPackages = sawPackages || section == "packages:"
                 current = nil
                 continue
             }
-            guard inPackages else { continue }
+            if section == "sdks:", indent == 2, content.hasPrefix("flutter:") {
+                let constraint = VersionCatalog.unquote(content.dropFirst("flutter:".count).trimmingCharacters(in: .whitespaces))
+                // A bare version (`flutter: "3.47.0"`) pins the SDK exactly; `>=` gives its least version.
+                let exact = DependencyVersion(constraint) != nil
+                if let version = exact ? constraint : lowerBound(constraint) {
+                    dependencies.append(Dependency(name: "Flutter", version: version, location: SourceLocation(path: path, line: offset + 1),
+                                                   ecosystem: .pub, versionIsMinimum: !exact))
+                }
+                continue
+            }
+            guard section == "packages:" else { continue }
             if indent == 2 {
                 guard content.hasSuffix(":") else {
                     throw InspectedText.Failure(SourceLocation(path: path, line: offset + 1), "expected a package name ending in `:` under packages, found `\(content)`")
                 }
-                current = (VersionCatalog.unquote(String(content.dropLast())), offset + 1)
+                current = (VersionCatalog.unquote(String(content.dropLast())), offset + 1, nil)
+            } else if indent == 4, content.hasPrefix("source:"), current != nil {
+                current?.source = VersionCatalog.unquote(content.dropFirst("source:".count).trimmingCharacters(in: .whitespaces))
             } else if indent == 4, content.hasPrefix("version:"), let package = current {
+                current = nil
+                if package.source == "sdk" { continue }
                 let version = VersionCatalog.unquote(content.dropFirst("version:".count).trimmingCharacters(in: .whitespaces))
                 dependencies.append(Dependency(name: package.name, version: version, location: SourceLocation(path: path, line: package.line), ecosystem: .pub))
-                current = nil
             }
         }
         guard sawPackages else { throw InspectedText.Failure(SourceLocation(path: path), "has no `packages:` section; not a pub lock file") }
         return dependencies
+    }
+
+    /// `>=3.22.0 <4.0.0` → `3.22.0`; `>=3.22.0-0.1.pre` → `3.22.0-0.1.pre`; `any` or no `>=` → nil.
+    static func lowerBound(_ constraint: String) -> String? {
+        for part in constraint.split(separator: " ") where part.hasPrefix(">=") {
+            let version = String(part.dropFirst(2))
+            return DependencyVersion(version) == nil ? nil : version
+        }
+        return nil
     }
 }

@@ -131,12 +131,21 @@ enum PrivacyManifestChecks {
     }
 
     /// A team that checked the resolved version can state `privacy_manifest.sdk.<Name>: true` in shipcheck.yml.
+    ///
+    /// Names are matched by ecosystem: a pub package counts only when it is a Flutter plugin on Apple's list
+    /// (`pub_plugins`; `lottie` or `protobuf` on pub are pure Dart, not the pods of that name), npm packages and
+    /// Gradle modules never (a React Native or Capacitor app's iOS SDKs are the pods of its Podfile.lock). A
+    /// Flutter app's Podfile.lock gives its plugins' pods placeholder versions (`0.0.1`, `Flutter (1.0.0)`); the
+    /// version comes from pubspec.lock instead, and when the app has plugin pods, only the pub packages that are
+    /// pods are judged. A known version below the first with a manifest is the rule's grade; an SDK without a row,
+    /// or a version not known, is a note that says so.
     static let sdkManifests = CheckFunction(
         name: "privacy_manifest.sdk_manifests",
         summary: "Dependencies on Apple's list of commonly used SDKs come with their own privacy manifest",
         options: [OptionSpec("sdks", .table, required: true, decode: TableError.decoder(PrefixedNames.init), doc: "SDK names that must ship a privacy manifest"),
                   OptionSpec("versions", .table, doc: "SDK name → first version that ships a manifest; default sdk_manifest_first_versions"),
-                  OptionSpec("aliases", .table, doc: "lock-file name → the name on Apple's list (DGCharts: Charts)")],
+                  OptionSpec("aliases", .table, doc: "lock-file name → the name on Apple's list (DGCharts: Charts)"),
+                  OptionSpec("pub_plugins", .table, decode: TableError.decoder(PrefixedNames.init), doc: "names on Apple's list that are pub packages (Flutter plugins)")],
         subjects: .none
     ) { invocation in
         let listed: PrefixedNames
@@ -149,21 +158,50 @@ enum PrivacyManifestChecks {
             guard let alias = pair.key.scalar, let listedName = pair.value.scalar, let canonical = required[listedName.lowercased()] else { continue }
             required[alias.lowercased()] = required[alias.lowercased()] ?? canonical
         }
+        let pubPlugins = Set((invocation.decoded("pub_plugins", as: PrefixedNames.self)?.names ?? []).map { $0.lowercased() } + ["flutter"])
         let project = invocation.context.project
+        let pub = Dictionary(project.dependencies.filter { $0.ecosystem == .pub }.map { ($0.name.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+        // The app builds its Flutter plugins with CocoaPods: its pods say which pub packages have iOS code.
+        let flutterPods = project.dependencies.contains { $0.ecosystem == .cocoapods && $0.name.lowercased() == "flutter" }
         let withManifest = Set(project.privacyManifests.compactMap { $0.sdkName?.lowercased() })
         var reported: Set<String> = []
         var results: [CheckResult] = []
         for dependency in project.dependencies.sorted(by: { ($0.location, $0.name) < ($1.location, $1.name) }) {
             let name = dependency.name.split(separator: "/").first.map(String.init) ?? dependency.name
             let key = name.lowercased()
-            guard let listedName = required[key], !withManifest.contains(key),
-                  project.facts["privacy_manifest.sdk.\(name)"]?.value.isTruthy != true,
-                  !firstVersions.shipsManifest(name, version: dependency.version),
-                  reported.insert(key).inserted else { continue }
-            results.append(CheckResult(location: dependency.location, evidence: "\(dependency.name) \(dependency.version ?? "")", values: [
-                "sdk": name, "listed": listedName,
-                "version": firstVersions.describe(name, version: dependency.version),
-            ]))
+            guard let listedName = required[key] else { continue }
+            var judged = dependency
+            var why: String?
+            switch dependency.ecosystem {
+            case .npm, .gradle:
+                continue
+            case .pub:
+                guard pubPlugins.contains(key), !flutterPods else { continue }
+            case .cocoapods where pubPlugins.contains(key):
+                if let package = pub[key] {
+                    judged = package
+                } else {
+                    judged = Dependency(name: dependency.name, version: nil, location: dependency.location, ecosystem: .cocoapods)
+                    why = "Podfile.lock gives a Flutter plugin's pod a placeholder version (\(dependency.version ?? "none")) and no pubspec.lock names its real one"
+                }
+            default:
+                break
+            }
+            guard !withManifest.contains(key), dependency.hasPrivacyManifest != true,
+                  project.facts["privacy_manifest.sdk.\(name)"]?.value.isTruthy != true else { continue }
+            let verdict = firstVersions.verdict([name, listedName], version: judged.version, minimum: judged.versionIsMinimum, why: why)
+            let status: String
+            var severity: Severity?
+            switch verdict {
+            case .ships: continue
+            case .predatesManifest(let text): status = text
+            case .unknown(let text): status = text; severity = .info
+            }
+            guard reported.insert(key).inserted else { continue }
+            let version = judged.version.map { judged.versionIsMinimum ? "at least version \($0)" : "version \($0)" } ?? "(version not known)"
+            results.append(CheckResult(location: judged.location, evidence: "\(judged.name) \(judged.version ?? "")", values: [
+                "sdk": name, "listed": listedName, "version": version, "status": status,
+            ], severity: severity))
         }
         return results
     }

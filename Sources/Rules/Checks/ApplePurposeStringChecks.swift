@@ -18,12 +18,20 @@ enum PurposeStringChecks {
         guard let table = invocation.decoded("keys", as: PurposeKeys.self) else { return [] }
         let project = invocation.context.project
         let plists = project.infoPlists.filter { !$0.isTestBundle }
+        // A generator's spec shipcheck did not read in full (an include, an xcconfig, Swift code) may set the
+        // key: then the absence is not evidence, and the finding is a warning that says what was not read.
+        let unread = project.facts["apple.project_spec.unevaluated"].flatMap { fact -> String? in
+            guard fact.value.isTruthy else { return nil }
+            let parts = fact.evidence.prefix(3).map { "\($0.location): \($0.snippet)" }
+            return " as far as shipcheck could read: the project generator's spec was not fully evaluated (\(parts.joined(separator: "; "))), so the key may be set there"
+        }
         return table.entries.compactMap { entry in
             guard let use = FirstUse(of: entry.signal, in: project),
                   !entry.keys.contains(where: { isDeclared($0, plists: plists, facts: project.facts) }) else { return nil }
             return CheckResult(location: use.location, evidence: use.snippet, values: [
                 "key": entry.keys[0], "keys": entry.keys.joined(separator: " or "), "evidence": use.described, "api": entry.signal,
-            ])
+                "unread": unread ?? "",
+            ], severity: unread == nil ? nil : .warning)
         }
     }
 

@@ -275,6 +275,8 @@ public struct Selector: Sendable, Equatable, CustomStringConvertible {
     /// The plist as a person finds it: the file, or the build setting of the target that generates it.
     static func describe(_ plist: InfoPlistFile, key: String) -> String {
         if plist.isGenerated {
+            // A generator spec (project.yml, Project.swift, app.json) may write the key itself, not as a build setting.
+            guard plist.location.path.hasSuffix("project.pbxproj") else { return "\(plist.location.path) (\(key) of target \(plist.target ?? "?"))" }
             return "\(plist.location.path) (INFOPLIST_KEY_\(key) of target \(plist.target ?? "?"))"
         }
         return plist.location.path

@@ -1,0 +1,24 @@
+/// What a project generator's spec (XcodeGen `project.yml`, Tuist `Project.swift`) says about the Info.plist
+/// of each target: the keys its build settings generate (`INFOPLIST_KEY_*`, with `GENERATE_INFOPLIST_FILE`)
+/// and the properties it writes into the target's plist (`info: properties:`, Tuist's `infoPlist:`), each with
+/// its line. `unevaluated` lists what shipcheck did not read (an include it cannot find, a settings group, an
+/// xcconfig, Swift code), so a key absent here may still be set by the generated project.
+struct ProjectSpec: Sendable {
+    struct Target: Sendable {
+        let name: String
+        /// As the Xcode project would write it (`com.apple.product-type.application`), when the spec says.
+        let productType: String?
+        /// The line of the target's name.
+        let line: Int?
+        /// Info.plist key → value, and the line each is written on.
+        var keys: [String: String] = [:]
+        var keyLines: [String: Int] = [:]
+        /// `GENERATE_INFOPLIST_FILE: YES` (or the generator always writes the keys, as Tuist does).
+        var generatesInfoPlist = false
+    }
+
+    let path: String
+    var targets: [Target] = []
+    /// Each thing not read, with where it is: `include: base.yml (not found)`, `configFiles (xcconfig not read)`.
+    var unevaluated: [(line: Int?, what: String)] = []
+}

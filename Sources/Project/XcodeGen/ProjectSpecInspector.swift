@@ -1,0 +1,55 @@
+/// The project generators' specs of a tree: XcodeGen `project.yml`, Tuist `Project.swift` and Expo's
+/// `app.json` / `app.config.(js|ts)` (outside dependency folders). Each target's Info.plist keys become an `InfoPlistFile` (`isGenerated`, located in the
+/// spec), so a purpose string declared there counts. Facts:
+/// - `apple.project_spec`: a spec was read (evidence: each spec).
+/// - `apple.project_spec.unevaluated`: without an Xcode project, a spec holds parts shipcheck did not read
+///   (evidence: each part), so a key absent from what was read may still be set by the generated project.
+enum ProjectSpecInspector {
+    static func inspect(files: [ProjectFile], hasXcodeProject: Bool) -> (plists: [InfoPlistFile], facts: [Fact], problems: [InputProblem]) {
+        let names: Set<String> = ["project.yml", "Project.swift", "app.json", "app.config.js", "app.config.ts"]
+        let specs = files.filter { !$0.isVendored && names.contains(String($0.fileName)) }
+        guard !specs.isEmpty else { return ([], [], []) }
+        // Includes are looked up among the tree's own files only.
+        let yamlFiles = Dictionary(files.lazy.filter { !$0.isVendored && ($0.fileName.hasSuffix(".yml") || $0.fileName.hasSuffix(".yaml")) }
+            .map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        var plists: [InfoPlistFile] = []
+        var facts: [Fact] = []
+        var problems: [InputProblem] = []
+        for file in specs.sorted(by: { $0.path < $1.path }) {
+            let text: String
+            do { text = try InspectedText.read(file) } catch { problems.append(error.problem); continue }
+            let spec: ProjectSpec
+            if file.fileName == "project.yml" {
+                // A `project.yml` without `targets:` or `name:` is some other tool's file.
+                guard text.contains("targets:") || text.contains("include:") else { continue }
+                spec = XcodeGenSpecReader.read(path: file.path, text: text) { path in
+                    yamlFiles[path].flatMap { try? InspectedText.read($0) }
+                }
+            } else if file.fileName == "Project.swift" {
+                guard text.contains("import ProjectDescription") else { continue }
+                spec = TuistManifestScanner.read(path: file.path, text: text)
+            } else if hasXcodeProject {
+                // With a committed ios/ project (bare React Native, or after `expo prebuild`) its Info.plist is what
+                // ships; the Expo config is applied only when the project is generated again.
+                continue
+            } else if file.fileName == "app.json" {
+                guard let expo = ExpoConfigReader.read(path: file.path, text: text) else { continue }
+                spec = expo
+            } else {
+                spec = ExpoConfigReader.dynamicConfig(path: file.path)
+            }
+            facts.append(Fact(name: "apple.project_spec", value: .bool(true), source: .detected, evidence: [
+                Evidence(location: SourceLocation(path: file.path), snippet: "\(file.fileName): \(spec.targets.count) targets read"),
+            ]))
+            for target in spec.targets where !target.keys.isEmpty || target.generatesInfoPlist {
+                plists.append(InfoPlistFile(location: SourceLocation(path: spec.path, line: target.line), target: target.name,
+                                            strings: target.keys, keyLines: target.keyLines, isGenerated: true, productType: target.productType))
+            }
+            if !hasXcodeProject, !spec.unevaluated.isEmpty {
+                facts.append(Fact(name: "apple.project_spec.unevaluated", value: .bool(true), source: .detected,
+                                  evidence: spec.unevaluated.prefix(20).map { Evidence(location: SourceLocation(path: spec.path, line: $0.line), snippet: $0.what) }))
+            }
+        }
+        return (plists, facts, problems)
+    }
+}

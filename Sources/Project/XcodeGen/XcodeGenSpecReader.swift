@@ -1,0 +1,192 @@
+import YAML
+
+/// XcodeGen's `project.yml` (github.com/yonaskolb/XcodeGen, docs/ProjectSpec.md), as far as the Info.plist of each
+/// target goes: project `settings` (flat, or `base` and the release `configs`), `targetTemplates` a target names
+/// in `templates`, the target's own `settings` and `info: properties:`. `include:` files are read when they are
+/// in the project (four levels at most); what is not read (a missing include, settings `groups`, `configFiles`,
+/// an undefined template) is listed in `unevaluated`. The spec is data: nothing in it is run.
+enum XcodeGenSpecReader {
+    static let maxIncludeDepth = 4
+    /// Included files read in all, so that a spec whose includes fan out stays cheap.
+    static let maxIncludedFiles = 32
+
+    /// `load` gives an included file's text by its project-relative path, nil when it is not in the project.
+    static func read(path: String, text: String, load: (String) -> String?) -> ProjectSpec {
+        var spec = ProjectSpec(path: path)
+        var merged = Merged()
+        collect(path: path, text: text, depth: 0, load: load, into: &merged, spec: &spec)
+
+        let projectKeys = merged.projectSettings
+        for target in merged.targets {
+            // The target's own type, else its first template's that has one.
+            let type = target.type ?? target.templates.lazy.compactMap { merged.templates[$0]?.type }.first
+            var out = ProjectSpec.Target(name: target.name, productType: type.map { "com.apple.product-type." + $0 }, line: target.line)
+            var settings = projectKeys
+            for name in target.templates {
+                guard let template = merged.templates[name] else {
+                    spec.unevaluated.append((target.line, "target \(target.name) uses template \(name), which the spec does not define"))
+                    continue
+                }
+                settings.merge(template.settings) { $1 }
+                out.keys.merge(template.properties.mapValues(\.value)) { $1 }
+                out.keyLines.merge(template.properties.mapValues(\.line)) { $1 }
+                spec.unevaluated += template.unevaluated.map { ($0.line, "template \(name): \($0.what)") }
+            }
+            settings.merge(target.settings) { $1 }
+            for (setting, value) in settings {
+                if setting == "GENERATE_INFOPLIST_FILE" { out.generatesInfoPlist = value.value.uppercased() == "YES" || value.value == "true" }
+                guard setting.hasPrefix(prefix), setting.count > prefix.count else { continue }
+                let key = String(setting.dropFirst(prefix.count))
+                out.keys[key] = value.value
+                out.keyLines[key] = value.line
+            }
+            out.keys.merge(target.properties.mapValues(\.value)) { $1 }
+            out.keyLines.merge(target.properties.mapValues(\.line)) { $1 }
+            spec.unevaluated += target.unevaluated.map { ($0.line, "target \(target.name): \($0.what)") }
+            spec.targets.append(out)
+        }
+        spec.unevaluated += merged.unevaluated
+        return spec
+    }
+
+    static let prefix = "INFOPLIST_KEY_"
+
+    typealias Values = [String: (value: String, line: Int)]
+
+    struct TargetEntry {
+        var name: String
+        var type: String?
+        var line: Int
+        var templates: [String] = []
+        var settings: Values = [:]
+        var properties: Values = [:]
+        var unevaluated: [(line: Int?, what: String)] = []
+    }
+
+    /// The spec with its includes, later files over earlier ones as XcodeGen merges them.
+    struct Merged {
+        var projectSettings: Values = [:]
+        var templates: [String: TargetEntry] = [:]
+        var targets: [TargetEntry] = []
+        var unevaluated: [(line: Int?, what: String)] = []
+        var includedFiles = 0
+    }
+
+    static func collect(path: String, text: String, depth: Int, load: (String) -> String?, into merged: inout Merged, spec: inout ProjectSpec) {
+        let root: Node
+        do {
+            guard let parsed = try YAMLParser.parse(text, file: path, limits: YAMLLimits(maxDepth: 64, maxNodes: 200_000, maxBytes: 4 << 20)) else { return }
+            root = parsed
+        } catch {
+            merged.unevaluated.append((nil, "\(path) is not readable YAML (\(error.message))"))
+            return
+        }
+        // Includes first: the including file's own values win over what it includes.
+        for include in includes(root["include"]) {
+            guard depth < maxIncludeDepth, merged.includedFiles < maxIncludedFiles,
+                  let target = resolve(include.path, from: path), let included = load(target) else {
+                let why = depth >= maxIncludeDepth ? "nested too deep" : merged.includedFiles >= maxIncludedFiles ? "too many includes" : "not in the project"
+                merged.unevaluated.append((include.line, "include \(include.path) (\(why))"))
+                continue
+            }
+            merged.includedFiles += 1
+            collect(path: target, text: included, depth: depth + 1, load: load, into: &merged, spec: &spec)
+        }
+        if let settings = root["settings"] {
+            var unread: [(line: Int?, what: String)] = []
+            merged.projectSettings.merge(self.settings(settings, unevaluated: &unread)) { $1 }
+            merged.unevaluated += unread.map { ($0.line, "project settings: \($0.what)") }
+        }
+        if let files = root["configFiles"], !(files.mapping ?? []).isEmpty {
+            merged.unevaluated.append((files.mark.line, "project configFiles (xcconfig files are not read)"))
+        }
+        for pair in root["targetTemplates"]?.mapping ?? [] {
+            guard let name = pair.key.scalar else { continue }
+            merged.templates[name] = targetEntry(name: name, pair.value, line: pair.key.mark.line)
+        }
+        for pair in root["targets"]?.mapping ?? [] {
+            guard let name = pair.key.scalar else { continue }
+            let entry = targetEntry(name: name, pair.value, line: pair.key.mark.line)
+            if let index = merged.targets.firstIndex(where: { $0.name == name }) {
+                // An including file's target adds to the included one's.
+                var existing = merged.targets[index]
+                existing.settings.merge(entry.settings) { $1 }
+                existing.properties.merge(entry.properties) { $1 }
+                existing.templates += entry.templates
+                existing.type = entry.type ?? existing.type
+                existing.unevaluated += entry.unevaluated
+                merged.targets[index] = existing
+            } else {
+                merged.targets.append(entry)
+            }
+        }
+    }
+
+    static func targetEntry(name: String, _ node: Node, line: Int) -> TargetEntry {
+        var entry = TargetEntry(name: name, type: node["type"]?.scalar, line: line)
+        entry.templates = (node["templates"]?.sequence ?? []).compactMap(\.scalar)
+        if let settings = node["settings"] {
+            entry.settings = self.settings(settings, unevaluated: &entry.unevaluated)
+        }
+        if let files = node["configFiles"], !(files.mapping ?? []).isEmpty {
+            entry.unevaluated.append((files.mark.line, "configFiles (xcconfig files are not read)"))
+        }
+        for pair in node["info"]?["properties"]?.mapping ?? [] {
+            guard let key = pair.key.scalar, let value = pair.value.scalar else { continue }
+            entry.properties[key] = (value, pair.key.mark.line)
+        }
+        return entry
+    }
+
+    /// `settings:` flat (`KEY: value`) or structured (`base:`, `configs: { release: … }`, `groups:`). Of the
+    /// configurations, those named like release count (the build that ships).
+    static func settings(_ node: Node, unevaluated: inout [(line: Int?, what: String)]) -> Values {
+        guard let pairs = node.mapping else { return [:] }
+        let structured = pairs.contains { ["base", "configs", "groups"].contains($0.key.scalar ?? "") }
+        guard structured else { return scalars(pairs) }
+        var values = scalars(node["base"]?.mapping ?? [])
+        for pair in node["configs"]?.mapping ?? [] where (pair.key.scalar ?? "").lowercased().contains("release") {
+            values.merge(scalars(pair.value.mapping ?? [])) { $1 }
+        }
+        if let groups = node["groups"]?.sequence, !groups.isEmpty {
+            unevaluated.append((node["groups"]?.mark.line, "settings groups \(groups.compactMap(\.scalar).joined(separator: ", ")) (not read)"))
+        }
+        return values
+    }
+
+    static func scalars(_ pairs: [Node.Pair]) -> Values {
+        var values: Values = [:]
+        for pair in pairs {
+            guard let key = pair.key.scalar, let value = pair.value.scalar else { continue }
+            values[key] = (value, pair.key.mark.line)
+        }
+        return values
+    }
+
+    /// `include: base.yml`, `include: [a.yml, {path: b.yml}]`.
+    static func includes(_ node: Node?) -> [(path: String, line: Int)] {
+        guard let node else { return [] }
+        if let path = node.scalar, !node.isNull { return [(path, node.mark.line)] }
+        return (node.sequence ?? []).compactMap { item in
+            if let path = item.scalar { return (path, item.mark.line) }
+            return item["path"]?.scalar.map { ($0, item.mark.line) }
+        }
+    }
+
+    /// An include path relative to the including file's folder, normalised (`../` resolved); nil when it is
+    /// absolute or leaves the project root (shipcheck reads nothing outside it).
+    static func resolve(_ include: String, from path: String) -> String? {
+        guard !include.hasPrefix("/"), !include.hasPrefix("~") else { return nil }
+        var parts = path.split(separator: "/").dropLast().map(String.init)
+        for piece in include.split(separator: "/") {
+            if piece == "." { continue }
+            if piece == ".." {
+                guard !parts.isEmpty else { return nil }
+                parts.removeLast()
+                continue
+            }
+            parts.append(String(piece))
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "/")
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+@testable import Project
+
+/// XcodeGen and Tuist specs over Tests/Fixtures/project-specs: the Info.plist keys each target generates,
+/// and what was not read.
+@Suite struct ProjectSpecReaderTests {
+    func inspect(_ name: String) -> PartialInspection { AppleFixtures.inspect("Tests/Fixtures/project-specs/\(name)") }
+
+    @Test func xcodeGenSettingsTemplatesIncludesAndInfoPropertiesAreRead() throws {
+        let result = inspect("xcodegen")
+        #expect(result.problems.isEmpty)
+        let app = try #require(result.infoPlists.first { $0.target == "Kiwix" })
+        #expect(app.isGenerated)
+        #expect(app.productType == "com.apple.product-type.application")
+        #expect(app.location == SourceLocation(path: "project.yml", line: 26))
+        // Project settings, the included base.yml, the template, the target's release config and info properties.
+        #expect(app.strings["NSPhotoLibraryAddUsageDescription"] == "Kiwix needs permission to save images to your photos app.")
+        #expect(app.strings["NSBluetoothAlwaysUsageDescription"] == "Finds nearby devices to share ZIM files with.")
+        #expect(app.strings["NSMicrophoneUsageDescription"] == "Records voice notes you attach to an article.")
+        #expect(app.strings["NSCameraUsageDescription"] == "Scans QR codes of ZIM file downloads.")
+        #expect(app.strings["NSContactsUsageDescription"] == "Lets you share an article with a contact.")
+        #expect(app.strings["CFBundleDisplayName"] == "Kiwix")
+        #expect(app.keyLines["NSLocationWhenInUseUsageDescription"] == 13)
+        // Each declared key is a purpose fact with the spec's line as evidence.
+        #expect(result.evidence(of: "purpose.NSCameraUsageDescription.declared").map(\.location) == [SourceLocation(path: "project.yml", line: 35)])
+        // The test target's plist is a test bundle's.
+        #expect(result.infoPlists.first { $0.target == "UnitTests" }?.isTestBundle == true)
+        // Everything was read: nothing is reported as unevaluated.
+        #expect(result.facts(named: "apple.project_spec.unevaluated").isEmpty)
+        #expect(result.facts(named: "apple.project_spec").count == 1)
+    }
+
+    @Test func whatIsNotReadIsSaidWithItsLine() throws {
+        let result = inspect("xcodegen-partial")
+        let unread = result.evidence(of: "apple.project_spec.unevaluated").map { "\($0.location): \($0.snippet)" }
+        #expect(unread.contains("project.yml:3: include ../shared/common.yml (not in the project)"))
+        #expect(unread.contains("project.yml:4: include missing.yml (not in the project)"))
+        #expect(unread.contains { $0.contains("configFiles (xcconfig files are not read)") })
+        #expect(unread.contains { $0.contains("target Notes: settings groups SharedPurposeStrings (not read)") })
+        // The target generates its Info.plist: its (empty) keys are a plist the checks see.
+        #expect(result.infoPlists.first { $0.target == "Notes" }?.strings.isEmpty == true)
+    }
+
+    @Test func tuistManifestsGiveTheirLiteralPairsAndAreNeverFullyEvaluated() throws {
+        let result = inspect("tuist")
+        let plist = try #require(result.infoPlists.first { $0.location.path == "Project.swift" })
+        #expect(plist.strings["NSCameraUsageDescription"] == "Scans receipts to fill in the amount.")
+        #expect(plist.strings["NSLocationWhenInUseUsageDescription"] == "Tags a receipt with the shop you are in.")
+        #expect(plist.strings["NSContactsUsageDescription"] == "Splits a bill with a contact.")
+        #expect(plist.keyLines["NSCameraUsageDescription"] == 14)
+        // A commented-out pair is not read.
+        #expect(plist.strings["NSMicrophoneUsageDescription"] == nil)
+        #expect(result.evidence(of: "apple.project_spec.unevaluated").first?.snippet.contains("is Swift, which shipcheck does not run") == true)
+    }
+
+    @Test func anExpoConfigsInfoPlistIsTheAppsAndItsPluginsAreNotRun() throws {
+        let result = inspect("expo")
+        let plist = try #require(result.infoPlists.first { $0.location.path == "app.json" })
+        #expect(plist.strings["NSCameraUsageDescription"] == "Scans receipts to fill in the amount.")
+        #expect(plist.strings["ITSAppUsesNonExemptEncryption"] == "NO")
+        #expect(plist.keyLines["NSCameraUsageDescription"] == 8)
+        #expect(plist.productType == "com.apple.product-type.application")
+        let unread = result.evidence(of: "apple.project_spec.unevaluated")
+        #expect(unread.map(\.location) == [SourceLocation(path: "app.json", line: 12)])
+        #expect(unread.first?.snippet.contains("config plugins (1)") == true)
+        // A bare React Native app.json is not an Expo config; app.config.ts is code, never run.
+        #expect(ExpoConfigReader.read(path: "app.json", text: "{\"name\": \"RocketChatRN\"}") == nil)
+        #expect(ExpoConfigReader.dynamicConfig(path: "app.config.ts").unevaluated.first?.what.contains("does not run") == true)
+    }
+
+    @Test func includePathsNeverLeaveTheProject() {
+        #expect(XcodeGenSpecReader.resolve("base.yml", from: "ios/project.yml") == "ios/base.yml")
+        #expect(XcodeGenSpecReader.resolve("../shared/a.yml", from: "ios/project.yml") == "shared/a.yml")
+        #expect(XcodeGenSpecReader.resolve("../../a.yml", from: "ios/project.yml") == nil)
+        #expect(XcodeGenSpecReader.resolve("/etc/passwd", from: "project.yml") == nil)
+    }
+
+    @Test func hostileSpecsAreBounded() {
+        // An include cycle stops at the depth limit; a broken document is one unevaluated part, not a crash.
+        let cycle = XcodeGenSpecReader.read(path: "project.yml", text: "include: [project.yml]\ntargets: {}\n") { _ in "include: [project.yml]\n" }
+        #expect(cycle.unevaluated.contains { $0.what.contains("nested too deep") })
+        let broken = XcodeGenSpecReader.read(path: "project.yml", text: "targets: [unclosed\n") { _ in nil }
+        #expect(broken.unevaluated.first?.what.contains("is not readable YAML") == true)
+        #expect(TuistManifestScanner.read(path: "Project.swift", text: "\"unterminated: \"\n\"A\": \"").targets.first?.keys.isEmpty == true)
+    }
+}

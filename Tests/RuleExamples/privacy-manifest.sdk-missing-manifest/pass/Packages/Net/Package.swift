@@ -1,0 +1,10 @@
+// swift-tools-version:5.9
+import PackageDescription
+
+let package = Package(
+    name: "Net",
+    dependencies: [
+        .package(url: "https://github.com/daltoniam/Starscream.git", exact: "4.0.8"),
+    ],
+    targets: [.target(name: "Net", dependencies: ["Starscream"])]
+)
