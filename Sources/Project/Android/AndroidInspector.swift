@@ -492,8 +492,9 @@ public enum AndroidInspector {
         let scriptByModule = Dictionary(scripts.map { (folder(of: $0.file.path), $0) }, uniquingKeysWith: { first, _ in first })
         let known = settings.flatMap { folder, entry in entry.settings.modules.map { ($0.path, join(folder, $0.folder)) } }
         func isLibrary(_ folder: String) -> Bool {
-            guard let script = scriptByModule[folder] else { return false }
-            return gradleFiles[script.file.path]?.kind != .application
+            // A library, or a module whose convention plugin hides its kind; never an app nor a `com.android.test` module.
+            guard let script = scriptByModule[folder], let file = gradleFiles[script.file.path] else { return false }
+            return file.kind == .library || (file.kind == .other && !file.plugins.contains { $0 == "com.android.test" || $0.hasSuffix("android.test") })
         }
         // A path whose folder holds no build script (a projectDir the settings compute): the one library module
         // folder with the same last name, if there is exactly one.

@@ -197,7 +197,7 @@ struct GradleScript: Sendable {
     private static let projectDependencyPatterns: [NSRegularExpression] = [
         #"^[A-Za-z_]\w*\s*\(?\s*project\s*\(\s*(?:path\s*[:=]\s*)?["'](:[\w\-:.]+)["']"#,
         // Convention plugins in Kotlin: `"implementation"(project(":core:ui"))`, `add("api", project(":x"))`.
-        #"^["'][A-Za-z_]\w*["']\s*\(\s*project\s*\(\s*["'](:[\w\-:.]+)["']"#,
+        #"^["'][A-Za-z_]\w*["']\s*\(?\s*project\s*\(\s*["'](:[\w\-:.]+)["']"#,
         #"^add\s*\(\s*["'][A-Za-z_]\w*["']\s*,\s*project\s*\(\s*["'](:[\w\-:.]+)["']"#,
         #"^[A-Za-z_]\w*\s*\(?\s*(projects\.[\w.]+)"#,
     ].map { try! NSRegularExpression(pattern: $0) }
@@ -221,9 +221,14 @@ struct GradleScript: Sendable {
     private static let knownNonDependencyCalls: Set<String> = ["exclude", "because", "version", "strictly", "require", "prefer", "attributes", "capabilities", "constraints", "components", "modules", "reject"]
 
     private static func isUnresolvedDependency(_ text: String) -> Bool {
+        // Test and tooling configurations (`"lintChecks"(project(":lint-rules"))`) add nothing to the app.
+        var configurationText = Substring(text)
+        if configurationText.hasPrefix("add(") { configurationText = configurationText.dropFirst(4) }
+        let configuration = String(configurationText.drop { $0 == "\"" || $0 == "'" }.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+        guard isShippingConfiguration(configuration) else { return false }
         // A computed in-repo module: `project(":${name}")`, `project(path)`, `projects.findByName`.
         if text.contains("project(") {
-            return projectDependency(text) == nil && isShippingConfiguration(String(text.prefix { $0.isLetter || $0.isNumber || $0 == "_" }))
+            return projectDependency(text) == nil
         }
         guard let groups = captures(helperCallPattern, text) else {
             // `features.forEach { … }`: a loop that adds something.
@@ -250,7 +255,8 @@ struct GradleScript: Sendable {
 
     /// Test-only and tooling configurations do not ship in the app.
     private static func isShippingConfiguration(_ name: String) -> Bool {
-        !(name.hasPrefix("test") || name.hasPrefix("androidTest") || name == "classpath" || name == "lintChecks" || name.hasPrefix("detekt"))
+        !(name.hasPrefix("test") || name.hasPrefix("androidTest") || name == "classpath" || name == "lintChecks" || name.hasPrefix("detekt")
+          || name == "baselineProfile" || name == "lintPublish" || name == "kover")
     }
 
     private static func dependency(_ statement: GradleStatement) -> DependencyDeclaration? {
