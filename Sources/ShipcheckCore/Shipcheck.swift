@@ -100,6 +100,11 @@ public enum Shipcheck {
                 : "\(options.path): read as part of the metadata at \(widened.root) (the folder above it); reporting only the findings inside it")
         }
         if project.archives.isEmpty, let message = nothingToCheck(project, given: options.path, metadataOnly: options.metadataOnly) { throw SessionError(message) }
+        // Where the Android module graph was widened rather than followed (AndroidFacts): said, never silent.
+        for fact in project.facts.all where fact.name.hasPrefix("android.module.") && fact.name.hasSuffix(".module_graph_unresolved") {
+            let module = fact.name.dropFirst("android.module.".count).dropLast(".module_graph_unresolved".count)
+            notes.append("Android app module \(module): \(fact.value.description)")
+        }
         if options.online {
             // Before any page: a missing libcurl is one clear message, not a failure per URL.
             if let reason = options.fetcher.prepare() { throw SessionError(reason) }

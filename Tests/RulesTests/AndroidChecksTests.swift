@@ -150,6 +150,20 @@ struct AndroidChecksTests {
         return project(android.facts)
     }
 
+    /// Tests/Fixtures/android/graph/store: the same app with targetSdk 30; only an F-Droid badge in one README,
+    /// a Play link too in the other. Play's target API rule is an error only for the app that goes to Play.
+    @Test func fdroidOnlyAppGetsPlayTargetRuleAsAWarning() throws {
+        let fixtures = Self.examples.deletingLastPathComponent().appendingPathComponent("Fixtures/android/graph/store")
+        let fdroid = try Self.findings(Self.inspectExample(fixtures.appendingPathComponent("fdroid"))).findings
+            .filter { $0.rule == "platform-requirements.play-target-sdk" }
+        #expect(fdroid.map(\.severity) == [.warning])
+        #expect(fdroid.first?.message.hasPrefix("If uploaded to Google Play: targetSdk is 30") == true)
+        let play = try Self.findings(Self.inspectExample(fixtures.appendingPathComponent("play"))).findings
+            .filter { $0.rule == "platform-requirements.play-target-sdk" }
+        #expect(play.map(\.severity) == [.error])
+        #expect(play.first?.message.hasPrefix("targetSdk is 30") == true)
+    }
+
     @Test(arguments: ["platform-requirements.play-target-sdk", "platform-requirements.play-target-sdk-unknown"])
     func ruleExampleTriggersAndPasses(id: String) throws {
         let trigger = try Self.findings(Self.inspectExample(Self.examples.appendingPathComponent("\(id)/trigger")))

@@ -28,6 +28,20 @@ struct AndroidAppModule: Sendable {
     var releaseFlavors: [String] = []
     var releaseFlavorReason: String = ""
     var manifest = AndroidMergedManifest()
+    /// The in-repo library modules whose manifests were merged, nearest first.
+    var libraryModules: [String] = []
+    /// What the module graph could not follow statically (a computed include or projectDir, a dependency
+    /// helper call, a computed project path), at its place; non-empty means `graphWidened`.
+    var graphUnresolved: [Evidence] = []
+    /// Every Android library module's non-test manifests were merged because the graph was not resolved.
+    var graphWidened = false
+    /// A `productFlavors` block with computed names (every flavour source set was merged), at its place.
+    var flavorsUnresolved: Evidence?
+    /// Where the repository shows this app goes to Google Play (an uploader, a Play flavour, Play Billing or
+    /// Play Services, a Play link) and to F-Droid (an F-Droid link, an F-Droid flavour, fastlane metadata with
+    /// no Play uploader); see `AndroidStoreEvidence`.
+    var playEvidence: [Evidence] = []
+    var fdroidEvidence: [Evidence] = []
     /// Where the release build allows cleartext traffic to every host, if it does: `usesCleartextTraffic="true"`
     /// without a network security config, or a config whose `<base-config>` permits cleartext.
     var cleartext: Evidence?

@@ -4,18 +4,35 @@
 /// else the first app module that ships. Its values keep the short names:
 /// `android.project`, `android.release_module`, `android.target_sdk`, `android.target_sdk_unknown` (with the
 /// places looked at), `android.min_sdk`, `android.version_code`, `android.application_id`,
-/// `android.form_factor`, `android.permission.<NAME>` (its merged release manifest, plus those of app
-/// modules with the same applicationId, such as a Wear OS module published in the same listing) and
+/// `android.form_factor`, `android.permission.<NAME>` (the merged release manifests of every app module that
+/// ships, the release module's first; with more than one applicationId each place names its app),
 /// `android.foreground_service_type.<type>` (a `<service>` of its merged release manifest declares that
 /// `android:foregroundServiceType`; the evidence is each such service) and `android.permission_removed.<name>`
 /// (its manifests remove that permission with `tools:node="remove"`, full name as written).
 ///
 /// Every app module that ships, the release module included, is listed in `android.modules` and has
 /// `android.module.<name>.{form_factor, target_sdk, target_sdk_unknown, min_sdk, version_code,
-/// version_code_unknown, application_id, release_manifests, exported_missing, debuggable, cleartext_traffic}`; modules left out
-/// (test harnesses, samples) are in `android.modules_skipped` with the reason.
+/// version_code_unknown, application_id, release_manifests, exported_missing, debuggable, cleartext_traffic,
+/// library_modules, module_graph_unresolved, flavors_unresolved, stores}`; modules left out (test harnesses, samples) are in
+/// `android.modules_skipped` with the reason. `library_modules` lists the in-repo library modules merged into
+/// the release manifest; `module_graph_unresolved` (the places the graph could not be followed, each library
+/// module's non-test manifests merged instead) and `flavors_unresolved` (flavours with computed names, every
+/// flavour source set merged) say where shipcheck widened rather than guessed. `stores` is `[play]`,
+/// `[fdroid]` or both, from evidence (`AndroidStoreEvidence`); an app with no evidence either way is `[play]`.
+///
+/// Every fact name this inspector makes is in `AndroidFacts.names` (the one list of them).
 enum AndroidFacts {
     typealias LineText = (_ path: String, _ line: Int) -> String
+
+    /// The fact names this inspector makes (`<name>` is a module, `<NAME>` a permission).
+    static let names = [
+        "android.project", "android.release_module", "android.modules", "android.modules_skipped",
+        "android.target_sdk", "android.target_sdk_unknown", "android.min_sdk", "android.version_code", "android.application_id",
+        "android.form_factor", "android.stores", "android.permission.<NAME>",
+        "android.foreground_service_type.<type>", "android.permission_removed.<NAME>",
+    ] + ["form_factor", "target_sdk", "target_sdk_unknown", "min_sdk", "version_code", "version_code_unknown", "application_id",
+         "release_manifests", "exported_missing", "debuggable", "cleartext_traffic", "library_modules", "module_graph_unresolved",
+         "flavors_unresolved", "stores"].map { "android.module.<name>." + $0 }
 
     static func make(modules: [AndroidAppModule], looseManifest: AndroidMergedManifest?, line: LineText) -> [Fact] {
         var facts: [Fact] = []
@@ -75,6 +92,26 @@ enum AndroidFacts {
             let variant = module.releaseFlavors.isEmpty ? "release" : module.releaseFlavors.map { $0 + "Release" }.joined(separator: ", ")
             fact(prefix + ".release_manifests", .list(module.manifest.sources),
                  module.manifest.sources.map { Evidence(location: SourceLocation(path: $0), snippet: "merged for \(variant) (\(module.releaseFlavorReason))") })
+            if !module.libraryModules.isEmpty {
+                fact(prefix + ".library_modules", .list(module.libraryModules),
+                     [Evidence(location: SourceLocation(path: module.buildFile), snippet: module.graphWidened
+                        ? "\(module.libraryModules.count) library modules: dependency graph not resolved, all library manifests merged"
+                        : "\(module.libraryModules.count) library modules followed from the dependencies")])
+            }
+            if module.graphWidened {
+                let summary = "\(module.libraryModules.count) modules: dependency graph not resolved, all library manifests merged"
+                fact(prefix + ".module_graph_unresolved", .string(summary), module.graphUnresolved)
+            }
+            // The stores this app goes to, from evidence; without any, Play (the rules assume it, as before).
+            let stores = (module.playEvidence.isEmpty && !module.fdroidEvidence.isEmpty) ? ["fdroid"]
+                : (module.fdroidEvidence.isEmpty ? ["play"] : ["play", "fdroid"])
+            let storeEvidence = module.playEvidence.isEmpty && module.fdroidEvidence.isEmpty
+                ? [Evidence(location: SourceLocation(path: module.buildFile, line: module.pluginLine), snippet: "no uploader, flavour, dependency or link names a store: taken for a Google Play app")]
+                : Array((module.playEvidence + module.fdroidEvidence).prefix(6))
+            fact(prefix + ".stores", .list(stores), storeEvidence)
+            if let flavors = module.flavorsUnresolved {
+                fact(prefix + ".flavors_unresolved", .string(module.releaseFlavorReason), [flavors])
+            }
 
             let missing = module.manifest.components.filter {
                 $0.value.hasIntentFilter && $0.value.exported == nil && $0.value.kind != "provider"
@@ -92,14 +129,10 @@ enum AndroidFacts {
 
         // The release module's values under the short names.
         let prefix = release.factPrefix + "."
-        for (short, detailed) in ["target_sdk", "target_sdk_unknown", "min_sdk", "version_code", "application_id", "form_factor"].map({ ("android." + $0, prefix + $0) }) {
+        for (short, detailed) in ["target_sdk", "target_sdk_unknown", "min_sdk", "version_code", "application_id", "form_factor", "stores"].map({ ("android." + $0, prefix + $0) }) {
             if let detail = facts.first(where: { $0.name == detailed }) { fact(short, detail.value, detail.evidence) }
         }
-        var permissionSources = release.manifest
-        for other in shipping where other.name != release.name && other.applicationId != nil && other.applicationId?.value == release.applicationId?.value {
-            permissionSources.permissions += other.manifest.permissions.filter { new in !permissionSources.permissions.contains { $0.value.name == new.value.name } }
-        }
-        permissionFacts(permissionSources, into: &facts, evidence: evidence)
+        appPermissionFacts(shipping, release: release, into: &facts, evidence: evidence)
         foregroundServiceTypeFacts(release.manifest, into: &facts, evidence: evidence)
         // A permission the app removes with tools:node="remove" (an SDK's AD_ID, say): what ships without it.
         for removed in release.manifest.removedPermissions where !facts.contains(where: { $0.name == "android.permission_removed." + removed.value }) {
@@ -117,6 +150,33 @@ enum AndroidFacts {
         }
         for (type, places) in byType.sorted(by: { $0.key < $1.key }) {
             facts.append(Fact(name: "android.foreground_service_type.\(type)", value: .bool(true), source: .detected, evidence: places))
+        }
+    }
+
+    /// `android.permission.<NAME>` over every app the repository ships (each application module with its own
+    /// applicationId; a Wear OS module with the phone app's id is the same app): the release app's
+    /// declarations first. With more than one app, each place names its app, so a finding says which.
+    static func appPermissionFacts(_ shipping: [AndroidAppModule], release: AndroidAppModule, into facts: inout [Fact],
+                                   evidence: (String, Int?) -> Evidence) {
+        let ordered = [release] + shipping.filter { $0.name != release.name }
+        func app(_ module: AndroidAppModule) -> String { module.applicationId?.value ?? module.name }
+        let apps = Set(ordered.map(app))
+        var order: [String] = []
+        var places: [String: [Evidence]] = [:]
+        for module in ordered {
+            for permission in module.manifest.permissions {
+                let raw = permission.value.name
+                let name = raw.hasPrefix("android.permission.") ? raw : "android.permission." + raw
+                var place = evidence(permission.path, permission.line)
+                if apps.count > 1 {
+                    place = Evidence(location: place.location, snippet: place.snippet + " (app \(module.name), \(app(module)))")
+                }
+                if places[name] == nil { order.append(name) }
+                if !(places[name] ?? []).contains(where: { $0.location == place.location }) { places[name, default: []].append(place) }
+            }
+        }
+        for name in order {
+            facts.append(Fact(name: name, value: .bool(true), source: .detected, evidence: places[name] ?? []))
         }
     }
 

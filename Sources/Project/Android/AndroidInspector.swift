@@ -65,11 +65,17 @@ public enum AndroidInspector {
         // Class-based convention plugins: `gradlePlugin { plugins { register(…) { id = …; implementationClass = … } } }`.
         var kotlinClasses: [String: (path: String, text: String)] = [:]
         var pluginClasses: [String: String] = [:]
+        // Top-level and extension functions of build logic (`fun Project.configureFlavors(…)`), by name: a plugin
+        // class that calls one configures what that function's body says.
+        var kotlinFunctions: [String: String] = [:]
+        var kotlinTexts: [String: String] = [:]
         for file in shipping where isBuildLogic(file.path, folders: logicFolders) {
             if file.fileName.hasSuffix(".kt") {
                 if let text = read(file) {
                     constants.add(text: text, path: file.path)
                     kotlinClasses[String(file.fileName.dropLast(".kt".count))] = (file.path, text)
+                    kotlinTexts[file.path] = text
+                    for name in Self.declaredFunctions(text) where kotlinFunctions[name] == nil { kotlinFunctions[name] = file.path }
                 }
             } else if file.fileName == "build.gradle.kts" || file.fileName == "build.gradle" {
                 if let text = read(file) {
@@ -103,6 +109,36 @@ public enum AndroidInspector {
             }
             return found
         }
+        // A plugin class, the plugin classes it applies by id and the build-logic functions it calls (two levels):
+        // `configureFlavors(this)` in NiaFlavor.kt creates the flavours, `"implementation"(project(":core:ui"))`
+        // in a feature plugin adds a module.
+        func pluginClassScripts(_ id: String) -> [(path: String, script: GradleScript)] {
+            var found: [(path: String, script: GradleScript)] = []
+            var seenPaths: Set<String> = []
+            var pending: [(text: String?, path: String, depth: Int)] = []
+            if let className = pluginClasses[id], let source = kotlinClasses[className.split(separator: ".").last.map(String.init) ?? className] {
+                pending.append((source.text, source.path, 0))
+            }
+            while !pending.isEmpty && seenPaths.count < 32 {
+                let (text, path, depth) = pending.removeFirst()
+                guard !seenPaths.contains(path) else { continue }
+                seenPaths.insert(path)
+                guard let text = text ?? kotlinTexts[path] else { continue }
+                if applied[path] == nil { applied[path] = GradleScript.parse(text) }
+                guard let parsed = applied[path] else { continue }
+                found.append((path, parsed))
+                guard depth < 3 else { continue }
+                for plugin in parsed.plugins {
+                    if let className = pluginClasses[plugin.id], let source = kotlinClasses[className.split(separator: ".").last.map(String.init) ?? className] {
+                        pending.append((source.text, source.path, depth + 1))
+                    }
+                }
+                for name in Self.calledFunctions(text) {
+                    if let declaring = kotlinFunctions[name], declaring != path { pending.append((nil, declaring, depth + 1)) }
+                }
+            }
+            return found
+        }
         var appliedByScript: [String: [(path: String, script: GradleScript)]] = [:]
         for (file, script) in scripts {
             var all = appliedScripts(of: script, at: file.path)
@@ -116,10 +152,8 @@ public enum AndroidInspector {
                         all.append((convention.path, parsed))
                         all += appliedScripts(of: parsed, at: convention.path)
                     }
-                } else if let className = pluginClasses[id], let source = kotlinClasses[className.split(separator: ".").last.map(String.init) ?? className] {
-                    // The plugin class's own `defaultConfig { targetSdk = … }`; helpers it calls elsewhere are not followed.
-                    if applied[source.path] == nil { applied[source.path] = GradleScript.parse(source.text) }
-                    if let parsed = applied[source.path] { all.append((source.path, parsed)) }
+                } else if pluginClasses[id] != nil {
+                    all += pluginClassScripts(id)
                 }
             }
             appliedByScript[file.path] = all
@@ -170,10 +204,15 @@ public enum AndroidInspector {
             // A convention plugin that applies the application plugin makes an application module.
             let conventionPlugins = (appliedByScript[file.path] ?? []).flatMap { $0.script.plugins.map(\.id) }
             var kind = moduleKind(plugins: plugins, settings: settings)
-            if kind != .application && moduleKind(plugins: conventionPlugins, settings: []) == .application { kind = .application }
+            let conventionKind = moduleKind(plugins: conventionPlugins, settings: [])
+            if kind != .application && conventionKind != .other { kind = conventionKind }
+            // Flavours the module's own script declares, else those its convention plugins create.
+            let appliedFlavors = (appliedByScript[file.path] ?? []).flatMap(\.script.flavors)
+            var flavors = script.flavors
+            for flavor in appliedFlavors where !flavors.contains(where: { $0.name == flavor.name }) { flavors.append(flavor) }
             let gradleFile = GradleFile(location: SourceLocation(path: file.path), isKotlinScript: file.fileName.hasSuffix(".kts"),
                                         module: module, kind: kind, plugins: plugins, settings: settings,
-                                        productFlavors: script.flavors)
+                                        productFlavors: flavors)
             gradleFiles[file.path] = gradleFile
             result.gradleFiles.append(gradleFile)
         }
@@ -194,6 +233,7 @@ public enum AndroidInspector {
             return manifest.sourceSet == nil ? folder(of: path) : folder(of: folder(of: folder(of: path)))
         }
 
+        let storeEvidence = AndroidStoreEvidence.read(files: Array(shipping), read: read)
         var modules: [AndroidAppModule] = []
         for (file, script) in scripts {
             guard let gradleFile = gradleFiles[file.path], gradleFile.kind == .application, included.contains(gradleFile.module) else { continue }
@@ -201,9 +241,24 @@ public enum AndroidInspector {
             let name = moduleFolder.isEmpty ? "root" : moduleFolder
             let pluginLine = zip(script.plugins, gradleFile.plugins).first { moduleKind(plugins: [$0.1], settings: []) == .application }?.0.line
             var module = AndroidAppModule(name: name, buildFile: file.path, pluginLine: pluginLine ?? script.plugins.first?.line)
+            func evidence(_ path: String, _ line: Int?) -> Evidence {
+                Evidence(location: SourceLocation(path: path, line: line), snippet: line.map { lineText(texts, path, $0) } ?? "")
+            }
             module.notShipping = AndroidAppModule.notShippingReason(name: name)
 
-            let (flavors, reason) = AndroidAppModule.releaseFlavors(gradleFile.productFlavors.map(\.name))
+            let ownManifests = manifestsByModule[moduleFolder] ?? []
+            var (flavors, reason) = AndroidAppModule.releaseFlavors(gradleFile.productFlavors.map(\.name))
+            // Flavours created by computed names (`register(flavor.name)` over an enum, in a convention plugin or
+            // the script): every flavour source set the module has is merged, and the facts say so.
+            let computedFlavors = ([(file.path, script)] + (appliedByScript[file.path] ?? []))
+                .compactMap { entry in entry.script.computedFlavorsLine.map { (entry.path, $0) } }.first
+            if let (path, line) = computedFlavors {
+                let sets = Self.flavorSourceSets(ownManifests).filter { name in !flavors.contains(name) }
+                flavors += sets
+                reason = "flavours created with computed names at \(path):\(line) were not read: every flavour source set merged"
+                    + (sets.isEmpty ? "" : " (\(sets.joined(separator: ", ")))")
+                module.flavorsUnresolved = evidence(path, line)
+            }
             module.releaseFlavors = flavors
             module.releaseFlavorReason = reason
 
@@ -212,9 +267,6 @@ public enum AndroidInspector {
             for other in appliedByScript[file.path] ?? [] {
                 let otherResolver = resolver(forModule: moduleFolder, file: other.path, locals: other.script.locals + script.locals)
                 located += resolved(other.script.settings, with: otherResolver).map { ($0, other.path) }
-            }
-            func evidence(_ path: String, _ line: Int?) -> Evidence {
-                Evidence(location: SourceLocation(path: path, line: line), snippet: line.map { lineText(texts, path, $0) } ?? "")
             }
             func candidates(_ name: GradleSetting.Name) -> [(setting: GradleSetting, path: String)] {
                 let relevant = located.filter { $0.setting.name == name && ($0.setting.flavor == nil || flavors.contains($0.setting.flavor!)) }
@@ -255,10 +307,12 @@ public enum AndroidInspector {
             }
 
             // The merged release manifest: this module's source sets, then the in-repo libraries it depends on.
-            let own = manifestsByModule[moduleFolder] ?? []
-            let libraries = libraryManifests(of: moduleFolder, scripts: scripts, gradleFiles: gradleFiles, manifestsByModule: manifestsByModule,
-                                             settings: settingsByFolder)
-            module.manifest = mergedRelease(own: own, flavors: flavors, libraries: libraries)
+            let graph = libraryGraph(of: moduleFolder, scripts: scripts, gradleFiles: gradleFiles, appliedByScript: appliedByScript,
+                                     manifestsByModule: manifestsByModule, settings: settingsByFolder, included: included, flavors: flavors)
+            module.libraryModules = graph.modules
+            module.graphUnresolved = graph.unresolved.map { evidence($0.path, $0.line) }
+            module.graphWidened = graph.widened
+            module.manifest = mergedRelease(own: ownManifests, flavors: flavors, libraries: graph.manifests)
             if module.applicationId == nil, let package = module.manifest.package {
                 module.applicationId = .init(value: package.value, evidence: [Evidence(location: SourceLocation(path: package.path), snippet: "package=\"\(package.value)\"")])
             }
@@ -290,6 +344,11 @@ public enum AndroidInspector {
                 }
                 return (declaration.notation, file.path, declaration.line)
             }
+            let appliedPlugins = (appliedByScript[file.path] ?? []).flatMap { entry in entry.script.plugins.map { ($0.id, entry.path, $0.line) } }
+            (module.playEvidence, module.fdroidEvidence) = storeEvidence.evidence(
+                applicationId: module.applicationId?.value, flavors: gradleFile.productFlavors.map(\.name), buildFile: file.path,
+                plugins: zip(script.plugins, gradleFile.plugins).map { ($0.1, file.path, $0.0.line) } + appliedPlugins,
+                dependencies: dependencies, flavorLine: { name in gradleFile.productFlavors.first { $0.name == name }?.line })
             let (formFactor, marker) = AndroidFormFactor.detect(manifest: module.manifest, dependencies: dependencies)
             module.formFactor = formFactor
             module.formFactorMarker = marker
@@ -301,6 +360,43 @@ public enum AndroidInspector {
         result.facts = AndroidFacts.make(modules: modules, looseManifest: looseManifest,
                                          line: { path, line in lineText(texts, path, line) })
         return result
+    }
+
+    /// Names of the top-level functions a Kotlin file declares (`fun Project.configureFlavors(`, at the start of a
+    /// line: members such as a plugin's `override fun apply` are indented and not counted).
+    static func declaredFunctions(_ text: String) -> [String] {
+        var names: [String] = []
+        for line in text.split(separator: "\n") where names.count < 200 {
+            var rest = Substring(line)
+            for modifier in ["internal ", "private ", "public ", "inline "] where rest.hasPrefix(modifier) { rest = rest.dropFirst(modifier.count) }
+            guard rest.hasPrefix("fun ") else { continue }
+            rest = rest.dropFirst(4)
+            if rest.hasPrefix("<"), let close = rest.firstIndex(of: ">") { rest = rest[rest.index(after: close)...].drop { $0 == " " } }
+            guard let open = rest.firstIndex(of: "(") else { continue }
+            let name = rest[..<open].split(separator: ".").last.map(String.init) ?? ""
+            if GradleScript.isIdentifier(name) { names.append(name) }
+        }
+        return names
+    }
+
+    /// Identifiers written as calls (`configureFlavors(`) in a Kotlin text, once each, at most 500.
+    static func calledFunctions(_ text: String) -> [String] {
+        var names: [String] = []
+        var seen: Set<String> = []
+        var current = ""
+        for character in text {
+            if character.isLetter || character.isNumber || character == "_" {
+                current.append(character)
+                continue
+            }
+            if character == "(", !current.isEmpty, !seen.contains(current), current.first!.isLetter {
+                seen.insert(current)
+                names.append(current)
+                if names.count >= 500 { break }
+            }
+            current = ""
+        }
+        return names
     }
 
     /// Plugin id → implementation class registered in a build-logic build script. The id may be a literal or
@@ -371,37 +467,113 @@ public enum AndroidInspector {
         return joined ?? AndroidMergedManifest()
     }
 
-    /// The main manifests of the in-repo library modules `module` depends on, directly or through other
-    /// libraries, nearest first. Only `project(":x")` / `projects.x` dependencies are followed.
-    static func libraryManifests(of module: String, scripts: [(file: ProjectFile, script: GradleScript)], gradleFiles: [String: GradleFile],
-                                 manifestsByModule: [String: [AndroidManifestFile]],
-                                 settings: [String: (path: String, settings: GradleSettings)]) -> [AndroidManifestFile] {
+    /// What the app module's release build merges from in-repo library modules.
+    struct LibraryGraph {
+        /// The library module folders merged, nearest first.
+        var modules: [String] = []
+        var manifests: [AndroidManifestFile] = []
+        /// What could not be followed (a computed include or projectDir, a helper call, a computed project
+        /// path, a module path that names no folder), at its place.
+        var unresolved: [(path: String, line: Int?, what: String)] = []
+        /// True when, because of `unresolved`, every Android library module's manifests were merged.
+        var widened = false
+    }
+
+    /// The manifests of the in-repo library modules `module` depends on, directly or through other libraries
+    /// (their own scripts and the convention plugins they apply), nearest first: each library's main and
+    /// release source sets and those named for the app's release flavours. Only `project(":x")` /
+    /// `projects.x` dependencies are followed; when anything on the way cannot be read statically, the graph
+    /// is widened to every non-test manifest of every Android library module the builds include.
+    static func libraryGraph(of module: String, scripts: [(file: ProjectFile, script: GradleScript)], gradleFiles: [String: GradleFile],
+                             appliedByScript: [String: [(path: String, script: GradleScript)]],
+                             manifestsByModule: [String: [AndroidManifestFile]],
+                             settings: [String: (path: String, settings: GradleSettings)], included: Set<String>,
+                             flavors: [String]) -> LibraryGraph {
         let scriptByModule = Dictionary(scripts.map { (folder(of: $0.file.path), $0) }, uniquingKeysWith: { first, _ in first })
         let known = settings.flatMap { folder, entry in entry.settings.modules.map { ($0.path, join(folder, $0.folder)) } }
+        func isLibrary(_ folder: String) -> Bool {
+            // A library, or a module whose convention plugin hides its kind; never an app nor a `com.android.test` module.
+            guard let script = scriptByModule[folder], let file = gradleFiles[script.file.path] else { return false }
+            return file.kind == .library || (file.kind == .other && !file.plugins.contains { $0 == "com.android.test" || $0.hasSuffix("android.test") })
+        }
+        // A path whose folder holds no build script (a projectDir the settings compute): the one library module
+        // folder with the same last name, if there is exactly one.
+        let libraryFolders = scriptByModule.keys.filter { isLibrary($0) && included.contains($0) }
         func folderFor(_ reference: String) -> String? {
             if reference.hasPrefix("projects.") {
                 let wanted = reference.dropFirst("projects.".count).split(separator: ".").map { $0.lowercased() }
-                return known.first { path, _ in
-                    path.split(separator: ":").map { $0.lowercased().replacingOccurrences(of: "-", with: "").replacingOccurrences(of: "_", with: "") } == wanted
-                }?.1
+                func simplified(_ name: Substring) -> String { name.lowercased().replacingOccurrences(of: "-", with: "").replacingOccurrences(of: "_", with: "") }
+                if let hit = known.first(where: { path, _ in path.split(separator: ":").map(simplified) == wanted })?.1 { return hit }
+                let byFolder = libraryFolders.filter { $0.split(separator: "/").map(simplified) == wanted }
+                return byFolder.count == 1 ? byFolder[0] : nil
             }
-            return known.first { $0.0 == reference }?.1 ?? GradleSettings.folder(forPath: reference)
+            let direct = known.first { $0.0 == reference }?.1 ?? GradleSettings.folder(forPath: reference)
+            if scriptByModule[direct] != nil { return direct }
+            let last = reference.split(separator: ":").last.map(String.init) ?? ""
+            let byName = libraryFolders.filter { $0.split(separator: "/").last.map(String.init) == last }
+            return byName.count == 1 ? byName[0] : nil
+        }
+        var graph = LibraryGraph()
+        let wantedSets = Set(["main", "release"] + flavors + flavors.map { $0 + "Release" })
+        // The settings of the build the app belongs to.
+        if let owner = ancestorFolders(of: module).first(where: { settings[$0] != nil }), let entry = settings[owner] {
+            if let line = entry.settings.computedIncludeLine {
+                graph.unresolved.append((entry.path, line, "computed include"))
+            }
+            if let line = entry.settings.computedProjectDirLine {
+                graph.unresolved.append((entry.path, line, "computed projectDir"))
+            }
         }
         var queue = [module]
         var seen: Set<String> = [module]
-        var manifests: [AndroidManifestFile] = []
-        while !queue.isEmpty && seen.count < 200 {
+        while !queue.isEmpty && seen.count < 500 {
             let current = queue.removeFirst()
             guard let entry = scriptByModule[current] else { continue }
-            for dependency in entry.script.projectDependencies {
-                guard let target = folderFor(dependency.path), !seen.contains(target) else { continue }
-                seen.insert(target)
-                guard let script = scriptByModule[target], gradleFiles[script.file.path]?.kind == .library else { continue }
-                if let main = manifestsByModule[target]?.first(where: { $0.sourceSet == "main" }) { manifests.append(main) }
-                queue.append(target)
+            let sources = [(entry.file.path, entry.script)] + (appliedByScript[entry.file.path] ?? [])
+            for (path, script) in sources {
+                for unresolved in script.unresolvedDependencies where graph.unresolved.count < 20 {
+                    graph.unresolved.append((path, unresolved.line, unresolved.text))
+                }
+                for dependency in script.projectDependencies {
+                    guard let target = folderFor(dependency.path) else {
+                        if graph.unresolved.count < 20 { graph.unresolved.append((path, dependency.line, "\(dependency.path): no module folder found")) }
+                        continue
+                    }
+                    guard !seen.contains(target) else { continue }
+                    seen.insert(target)
+                    guard isLibrary(target) else { continue }
+                    let sets = (manifestsByModule[target] ?? []).filter { $0.sourceSet.map(wantedSets.contains) ?? true }
+                    if !sets.isEmpty { graph.modules.append(target) }
+                    graph.manifests += sets
+                    queue.append(target)
+                }
             }
         }
-        return manifests
+        guard !graph.unresolved.isEmpty else { return graph }
+        // Widen: every non-test manifest of every library module the builds include (test and sample modules
+        // aside), after the ones followed.
+        graph.widened = true
+        for folder in libraryFolders.sorted() where !seen.contains(folder) && AndroidAppModule.notShippingReason(name: folder) == nil {
+            let sets = manifestsByModule[folder] ?? []
+            guard !sets.isEmpty else { continue }
+            graph.modules.append(folder)
+            graph.manifests += sets
+        }
+        // Library modules reached by the graph keep only their release sets; widened ones give every set.
+        return graph
+    }
+
+    /// The flavour names a module's source sets show (`src/full/AndroidManifest.xml` → `full`;
+    /// `fullRelease` → `full`), without main, release, debug and test sets.
+    static func flavorSourceSets(_ manifests: [AndroidManifestFile]) -> [String] {
+        var names: [String] = []
+        for manifest in manifests {
+            guard var set = manifest.sourceSet, set != "main", set != "release", !manifest.isTestOrDebugOnly else { continue }
+            for suffix in ["Release", "Debug"] where set.hasSuffix(suffix) && set.count > suffix.count { set = String(set.dropLast(suffix.count)) }
+            if set.hasPrefix("benchmark") || set.hasSuffix("Benchmark") || set.contains("Test") { continue }
+            if !names.contains(set) { names.append(set) }
+        }
+        return names.sorted()
     }
 
     /// The module folders (relative to the root) the builds include. A folder without a settings file

@@ -26,6 +26,11 @@ struct GradleScript: Sendable {
     var appliedScripts: [(path: String, line: Int)] = []
     /// In-repo modules this one depends on (`project(":core")`, `projects.core.ui`), as written.
     var projectDependencies: [(path: String, line: Int)] = []
+    /// Dependencies this script adds in a way that cannot be read statically: a helper call in a
+    /// `dependencies` block (`allFeaturesImpl()`) or a computed project path (`project(":${name}")`), as written.
+    var unresolvedDependencies: [(text: String, line: Int)] = []
+    /// A `productFlavors` block whose flavour names are computed (`create(it.name)`), at its line.
+    var computedFlavorsLine: Int?
 
     // MARK: Parsing
 
@@ -33,6 +38,11 @@ struct GradleScript: Sendable {
         var script = GradleScript()
         let (statements, openings) = GradleStatements.split(text)
         for block in openings where block.parents.last == "productFlavors" && !script.flavors.contains(where: { $0.name == block.name }) {
+            // `create(it.name)` or `register(flavor.name)` (an enum's entries, a loop): the names are not literals.
+            guard isIdentifier(block.name) else {
+                script.computedFlavorsLine = script.computedFlavorsLine ?? block.line
+                continue
+            }
             script.flavors.append(GradleFlavor(name: block.name, line: block.line))
         }
         for statement in statements {
@@ -68,6 +78,10 @@ struct GradleScript: Sendable {
             }
             if blocks.contains("dependencies") && !blocks.contains("buildscript"), let declaration = dependency(statement) {
                 script.dependencies.append(declaration)
+                continue
+            }
+            if blocks.contains("dependencies") && !blocks.contains("buildscript") && !blocks.contains("constraints"), isUnresolvedDependency(statement.text) {
+                script.unresolvedDependencies.append((statement.text, statement.line))
             }
         }
         return script
@@ -157,6 +171,8 @@ struct GradleScript: Sendable {
         #"^apply\s*\(?\s*plugin\s*[:=]\s*["']([\w.\-]+)["']"#,
         #"^id\s*\(?\s*["']([\w.\-]+)["']"#,
         #"^alias\s*\(\s*(libs\.plugins\.[\w.]+)\s*\)"#,
+        // Convention plugin classes: `pluginManager.apply("com.android.library")`, `apply("…")` in `with(pluginManager)`.
+        #"^(?:(?:project\.|target\.)?pluginManager\.)?apply\s*\(\s*["']([\w.\-]+)["']\s*\)$"#,
     ].map { try! NSRegularExpression(pattern: $0) }
 
     /// `apply false` declares a plugin for sub-projects (the root build's habit) without applying it.
@@ -180,11 +196,16 @@ struct GradleScript: Sendable {
 
     private static let projectDependencyPatterns: [NSRegularExpression] = [
         #"^[A-Za-z_]\w*\s*\(?\s*project\s*\(\s*(?:path\s*[:=]\s*)?["'](:[\w\-:.]+)["']"#,
+        // Convention plugins in Kotlin: `"implementation"(project(":core:ui"))`, `add("api", project(":x"))`.
+        #"^["'][A-Za-z_]\w*["']\s*\(?\s*project\s*\(\s*["'](:[\w\-:.]+)["']"#,
+        #"^add\s*\(\s*["'][A-Za-z_]\w*["']\s*,\s*project\s*\(\s*["'](:[\w\-:.]+)["']"#,
         #"^[A-Za-z_]\w*\s*\(?\s*(projects\.[\w.]+)"#,
     ].map { try! NSRegularExpression(pattern: $0) }
 
     private static func projectDependency(_ text: String) -> String? {
-        guard let configuration = text.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).first,
+        var configurationText = Substring(text)
+        if configurationText.hasPrefix("add(") { configurationText = configurationText.dropFirst(4) }
+        guard let configuration = configurationText.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).first,
               isShippingConfiguration(String(configuration)) else { return nil }
         for pattern in projectDependencyPatterns {
             if let path = firstCapture(pattern, text) { return path }
@@ -194,6 +215,39 @@ struct GradleScript: Sendable {
 
     // MARK: Dependencies
 
+    /// Calls in a `dependencies` block that are not a dependency declaration (`allFeaturesImpl()`,
+    /// `implementation(project(":${it}"))`, `featureModules.forEach { … }`): what they add is not known.
+    private static let helperCallPattern = try! NSRegularExpression(pattern: #"^([A-Za-z_][\w.]*)\s*\((.*)\)\s*(?:\{ … \})?$"#)
+    private static let knownNonDependencyCalls: Set<String> = ["exclude", "because", "version", "strictly", "require", "prefer", "attributes", "capabilities", "constraints", "components", "modules", "reject"]
+
+    private static func isUnresolvedDependency(_ text: String) -> Bool {
+        // Test and tooling configurations (`"lintChecks"(project(":lint-rules"))`) add nothing to the app.
+        var configurationText = Substring(text)
+        if configurationText.hasPrefix("add(") { configurationText = configurationText.dropFirst(4) }
+        let configuration = String(configurationText.drop { $0 == "\"" || $0 == "'" }.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+        guard isShippingConfiguration(configuration) else { return false }
+        // A computed in-repo module: `project(":${name}")`, `project(path)`, `projects.findByName`.
+        if text.contains("project(") {
+            return projectDependency(text) == nil
+        }
+        guard let groups = captures(helperCallPattern, text) else {
+            // `features.forEach { … }`: a loop that adds something.
+            return text.hasSuffix("{ … }") && (text.contains("forEach") || text.contains(".each"))
+        }
+        let name = groups[0]
+        if knownNonDependencyCalls.contains(name) || name.contains(".") { return false }
+        // A configuration call with an argument that is not a notation we read is an external dependency in
+        // a form we do not parse (a variable); only argument-less calls of other names are helpers.
+        let configurationLike = name.hasSuffix("Implementation") || name.hasSuffix("Api") || name.hasSuffix("Only")
+            || ["implementation", "api", "kapt", "ksp", "annotationProcessor", "coreLibraryDesugaring", "lintChecks", "classpath", "baselineProfile", "detektPlugins", "add", "wearApp", "testFixturesApi"].contains(name)
+        return !configurationLike && groups[1].trimmingCharacters(in: .whitespaces).isEmpty
+    }
+
+    static func isIdentifier(_ name: String) -> Bool {
+        guard let first = name.first, first.isLetter || first == "_" else { return false }
+        return name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+    }
+
     private static let dependencyPattern = try! NSRegularExpression(
         pattern: #"^([A-Za-z_]\w*)\s*\(?\s*(?:(?:platform|enforcedPlatform)\s*\(\s*)?(?:["']([^"'\s$]+:[^"'\s]+)["']|(libs\.[\w.]+))"#)
     private static let mapDependencyPattern = try! NSRegularExpression(
@@ -201,7 +255,8 @@ struct GradleScript: Sendable {
 
     /// Test-only and tooling configurations do not ship in the app.
     private static func isShippingConfiguration(_ name: String) -> Bool {
-        !(name.hasPrefix("test") || name.hasPrefix("androidTest") || name == "classpath" || name == "lintChecks" || name.hasPrefix("detekt"))
+        !(name.hasPrefix("test") || name.hasPrefix("androidTest") || name == "classpath" || name == "lintChecks" || name.hasPrefix("detekt")
+          || name == "baselineProfile" || name == "lintPublish" || name == "kover")
     }
 
     private static func dependency(_ statement: GradleStatement) -> DependencyDeclaration? {

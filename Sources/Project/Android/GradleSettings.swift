@@ -19,17 +19,24 @@ struct GradleSettings: Sendable, Equatable {
     /// Builds pulled in with `includeBuild("build-logic")` (folders relative to the settings file).
     var includedBuilds: [String] = []
     var hasComputedIncludes = false
+    /// A `projectDir` set from a computed value (`project(":${child.name}").projectDir = child`): the
+    /// folder of a module cannot be read from its Gradle path.
+    var computedProjectDirLine: Int?
+    /// The first line of a computed include, for the facts.
+    var computedIncludeLine: Int?
 
     static func parse(_ text: String) -> GradleSettings {
         var settings = GradleSettings()
         var overrides: [String: String] = [:]
         for statement in GradleStatements.split(text).statements {
             let line = statement.text
-            if line.hasPrefix("include") && !line.hasPrefix("includeBuild") {
+            // `include(…)`, `include ':a'`; not `includeBuild` nor `includeGroupByRegex(…)` of a repository filter.
+            if line.hasPrefix("include"), let next = line.dropFirst("include".count).first, next == "(" || next == " " || next == "'" || next == "\"" {
                 let arguments = line.dropFirst("include".count)
                 let paths = quoted(in: String(arguments))
                 if paths.isEmpty || arguments.contains("*") || arguments.contains("$") {
                     settings.hasComputedIncludes = true
+                    settings.computedIncludeLine = settings.computedIncludeLine ?? statement.line
                 }
                 for path in paths where !path.contains("$") {
                     let normalized = path.hasPrefix(":") ? path : ":" + path
@@ -39,6 +46,8 @@ struct GradleSettings: Sendable, Equatable {
                 settings.includedBuilds += quoted(in: line).prefix(1)
             } else if let groups = GradleScript.captures(projectDirPattern, line) {
                 overrides[groups[0].hasPrefix(":") ? groups[0] : ":" + groups[0]] = groups[1]
+            } else if line.contains(".projectDir") && line.contains("=") && !line.contains("==") {
+                settings.computedProjectDirLine = settings.computedProjectDirLine ?? statement.line
             }
         }
         for index in settings.modules.indices {

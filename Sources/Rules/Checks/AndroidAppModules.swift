@@ -31,6 +31,19 @@ struct AndroidAppModules {
         facts[module.prefix + name] ?? module.name.flatMap { facts["android.module.\($0).\(name)"] }
     }
 
+    /// Whether the module's app goes only to F-Droid (`<prefix>stores` is `[fdroid]`, from the evidence the
+    /// inspector found): Play's rules then say "if uploaded to Google Play" and are at most warnings
+    /// (docs/severity.md: an error needs evidence in what ships to that store).
+    static func isFDroidOnly(_ facts: FactStore, _ module: Module) -> Bool {
+        guard case .list(let stores)? = detailFact(facts, module, "stores")?.value else { return false }
+        return stores == ["fdroid"]
+    }
+
+    /// The prefix of a Play finding about an F-Droid-only app, or "".
+    static func playCondition(_ facts: FactStore, _ module: Module) -> String {
+        isFDroidOnly(facts, module) ? "If uploaded to Google Play: " : ""
+    }
+
     /// " (module wear)" for a message, or "" for the release module.
     static func label(_ module: Module) -> String {
         module.prefix == "android." ? "" : " (module \(module.name ?? ""))"

@@ -40,12 +40,15 @@ enum AndroidTargetSDKCheck {
                 "form_factor": formFactor,
                 "applies_to": level.appliesTo,
                 "module": AndroidAppModules.label(module),
+                "if_play": AndroidAppModules.playCondition(facts, module),
                 "declared_at": declaredAt.isEmpty ? "stated in \(location.path)" : declaredAt,
             ]
             if let kept = existing?.required(formFactor: formFactor, on: invocation.context.today) {
                 values["existing_api"] = String(kept.api)
             }
-            results.append(CheckResult(location: location, evidence: evidence?.snippet, values: values))
+            // An F-Droid-only app is not refused by Play: a warning saying "if uploaded to Google Play".
+            let severity: Severity? = AndroidAppModules.isFDroidOnly(facts, module) ? .warning : nil
+            results.append(CheckResult(location: location, evidence: evidence?.snippet, values: values, severity: severity))
         }
         return results
     }

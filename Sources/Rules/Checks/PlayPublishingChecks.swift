@@ -25,6 +25,18 @@ public enum PlayPublishingChecks {
         var seen: Set<String> = []
         for dependency in invocation.context.project.dependencies.sorted(by: { ($0.location, $0.name) < ($1.location, $1.name) })
         where wanted.contains(dependency.name.lowercased()) {
+            // A version shipcheck cannot read (refreshVersions' `_`, a variable, none): the gate could not run,
+            // and the report says so rather than passing in silence (a note: nothing is known to be wrong).
+            if dependency.version.flatMap(majorVersion) == nil, seen.insert("\(dependency.location.path)\u{0}?").inserted {
+                let written = dependency.version.map { $0 == "_" ? "`_` (a refreshVersions placeholder, resolved from versions.properties at build time)" : "`\($0)`" }
+                    ?? "not written in the declaration (a variable, a BOM or a constraint)"
+                results.append(CheckResult(location: dependency.location, evidence: "\(dependency.name) \(dependency.version ?? "")", values: [:],
+                    severity: .info,
+                    message: "The version of \(dependency.name) is \(written), so the Play Billing Library deadline gate "
+                        + "(\(invocation.rule.id)) could not run; state the version in the declaration or the version catalog "
+                        + "so shipcheck can check it against Play's deadlines, or check it by hand"))
+                continue
+            }
             guard let version = dependency.version, let major = majorVersion(version),
                   let step = ladder.first(where: { $0.major == major }), today > step.deadline,
                   seen.insert("\(dependency.location.path)\u{0}\(version)").inserted else { continue }

@@ -1,0 +1,7 @@
+plugins {
+    id("example.android.feature")
+}
+
+android {
+    namespace = "com.example.feature.map"
+}

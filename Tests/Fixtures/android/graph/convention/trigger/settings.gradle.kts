@@ -1,0 +1,6 @@
+pluginManagement {
+    includeBuild("build-logic")
+}
+include(":app")
+include(":core:ui")
+include(":feature:map")

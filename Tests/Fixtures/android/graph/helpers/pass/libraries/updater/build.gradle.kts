@@ -1,0 +1,8 @@
+plugins {
+    id("com.android.library")
+}
+
+android {
+    namespace = "com.example.updater"
+    compileSdk = 36
+}

@@ -1,0 +1,3 @@
+include(":app")
+include(":libraries:updater")
+include(":features:player")
