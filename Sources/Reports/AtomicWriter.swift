@@ -32,24 +32,29 @@ public enum AtomicWriter {
         }
     }
 
+    /// Writes every byte to an open descriptor, retrying on EINTR and short writes; the reason when it cannot.
+    /// Shared by report files and the CLI's stdout and stderr.
+    public static func writeAll<Bytes: ContiguousBytes>(_ bytes: Bytes, to descriptor: Int32) -> String? {
+        bytes.withUnsafeBytes { raw -> String? in
+            guard let base = raw.baseAddress else { return nil }
+            var written = 0
+            while written < raw.count {
+                let n = Foundation.write(descriptor, base + written, raw.count - written)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return String(cString: strerror(errno))
+                }
+                written += n
+            }
+            return nil
+        }
+    }
+
     /// Creates `path` (it must not exist), writes every byte and fsyncs; the reason when any step fails.
     private static func writeSynced(_ data: Data, to path: String) -> String? {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return String(cString: strerror(errno)) }
-        var failure: String?
-        data.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            var written = 0
-            while written < raw.count {
-                let n = Foundation.write(fd, base + written, raw.count - written)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno))
-                    return
-                }
-                written += n
-            }
-        }
+        var failure = writeAll(data, to: fd)
         if failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
         if close(fd) != 0, failure == nil { failure = String(cString: strerror(errno)) }
         return failure

@@ -22,32 +22,14 @@ struct Console {
     }
 
     private func write(_ text: String, to descriptor: Int32, name: String) {
-        var bytes = Array(text.utf8)
-        if let failure = Self.writeAll(&bytes, to: descriptor) {
+        if let failure = AtomicWriter.writeAll(Array(text.utf8), to: descriptor) {
             if descriptor != STDERR_FILENO {
-                var line = Array("error: cannot write to \(name): \(failure)\n".utf8)
-                _ = Self.writeAll(&line, to: STDERR_FILENO)
+                _ = AtomicWriter.writeAll(Array("error: cannot write to \(name): \(failure)\n".utf8), to: STDERR_FILENO)
             }
             exit(ExitCode.usage.rawValue)
         }
     }
 
-    /// Writes every byte, retrying on EINTR and short writes; the reason when it cannot.
-    static func writeAll(_ bytes: inout [UInt8], to descriptor: Int32) -> String? {
-        bytes.withUnsafeBytes { raw -> String? in
-            guard let base = raw.baseAddress else { return nil }
-            var written = 0
-            while written < raw.count {
-                let n = Foundation.write(descriptor, base + written, raw.count - written)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return String(cString: strerror(errno))
-                }
-                written += n
-            }
-            return nil
-        }
-    }
 
     /// `error: …` on stderr, one problem per line.
     func error(_ message: String) {

@@ -117,8 +117,7 @@ enum ReportOutput {
         var info = stat()
         guard fstat(fd, &info) == 0 else { return String(cString: strerror(errno)) }
         guard (info.st_mode & S_IFMT) == S_IFREG else { return "it is not a regular file (a FIFO, socket or device)" }
-        var bytes = Array(text.utf8)
-        return Console.writeAll(&bytes, to: fd)
+        return AtomicWriter.writeAll(Array(text.utf8), to: fd)
     }
 
     /// `$GITHUB_SERVER_URL/$GITHUB_REPOSITORY/blob/$GITHUB_SHA`, when GitHub Actions sets all three: report
