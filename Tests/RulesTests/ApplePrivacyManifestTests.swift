@@ -60,11 +60,15 @@ import Testing
 
 @Suite struct ApplePrivacyManifestValidityTests {
     typealias S = AppleRuleSupport
+    /// ITMS-91056 problems; the other kinds have rules of their own (`privacy_manifest.valid`'s `problems:`).
     let rule = "privacy-manifest.invalid"
+    static let rules = ["privacy-manifest.invalid", "privacy-manifest.invalid-reason", "privacy-manifest.sdk-only-reason",
+                        "privacy-manifest.tracking-domain"]
 
-    func problems(_ body: String) throws -> [String] {
+    /// What `rule` (else every rule of the four) reports.
+    func problems(_ body: String, rule: String? = nil) throws -> [String] {
         let project = ProjectModel(root: "/p", privacyManifests: [S.manifest(S.plist(body))])
-        return try S.findings(project, rule: rule).map { $0.evidence ?? "" }
+        return try (rule.map { [$0] } ?? Self.rules).flatMap { try S.findings(project, rule: $0) }.map { $0.evidence ?? "" }
     }
 
     @Test func validManifestWithDataTypesPasses() throws {
@@ -94,12 +98,16 @@ import Testing
         <key>NSPrivacyAccessedAPITypeReasons</key><array><string>CA92.1</string></array></dict>
         </array>
         """
-        #expect(try problems(body) == [
+        #expect(try problems(body, rule: "privacy-manifest.invalid-reason") == [
             "reason 35F9.1 belongs to NSPrivacyAccessedAPICategorySystemBootTime, not NSPrivacyAccessedAPICategoryUserDefaults (approved: CA92.1, 1C8F.1, C56D.1, AC6B.1)",
             "unknown reason code ZZZZ.9 for NSPrivacyAccessedAPICategoryUserDefaults (approved: CA92.1, 1C8F.1, C56D.1, AC6B.1)",
             "NSPrivacyAccessedAPICategoryDiskSpace lists no NSPrivacyAccessedAPITypeReasons; give at least one of 85F4.1, E174.1, 7D9E.1, B728.1",
+        ])
+        // An unknown category is a malformed manifest (ITMS-91056), not a reason declaration.
+        #expect(try problems(body, rule: rule) == [
             "unknown required-reason API category NSPrivacyAccessedAPICategoryLocation (did you mean NSPrivacyAccessedAPICategoryDiskSpace?)",
         ])
+        #expect(try problems(body).count == 4)
     }
 
     @Test func problemsPointAtTheirLines() throws {
@@ -113,7 +121,7 @@ import Testing
         </array>
         """
         let project = ProjectModel(root: "/p", privacyManifests: [S.manifest(S.plist(body))])
-        let finding = try #require(try S.findings(project, rule: rule).first)
+        let finding = try #require(try S.findings(project, rule: "privacy-manifest.invalid-reason").first)
         #expect(finding.location == SourceLocation(path: "App/PrivacyInfo.xcprivacy", line: 9))
         #expect(finding.message.contains("ITMS-91055 (Invalid API reason declaration)"))
         #expect(!finding.message.contains("ITMS-91056"))
@@ -137,22 +145,24 @@ import Testing
         </array>
         """
         let app = ProjectModel(root: "/p", privacyManifests: [S.manifest(S.plist(body))])
-        let findings = try S.findings(app, rule: rule)
+        let findings = try S.findings(app, rule: "privacy-manifest.sdk-only-reason")
         #expect(findings.count == 2)
         #expect(findings.allSatisfy { $0.severity == .warning && $0.message.contains("only by a third-party SDK") })
+        #expect(try problems(body).count == 2, "reported once, by its own rule")
         let sdk = ProjectModel(root: "/p", privacyManifests: [S.manifest(S.plist(body), path: "Pods/Kit/PrivacyInfo.xcprivacy",
                                                                          appOwned: false, sdk: "Kit")])
-        #expect(try S.findings(sdk, rule: rule).isEmpty)
+        #expect(try Self.rules.flatMap { try S.findings(sdk, rule: $0) }.isEmpty)
     }
 
     @Test(arguments: ["https://ads.example.com", "ads.example.com/track", "*.example.com", "ads.example.com:443", "localhost"])
     func aTrackingDomainMustBeABareHost(domain: String) throws {
         let body = "<key>NSPrivacyTracking</key><true/><key>NSPrivacyTrackingDomains</key><array><string>\(domain)</string></array>"
         let project = ProjectModel(root: "/p", privacyManifests: [S.manifest(S.plist(body))])
-        let findings = try S.findings(project, rule: rule)
+        let findings = try S.findings(project, rule: "privacy-manifest.tracking-domain")
         #expect(findings.count == 1)
         #expect(findings.first?.severity == .warning)
         #expect(findings.first?.message.contains("not a bare host name") == true)
+        #expect(try problems(body).count == 1, "reported once, by its own rule")
     }
 
     @Test func unknownKeysWrongTypesAndTrackingWithoutDomains() throws {

@@ -31,12 +31,12 @@ struct EndToEndTests {
             // KnownAssetTags in the pbxproj (and NSBundleResourceRequest in PlacesView.swift).
             "on-demand-resources.deprecated @ Journal.xcodeproj/project.pbxproj:31",
             // The UserDefaults entry declares reason ZZZZ.9.
-            "privacy-manifest.invalid @ Journal/PrivacyInfo.xcprivacy:16",
+            "privacy-manifest.invalid-reason @ Journal/PrivacyInfo.xcprivacy:16",
             // requestWhenInUseAuthorization without NSLocationWhenInUseUsageDescription.
             "purpose-strings.missing @ Journal/PlacesView.swift:10:17",
         ])
         let severities = Dictionary(findings.map { ($0.rule, $0.severity) }, uniquingKeysWith: { a, _ in a })
-        #expect(severities["privacy-manifest.invalid"] == .error)
+        #expect(severities["privacy-manifest.invalid-reason"] == .error)
         #expect(severities["metadata.keywords-bytes"] == .info)
         #expect(severities["on-demand-resources.deprecated"] == .warning)
     }

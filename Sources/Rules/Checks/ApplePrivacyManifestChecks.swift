@@ -106,8 +106,10 @@ enum PrivacyManifestChecks {
 
     static let valid = CheckFunction(
         name: "privacy_manifest.valid",
-        summary: "Every PrivacyInfo.xcprivacy uses only known keys, types, categories, reason codes, data types and purposes",
+        summary: "Every PrivacyInfo.xcprivacy uses only known keys, types, categories, reason codes, data types and purposes (one kind of problem per rule)",
         options: [
+            OptionSpec("problems", .oneOf(PrivacyManifestValidator.Group.allCases.map(\.rawValue)), required: true,
+                       doc: "which problems the rule reports: invalid-manifest (ITMS-91056), invalid-reason (ITMS-91055), sdk-only-reason or tracking-domain"),
             OptionSpec("categories", .table, required: true, decode: TableError.decoder(RequiredReasonCategories.init), doc: "required-reason categories and their reason codes"),
             OptionSpec("schema", .table, required: true, decode: TableError.decoder(ManifestSchema.init), doc: "allowed keys and value types"),
             OptionSpec("data_types", .table, required: true, decode: TableError.decoder(PrefixedNames.init), doc: "collected data type values"),
@@ -118,14 +120,14 @@ enum PrivacyManifestChecks {
         guard let categories = invocation.decoded("categories", as: RequiredReasonCategories.self),
               let schema = invocation.decoded("schema", as: ManifestSchema.self),
               let dataTypes = invocation.decoded("data_types", as: PrefixedNames.self),
-              let purposes = invocation.decoded("purposes", as: PrefixedNames.self) else { return [] }
+              let purposes = invocation.decoded("purposes", as: PrefixedNames.self),
+              let group = invocation.options.string("problems").flatMap(PrivacyManifestValidator.Group.init) else { return [] }
         let validator = PrivacyManifestValidator(categories: categories, schema: schema, dataTypes: dataTypes, purposes: purposes)
         return invocation.context.project.privacyManifests.flatMap { manifest in
-            validator.problems(in: manifest).map { problem in
+            validator.problems(in: manifest).filter { $0.group == group }.map { problem in
                 CheckResult(location: problem.location, evidence: problem.message,
                             values: ["problem": "\(manifest.location.path): \(problem.message)", "file": manifest.location.path,
-                                     "itms": problem.rejection.rawValue],
-                            severity: problem.severity)
+                                     "itms": problem.rejection.rawValue])
             }
         }
     }

@@ -13,8 +13,21 @@ struct PrivacyManifestValidator: Sendable {
         let message: String
         /// The App Store Connect error the problem leads to.
         var rejection: Rejection = .invalidManifest
-        /// Set when the problem is a risk rather than a documented upload rejection.
-        var severity: Severity?
+        /// Which rule reports it (the check's `problems:` option), so each kind has its own id and grade.
+        var group: Group = .invalidManifest
+    }
+
+    /// The kinds of problem a rule of `privacy_manifest.valid` reports: the two upload errors, and two risks
+    /// that are no documented upload error.
+    enum Group: String, Sendable, CaseIterable {
+        /// ITMS-91056: not a property list, unknown keys, wrong types, unknown categories, data types, purposes.
+        case invalidManifest = "invalid-manifest"
+        /// ITMS-91055: a reason code missing, unknown or from another category.
+        case invalidReason = "invalid-reason"
+        /// A reason only a third-party SDK may declare, in the app's own manifest.
+        case sdkOnlyReason = "sdk-only-reason"
+        /// An NSPrivacyTrackingDomains entry that is not a bare host name.
+        case trackingDomain = "tracking-domain"
     }
 
     enum Rejection: String, Sendable {
@@ -37,10 +50,11 @@ struct PrivacyManifestValidator: Sendable {
         guard let document = manifest.document else { return [] }
         var problems: [Problem] = []
         func report(_ message: String, key: String? = nil, value: String? = nil, rejection: Rejection = .invalidManifest,
-                    severity: Severity? = nil) {
+                    group: Group? = nil) {
             let line = value.flatMap { document.line(containing: "<string>\($0)</string>") ?? document.line(containing: $0) }
                 ?? key.flatMap { document.line(ofKey: $0) }
-            problems.append(Problem(location: SourceLocation(path: path, line: line), message: message, rejection: rejection, severity: severity))
+            problems.append(Problem(location: SourceLocation(path: path, line: line), message: message, rejection: rejection,
+                                    group: group ?? (rejection == .invalidReason ? .invalidReason : .invalidManifest)))
         }
         guard let root = document.value.dictionary else {
             report("the top level is \(document.value.typeName), not a dictionary")
@@ -63,7 +77,7 @@ struct PrivacyManifestValidator: Sendable {
         // path or a wildcard is not one. Not a documented upload error, so a warning.
         for domain in (root["NSPrivacyTrackingDomains"]?.array ?? []).compactMap(\.string) where !Self.isBareHost(domain) {
             report("NSPrivacyTrackingDomains entry \"\(domain)\" is not a bare host name (write e.g. tracker.example.com, without scheme, path, port or wildcard)",
-                   value: domain, severity: .warning)
+                   value: domain, group: .trackingDomain)
         }
 
         for entry in root["NSPrivacyAccessedAPITypes"]?.array ?? [] {
@@ -82,7 +96,7 @@ struct PrivacyManifestValidator: Sendable {
 
     /// Unknown keys (with the nearest known one) and values of the wrong type.
     private func checkKeys(of dictionary: [String: PlistValue], against allowed: [String: ManifestSchema.ValueType], context: String,
-                           report: (String, String?, String?, Rejection, Severity?) -> Void) {
+                           report: (String, String?, String?, Rejection, Group?) -> Void) {
         for (key, value) in dictionary.sorted(by: { $0.key < $1.key }) {
             guard let type = allowed[key] else {
                 let hint = Spelling.nearest(to: key, in: allowed.keys.sorted()).map { " (did you mean \($0)?)" } ?? ""
@@ -109,7 +123,7 @@ struct PrivacyManifestValidator: Sendable {
     }
 
     private func checkAccessedAPI(_ entry: [String: PlistValue], appOwned: Bool,
-                                  report: (String, String?, String?, Rejection, Severity?) -> Void) {
+                                  report: (String, String?, String?, Rejection, Group?) -> Void) {
         guard let type = entry["NSPrivacyAccessedAPIType"]?.string else {
             if entry["NSPrivacyAccessedAPIType"] == nil {
                 report("an NSPrivacyAccessedAPITypes entry has no NSPrivacyAccessedAPIType", "NSPrivacyAccessedAPITypes", nil, .invalidManifest, nil)
@@ -141,7 +155,7 @@ struct PrivacyManifestValidator: Sendable {
                 // Apple: these reasons are for a third-party SDK wrapping the API for the app. The app's own
                 // manifest declaring one says the app's code is an SDK: a review risk, not a documented upload error.
                 report("reason \(reason) may be declared only by a third-party SDK that wraps the API, not in the app's own manifest; "
-                       + "pick the reason that matches the app's own use (approved: \(approved))", nil, reason, .invalidReason, .warning)
+                       + "pick the reason that matches the app's own use (approved: \(approved))", nil, reason, .invalidReason, .sdkOnlyReason)
             }
         }
     }
@@ -161,7 +175,7 @@ struct PrivacyManifestValidator: Sendable {
         }
     }
 
-    private func checkCollectedData(_ entry: [String: PlistValue], report: (String, String?, String?, Rejection, Severity?) -> Void) {
+    private func checkCollectedData(_ entry: [String: PlistValue], report: (String, String?, String?, Rejection, Group?) -> Void) {
         for key in schema.collectedDataType.keys.sorted() where entry[key] == nil {
             report("an NSPrivacyCollectedDataTypes entry has no \(key)", "NSPrivacyCollectedDataTypes", nil, .invalidManifest, nil)
         }
