@@ -24,6 +24,9 @@ struct MetadataScopeCLITests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let repo = try CIHarness.monorepo(in: folder)
         let tree = "apps/mobile/fastlane/metadata/android"
+        // A newer note than the version code's (7): history, not judged by check; metadata must agree.
+        try Data(String(repeating: "Old notes. ", count: 60).utf8)
+            .write(to: repo.appendingPathComponent(tree + "/en-US/changelogs/99.txt"))
         let check = try ShipcheckProcess.run(["check", CIHarness.appFolder, "-q", "--color", "never", "--date", "2026-11-30",
                                               "--only", "metadata,metadata-locales,metadata-fdroid"], in: repo)
         let metadata = try ShipcheckProcess.run(["metadata", tree, "-q", "--color", "never", "--date", "2026-11-30"], in: repo)
@@ -32,6 +35,9 @@ struct MetadataScopeCLITests {
         let expected = Self.grades(check.stdout, under: tree)
         #expect(expected.contains("\(tree)/en-US/title.txt:1:8 error metadata.play-title-emoji]"), "\(expected)")
         #expect(Self.grades(metadata.stdout, under: tree) == expected)
+        // The messages too: the release note judged is the one the version code picks, as in `check`.
+        let lines = { (output: String) in output.split(separator: "\n").filter { $0.hasPrefix(tree) }.sorted() }
+        #expect(lines(metadata.stdout) == lines(check.stdout))
         #expect(metadata.stderr.contains("read with the project at \(repo.path)/apps/mobile"))
     }
 

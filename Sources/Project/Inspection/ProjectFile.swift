@@ -57,6 +57,8 @@ public struct PartialInspection: Sendable {
     public var appleBundles: [AppleBundle] = []
 
     public init() {}
+
+    public init(facts: [Fact]) { self.facts = facts }
 }
 
 /// A symbol table from a checklist (`kind: symbols`), handed to the source scan as YAML.

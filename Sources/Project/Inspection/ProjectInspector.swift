@@ -11,7 +11,8 @@ public struct InspectionOptions: Sendable {
     public var maxFileBytes: Int
 
     /// What to read: everything, or only the store metadata (for `shipcheck metadata`, which needs
-    /// neither the source scan nor the Apple and Android project files).
+    /// neither the source scan nor the Apple project files; the Android build files are read for the
+    /// version code, which picks the release note that ships, as `check` picks it).
     public var scope: Scope
 
     public enum Scope: Sendable {
@@ -59,7 +60,10 @@ public enum ProjectInspector {
         var inspectors: [@Sendable () -> PartialInspection] = [
             { MetadataDiscovery.discover(root: absoluteRoot, files: files, manifest: manifest) },
         ]
-        if options.scope == .everything {
+        if options.scope == .metadata {
+            // Only the facts (the version code): a build file it cannot read is `check`'s to report.
+            inspectors.append { PartialInspection(facts: AndroidInspector.inspect(files: files, root: absoluteRoot).facts) }
+        } else {
             inspectors += [
                 { AppleInspector.inspect(files: files, root: absoluteRoot, xcode: xcode) },
                 { AndroidInspector.inspect(files: files, root: absoluteRoot) },
