@@ -34,7 +34,7 @@ import Testing
     @Test func whatIsNotReadIsSaidWithItsLine() throws {
         let result = inspect("xcodegen-partial")
         let unread = result.evidence(of: "apple.project_spec.unevaluated").map { "\($0.location): \($0.snippet)" }
-        #expect(unread.contains("project.yml:3: include ../shared/common.yml (not in the project)"))
+        #expect(unread.contains("project.yml:3: include ../config/common.yml (not in the project)"))
         #expect(unread.contains("project.yml:4: include missing.yml (not in the project)"))
         #expect(unread.contains { $0.contains("configFiles (xcconfig files are not read)") })
         #expect(unread.contains { $0.contains("target Notes: settings groups SharedPurposeStrings (not read)") })
@@ -71,7 +71,7 @@ import Testing
 
     @Test func includePathsNeverLeaveTheProject() {
         #expect(XcodeGenSpecReader.resolve("base.yml", from: "ios/project.yml") == "ios/base.yml")
-        #expect(XcodeGenSpecReader.resolve("../shared/a.yml", from: "ios/project.yml") == "shared/a.yml")
+        #expect(XcodeGenSpecReader.resolve("../config/a.yml", from: "ios/project.yml") == "config/a.yml")
         #expect(XcodeGenSpecReader.resolve("../../a.yml", from: "ios/project.yml") == nil)
         #expect(XcodeGenSpecReader.resolve("/etc/passwd", from: "project.yml") == nil)
     }
