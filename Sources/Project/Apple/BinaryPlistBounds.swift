@@ -11,19 +11,44 @@ enum BinaryPlistBounds {
     /// (Foundation reports their own errors), and so do malformed ones this walk cannot follow.
     static func problem(in bytes: [UInt8]) -> String? {
         guard bytes.count >= 40, bytes.starts(with: Array("bplist0".utf8)) else { return nil }
-        let trailer = bytes.count - 32
-        let offsetSize = Int(bytes[trailer + 6]), refSize = Int(bytes[trailer + 7])
-        guard (1...8).contains(offsetSize), (1...8).contains(refSize),
-              let count = integer(bytes, trailer + 8, 8), let top = integer(bytes, trailer + 16, 8),
-              let tableOffset = integer(bytes, trailer + 24, 8) else { return "has a damaged binary trailer" }
-        guard count > 0, count <= bytes.count, top < count, tableOffset < trailer,
-              count * offsetSize <= trailer - tableOffset else { return "has a damaged binary object table" }
-        var walk = Walk(bytes: bytes, refSize: refSize, count: count, offsetSize: offsetSize, tableOffset: tableOffset)
+        let trailer: Trailer
+        switch Trailer.read(bytes) {
+        case .success(let read): trailer = read
+        case .failure(let failure): return failure.message
+        }
+        var walk = Walk(bytes: bytes, refSize: trailer.refSize, count: trailer.count, offsetSize: trailer.offsetSize,
+                        tableOffset: trailer.tableOffset)
         do {
-            _ = try walk.expandedSize(of: top, depth: 0)
+            _ = try walk.expandedSize(of: trailer.top, depth: 0)
             return nil
         } catch {
             return error.message
+        }
+    }
+
+    /// The last 32 bytes: the sizes of offsets and references, the object count, the top object and where the
+    /// offset table starts, checked against the file. Shared with `BinaryPlistDecoder`.
+    struct Trailer {
+        struct Damaged: Error { let message: String }
+
+        let offsetSize: Int
+        let refSize: Int
+        let count: Int
+        let top: Int
+        let tableOffset: Int
+        /// Where the trailer starts: objects and the offset table lie before it.
+        let start: Int
+
+        static func read(_ bytes: [UInt8]) -> Result<Trailer, Damaged> {
+            guard bytes.count >= 8 + 32 else { return .failure(Damaged(message: "is too short for a binary property list")) }
+            let start = bytes.count - 32
+            let offsetSize = Int(bytes[start + 6]), refSize = Int(bytes[start + 7])
+            guard (1...8).contains(offsetSize), (1...8).contains(refSize),
+                  let count = integer(bytes, start + 8, 8), let top = integer(bytes, start + 16, 8),
+                  let tableOffset = integer(bytes, start + 24, 8) else { return .failure(Damaged(message: "has a damaged binary trailer")) }
+            guard count > 0, count <= bytes.count, top < count, tableOffset >= 8, tableOffset < start,
+                  count * offsetSize <= start - tableOffset else { return .failure(Damaged(message: "has a damaged binary object table")) }
+            return .success(Trailer(offsetSize: offsetSize, refSize: refSize, count: count, top: top, tableOffset: tableOffset, start: start))
         }
     }
 

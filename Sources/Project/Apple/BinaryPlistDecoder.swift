@@ -9,19 +9,15 @@ enum BinaryPlistDecoder {
     struct Failure: Error, Sendable { let message: String }
 
     static func decode(_ bytes: [UInt8]) -> Result<PlistValue, Failure> {
-        guard bytes.count >= 8 + 32 else { return .failure(Failure(message: "is too short for a binary property list")) }
-        let trailer = bytes.count - 32
-        let offsetSize = Int(bytes[trailer + 6]), refSize = Int(bytes[trailer + 7])
-        guard (1...8).contains(offsetSize), (1...8).contains(refSize),
-              let count = BinaryPlistBounds.integer(bytes, trailer + 8, 8),
-              let top = BinaryPlistBounds.integer(bytes, trailer + 16, 8),
-              let table = BinaryPlistBounds.integer(bytes, trailer + 24, 8),
-              count > 0, count <= bytes.count, top < count, table >= 8, table < trailer,
-              count * offsetSize <= trailer - table
-        else { return .failure(Failure(message: "has a damaged binary trailer or object table")) }
-        var reader = Reader(bytes: bytes, end: trailer, offsetSize: offsetSize, refSize: refSize, count: count, table: table)
+        let trailer: BinaryPlistBounds.Trailer
+        switch BinaryPlistBounds.Trailer.read(bytes) {
+        case .success(let read): trailer = read
+        case .failure(let damaged): return .failure(Failure(message: damaged.message))
+        }
+        var reader = Reader(bytes: bytes, end: trailer.start, offsetSize: trailer.offsetSize, refSize: trailer.refSize,
+                            count: trailer.count, table: trailer.tableOffset)
         do {
-            return .success(try reader.value(of: top, depth: 0))
+            return .success(try reader.value(of: trailer.top, depth: 0))
         } catch {
             return .failure(error)
         }
