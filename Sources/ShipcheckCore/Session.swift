@@ -10,13 +10,16 @@ public struct Session: Sendable {
     public let manifest: Manifest?
     public let engine: Engine
     public let configuration: RuleConfiguration
+    /// The inputs `inspect` reads (`InspectorRegistry.builtin` unless a host gave its own).
+    public var inspectors: [any Inspector] = InspectorRegistry.builtin
 
     /// Opens `path` (absolute or relative to the current folder) with an optional `--config` file and extra
     /// checklist folders; `only`/`skip` narrow the rules. Every problem is a `SessionError` (exit 2 in the CLI).
     /// `checklists` replaces loading the built-in ones and `rulesDirectories` (tests and benchmarks load once).
     public static func open(path: String, configPath: String? = nil, rulesDirectories: [String] = [],
                             checklists preloaded: [Checklist]? = nil,
-                            only: Set<String> = [], skip: Set<String> = []) throws(SessionError) -> Session {
+                            only: Set<String> = [], skip: Set<String> = [],
+                            inspectors: [any Inspector] = InspectorRegistry.builtin) throws(SessionError) -> Session {
         let root = URL(fileURLWithPath: path).standardizedFileURL.path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) else {
@@ -66,7 +69,8 @@ public struct Session: Sendable {
                 configuration.severity[name] = severity
             }
         }
-        return Session(root: root, manifest: manifest, engine: Engine(checklists: checklists), configuration: configuration)
+        return Session(root: root, manifest: manifest, engine: Engine(checklists: checklists), configuration: configuration,
+                       inspectors: inspectors)
     }
 
     /// A message naming an `--only`/`--skip`/severity entry that matches no rule or checklist, with a suggestion.
@@ -89,7 +93,7 @@ public struct Session: Sendable {
 
     /// The same session over another root (the metadata command reads a locale folder from its tree's root).
     func moved(to root: String) -> Session {
-        Session(root: root, manifest: manifest, engine: engine, configuration: configuration)
+        Session(root: root, manifest: manifest, engine: engine, configuration: configuration, inspectors: inspectors)
     }
 
     /// A rule id in shipcheck.yml (`rules.skip`, `rules.severity`) that names nothing, with the manifest's
@@ -120,7 +124,7 @@ public struct Session: Sendable {
         }
         let options = InspectionOptions(symbolTables: symbolTables, dataSafetySchema: Self.dataSafetySchema(engine.checklists), scope: scope)
         do {
-            return try ProjectInspector.inspect(root: root, manifest: manifest, options: options)
+            return try ProjectInspector.inspect(root: root, manifest: manifest, options: options, inspectors: inspectors)
         } catch {
             throw SessionError(error.description)
         }

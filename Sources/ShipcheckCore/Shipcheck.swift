@@ -35,6 +35,8 @@ public enum Shipcheck {
         public var archives: [String] = []
         /// Only the archives, no source tree (`shipcheck archive FILE`).
         public var archiveOnly = false
+        /// The inputs read (`InspectorRegistry.builtin`; a host or a test may add its own).
+        public var inspectors: [any Inspector] = InspectorRegistry.builtin
 
         public init(path: String, configPath: String? = nil, rulesDirectories: [String] = [], checklists: [Checklist]? = nil,
                     only: Set<String> = [],
@@ -73,7 +75,7 @@ public enum Shipcheck {
     public static func run(_ options: Options) throws(SessionError) -> Run {
         let session = try Session.open(path: options.path, configPath: options.configPath,
                                        rulesDirectories: options.rulesDirectories, checklists: options.checklists,
-                                       only: options.only, skip: options.skip)
+                                       only: options.only, skip: options.skip, inspectors: options.inspectors)
         var configuration = session.configuration
         if options.metadataOnly, configuration.only.isEmpty {
             // The metadata checklists, and shipcheck's own findings: the files that could not be read (a non-UTF-8
@@ -92,14 +94,14 @@ public enum Shipcheck {
         // `metadata fastlane/metadata/android`: read with the project around it, so that who uploads the folder
         // (the Fastfile, the version code) is known and the findings grade as `check` grades them.
         var onlyUnder: String?
-        if options.metadataOnly, !looksLikeProjectRoot(session.root), let widened = try widenedMetadataRoot(session) {
+        if options.metadataOnly, !looksLikeProjectRoot(session.root, inspectors: session.inspectors), let widened = try widenedMetadataRoot(session) {
             project = widened.project
             onlyUnder = widened.subfolder
             notes.append(widened.isProject
                 ? "\(options.path): read with the project at \(widened.root); reporting only the findings inside it"
                 : "\(options.path): read as part of the metadata at \(widened.root) (the folder above it); reporting only the findings inside it")
         }
-        if project.archives.isEmpty, let message = nothingToCheck(project, given: options.path, metadataOnly: options.metadataOnly) { throw SessionError(message) }
+        if project.archives.isEmpty, let message = nothingToCheck(project, given: options.path, metadataOnly: options.metadataOnly, inspectors: session.inspectors) { throw SessionError(message) }
         // Where the Android module graph was widened rather than followed (AndroidFacts): said, never silent.
         for fact in project.facts.all where fact.name.hasPrefix("android.module.") && fact.name.hasSuffix(".module_graph_unresolved") {
             let module = fact.name.dropFirst("android.module.".count).dropLast(".module_graph_unresolved".count)
@@ -161,7 +163,7 @@ public enum Shipcheck {
     static func widenedMetadataRoot(_ session: Session) throws(SessionError) -> (root: String, subfolder: String, project: ProjectModel, isProject: Bool)? {
         guard let top = ReportPaths.repositoryTop(from: session.root), top != session.root else { return nil }
         let above = folders(above: session.root, upTo: top)
-        if let projectRoot = above.first(where: looksLikeProjectRoot),
+        if let projectRoot = above.first(where: { looksLikeProjectRoot($0, inspectors: session.inspectors) }),
            let read = try read(session, from: projectRoot, keepingTreesOf: session.root) {
             return (projectRoot, read.subfolder, read.project, true)
         }
@@ -198,12 +200,10 @@ public enum Shipcheck {
 
     /// A project root is never read as part of a folder above it: widening is for a locale folder or a
     /// per-applicationId folder given on its own (a project root without metadata would otherwise walk its
-    /// parent, e.g. every repository beside it).
-    static func looksLikeProjectRoot(_ folder: String) -> Bool {
-        let markers: Set<String> = [".git", "Package.swift", "settings.gradle", "settings.gradle.kts", "build.gradle",
-                                    "build.gradle.kts", "shipcheck.yml", "project.yml", "Podfile", "pubspec.yaml", "package.json"]
+    /// parent, e.g. every repository beside it). The inspectors say what marks a root of their kind.
+    static func looksLikeProjectRoot(_ folder: String, inspectors: [any Inspector] = InspectorRegistry.builtin) -> Bool {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return false }
-        return names.contains { markers.contains($0) || $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcworkspace") }
+        return InspectorRegistry.marksProjectRoot(names, inspectors: inspectors)
     }
 
     /// `--only X --skip X` and the like: no rule or manual item is left to run.
@@ -218,10 +218,11 @@ public enum Shipcheck {
 
     /// A folder with no app project and no store metadata: an error saying what was looked for, rather
     /// than a green "No problems found" over nothing.
-    static func nothingToCheck(_ project: ProjectModel, given: String, metadataOnly: Bool) -> String? {
-        let hasMetadata = !project.metadata.isEmpty
-        let hasProject = !project.infoPlists.isEmpty || !project.privacyManifests.isEmpty || !project.androidManifests.isEmpty
-            || !project.gradleFiles.isEmpty || project.manifest != nil
+    static func nothingToCheck(_ project: ProjectModel, given: String, metadataOnly: Bool,
+                               inspectors: [any Inspector] = InspectorRegistry.builtin) -> String? {
+        let found = inspectors.compactMap { $0.found(in: project) }
+        let hasMetadata = found.contains { if case .metadata = $0 { return true } else { return false } }
+        let hasProject = found.contains { if case .project = $0 { return true } else { return false } } || project.manifest != nil
         if metadataOnly {
             guard !hasMetadata else { return nil }
             return "\(given): no store metadata found: expected a fastlane deliver folder (<locale>/description.txt, name.txt…), "
@@ -234,8 +235,8 @@ public enum Shipcheck {
             let more = project.problems.count > maxNamedProblems ? "; and \(project.problems.count - maxNamedProblems) more" : ""
             return "\(given): nothing could be checked: no project file could be read (\(shown.joined(separator: "; "))\(more))"
         }
-        return "\(given): nothing to check: no app project (Info.plist, privacy manifest, AndroidManifest.xml, Gradle build files, "
-            + "shipcheck.yml) and no fastlane metadata folder was found; give the project root"
+        let lookedFor = (inspectors.compactMap(\.lookedFor) + ["shipcheck.yml"]).joined(separator: ", ")
+        return "\(given): nothing to check: no app project (\(lookedFor)) and no fastlane metadata folder was found; give the project root"
     }
 
     /// The largest baseline read (one entry is ~200 bytes).
