@@ -1,6 +1,6 @@
 import Foundation
 import Project
-import ShipcheckCore
+@testable import ShipcheckCore
 import Testing
 @testable import Rules
 
@@ -66,7 +66,7 @@ struct ExampleInspectorTests {
         let findings = run.result.findings.map { "\($0.rule) \($0.location) \($0.message)" }.sorted()
         #expect(findings == [
             "example.few-entries a.example:1 The example files hold 3 entries (a.example:1)",
-            "example.no-todo a.example:2 a.example: the entry \"two TODO\" holds a TODO",
+            "example.no-todo a.example:2:5 a.example: the entry \"two TODO\" holds a TODO",
         ], "\(findings)")
     }
 
