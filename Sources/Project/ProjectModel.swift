@@ -20,6 +20,9 @@ public struct ProjectModel: Sendable {
     public var archives: [BuiltArchive] = []
     /// Files that could not be read or parsed; inspection went on without them.
     public var problems: [InputProblem]
+    /// Every file the walk found, relative to the root, in walk order (reports place a folder's finding on
+    /// its first file from these, without listing the folder again).
+    public var walkedFiles: [String] = []
 
     public init(root: String, manifest: Manifest? = nil, facts: FactStore = FactStore(), metadata: [MetadataTree] = [],
                 infoPlists: [InfoPlistFile] = [], privacyManifests: [PrivacyManifestFile] = [],

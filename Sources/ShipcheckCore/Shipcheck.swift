@@ -115,41 +115,19 @@ public enum Shipcheck {
         let context = EvaluationContext(project: project, tables: session.engine.tables, today: options.today,
                                         online: options.online, environment: options.environment)
         let outcome = session.engine.evaluate(context, configuration: configuration)
-        let problems = InputProblemFinding.findings(project.problems, engine: session.engine, configuration: configuration)
-        // `shipcheck:disable` comments (read from the files that have findings, once each) and `ignore:`
-        // entries: counted in the summary, never dropped silently.
-        let directives = SuppressionDirectives.read(root: project.root, paths: Set((outcome.findings + problems).map(\.location.path)))
-        let suppression = Suppressions(directives: directives, ignores: session.manifest?.ignores ?? [])
-            .apply(to: outcome.findings + problems, knownRules: session.engine.ruleNames)
-        let warnings = ReportedFindings.configured(suppression.warnings, rule: ShipcheckRules.unknownSuppression,
-                                                   engine: session.engine, configuration: configuration)
         // Paths from the repository root in every report and baseline (see ReportPaths).
-        let paths = options.pathsFromRepositoryRoot ? ReportPaths(projectRoot: project.root) : ReportPaths(unchanged: project.root)
-        let unfiltered = (suppression.kept + warnings).filter { finding in
-            onlyUnder.map { finding.location.path == $0 || finding.location.path.hasPrefix($0 + "/") } ?? true
-        }.map(paths.rebase)
-
-        var findings = unfiltered
-        var hidden = 0
-        var fixed = 0
-        if let path = options.baselinePath {
-            let data: Data
-            do { data = Data(try RootedPath.readGivenFile(path, root: session.root, limit: maxBaselineBytes)) } catch {
-                let hint = RootedPath.entryExists(path) ? "" : "; create it with --write-baseline \(path)"
-                throw SessionError("\(path): cannot read the baseline file: \(error.message)\(hint)")
-            }
-            do {
-                let applied = try Baseline.decode(data, file: path).apply(to: findings)
-                (findings, hidden, fixed) = (applied.kept, applied.hidden, applied.fixedEntries)
-            } catch {
-                throw SessionError(error.description)
-            }
-        }
+        var paths = options.pathsFromRepositoryRoot ? ReportPaths(projectRoot: project.root) : ReportPaths(unchanged: project.root)
+        let pipeline = FindingPipeline(session: session, configuration: configuration, project: project,
+                                       evaluated: Dictionary(outcome.evaluated.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }),
+                                       paths: paths, onlyUnder: onlyUnder, baselinePath: options.baselinePath)
+        let state = try pipeline.run(outcome.findings)
+        paths.fileForFolder = state.fileForFolder
+        let (findings, hidden, fixed, unfiltered) = (state.findings, state.hiddenByBaseline, state.fixedBaselineEntries, state.unfiltered)
         let checklists = session.engine.checklists.filter { checklist in outcome.evaluated.contains { $0.checklist == checklist.name } }
         var result = RunResult(toolVersion: options.toolVersion, root: paths.base, findings: findings,
                                manual: outcome.manual, rules: outcome.evaluated, checklists: checklists,
                                facts: project.facts.all, hiddenByBaseline: hidden, fixedBaselineEntries: fixed,
-                               suppressed: suppression.suppressed.count)
+                               suppressed: state.suppressed.count)
         if project.archives.isEmpty { result.notRunWithoutArchive = ArchiveStep.archiveOnlyRules(outcome.evaluated) }
         return Run(result: result, project: project, unfilteredFindings: unfiltered, paths: paths, notes: notes)
     }

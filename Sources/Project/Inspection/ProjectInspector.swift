@@ -55,6 +55,7 @@ public enum ProjectInspector {
         let selected = inspectors.filter { $0.scopes.contains(options.scope) }
 
         var model = ProjectModel(root: absoluteRoot, manifest: manifest, problems: walk.problems)
+        model.walkedFiles = files.map(\.path)
         var facts: [Fact] = []
         // Stage by stage (the Xcode projects first: their target membership tells the scan which files only
         // tests build). Inside a stage the inspectors are independent pure functions of the file list: run
