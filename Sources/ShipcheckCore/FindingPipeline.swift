@@ -93,13 +93,13 @@ struct FindingPipeline {
             let data: Data
             do { data = Data(try RootedPath.readGivenFile(path, root: session.root, limit: Shipcheck.maxBaselineBytes)) } catch {
                 let hint = RootedPath.entryExists(path) ? "" : "; create it with --write-baseline \(path)"
-                throw SessionError("\(path): cannot read the baseline file: \(error.message)\(hint)")
+                throw SessionError(Diagnostic(.baselineUnreadable, at: SourceLocation(path: path), "cannot read the baseline file: \(error.message)\(hint)"))
             }
             do {
                 let applied = try Baseline.decode(data, file: path).apply(to: state.findings)
                 (state.findings, state.hiddenByBaseline, state.fixedBaselineEntries) = (applied.kept, applied.hidden, applied.fixedEntries)
             } catch {
-                throw SessionError(error.description)
+                throw SessionError(.baselineInvalid, error.description)
             }
         }
     }

@@ -35,6 +35,9 @@ public enum Shipcheck {
         public var archives: [String] = []
         /// Only the archives, no source tree (`shipcheck archive FILE`).
         public var archiveOnly = false
+        /// The folder a relative `path` and `--config` are read from, and messages and the text report show
+        /// paths from (the process's current folder unless a host says otherwise).
+        public var workingDirectory: String = FileManager.default.currentDirectoryPath
         /// The inputs read (`InspectorRegistry.builtin`; a host or a test may add its own).
         public var inspectors: [any Inspector] = InspectorRegistry.builtin
 
@@ -75,16 +78,17 @@ public enum Shipcheck {
     public static func run(_ options: Options) throws(SessionError) -> Run {
         let session = try Session.open(path: options.path, configPath: options.configPath,
                                        rulesDirectories: options.rulesDirectories, checklists: options.checklists,
-                                       only: options.only, skip: options.skip, inspectors: options.inspectors)
+                                       only: options.only, skip: options.skip, inspectors: options.inspectors,
+                                       workingDirectory: options.workingDirectory)
         var configuration = session.configuration
         if options.metadataOnly, configuration.only.isEmpty {
             // The metadata checklists, and shipcheck's own findings: the files that could not be read (a non-UTF-8
             // listing file) and suppressions that name no rule.
             configuration.only = metadataChecklists.union([ShipcheckRules.checklist])
         }
-        if let message = session.unknownManifestRuleNames() { throw SessionError(message) }
-        if let message = session.unknownRuleNames(in: configuration) { throw SessionError(message) }
-        if let message = nothingSelected(session.engine, configuration) { throw SessionError(message) }
+        if let diagnostic = session.unknownManifestRuleNames() { throw SessionError(diagnostic) }
+        if let diagnostic = session.unknownRuleNames(in: configuration) { throw SessionError(diagnostic) }
+        if let message = nothingSelected(session.engine, configuration) { throw SessionError(.nothingSelected, message) }
         var project = options.archiveOnly ? ProjectModel(root: session.root)
             : try session.inspect(scope: options.metadataOnly ? .metadata : .everything)
         try ArchiveStep.read(options.archives, into: &project)
@@ -101,7 +105,7 @@ public enum Shipcheck {
                 ? "\(options.path): read with the project at \(widened.root); reporting only the findings inside it"
                 : "\(options.path): read as part of the metadata at \(widened.root) (the folder above it); reporting only the findings inside it")
         }
-        if project.archives.isEmpty, let message = nothingToCheck(project, given: options.path, metadataOnly: options.metadataOnly, inspectors: session.inspectors) { throw SessionError(message) }
+        if project.archives.isEmpty, let message = nothingToCheck(project, given: options.path, metadataOnly: options.metadataOnly, inspectors: session.inspectors) { throw SessionError(.nothingToCheck, message) }
         // Where the Android module graph was widened rather than followed (AndroidFacts): said, never silent.
         for fact in project.facts.all where fact.name.hasPrefix("android.module.") && fact.name.hasSuffix(".module_graph_unresolved") {
             let module = fact.name.dropFirst("android.module.".count).dropLast(".module_graph_unresolved".count)
@@ -109,14 +113,15 @@ public enum Shipcheck {
         }
         if options.online {
             // Before any page: a missing libcurl is one clear message, not a failure per URL.
-            if let reason = options.fetcher.prepare() { throw SessionError(reason) }
+            if let reason = options.fetcher.prepare() { throw SessionError(.onlineUnavailable, reason) }
             project.webPages = OnlineStep.fetch(OnlineStep.urls(in: project), with: options.fetcher)
         }
         let context = EvaluationContext(project: project, tables: session.engine.tables, today: options.today,
                                         online: options.online, environment: options.environment)
         let outcome = session.engine.evaluate(context, configuration: configuration)
         // Paths from the repository root in every report and baseline (see ReportPaths).
-        var paths = options.pathsFromRepositoryRoot ? ReportPaths(projectRoot: project.root) : ReportPaths(unchanged: project.root)
+        var paths = options.pathsFromRepositoryRoot ? ReportPaths(projectRoot: project.root, currentDirectory: session.workingDirectory)
+            : ReportPaths(unchanged: project.root, currentDirectory: session.workingDirectory)
         let pipeline = FindingPipeline(session: session, configuration: configuration, project: project,
                                        evaluated: Dictionary(outcome.evaluated.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }),
                                        paths: paths, onlyUnder: onlyUnder, baselinePath: options.baselinePath)
