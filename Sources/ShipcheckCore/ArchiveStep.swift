@@ -6,7 +6,7 @@ import Rules
 /// could not be decoded. An archive that cannot be opened at all ends the run with its reason.
 enum ArchiveStep {
     static func read(_ paths: [String], into project: inout ProjectModel) throws(SessionError) {
-        var errors: [String] = []
+        var errors: [Diagnostic] = []
         for path in paths {
             do {
                 let opened = try ArchiveInput.open(path, root: project.root)
@@ -15,10 +15,10 @@ enum ArchiveStep {
                 for fact in output.facts { project.facts.add(fact) }
                 project.problems += output.problems
             } catch {
-                errors.append(error.description)
+                errors.append(Diagnostic(.archiveUnreadable, error.description))
             }
         }
-        if !errors.isEmpty { throw SessionError(messages: errors) }
+        if !errors.isEmpty { throw SessionError(diagnostics: errors) }
     }
 
     /// Rules whose check reads only built archives (`archive.*` check functions), by id.

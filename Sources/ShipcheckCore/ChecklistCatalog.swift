@@ -7,9 +7,12 @@ import YAML
 /// Loads the built-in checklists and any `--rules DIR` folders, validating all of them together.
 public enum ChecklistCatalog {
     public struct LoadFailure: Error {
-        public let messages: [String]
+        public let diagnostics: [Diagnostic]
 
-        public init(messages: [String]) { self.messages = messages }
+        public init(diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+        public init(messages: [String]) { diagnostics = messages.map { Diagnostic(.checklistInvalid, $0) } }
+
+        public var messages: [String] { diagnostics.map(\.description) }
     }
 
     /// A checklist file larger than this is refused: the built-in ones together are under 1 MB.
@@ -51,7 +54,7 @@ public enum ChecklistCatalog {
         do {
             return try ChecklistLoader().load(sources)
         } catch {
-            throw LoadFailure(messages: error.errors.map(\.description))
+            throw LoadFailure(diagnostics: error.errors.map { Diagnostic(.checklistInvalid, yaml: $0) })
         }
     }
 

@@ -42,7 +42,7 @@ public enum ManifestDiscovery {
             // `entryExists`: a dangling or looping link is found (and then refused by the reader), not skipped.
             let present = names.map { (folder as NSString).appendingPathComponent($0) }.filter(RootedPath.entryExists)
             if present.count > 1 {
-                throw SessionError("\(present[0]) and \(present[1]) are both there; keep one (shipcheck reads one manifest)")
+                throw SessionError(.configurationInvalid, "\(present[0]) and \(present[1]) are both there; keep one (shipcheck reads one manifest)")
             }
             if let path = present.first { return Found(path: path, boundary: boundary) }
         }

@@ -98,32 +98,14 @@ public struct ReportPaths: Sendable {
     }
 
     /// For each finding path that is a folder, the first file in it (by name, depth first), for the
-    /// formats that can place results on files only.
+    /// formats that can place results on files only. Set by the run from the files it walked (`FolderFiles`);
+    /// rendering never lists a folder.
+    public var fileForFolder: [String: String] = [:]
+
+    /// `fileForFolder` for the paths of `findings`.
     public func filesForFolders(_ findings: [Finding]) -> [String: String] {
         var map: [String: String] = [:]
-        for path in Set(findings.map(\.location.path)) {
-            let absolute = (base as NSString).appendingPathComponent(path)
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
-            if let file = Self.firstFile(in: absolute, depth: 4) {
-                map[path] = path.isEmpty ? file : path + "/" + file
-            }
-        }
+        for path in Set(findings.map(\.location.path)) { map[path] = fileForFolder[path] }
         return map
-    }
-
-    private static func firstFile(in folder: String, depth: Int) -> String? {
-        guard depth > 0, let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return nil }
-        var folders: [String] = []
-        for name in names.sorted() where !name.hasPrefix(".") {
-            var isDirectory: ObjCBool = false
-            let path = (folder as NSString).appendingPathComponent(name)
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
-            if isDirectory.boolValue { folders.append(name) } else { return name }
-        }
-        for name in folders {
-            if let file = firstFile(in: (folder as NSString).appendingPathComponent(name), depth: depth - 1) { return name + "/" + file }
-        }
-        return nil
     }
 }

@@ -29,8 +29,13 @@ public enum InputProblemFinding {
 
     /// One finding per problem, as the rule is configured (see `ReportedFindings`).
     public static func findings(_ problems: [InputProblem], engine: Engine, configuration: RuleConfiguration) -> [Finding] {
+        configured(problems.map(make), engine: engine, configuration: configuration)
+    }
+
+    /// Findings `make` made, as the rule is configured.
+    static func configured(_ findings: [Finding], engine: Engine, configuration: RuleConfiguration) -> [Finding] {
         // Unless graded by the configuration: the declared severity, raised to error where the store refuses the file too.
-        ReportedFindings.configured(problems.map(make), rule: rule, engine: engine, configuration: configuration) { finding, declared in
+        ReportedFindings.configured(findings, rule: rule, engine: engine, configuration: configuration) { finding, declared in
             finding.severity == .error ? .error : declared.severity
         }
     }

@@ -10,40 +10,51 @@ public struct Session: Sendable {
     public let manifest: Manifest?
     public let engine: Engine
     public let configuration: RuleConfiguration
+    /// The folder relative paths were given from (the process's current folder unless a host says otherwise):
+    /// messages name the manifest as seen from there.
+    public var workingDirectory: String = FileManager.default.currentDirectoryPath
+    /// The inputs `inspect` reads (`InspectorRegistry.builtin` unless a host gave its own).
+    public var inspectors: [any Inspector] = InspectorRegistry.builtin
 
     /// Opens `path` (absolute or relative to the current folder) with an optional `--config` file and extra
     /// checklist folders; `only`/`skip` narrow the rules. Every problem is a `SessionError` (exit 2 in the CLI).
     /// `checklists` replaces loading the built-in ones and `rulesDirectories` (tests and benchmarks load once).
     public static func open(path: String, configPath: String? = nil, rulesDirectories: [String] = [],
                             checklists preloaded: [Checklist]? = nil,
-                            only: Set<String> = [], skip: Set<String> = []) throws(SessionError) -> Session {
-        let root = URL(fileURLWithPath: path).standardizedFileURL.path
+                            only: Set<String> = [], skip: Set<String> = [],
+                            inspectors: [any Inspector] = InspectorRegistry.builtin,
+                            workingDirectory: String = FileManager.default.currentDirectoryPath) throws(SessionError) -> Session {
+        let base = URL(fileURLWithPath: workingDirectory, isDirectory: true)
+        let root = URL(fileURLWithPath: path, relativeTo: base).standardizedFileURL.path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) else {
-            throw SessionError("\(path): no such folder; give the path of the app project (or metadata folder) to check")
+            throw SessionError(Diagnostic(.folderMissing, at: SourceLocation(path: path), "no such folder; give the path of the app project (or metadata folder) to check"))
         }
         guard isDirectory.boolValue else {
-            throw SessionError("\(path): is a file; give the folder of the app project (or metadata folder) to check")
+            throw SessionError(Diagnostic(.notAFolder, at: SourceLocation(path: path), "is a file; give the folder of the app project (or metadata folder) to check"))
         }
         guard FileManager.default.isReadableFile(atPath: root) else {
-            throw SessionError("\(path): the folder cannot be read (permissions)")
+            throw SessionError(Diagnostic(.folderUnreadable, at: SourceLocation(path: path), "the folder cannot be read (permissions)"))
         }
         var manifest: Manifest?
         // Without --config: shipcheck.yml or .shipcheck.yml, from the working folder up to the repository's top.
-        let discovered = configPath == nil ? try ManifestDiscovery.find(projectRoot: root) : nil
-        if let manifestPath = configPath ?? discovered?.path {
+        let discovered = configPath == nil ? try ManifestDiscovery.find(projectRoot: root, currentDirectory: base.path) : nil
+        // A relative --config is read from the working folder, and named in messages as given.
+        let givenConfig = configPath.map { URL(fileURLWithPath: $0, relativeTo: base).standardizedFileURL.path }
+        if let manifestPath = givenConfig ?? discovered?.path {
             guard RootedPath.entryExists(manifestPath) else {
-                throw SessionError("\(manifestPath): no such configuration file (given with --config)")
+                throw SessionError(Diagnostic(.configurationMissing, at: SourceLocation(path: configPath ?? manifestPath),
+                                              "no such configuration file (given with --config)"))
             }
             let relative = manifestPath.hasPrefix(root + "/") ? String(manifestPath.dropFirst(root.count + 1))
-                : discovered != nil ? ReportPaths.relative(from: root, to: manifestPath) : manifestPath
+                : discovered != nil ? ReportPaths.relative(from: root, to: manifestPath) : configPath ?? manifestPath
             do {
                 // A found manifest must stay inside the folders searched; a --config path inside the root must
                 // resolve inside it (a planted link is refused unread); one outside it is the user's explicit choice.
                 let fence = discovered?.boundary ?? (RootedPath.givenPathLiesInside(manifestPath, root: root) ? root : nil)
                 manifest = try ManifestReader.read(path: manifestPath, relativePath: relative, root: fence)
             } catch {
-                throw SessionError(messages: error.errors.map(\.description))
+                throw SessionError(diagnostics: error.errors.map { Diagnostic(.configurationInvalid, yaml: $0) })
             }
         }
         let checklists: [Checklist]
@@ -53,7 +64,7 @@ public struct Session: Sendable {
             do {
                 checklists = try ChecklistCatalog.load(rulesDirectories: rulesDirectories, root: root)
             } catch {
-                throw SessionError(messages: error.messages)
+                throw SessionError(diagnostics: error.diagnostics)
             }
         }
         var configuration = RuleConfiguration(only: only, skip: skip)
@@ -61,22 +72,24 @@ public struct Session: Sendable {
             configuration.skip.formUnion(manifest.skip)
             for (name, level) in manifest.severity {
                 guard let severity = Severity(rawValue: level) else {
-                    throw SessionError("\(manifest.file): rules.severity.\(name): expected error, warning, info or off, got \"\(level)\"")
+                    throw SessionError(Diagnostic(.configurationInvalid, at: SourceLocation(path: manifest.file),
+                                                  "rules.severity.\(name): expected error, warning, info or off, got \"\(level)\""))
                 }
                 configuration.severity[name] = severity
             }
         }
-        return Session(root: root, manifest: manifest, engine: Engine(checklists: checklists), configuration: configuration)
+        return Session(root: root, manifest: manifest, engine: Engine(checklists: checklists), configuration: configuration,
+                       workingDirectory: base.path, inspectors: inspectors)
     }
 
     /// A message naming an `--only`/`--skip`/severity entry that matches no rule or checklist, with a suggestion.
-    public func unknownRuleNames(in configuration: RuleConfiguration) -> String? {
+    public func unknownRuleNames(in configuration: RuleConfiguration) -> Diagnostic? {
         let known = engine.ruleNames
         let named = configuration.only.union(configuration.skip).union(configuration.severity.keys)
         for name in named.sorted() where !known.contains(name) {
             var message = "no rule or checklist is named '\(name)'"
             if let near = Spelling.nearest(to: name, in: Array(known)) { message += "; did you mean '\(near)'?" }
-            return message + " (see 'shipcheck rules list')"
+            return Diagnostic(.unknownRule, message + " (see 'shipcheck rules list')")
         }
         return nil
     }
@@ -89,12 +102,13 @@ public struct Session: Sendable {
 
     /// The same session over another root (the metadata command reads a locale folder from its tree's root).
     func moved(to root: String) -> Session {
-        Session(root: root, manifest: manifest, engine: engine, configuration: configuration)
+        Session(root: root, manifest: manifest, engine: engine, configuration: configuration, workingDirectory: workingDirectory,
+                inspectors: inspectors)
     }
 
     /// A rule id in shipcheck.yml (`rules.skip`, `rules.severity`) that names nothing, with the manifest's
     /// file:line:column and the nearest id, as a checklist error is reported.
-    public func unknownManifestRuleNames() -> String? {
+    public func unknownManifestRuleNames() -> Diagnostic? {
         guard let manifest else { return nil }
         let known = engine.ruleNames
         let named = manifest.skip.map { ("rules.skip", $0) } + manifest.severity.keys.sorted().map { ("rules.severity", $0) }
@@ -102,11 +116,11 @@ public struct Session: Sendable {
             let written = manifest.locations["\(key).\(name)"] ?? manifest.locations[key] ?? SourceLocation(path: manifest.file)
             // The manifest as seen from where the command ran, so that the location is clickable.
             let absolute = written.path.hasPrefix("/") ? written.path : (root as NSString).appendingPathComponent(written.path)
-            let shown = ReportPaths.relative(from: FileManager.default.currentDirectoryPath, to: absolute)
+            let shown = ReportPaths.relative(from: workingDirectory, to: absolute)
             let location = SourceLocation(path: shown.hasPrefix("../../..") ? absolute : shown, line: written.line, column: written.column)
-            var message = "\(location): \(key): no rule or checklist is named '\(name)'"
+            var message = "\(key): no rule or checklist is named '\(name)'"
             if let near = Spelling.nearest(to: name, in: Array(known)) { message += "; did you mean '\(near)'?" }
-            return message + " (see 'shipcheck rules list')"
+            return Diagnostic(.unknownRule, at: location, message + " (see 'shipcheck rules list')")
         }
         return nil
     }
@@ -120,19 +134,25 @@ public struct Session: Sendable {
         }
         let options = InspectionOptions(symbolTables: symbolTables, dataSafetySchema: Self.dataSafetySchema(engine.checklists), scope: scope)
         do {
-            return try ProjectInspector.inspect(root: root, manifest: manifest, options: options)
+            return try ProjectInspector.inspect(root: root, manifest: manifest, options: options, inspectors: inspectors)
         } catch {
-            throw SessionError(error.description)
+            throw SessionError(Diagnostic(.inspectionFailed, at: SourceLocation(path: error.path), error.message))
         }
     }
 }
 
-/// Why a session could not be opened or a run could not start: the CLI prints each message and exits 2.
+/// Why a session could not be opened or a run could not start: typed diagnostics (`Diagnostic`); the CLI
+/// prints each one's description and exits 2.
 public struct SessionError: Error, Sendable, CustomStringConvertible {
-    public let messages: [String]
+    public let diagnostics: [Diagnostic]
 
-    public init(_ message: String) { messages = [message] }
-    public init(messages: [String]) { self.messages = messages }
+    public init(_ diagnostic: Diagnostic) { diagnostics = [diagnostic] }
+    public init(diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+    /// A problem with no place (wording only).
+    public init(_ code: Diagnostic.Code, _ message: String) { diagnostics = [Diagnostic(code, message)] }
+
+    /// The lines the CLI prints, one per diagnostic.
+    public var messages: [String] { diagnostics.map(\.description) }
 
     public var description: String { messages.joined(separator: "\n") }
 }

@@ -35,6 +35,11 @@ public enum Shipcheck {
         public var archives: [String] = []
         /// Only the archives, no source tree (`shipcheck archive FILE`).
         public var archiveOnly = false
+        /// The folder a relative `path` and `--config` are read from, and messages and the text report show
+        /// paths from (the process's current folder unless a host says otherwise).
+        public var workingDirectory: String = FileManager.default.currentDirectoryPath
+        /// The inputs read (`InspectorRegistry.builtin`; a host or a test may add its own).
+        public var inspectors: [any Inspector] = InspectorRegistry.builtin
 
         public init(path: String, configPath: String? = nil, rulesDirectories: [String] = [], checklists: [Checklist]? = nil,
                     only: Set<String> = [],
@@ -73,16 +78,17 @@ public enum Shipcheck {
     public static func run(_ options: Options) throws(SessionError) -> Run {
         let session = try Session.open(path: options.path, configPath: options.configPath,
                                        rulesDirectories: options.rulesDirectories, checklists: options.checklists,
-                                       only: options.only, skip: options.skip)
+                                       only: options.only, skip: options.skip, inspectors: options.inspectors,
+                                       workingDirectory: options.workingDirectory)
         var configuration = session.configuration
         if options.metadataOnly, configuration.only.isEmpty {
             // The metadata checklists, and shipcheck's own findings: the files that could not be read (a non-UTF-8
             // listing file) and suppressions that name no rule.
             configuration.only = metadataChecklists.union([ShipcheckRules.checklist])
         }
-        if let message = session.unknownManifestRuleNames() { throw SessionError(message) }
-        if let message = session.unknownRuleNames(in: configuration) { throw SessionError(message) }
-        if let message = nothingSelected(session.engine, configuration) { throw SessionError(message) }
+        if let diagnostic = session.unknownManifestRuleNames() { throw SessionError(diagnostic) }
+        if let diagnostic = session.unknownRuleNames(in: configuration) { throw SessionError(diagnostic) }
+        if let message = nothingSelected(session.engine, configuration) { throw SessionError(.nothingSelected, message) }
         var project = options.archiveOnly ? ProjectModel(root: session.root)
             : try session.inspect(scope: options.metadataOnly ? .metadata : .everything)
         try ArchiveStep.read(options.archives, into: &project)
@@ -92,14 +98,14 @@ public enum Shipcheck {
         // `metadata fastlane/metadata/android`: read with the project around it, so that who uploads the folder
         // (the Fastfile, the version code) is known and the findings grade as `check` grades them.
         var onlyUnder: String?
-        if options.metadataOnly, !looksLikeProjectRoot(session.root), let widened = try widenedMetadataRoot(session) {
+        if options.metadataOnly, !looksLikeProjectRoot(session.root, inspectors: session.inspectors), let widened = try widenedMetadataRoot(session) {
             project = widened.project
             onlyUnder = widened.subfolder
             notes.append(widened.isProject
                 ? "\(options.path): read with the project at \(widened.root); reporting only the findings inside it"
                 : "\(options.path): read as part of the metadata at \(widened.root) (the folder above it); reporting only the findings inside it")
         }
-        if project.archives.isEmpty, let message = nothingToCheck(project, given: options.path, metadataOnly: options.metadataOnly) { throw SessionError(message) }
+        if project.archives.isEmpty, let message = nothingToCheck(project, given: options.path, metadataOnly: options.metadataOnly, inspectors: session.inspectors) { throw SessionError(.nothingToCheck, message) }
         // Where the Android module graph was widened rather than followed (AndroidFacts): said, never silent.
         for fact in project.facts.all where fact.name.hasPrefix("android.module.") && fact.name.hasSuffix(".module_graph_unresolved") {
             let module = fact.name.dropFirst("android.module.".count).dropLast(".module_graph_unresolved".count)
@@ -107,47 +113,26 @@ public enum Shipcheck {
         }
         if options.online {
             // Before any page: a missing libcurl is one clear message, not a failure per URL.
-            if let reason = options.fetcher.prepare() { throw SessionError(reason) }
+            if let reason = options.fetcher.prepare() { throw SessionError(.onlineUnavailable, reason) }
             project.webPages = OnlineStep.fetch(OnlineStep.urls(in: project), with: options.fetcher)
         }
         let context = EvaluationContext(project: project, tables: session.engine.tables, today: options.today,
                                         online: options.online, environment: options.environment)
         let outcome = session.engine.evaluate(context, configuration: configuration)
-        let problems = InputProblemFinding.findings(project.problems, engine: session.engine, configuration: configuration)
-        // `shipcheck:disable` comments (read from the files that have findings, once each) and `ignore:`
-        // entries: counted in the summary, never dropped silently.
-        let directives = SuppressionDirectives.read(root: project.root, paths: Set((outcome.findings + problems).map(\.location.path)))
-        let suppression = Suppressions(directives: directives, ignores: session.manifest?.ignores ?? [])
-            .apply(to: outcome.findings + problems, knownRules: session.engine.ruleNames)
-        let warnings = ReportedFindings.configured(suppression.warnings, rule: ShipcheckRules.unknownSuppression,
-                                                   engine: session.engine, configuration: configuration)
         // Paths from the repository root in every report and baseline (see ReportPaths).
-        let paths = options.pathsFromRepositoryRoot ? ReportPaths(projectRoot: project.root) : ReportPaths(unchanged: project.root)
-        let unfiltered = (suppression.kept + warnings).filter { finding in
-            onlyUnder.map { finding.location.path == $0 || finding.location.path.hasPrefix($0 + "/") } ?? true
-        }.map(paths.rebase)
-
-        var findings = unfiltered
-        var hidden = 0
-        var fixed = 0
-        if let path = options.baselinePath {
-            let data: Data
-            do { data = Data(try RootedPath.readGivenFile(path, root: session.root, limit: maxBaselineBytes)) } catch {
-                let hint = RootedPath.entryExists(path) ? "" : "; create it with --write-baseline \(path)"
-                throw SessionError("\(path): cannot read the baseline file: \(error.message)\(hint)")
-            }
-            do {
-                let applied = try Baseline.decode(data, file: path).apply(to: findings)
-                (findings, hidden, fixed) = (applied.kept, applied.hidden, applied.fixedEntries)
-            } catch {
-                throw SessionError(error.description)
-            }
-        }
+        var paths = options.pathsFromRepositoryRoot ? ReportPaths(projectRoot: project.root, currentDirectory: session.workingDirectory)
+            : ReportPaths(unchanged: project.root, currentDirectory: session.workingDirectory)
+        let pipeline = FindingPipeline(session: session, configuration: configuration, project: project,
+                                       evaluated: Dictionary(outcome.evaluated.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }),
+                                       paths: paths, onlyUnder: onlyUnder, baselinePath: options.baselinePath)
+        let state = try pipeline.run(outcome.findings)
+        paths.fileForFolder = state.fileForFolder
+        let (findings, hidden, fixed, unfiltered) = (state.findings, state.hiddenByBaseline, state.fixedBaselineEntries, state.unfiltered)
         let checklists = session.engine.checklists.filter { checklist in outcome.evaluated.contains { $0.checklist == checklist.name } }
         var result = RunResult(toolVersion: options.toolVersion, root: paths.base, findings: findings,
                                manual: outcome.manual, rules: outcome.evaluated, checklists: checklists,
                                facts: project.facts.all, hiddenByBaseline: hidden, fixedBaselineEntries: fixed,
-                               suppressed: suppression.suppressed.count)
+                               suppressed: state.suppressed.count)
         if project.archives.isEmpty { result.notRunWithoutArchive = ArchiveStep.archiveOnlyRules(outcome.evaluated) }
         return Run(result: result, project: project, unfilteredFindings: unfiltered, paths: paths, notes: notes)
     }
@@ -161,7 +146,7 @@ public enum Shipcheck {
     static func widenedMetadataRoot(_ session: Session) throws(SessionError) -> (root: String, subfolder: String, project: ProjectModel, isProject: Bool)? {
         guard let top = ReportPaths.repositoryTop(from: session.root), top != session.root else { return nil }
         let above = folders(above: session.root, upTo: top)
-        if let projectRoot = above.first(where: looksLikeProjectRoot),
+        if let projectRoot = above.first(where: { looksLikeProjectRoot($0, inspectors: session.inspectors) }),
            let read = try read(session, from: projectRoot, keepingTreesOf: session.root) {
             return (projectRoot, read.subfolder, read.project, true)
         }
@@ -198,12 +183,10 @@ public enum Shipcheck {
 
     /// A project root is never read as part of a folder above it: widening is for a locale folder or a
     /// per-applicationId folder given on its own (a project root without metadata would otherwise walk its
-    /// parent, e.g. every repository beside it).
-    static func looksLikeProjectRoot(_ folder: String) -> Bool {
-        let markers: Set<String> = [".git", "Package.swift", "settings.gradle", "settings.gradle.kts", "build.gradle",
-                                    "build.gradle.kts", "shipcheck.yml", "project.yml", "Podfile", "pubspec.yaml", "package.json"]
+    /// parent, e.g. every repository beside it). The inspectors say what marks a root of their kind.
+    static func looksLikeProjectRoot(_ folder: String, inspectors: [any Inspector] = InspectorRegistry.builtin) -> Bool {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return false }
-        return names.contains { markers.contains($0) || $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcworkspace") }
+        return InspectorRegistry.marksProjectRoot(names, inspectors: inspectors)
     }
 
     /// `--only X --skip X` and the like: no rule or manual item is left to run.
@@ -218,10 +201,11 @@ public enum Shipcheck {
 
     /// A folder with no app project and no store metadata: an error saying what was looked for, rather
     /// than a green "No problems found" over nothing.
-    static func nothingToCheck(_ project: ProjectModel, given: String, metadataOnly: Bool) -> String? {
-        let hasMetadata = !project.metadata.isEmpty
-        let hasProject = !project.infoPlists.isEmpty || !project.privacyManifests.isEmpty || !project.androidManifests.isEmpty
-            || !project.gradleFiles.isEmpty || project.manifest != nil
+    static func nothingToCheck(_ project: ProjectModel, given: String, metadataOnly: Bool,
+                               inspectors: [any Inspector] = InspectorRegistry.builtin) -> String? {
+        let found = inspectors.compactMap { $0.found(in: project) }
+        let hasMetadata = found.contains { if case .metadata = $0 { return true } else { return false } }
+        let hasProject = found.contains { if case .project = $0 { return true } else { return false } } || project.manifest != nil
         if metadataOnly {
             guard !hasMetadata else { return nil }
             return "\(given): no store metadata found: expected a fastlane deliver folder (<locale>/description.txt, name.txt…), "
@@ -234,8 +218,8 @@ public enum Shipcheck {
             let more = project.problems.count > maxNamedProblems ? "; and \(project.problems.count - maxNamedProblems) more" : ""
             return "\(given): nothing could be checked: no project file could be read (\(shown.joined(separator: "; "))\(more))"
         }
-        return "\(given): nothing to check: no app project (Info.plist, privacy manifest, AndroidManifest.xml, Gradle build files, "
-            + "shipcheck.yml) and no fastlane metadata folder was found; give the project root"
+        let lookedFor = (inspectors.compactMap(\.lookedFor) + ["shipcheck.yml"]).joined(separator: ", ")
+        return "\(given): nothing to check: no app project (\(lookedFor)) and no fastlane metadata folder was found; give the project root"
     }
 
     /// The largest baseline read (one entry is ~200 bytes).

@@ -5,8 +5,8 @@ import Testing
 
 /// The findings of the example project and the fixture projects, as on 2026-11-30, offline, pinned line by line:
 /// a refactoring that changes any finding's rule, severity, place or message fails here (issue #12: findings
-/// byte-identical before and after). `SHIPCHECK_UPDATE_GOLDEN=1` rewrites Tests/FindingsGolden/;
-/// review the diff.
+/// byte-identical before and after). `SHIPCHECK_UPDATE_GOLDEN=1` rewrites Tests/FindingsGolden/ and fails
+/// (an update is never silent); review the diff.
 @Suite("Findings of the example and fixture projects")
 struct FindingsGoldenTests {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -34,6 +34,7 @@ struct FindingsGoldenTests {
             .appendingPathComponent(project.replacingOccurrences(of: "/", with: "__") + ".txt")
         if ProcessInfo.processInfo.environment["SHIPCHECK_UPDATE_GOLDEN"] == "1" {
             try text.write(to: golden, atomically: true, encoding: .utf8)
+            Issue.record("rewrote \(golden.lastPathComponent); review the diff, unset SHIPCHECK_UPDATE_GOLDEN and run again")
             return
         }
         let expected = try String(contentsOf: golden, encoding: .utf8)

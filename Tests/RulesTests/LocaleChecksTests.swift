@@ -28,7 +28,7 @@ import Testing
     }
 
     func findings(_ project: ProjectModel) throws -> [Finding] {
-        try engine().evaluate(EvaluationContext(project: project, tables: engine().tables, today: "2026-11-30")).findings
+        try MetadataConsumerScope.apply(engine().evaluate(EvaluationContext(project: project, tables: engine().tables, today: "2026-11-30")), project: project)
     }
 
     @Test func playFolderNamesTheCodePlayExpects() throws {

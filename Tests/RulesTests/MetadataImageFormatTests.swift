@@ -10,7 +10,7 @@ import Testing
         project.facts.add(Fact(name: "store.play", value: .bool(true), source: .detected))
         let engine = Engine(checklists: try AppleRuleSupport.checklists())
         let context = EvaluationContext(project: project, tables: engine.tables, today: "2026-12-01")
-        return engine.evaluate(context).findings.filter { $0.rule == "metadata.play-image-sizes" }.map(\.message)
+        return MetadataConsumerScope.apply(engine.evaluate(context), project: project).filter { $0.rule == "metadata.play-image-sizes" }.map(\.message)
     }
 
     func severities(_ images: [MetadataImage]) throws -> [Severity] {
@@ -19,7 +19,7 @@ import Testing
         project.facts.add(Fact(name: "store.play", value: .bool(true), source: .detected))
         let engine = Engine(checklists: try AppleRuleSupport.checklists())
         let context = EvaluationContext(project: project, tables: engine.tables, today: "2026-12-01")
-        return engine.evaluate(context).findings.filter { $0.rule == "metadata.play-image-sizes" }.map(\.severity)
+        return MetadataConsumerScope.apply(engine.evaluate(context), project: project).filter { $0.rule == "metadata.play-image-sizes" }.map(\.severity)
     }
 
     func image(_ type: String, _ w: Int, _ h: Int, format: String, alpha: Bool?, bits: Int?, kb: Int = 100) -> MetadataImage {

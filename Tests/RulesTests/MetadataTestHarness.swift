@@ -47,7 +47,9 @@ enum MetadataTestHarness {
     static func findings(_ root: String, facts: [String: FactValue] = [:], manifest: Manifest? = nil,
                          today: String = "2026-11-30") throws -> [Finding] {
         let engine = Engine(checklists: try checklists())
-        let context = EvaluationContext(project: project(root, facts: facts, manifest: manifest), tables: engine.tables, today: today)
-        return engine.evaluate(context).findings
+        let model = project(root, facts: facts, manifest: manifest)
+        let context = EvaluationContext(project: model, tables: engine.tables, today: today)
+        // Graded by who reads each tree, as the front door's pipeline does after evaluation.
+        return MetadataConsumerScope.apply(engine.evaluate(context), project: model)
     }
 }

@@ -36,7 +36,7 @@ enum PolicyTestSupport {
             project.webPages = OnlineStep.fetch(OnlineStep.urls(in: project), with: SystemPageFetcher(timeout: 5))
         }
         let context = EvaluationContext(project: project, tables: tables, today: "2026-11-30", online: online, environment: environment)
-        let findings = engine.evaluate(context).findings
+        let findings = MetadataConsumerScope.apply(engine.evaluate(context), project: project)
         return rule.map { id in findings.filter { $0.rule == id } } ?? findings
     }
 

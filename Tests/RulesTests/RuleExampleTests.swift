@@ -50,6 +50,19 @@ struct RuleExampleTests {
         #expect(Set(checklists.map(\.name)).count == checklists.count)
     }
 
+    /// Two findings on one line are two pins; a finding's column, severity and wording are part of its pin.
+    @Test func pinsAreAMultisetOfPlaceSeverityAndMessage() {
+        func finding(column: Int, severity: Severity = .error, message: String = "Title too long") -> Finding {
+            Finding(rule: "r", checklist: "c", severity: severity, title: "t", message: message,
+                    location: SourceLocation(path: "a/title.txt", line: 1, column: column), evidence: nil, help: nil, references: [])
+        }
+        #expect(Self.pin(finding(column: 3)) == "a/title.txt:1:3 error Title too long")
+        #expect([finding(column: 3), finding(column: 3)].map(Self.pin) != [finding(column: 3)].map(Self.pin))
+        #expect(Self.pin(finding(column: 3)) != Self.pin(finding(column: 4)))
+        #expect(Self.pin(finding(column: 3)) != Self.pin(finding(column: 3, severity: .warning)))
+        #expect(Self.pin(finding(column: 3)) != Self.pin(finding(column: 3, message: "Subtitle too long")))
+    }
+
     @Test(arguments: try checkedRuleIDs())
     func ruleTriggersOnItsExampleAndPassesTheOther(id: String) throws {
         let trigger = "\(Self.examplesRoot)/\(id)/trigger"
@@ -70,23 +83,36 @@ struct RuleExampleTests {
         #expect(passed.isEmpty, "rule \(id) fired on its pass example: \(passed.map { "\($0.location): \($0.message)" })")
     }
 
-    /// The trigger example pins where its findings must be, as SwiftLint's ↓ and Semgrep's `ruleid:` do:
-    /// `Tests/RuleExamples/<id>/trigger.expected` lists each `path:line` (relative to trigger/; a bare path when
-    /// the finding is about a whole file or folder), and the rule must report exactly there. A finding that moves
-    /// to another line, a second finding, or a lost one fails. `SHIPCHECK_UPDATE_PINS=1` rewrites the files;
-    /// review the diff.
+    /// The trigger example pins its findings, as SwiftLint's ↓ and Semgrep's `ruleid:` do:
+    /// `Tests/RuleExamples/<id>/trigger.expected` lists one line per finding, `path:line:column severity message…`
+    /// (the path relative to trigger/, line and column when the finding has them, the first
+    /// `pinnedMessageLength` characters of the message), and the rule must report exactly those: a multiset,
+    /// so two findings on one line count twice. A finding that moves, changes grade or wording, a second
+    /// finding, or a lost one fails. `SHIPCHECK_UPDATE_PINS=1` rewrites the files and fails the test (so an
+    /// update is never silent); review the diff and run again without it.
     static func checkPins(id: String, hits: [Finding]) throws {
         let path = "\(examplesRoot)/\(id)/trigger.expected"
-        let found = Set(hits.map { finding in finding.location.line.map { "\(finding.location.path):\($0)" } ?? finding.location.path }).sorted()
+        let found = hits.map(pin).sorted()
         if ProcessInfo.processInfo.environment["SHIPCHECK_UPDATE_PINS"] != nil {
-            let header = "# Where \(id) reports in trigger/ (path:line); see RuleExampleTests.checkPins.\n"
+            let header = "# Where \(id) reports in trigger/ (path:line:column severity message, one line per finding); see RuleExampleTests.checkPins.\n"
             try (header + found.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+            Issue.record("rewrote Tests/RuleExamples/\(id)/trigger.expected; unset SHIPCHECK_UPDATE_PINS and run again")
             return
         }
         let text = try #require(try? String(contentsOfFile: path, encoding: .utf8),
-                                "rule \(id) needs Tests/RuleExamples/\(id)/trigger.expected with the path:line of each expected finding")
-        let expected = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty && !$0.hasPrefix("#") }.sorted()
-        #expect(found == expected, "rule \(id) reported at \(found), its trigger.expected pins \(expected)")
+                                "rule \(id) needs Tests/RuleExamples/\(id)/trigger.expected with one line per expected finding")
+        let expected = text.split(separator: "\n").map { String($0) }.filter { !$0.isEmpty && !$0.hasPrefix("#") }.sorted()
+        #expect(found == expected, "rule \(id) reported \(found), its trigger.expected pins \(expected)")
+    }
+
+    /// How much of a message a pin holds: enough to tell two findings at one place apart, short enough that
+    /// a reworded help sentence at the end does not churn every pin.
+    static let pinnedMessageLength = 60
+
+    /// One finding as a pin line: `path:line:column severity message-prefix`.
+    static func pin(_ finding: Finding) -> String {
+        let message = finding.message.replacingOccurrences(of: "\n", with: " ")
+        return "\(finding.location) \(finding.severity.rawValue) \(message.prefix(pinnedMessageLength))"
+            .trimmingCharacters(in: .whitespaces)
     }
 }

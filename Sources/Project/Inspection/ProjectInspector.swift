@@ -41,76 +41,80 @@ public struct InspectionError: Error, Sendable, CustomStringConvertible {
     public var description: String { "\(path): \(message)" }
 }
 
-/// Walks the project once and runs every inspector over the files, then assembles the `ProjectModel`.
+/// Walks the project once and runs every registered inspector (`InspectorRegistry`) over the files, then
+/// assembles the `ProjectModel` from their parts and facts.
 public enum ProjectInspector {
     /// Throws only when the root itself cannot be inspected (missing, not a folder) or a symbol table is
     /// malformed; a file that cannot be read becomes an `InputProblem` and inspection goes on.
-    public static func inspect(root: String, manifest: Manifest?, options: InspectionOptions) throws(InspectionError) -> ProjectModel {
+    public static func inspect(root: String, manifest: Manifest?, options: InspectionOptions,
+                               inspectors: [any Inspector] = InspectorRegistry.builtin) throws(InspectionError) -> ProjectModel {
         let tables = try symbolTables(options.symbolTables)
         let walk = try FileWalker(exclude: manifest?.exclude ?? []).walk(root: root)
         let absoluteRoot = FileWalker.realPath(root) ?? root
-
-        let scanner = SourceScanner(tables: tables)
         let files = walk.files
-        // Xcode projects first: their target membership tells the scan which files only tests build.
-        let xcode = options.scope == .everything ? XcodeProjects.read(files: files) : XcodeProjects()
-        let scope = AppleBundles.scope(projects: xcode.projects, files: files)
-        // The inspectors are independent pure functions of the file list: run them side by side with the
-        // scan, then merge in a fixed order so the model is the same on every run.
-        var inspectors: [@Sendable () -> PartialInspection] = [
-            { MetadataDiscovery.discover(root: absoluteRoot, files: files, manifest: manifest) },
-        ]
-        if options.scope == .metadata {
-            // Only the facts (the version code): a build file it cannot read is `check`'s to report.
-            inspectors.append { PartialInspection(facts: AndroidInspector.inspect(files: files, root: absoluteRoot).facts) }
-        } else {
-            inspectors += [
-                { AppleInspector.inspect(files: files, root: absoluteRoot, xcode: xcode) },
-                { AndroidInspector.inspect(files: files, root: absoluteRoot) },
-                { AndroidNativeLibraries.inspect(files: files, root: absoluteRoot) },
-                { DependencyInspector.inspect(files: files, root: absoluteRoot) },
-                { PrivacyURLDetector.inspect(files: files) },
-                { DataSafetyExportDetector.inspect(files: files, manifest: manifest) },
-                { scanner.scan(files: files, maxFileBytes: options.maxFileBytes, scope: scope) },
-            ]
-        }
-        let jobs = inspectors
-        let parts = ConcurrentMap.map(count: jobs.count) { jobs[$0]() }
+        let selected = inspectors.filter { $0.scopes.contains(options.scope) }
 
         var model = ProjectModel(root: absoluteRoot, manifest: manifest, problems: walk.problems)
+        model.walkedFiles = files.map(\.path)
         var facts: [Fact] = []
-        for part in parts {
-            facts += part.facts
-            model.problems += part.problems
-            model.infoPlists += part.infoPlists
-            model.privacyManifests += part.privacyManifests
-            model.androidManifests += part.androidManifests
-            model.gradleFiles += part.gradleFiles
-            model.dependencies += part.dependencies
-            model.symbolHits += part.symbolHits
-            model.metadata += part.metadata
-            model.appleBundles += part.appleBundles
+        // Stage by stage (the Xcode projects first: their target membership tells the scan which files only
+        // tests build). Inside a stage the inspectors are independent pure functions of the file list: run
+        // them side by side, then merge in registration order so the model is the same on every run.
+        for stage in Set(selected.map(\.stage)).sorted() {
+            let jobs = selected.filter { $0.stage == stage }
+            let earlier = model.parts
+            let outputs = ConcurrentMap.map(count: jobs.count) { index in
+                let inspector = jobs[index]
+                let input = InspectionInput(root: absoluteRoot, files: wanted(files, by: inspector), manifest: manifest,
+                                            options: options, symbolTables: tables, earlier: earlier)
+                return run(inspector, input)
+            }
+            for output in outputs {
+                facts += output.facts
+                model.problems += output.problems
+                output.store(&model.parts)
+            }
         }
-        loadDocuments(into: &model, files: files, dataSafetySchema: options.dataSafetySchema)
-        facts += StoreDetection.facts(files: walk.files, metadata: model.metadata, maxFileBytes: options.maxFileBytes)
+        facts += StoreDetection.facts(StoreEvidenceInput(files: files, model: model, options: options), inspectors: inspectors)
         facts += manifest.map(statedFacts) ?? []
         for fact in facts { model.facts.add(fact) }
-        for fact in MetadataFacts.facts(model.metadata, facts: model.facts) { model.facts.add(fact) }
+        for inspector in inspectors {
+            for fact in inspector.derivedFacts(model) { model.facts.add(fact) }
+        }
         model.problems.sort { ($0.location, $0.message) < ($1.location, $1.message) }
         model.symbolHits.sort { ($0.location, $0.signal, $0.symbol) < ($1.location, $1.signal, $1.symbol) }
         return model
     }
 
+    /// One inspector's output with its part type erased: the facts, the problems, and how to store the part.
+    struct ErasedOutput: Sendable {
+        let facts: [Fact]
+        let problems: [InputProblem]
+        let store: @Sendable (inout ModelParts) -> Void
+    }
+
+    static func run<I: Inspector>(_ inspector: I, _ input: InspectionInput) -> ErasedOutput {
+        let output = inspector.inspect(input)
+        let part = output.part
+        return ErasedOutput(facts: output.facts, problems: output.problems) { parts in
+            if let part { parts[I.Part.self] = part }
+        }
+    }
+
+    static func wanted(_ files: [ProjectFile], by inspector: any Inspector) -> [ProjectFile] {
+        if case .all = inspector.files { return files }
+        return files.filter(inspector.files.wants)
+    }
+
     /// Loads the whole files some checks read (the Data safety export, parsed here once; the local privacy
-    /// policy), found in the one walk or stated in the manifest, so that checks never touch the disk.
+    /// policy), found in the one walk or stated in the manifest, so that checks never touch the disk. The
+    /// inspection does this through `DataSafetyInspector` and `PrivacyPolicyInspector`; tests that build a
+    /// model by hand call it.
     public static func loadDocuments(into model: inout ProjectModel, files: [ProjectFile], dataSafetySchema: DataSafetySchema?) {
-        if let path = DataSafetyLocator.locate(files: files, manifest: model.manifest) {
-            model.dataSafety = DataSafetyInput.read(LoadedDocument.load(root: model.root, path: path, maxBytes: DataSafetyReader.maxBytes),
-                                                    schema: dataSafetySchema)
-        }
-        if let path = model.manifest?.paths.privacyPolicy, !PrivacyPolicyText.isURL(path) {
-            model.privacyPolicyDocument = LoadedDocument.load(root: model.root, path: path, maxBytes: PrivacyPolicyText.maxBytes)
-        }
+        let input = InspectionInput(root: model.root, files: files, manifest: model.manifest,
+                                    options: InspectionOptions(dataSafetySchema: dataSafetySchema, scope: .metadata))
+        if let part = DataSafetyInspector().inspect(input).part { model.parts[DataSafetyPart.self] = part }
+        if let part = PrivacyPolicyInspector().inspect(input).part { model.parts[PrivacyPolicyPart.self] = part }
     }
 
     /// The tables, checked; a malformed table is a configuration error. (A checklist loader can report the

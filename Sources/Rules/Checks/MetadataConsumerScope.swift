@@ -12,8 +12,8 @@ import StoreLocale
 ///   uploaded to Google Play:" — shipcheck cannot promise a rejection for a folder it cannot see shipped;
 /// - a tree another store reads: no finding.
 /// Findings outside every tree (a Gradle file, an Info.plist) pass through untouched.
-enum MetadataConsumerScope {
-    static func apply(_ findings: [Finding], rule: Rule, project: ProjectModel) -> [Finding] {
+public enum MetadataConsumerScope {
+    public static func apply(_ findings: [Finding], rule: Rule, project: ProjectModel) -> [Finding] {
         guard !project.metadata.isEmpty else { return findings }
         return findings.compactMap { finding in
             let trees = project.metadata.filter { $0.contains(path: finding.location.path) }
@@ -23,6 +23,16 @@ enum MetadataConsumerScope {
             return Finding(rule: finding.rule, checklist: finding.checklist, severity: min(finding.severity, .warning),
                            title: finding.title, message: ifUploaded(store) + finding.message, location: finding.location,
                            evidence: finding.evidence, help: finding.help, references: finding.references)
+        }
+    }
+
+    /// Every finding of `outcome` graded by the rule that made it (what the front door's pipeline does, for
+    /// tests and hosts that call the engine themselves).
+    public static func apply(_ outcome: Engine.Outcome, project: ProjectModel) -> [Finding] {
+        let rules = Dictionary(outcome.evaluated.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return outcome.findings.flatMap { finding -> [Finding] in
+            guard let rule = rules[finding.rule], !rule.isReported else { return [finding] }
+            return apply([finding], rule: rule, project: project)
         }
     }
 

@@ -92,9 +92,8 @@ public struct Engine: Sendable {
             let byLocation = Dictionary(subjects.map { ($0.location, $0) }, uniquingKeysWith: { first, _ in first })
             // The facts that gated the rule (`when:`) may be named in its message, as for `expect` and manual items.
             let gate = rule.when.map { factValues(names: $0.factNames, context: context) } ?? [:]
-            let findings = function.run(invocation).map { finding(rule, result: $0, subject: byLocation[$0.location], gate: gate) }
-            // A finding inside a metadata tree is graded by who reads that tree (MetadataConsumerScope).
-            return (MetadataConsumerScope.apply(findings, rule: rule, project: context.project), nil)
+            // Graded afterwards by who reads a metadata tree: a stage after evaluation (MetadataConsumerScope).
+            return (function.run(invocation).map { finding(rule, result: $0, subject: byLocation[$0.location], gate: gate) }, nil)
         }
     }
 

@@ -31,6 +31,8 @@ public struct Selector: Sendable, Equatable, CustomStringConvertible {
         case plistKey(String, appsOnly: Bool)
         case permissions
         case dependencies
+        /// A selector an inspector provides (`Inspector.selectors`), named by its whole text.
+        case provided(SelectorDeclaration)
     }
 
     /// The store whose metadata trees are selected; nil: every store (and for the non-metadata parts).
@@ -48,7 +50,9 @@ public struct Selector: Sendable, Equatable, CustomStringConvertible {
         self.text = text
     }
 
-    public static func parse(_ text: String) throws(ExpressionError) -> Selector {
+    /// - Parameter provided: the inspectors' selectors by text (`InspectorRegistry.selectors`), tried first.
+    public static func parse(_ text: String, provided: [String: SelectorDeclaration] = [:]) throws(ExpressionError) -> Selector {
+        if let declaration = provided[text] { return Selector(store: nil, part: .provided(declaration), text: text) }
         let parts = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard let first = parts.first, parts.count >= 2 else {
             throw ExpressionError(message: "a selector has the form \(grammar)", offset: 0)
@@ -133,6 +137,8 @@ public struct Selector: Sendable, Equatable, CustomStringConvertible {
         case .plistKey(let key, let appsOnly): return plistSubjects(key: key, appsOnly: appsOnly, project: project)
         case .permissions: return permissionSubjects(project)
         case .dependencies: return dependencySubjects(project)
+        case .provided(let declaration):
+            return declaration.select(project).map { Subject(value: $0.value, location: $0.location, labels: $0.labels, isAbsent: $0.isAbsent) }
         default: return metadataSubjects(project, stores: stores)
         }
     }
@@ -219,7 +225,7 @@ public struct Selector: Sendable, Equatable, CustomStringConvertible {
                     subjects.append(Subject(value: value.text, location: value.location,
                                             labels: base.merging(["field": "review_information/\(field)"]) { $1 }))
                 }
-            case .plistKey, .permissions, .dependencies:
+            case .plistKey, .permissions, .dependencies, .provided:
                 break
             }
         }

@@ -11,10 +11,14 @@ public struct ChecklistLoader: Sendable {
     /// Facts declared outside the files being loaded, which their rules may read too (a host that loads a
     /// checklist on its own, over the built-in catalog). Normally empty: rules/shipcheck.yml declares them.
     public let knownFacts: [FactDeclaration]
+    /// The `given:` selectors the inspectors provide, by text (`Inspector.selectors`).
+    public let providedSelectors: [String: SelectorDeclaration]
 
-    public init(functions: [CheckFunction] = CheckRegistry.builtin, knownFacts: [FactDeclaration] = []) {
+    public init(functions: [CheckFunction] = CheckRegistry.builtin, knownFacts: [FactDeclaration] = [],
+                inspectors: [any Inspector] = InspectorRegistry.builtin) {
         self.functions = CheckRegistry.byName(functions)
         self.knownFacts = knownFacts
+        self.providedSelectors = InspectorRegistry.selectors(of: inspectors)
     }
 
     static let checklistKeys = ["checklist", "title", "summary", "references", "facts", "tables", "rules"]
@@ -447,7 +451,7 @@ public struct ChecklistLoader: Sendable {
         var selectors: [Selector] = []
         for item in items {
             guard let text = item.string() else { continue }
-            do throws(ExpressionError) { selectors.append(try Selector.parse(text)) } catch {
+            do throws(ExpressionError) { selectors.append(try Selector.parse(text, provided: providedSelectors)) } catch {
                 diagnosticsError(item, error)
             }
         }
@@ -580,7 +584,10 @@ public struct ChecklistLoader: Sendable {
             return Set(["evidence", "path", "rule"] + whenFacts + expression.factNames)
         case .check(let name, let given, _):
             guard let declared = functions[name]?.placeholders else { return nil }
-            return declared.union(["path", "rule"]).union(given.isEmpty ? [] : Selector.labelNames.union(["value"]))
+            let provided = given.flatMap { selector -> Set<String> in
+                if case .provided(let declaration) = selector.part { return declaration.labels } else { return [] }
+            }
+            return declared.union(["path", "rule"]).union(given.isEmpty ? [] : Selector.labelNames.union(["value"]).union(provided))
                 .union(when == nil ? [] : ["evidence"] + whenFacts)
         }
     }

@@ -1,0 +1,73 @@
+/// The Android side of the project as read from the source tree: every AndroidManifest.xml and Gradle build file.
+public struct AndroidPart: ModelPart {
+    public var manifests: [AndroidManifestFile] = []
+    public var gradleFiles: [GradleFile] = []
+
+    public init() {}
+}
+
+/// `AndroidInspector` as an `Inspector` (its internals unchanged). `shipcheck metadata` takes only its facts
+/// (the version code picks the release note that ships); a build file it cannot read is `check`'s to report.
+public struct AndroidProjectInspector: Inspector {
+    public init() {}
+
+    public var name: String { "android" }
+    public var scopes: Set<InspectionOptions.Scope> { [.everything, .metadata] }
+    public var emits: [String] {
+        ["android.project", "android.release_module", "android.modules", "android.modules_skipped", "android.target_sdk",
+         "android.target_sdk_unknown", "android.min_sdk", "android.version_code", "android.application_id", "android.form_factor",
+         "android.permission.*", "android.foreground_service_type.*", "android.permission_removed.*", "android.module.*.form_factor",
+         "android.module.*.target_sdk", "android.module.*.target_sdk_unknown", "android.module.*.min_sdk",
+         "android.module.*.version_code", "android.module.*.version_code_unknown", "android.module.*.application_id",
+         "android.stores", "android.module.*.stores", "android.module.*.library_modules", "android.module.*.module_graph_unresolved",
+         "android.module.*.flavors_unresolved", "android.module.*.release_manifests", "android.module.*.exported_missing",
+         "android.module.*.debuggable", "android.module.*.cleartext_traffic"]
+    }
+    public var rootMarkers: [RootMarker] {
+        [.name("settings.gradle"), .name("settings.gradle.kts"), .name("build.gradle"), .name("build.gradle.kts")]
+    }
+    public var lookedFor: String? { "AndroidManifest.xml, Gradle build files" }
+
+    public func inspect(_ input: InspectionInput) -> InspectorOutput<AndroidPart> {
+        let result = AndroidInspector.inspect(files: input.files, root: input.root)
+        guard input.options.scope == .everything else { return InspectorOutput(part: nil, facts: result.facts) }
+        var part = AndroidPart()
+        part.manifests = result.androidManifests
+        part.gradleFiles = result.gradleFiles
+        return InspectorOutput(part: part, facts: result.facts, problems: result.problems)
+    }
+
+    /// An AndroidManifest.xml, or a Gradle application module (it applies the Android application plugin or
+    /// sets an `applicationId`, which only application modules have), outside vendored folders.
+    public func storeEvidence(_ input: StoreEvidenceInput) -> [StoreEvidence] {
+        input.files.compactMap { file in
+            guard !file.isVendored else { return nil }
+            let name = file.fileName
+            if name == "AndroidManifest.xml" {
+                return StoreEvidence(.play, Evidence(location: SourceLocation(path: file.path), snippet: "AndroidManifest.xml"))
+            }
+            if name == "build.gradle" || name == "build.gradle.kts",
+               let line = StoreDetection.applicationPluginLine(file, maxFileBytes: input.options.maxFileBytes) {
+                return StoreEvidence(.play, Evidence(location: SourceLocation(path: file.path, line: line.number), snippet: line.text))
+            }
+            return nil
+        }
+    }
+
+    public func found(in model: ProjectModel) -> FoundInput? {
+        model.androidManifests.isEmpty && model.gradleFiles.isEmpty ? nil : .project
+    }
+}
+
+/// `AndroidNativeLibraries` as an `Inspector`: facts only.
+public struct AndroidNativeLibrariesInspector: Inspector {
+    public init() {}
+
+    public var name: String { "android-native-libraries" }
+    public var emits: [String] { ["android.native_code", "android.native_libraries_4kb"] }
+
+    public func inspect(_ input: InspectionInput) -> InspectorOutput<NoPart> {
+        let result = AndroidNativeLibraries.inspect(files: input.files, root: input.root)
+        return InspectorOutput(part: nil, facts: result.facts, problems: result.problems)
+    }
+}

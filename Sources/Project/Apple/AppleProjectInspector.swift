@@ -1,0 +1,75 @@
+/// The Xcode projects, read before the other inspectors: their target membership tells the source scan
+/// which files only tests build, and the Apple inspector reads their targets.
+public struct XcodeProjectsPart: ModelPart {
+    public var projects = XcodeProjects()
+    public var scope = ShippingScope()
+
+    public init() {}
+}
+
+public struct XcodeProjectsInspector: Inspector {
+    public init() {}
+
+    public var name: String { "xcode-projects" }
+    public var stage: InspectionStage { .early }
+
+    public func inspect(_ input: InspectionInput) -> InspectorOutput<XcodeProjectsPart> {
+        var part = XcodeProjectsPart()
+        part.projects = XcodeProjects.read(files: input.files)
+        part.scope = AppleBundles.scope(projects: part.projects.projects, files: input.files)
+        // Their problems are the Apple inspector's to report, with its other files.
+        return InspectorOutput(part: part)
+    }
+}
+
+/// The Apple side of the project: the Info.plists (written or generated), the privacy manifests and the
+/// bundles an upload carries.
+public struct ApplePart: ModelPart {
+    public var infoPlists: [InfoPlistFile] = []
+    public var privacyManifests: [PrivacyManifestFile] = []
+    public var bundles: [AppleBundle] = []
+
+    public init() {}
+}
+
+/// `AppleInspector` as an `Inspector` (its internals unchanged).
+public struct AppleProjectInspector: Inspector {
+    public init() {}
+
+    public var name: String { "apple" }
+    public var emits: [String] {
+        ["apple.project", "apple.bundles", "apple.bundle.*", "apple.deployment_target", "apple.ci_xcode_version",
+         "apple.project_spec", "apple.project_spec.unevaluated", "iap.hosted_content", "odr.used", "purpose.*.declared",
+         "privacy_manifest.app", "entitlement.*"]
+    }
+    public var rootMarkers: [RootMarker] {
+        [.name("Package.swift"), .name("project.yml"), .name("Podfile"), .suffix(".xcodeproj"), .suffix(".xcworkspace")]
+    }
+    public var lookedFor: String? { "Info.plist, privacy manifest" }
+
+    public func inspect(_ input: InspectionInput) -> InspectorOutput<ApplePart> {
+        let result = AppleInspector.inspect(files: input.files, root: input.root, xcode: input.earlier[XcodeProjectsPart.self].projects)
+        var part = ApplePart()
+        part.infoPlists = result.infoPlists
+        part.privacyManifests = result.privacyManifests
+        part.bundles = result.appleBundles
+        return InspectorOutput(part: part, facts: result.facts, problems: result.problems)
+    }
+
+    /// An Xcode project or an Info.plist outside vendored folders.
+    public func storeEvidence(_ input: StoreEvidenceInput) -> [StoreEvidence] {
+        input.files.compactMap { file in
+            guard !file.isVendored else { return nil }
+            let name = file.fileName
+            if name == "project.pbxproj", file.path.contains(".xcodeproj/") {
+                return StoreEvidence(.appstore, Evidence(location: SourceLocation(path: file.path), snippet: "Xcode project"))
+            }
+            if name == "Info.plist" { return StoreEvidence(.appstore, Evidence(location: SourceLocation(path: file.path), snippet: "Info.plist")) }
+            return nil
+        }
+    }
+
+    public func found(in model: ProjectModel) -> FoundInput? {
+        model.infoPlists.isEmpty && model.privacyManifests.isEmpty ? nil : .project
+    }
+}

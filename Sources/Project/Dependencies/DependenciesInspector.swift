@@ -1,0 +1,22 @@
+/// Every resolved dependency, from lock files, build files and vendored frameworks.
+public struct DependenciesPart: ModelPart {
+    public var dependencies: [Dependency] = []
+
+    public init() {}
+}
+
+/// `DependencyInspector` as an `Inspector` (its internals unchanged).
+public struct DependenciesInspector: Inspector {
+    public init() {}
+
+    public var name: String { "dependencies" }
+    public var emits: [String] { ["sdk.*"] }
+    public var rootMarkers: [RootMarker] { [.name("pubspec.yaml"), .name("package.json")] }
+
+    public func inspect(_ input: InspectionInput) -> InspectorOutput<DependenciesPart> {
+        let result = DependencyInspector.inspect(files: input.files, root: input.root)
+        var part = DependenciesPart()
+        part.dependencies = result.dependencies
+        return InspectorOutput(part: part, facts: result.facts, problems: result.problems)
+    }
+}

@@ -1,0 +1,22 @@
+/// What the source scan found: every symbol of the `kind: symbols` tables, with its place.
+public struct SourceScanPart: ModelPart {
+    public var symbolHits: [SymbolHit] = []
+
+    public init() {}
+}
+
+/// `SourceScanner` as an `Inspector` (its internals unchanged). Its facts are the ones the `kind: symbols`
+/// tables declare, so it lists none of its own.
+public struct SourceScanInspector: Inspector {
+    public init() {}
+
+    public var name: String { "source-scan" }
+
+    public func inspect(_ input: InspectionInput) -> InspectorOutput<SourceScanPart> {
+        let result = SourceScanner(tables: input.symbolTables)
+            .scan(files: input.files, maxFileBytes: input.options.maxFileBytes, scope: input.earlier[XcodeProjectsPart.self].scope)
+        var part = SourceScanPart()
+        part.symbolHits = result.symbolHits
+        return InspectorOutput(part: part, facts: result.facts, problems: result.problems)
+    }
+}

@@ -1,0 +1,37 @@
+import StoreLocale
+
+/// The store metadata trees (fastlane deliver and supply folders, F-Droid), each with who uploads it.
+public struct MetadataPart: ModelPart {
+    public var trees: [MetadataTree] = []
+
+    public init() {}
+}
+
+/// `MetadataDiscovery` as an `Inspector` (its internals unchanged).
+public struct MetadataInspector: Inspector {
+    public init() {}
+
+    public var name: String { "metadata" }
+    public var scopes: Set<InspectionOptions.Scope> { [.everything, .metadata] }
+    public var emits: [String] { ["metadata.*.consumer", "metadata.*.release_notes"] }
+
+    public func inspect(_ input: InspectionInput) -> InspectorOutput<MetadataPart> {
+        let result = MetadataDiscovery.discover(root: input.root, files: input.files, manifest: input.manifest)
+        var part = MetadataPart()
+        part.trees = result.metadata
+        return InspectorOutput(part: part, facts: result.facts, problems: result.problems)
+    }
+
+    /// A tree counts for the store that reads it; a supply tree nobody is known to upload counts for Play.
+    public func storeEvidence(_ input: StoreEvidenceInput) -> [StoreEvidence] {
+        input.model.metadata.map { tree in
+            let store = tree.consumer.store ?? tree.store
+            return StoreEvidence(store, Evidence(location: SourceLocation(path: tree.path), snippet: "\(store.displayName) metadata"))
+        }
+    }
+
+    public func found(in model: ProjectModel) -> FoundInput? { model.metadata.isEmpty ? nil : .metadata }
+
+    /// Computed after every inspector ran: the release note depends on `android.version_code`.
+    public func derivedFacts(_ model: ProjectModel) -> [Fact] { MetadataFacts.facts(model.metadata, facts: model.facts) }
+}
