@@ -13,12 +13,19 @@ public struct MetadataConsumer: Sendable, Hashable {
     /// Parts of the tree the uploader leaves out: `metadata` (title and descriptions: supply's
     /// `skip_upload_metadata: true`), `changelogs` (`skip_upload_changelogs: true`). No rule judges them.
     public let skipped: Set<String>
+    /// Consumers per file: where a workflow, script or Gradle Play Publisher task copies this tree's release
+    /// notes into what it sends to Google Play (r0adkll/upload-google-play's `whatsNewDirectory`, a
+    /// `whatsnew-en-US` file, GPP's `release-notes`), though the tree itself is another store's (F-Droid's).
+    /// The notes are then judged by Play's rules as well; the listing stays the tree's consumer's.
+    public var releaseNotesSentToPlay: [Evidence]
 
-    public init(store: Store?, evidence: [Evidence], stated: Bool = false, skipped: Set<String> = []) {
+    public init(store: Store?, evidence: [Evidence], stated: Bool = false, skipped: Set<String> = [],
+                releaseNotesSentToPlay: [Evidence] = []) {
         self.store = store
         self.evidence = evidence
         self.stated = stated
         self.skipped = skipped
+        self.releaseNotesSentToPlay = releaseNotesSentToPlay
     }
 
     /// `appstore`, `play`, `fdroid` or `unknown`, as facts and messages name it.
@@ -45,12 +52,27 @@ extension MetadataTree {
         return .notJudged
     }
 
-    /// The first of `stores` that judges this tree, preferring one that receives it.
-    public func judgingStore(among stores: Set<Store>) -> (store: Store, judgement: MetadataJudgement)? {
+    /// How `store` judges one part of the tree: its release notes (`field: "changelogs"`) are Play's too
+    /// when a workflow or script sends them to Play (`consumer.releaseNotesSentToPlay`).
+    public func judgement(by store: Store, field: String?) -> MetadataJudgement {
+        if field == "changelogs", store == .play, consumer.store != .play, !consumer.releaseNotesSentToPlay.isEmpty { return .judged }
+        return judgement(by: store)
+    }
+
+    /// The first of `stores` that judges this tree (or its part `field`), preferring one that receives it.
+    public func judgingStore(among stores: Set<Store>, field: String? = nil) -> (store: Store, judgement: MetadataJudgement)? {
         let ordered = stores.isEmpty ? Store.allCases : stores.sorted()
-        if let store = ordered.first(where: { judgement(by: $0) == .judged }) { return (store, .judged) }
-        if let store = ordered.first(where: { judgement(by: $0) == .ifUploaded }) { return (store, .ifUploaded) }
+        if let store = ordered.first(where: { judgement(by: $0, field: field) == .judged }) { return (store, .judged) }
+        if let store = ordered.first(where: { judgement(by: $0, field: field) == .ifUploaded }) { return (store, .ifUploaded) }
         return nil
+    }
+
+    /// The part of the tree a project-relative path inside it is: `changelogs` for a release note
+    /// (`<locale>/changelogs/<name>.txt`), else nil (the listing, images, folders).
+    public func field(ofPath path: String) -> String? {
+        let inside = self.path.isEmpty ? path : String(path.dropFirst(min(path.count, self.path.count + 1)))
+        let parts = inside.split(separator: "/")
+        return parts.count == 3 && parts[1] == "changelogs" ? "changelogs" : nil
     }
 
     /// Whether the uploader sends this field (`changelogs`, `title`…): not when its part is skipped.

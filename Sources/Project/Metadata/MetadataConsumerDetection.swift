@@ -24,6 +24,10 @@ enum MetadataConsumerDetection {
         return trees.map { tree in
             var tree = tree
             tree.consumer = consumer(of: tree, signals: signals, manifest: manifest)
+            if tree.consumer.store != .play, tree.store != .appstore {
+                let senders = signals.noteSenders.filter { $0.matchesExactly(tree.path) }.map(\.evidence)
+                tree.consumer.releaseNotesSentToPlay = Array(senders.prefix(evidenceLimit))
+            }
             return tree
         }
     }
@@ -97,6 +101,14 @@ enum MetadataConsumerDetection {
 
         var isWildcard: Bool { patterns.contains { $0.contains("*") } }
 
+        /// The tree itself, not a folder inside it (a release-note sender names the tree its notes are in).
+        func matchesExactly(_ treePath: String) -> Bool {
+            let tree = treePath.split(separator: "/")
+            return patterns.contains { pattern in
+                pattern.count == tree.count && !zip(pattern, tree).contains { $0 != "*" && $0 != $1 }
+            }
+        }
+
         func matches(_ treePath: String) -> Bool {
             let tree = treePath.split(separator: "/")
             return patterns.contains { pattern in
@@ -113,11 +125,15 @@ enum MetadataConsumerDetection {
         var play: [Upload] = []
         var deliver: [Upload] = []
         var fdroid: [Evidence] = []
+        /// Workflows, scripts and Gradle files that copy a tree's release notes into what goes to Play; each
+        /// pattern is the tree the copied note is in.
+        var noteSenders: [Upload] = []
 
         init(files: [ProjectFile]) {
             for file in files where !file.isVendored {
                 let name = file.fileName
                 let parts = file.path.split(separator: "/")
+                if ReleaseNoteSenders.mayRead(file) { noteSenders += ReleaseNoteSenders.read(file, lines: Self.lines(file)) }
                 if name == "Fastfile" || name == "Supplyfile" || name == "Deliverfile" {
                     readFastlane(file)
                 } else if parts.count >= 3, parts[0] == ".github", parts[1] == "workflows", name.hasSuffix(".yml") || name.hasSuffix(".yaml") {

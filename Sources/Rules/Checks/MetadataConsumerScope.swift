@@ -18,7 +18,7 @@ enum MetadataConsumerScope {
         return findings.compactMap { finding in
             let trees = project.metadata.filter { $0.contains(path: finding.location.path) }
             guard let tree = trees.max(by: { $0.path.count < $1.path.count }) else { return finding }
-            guard let (store, judgement) = tree.judgingStore(among: rule.stores) else { return nil }
+            guard let (store, judgement) = tree.judgingStore(among: rule.stores, field: tree.field(ofPath: finding.location.path)) else { return nil }
             guard judgement == .ifUploaded else { return finding }
             return Finding(rule: finding.rule, checklist: finding.checklist, severity: min(finding.severity, .warning),
                            title: finding.title, message: ifUploaded(store) + finding.message, location: finding.location,
