@@ -11,7 +11,8 @@ public struct MetadataConsumer: Sendable, Hashable {
     /// Whether `shipcheck.yml` stated it (`paths.play_metadata`, `paths.fdroid_metadata`, `paths.appstore_metadata`).
     public let stated: Bool
     /// Parts of the tree the uploader leaves out: `metadata` (title and descriptions: supply's
-    /// `skip_upload_metadata: true`), `changelogs` (`skip_upload_changelogs: true`). No rule judges them.
+    /// `skip_upload_metadata: true`), `changelogs` (`skip_upload_changelogs: true`), `images` (icon, feature
+    /// graphic, TV banner: `skip_upload_images`), `screenshots` (`skip_upload_screenshots`). No rule judges them.
     public let skipped: Set<String>
     /// Consumers per file: where a workflow, script or Gradle Play Publisher task copies this tree's release
     /// notes into what it sends to Google Play (r0adkll/upload-google-play's `whatsNewDirectory`, a
@@ -75,11 +76,30 @@ extension MetadataTree {
         return parts.count == 3 && parts[1] == "changelogs" ? "changelogs" : nil
     }
 
-    /// Whether the uploader sends this field (`changelogs`, `title`…): not when its part is skipped.
+    /// Whether the uploader sends this field (`changelogs`, `title`…, or an image type such as
+    /// `phoneScreenshots` or `icon`): not when its part is skipped.
     public func uploads(field: String) -> Bool {
         if field == "changelogs" { return !consumer.skipped.contains("changelogs") }
         if MetadataTree.listingFields.contains(field) { return !consumer.skipped.contains("metadata") }
+        if field.hasSuffix("Screenshots") { return !consumer.skipped.contains("screenshots") }
+        if MetadataTree.imageTypes.contains(field) { return !consumer.skipped.contains("images") }
         return true
+    }
+
+    /// The parts supply's `skip_upload_<part>` options leave out (fastlane supply, uploader.rb perform_upload).
+    public static let uploadParts = ["metadata", "changelogs", "images", "screenshots"]
+
+    /// supply's single images (`skip_upload_images`); `*Screenshots` folders are `skip_upload_screenshots`'.
+    static let imageTypes: Set<String> = ["icon", "featureGraphic", "promoGraphic", "tvBanner"]
+
+    /// Whether an uploader of this tree sends anything in locale folder `code`: supply reads each folder for the
+    /// parts it uploads, so a folder holding only parts every lane skips (F-Droid's translations in a tree whose
+    /// lanes upload changelogs only) is never sent. True when the folder is not a read locale (nothing known).
+    public func uploadsAnything(inFolder code: String) -> Bool {
+        guard !consumer.skipped.isEmpty, let locale = locales.first(where: { $0.code == code }) else { return true }
+        if locale.fields.isEmpty, locale.changelogs.isEmpty, locale.images.isEmpty { return true }
+        return locale.fields.keys.contains { uploads(field: $0) } || (!locale.changelogs.isEmpty && uploads(field: "changelogs"))
+            || locale.images.contains { uploads(field: $0.type) }
     }
 
     /// The text supply's `skip_upload_metadata` leaves out (fastlane supply, uploader.rb upload_metadata).

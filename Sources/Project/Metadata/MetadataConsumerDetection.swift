@@ -96,7 +96,8 @@ enum MetadataConsumerDetection {
         /// The folder the upload reads, as each place it may be relative to gives it (any one matching counts).
         let patterns: [[Substring]]
         let evidence: Evidence
-        /// What the call leaves out: `metadata` (listing text), `changelogs` (supply's `skip_upload_*` options).
+        /// What the call leaves out: `metadata` (listing text), `changelogs`, `images`, `screenshots` (supply's
+        /// `skip_upload_*` options).
         var skips: Set<String> = []
 
         var isWildcard: Bool { patterns.contains { $0.contains("*") } }
@@ -199,8 +200,9 @@ enum MetadataConsumerDetection {
                     text += "\n" + next
                     end += 1
                 }
-                let skips = Set(["metadata", "changelogs"].filter { Self.flag("skip_upload_\($0)", in: text) })
-                if isPlay, skips.count == 2 { continue }
+                let skips = Set(MetadataTree.uploadParts.filter { Self.flag("skip_upload_\($0)", in: text) })
+                // A call that sends no part of the tree (a binary-only upload) does not read it.
+                if isPlay, skips.count == MetadataTree.uploadParts.count { continue }
                 // deliver's `skip_metadata: true` (a screenshots-only upload) sends no text.
                 if isDeliver, Self.flag("skip_metadata", in: text) { continue }
                 let evidence = Evidence(location: SourceLocation(path: file.path, line: number), snippet: clip(code))
