@@ -7,6 +7,8 @@ public struct InspectionOptions: Sendable {
     public var symbolTables: [SymbolTableSource]
     /// The Data safety form's question ids (the checklists' `kind: data_safety_questions` table), to read the export against.
     public var dataSafetySchema: DataSafetySchema?
+    /// `kind: native_dependencies` tables (native-bearing dependency coordinates: AndroidNativeDependencies).
+    public var nativeDependencyTables: [SymbolTableSource] = []
     /// Bytes read from one source file at most; a larger file is scanned up to this and reported.
     public var maxFileBytes: Int
 
@@ -92,6 +94,7 @@ public enum ProjectInspector {
             model.appleBundles += part.appleBundles
         }
         loadDocuments(into: &model, files: files, dataSafetySchema: options.dataSafetySchema)
+        facts += AndroidNativeDependencies.facts(model.dependencies, tables: options.nativeDependencyTables)
         facts += StoreDetection.facts(files: walk.files, metadata: model.metadata, maxFileBytes: options.maxFileBytes)
         facts += manifest.map(statedFacts) ?? []
         for fact in facts { model.facts.add(fact) }
