@@ -40,6 +40,7 @@ public enum AndroidNativeLibraries {
         if !nativeEvidence.isEmpty {
             result.facts.append(Fact(name: "android.native_code", value: .bool(true), source: .detected, evidence: nativeEvidence))
         }
+        if let built = AndroidNativeBuild.fact(files: files) { result.facts.append(built) }
         if !misaligned.isEmpty {
             result.facts.append(Fact(name: "android.native_libraries_4kb", value: .bool(true), source: .detected,
                                      evidence: Array(misaligned.sorted { $0.location < $1.location }.prefix(10))))

@@ -46,7 +46,9 @@ struct GradleValueResolver: Sendable {
             return lookupName(name, depth: depth, includeLocals: !expression.contains("ext") && !expression.contains("extra"))
         }
         if let name = Self.capture(Self.propertyReference, expression) {
-            return lookupProperty(name)
+            // Gradle's `project.property(…)`/`findProperty(…)` find extra properties of the project and its
+            // parents before gradle.properties (`extra.set("targetSdkVersion", 33)` in the root script).
+            return lookupName(name, depth: depth, includeLocals: false)
         }
         if Self.isIdentifier(expression) {
             return lookupName(expression, depth: depth, includeLocals: true)

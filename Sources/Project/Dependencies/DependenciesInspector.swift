@@ -10,13 +10,15 @@ public struct DependenciesInspector: Inspector {
     public init() {}
 
     public var name: String { "dependencies" }
-    public var emits: [String] { ["sdk.*"] }
+    public var emits: [String] { ["sdk.*", "android.native_dependencies", "android.native_dependencies_pre_16kb"] }
     public var rootMarkers: [RootMarker] { [.name("pubspec.yaml"), .name("package.json")] }
 
     public func inspect(_ input: InspectionInput) -> InspectorOutput<DependenciesPart> {
         let result = DependencyInspector.inspect(files: input.files, root: input.root)
         var part = DependenciesPart()
         part.dependencies = result.dependencies
-        return InspectorOutput(part: part, facts: result.facts, problems: result.problems)
+        // Native code that arrives inside AARs: the 16 KB reminder from the declared coordinates.
+        let native = AndroidNativeDependencies.facts(result.dependencies, tables: input.options.nativeDependencyTables)
+        return InspectorOutput(part: part, facts: result.facts + native, problems: result.problems)
     }
 }

@@ -54,6 +54,8 @@ public enum DependencyInspector {
             }
         }
         result.dependencies += VendoredFrameworkFinder.find(files)
+        // refreshVersions' `_` placeholders, answered by versions.properties (Sources/Project/Android/RefreshVersions.swift).
+        result.dependencies = RefreshVersions.resolve(result.dependencies, files: files)
 
         for dependency in result.dependencies {
             let snippet: String

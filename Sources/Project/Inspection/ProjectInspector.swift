@@ -7,6 +7,8 @@ public struct InspectionOptions: Sendable {
     public var symbolTables: [SymbolTableSource]
     /// The Data safety form's question ids (the checklists' `kind: data_safety_questions` table), to read the export against.
     public var dataSafetySchema: DataSafetySchema?
+    /// `kind: native_dependencies` tables (native-bearing dependency coordinates: AndroidNativeDependencies).
+    public var nativeDependencyTables: [SymbolTableSource] = []
     /// Bytes read from one source file at most; a larger file is scanned up to this and reported.
     public var maxFileBytes: Int
 

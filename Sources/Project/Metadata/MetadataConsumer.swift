@@ -11,14 +11,22 @@ public struct MetadataConsumer: Sendable, Hashable {
     /// Whether `shipcheck.yml` stated it (`paths.play_metadata`, `paths.fdroid_metadata`, `paths.appstore_metadata`).
     public let stated: Bool
     /// Parts of the tree the uploader leaves out: `metadata` (title and descriptions: supply's
-    /// `skip_upload_metadata: true`), `changelogs` (`skip_upload_changelogs: true`). No rule judges them.
+    /// `skip_upload_metadata: true`), `changelogs` (`skip_upload_changelogs: true`), `images` (icon, feature
+    /// graphic, TV banner: `skip_upload_images`), `screenshots` (`skip_upload_screenshots`). No rule judges them.
     public let skipped: Set<String>
+    /// Consumers per file: where a workflow, script or Gradle Play Publisher task copies this tree's release
+    /// notes into what it sends to Google Play (r0adkll/upload-google-play's `whatsNewDirectory`, a
+    /// `whatsnew-en-US` file, GPP's `release-notes`), though the tree itself is another store's (F-Droid's).
+    /// The notes are then judged by Play's rules as well; the listing stays the tree's consumer's.
+    public var releaseNotesSentToPlay: [Evidence]
 
-    public init(store: Store?, evidence: [Evidence], stated: Bool = false, skipped: Set<String> = []) {
+    public init(store: Store?, evidence: [Evidence], stated: Bool = false, skipped: Set<String> = [],
+                releaseNotesSentToPlay: [Evidence] = []) {
         self.store = store
         self.evidence = evidence
         self.stated = stated
         self.skipped = skipped
+        self.releaseNotesSentToPlay = releaseNotesSentToPlay
     }
 
     /// `appstore`, `play`, `fdroid` or `unknown`, as facts and messages name it.
@@ -45,19 +53,53 @@ extension MetadataTree {
         return .notJudged
     }
 
-    /// The first of `stores` that judges this tree, preferring one that receives it.
-    public func judgingStore(among stores: Set<Store>) -> (store: Store, judgement: MetadataJudgement)? {
+    /// How `store` judges one part of the tree: its release notes (`field: "changelogs"`) are Play's too
+    /// when a workflow or script sends them to Play (`consumer.releaseNotesSentToPlay`).
+    public func judgement(by store: Store, field: String?) -> MetadataJudgement {
+        if field == "changelogs", store == .play, consumer.store != .play, !consumer.releaseNotesSentToPlay.isEmpty { return .judged }
+        return judgement(by: store)
+    }
+
+    /// The first of `stores` that judges this tree (or its part `field`), preferring one that receives it.
+    public func judgingStore(among stores: Set<Store>, field: String? = nil) -> (store: Store, judgement: MetadataJudgement)? {
         let ordered = stores.isEmpty ? Store.allCases : stores.sorted()
-        if let store = ordered.first(where: { judgement(by: $0) == .judged }) { return (store, .judged) }
-        if let store = ordered.first(where: { judgement(by: $0) == .ifUploaded }) { return (store, .ifUploaded) }
+        if let store = ordered.first(where: { judgement(by: $0, field: field) == .judged }) { return (store, .judged) }
+        if let store = ordered.first(where: { judgement(by: $0, field: field) == .ifUploaded }) { return (store, .ifUploaded) }
         return nil
     }
 
-    /// Whether the uploader sends this field (`changelogs`, `title`…): not when its part is skipped.
+    /// The part of the tree a project-relative path inside it is: `changelogs` for a release note
+    /// (`<locale>/changelogs/<name>.txt`), else nil (the listing, images, folders).
+    public func field(ofPath path: String) -> String? {
+        let inside = self.path.isEmpty ? path : String(path.dropFirst(min(path.count, self.path.count + 1)))
+        let parts = inside.split(separator: "/")
+        return parts.count == 3 && parts[1] == "changelogs" ? "changelogs" : nil
+    }
+
+    /// Whether the uploader sends this field (`changelogs`, `title`…, or an image type such as
+    /// `phoneScreenshots` or `icon`): not when its part is skipped.
     public func uploads(field: String) -> Bool {
         if field == "changelogs" { return !consumer.skipped.contains("changelogs") }
         if MetadataTree.listingFields.contains(field) { return !consumer.skipped.contains("metadata") }
+        if field.hasSuffix("Screenshots") { return !consumer.skipped.contains("screenshots") }
+        if MetadataTree.imageTypes.contains(field) { return !consumer.skipped.contains("images") }
         return true
+    }
+
+    /// The parts supply's `skip_upload_<part>` options leave out (fastlane supply, uploader.rb perform_upload).
+    public static let uploadParts = ["metadata", "changelogs", "images", "screenshots"]
+
+    /// supply's single images (`skip_upload_images`); `*Screenshots` folders are `skip_upload_screenshots`'.
+    static let imageTypes: Set<String> = ["icon", "featureGraphic", "promoGraphic", "tvBanner"]
+
+    /// Whether an uploader of this tree sends anything in locale folder `code`: supply reads each folder for the
+    /// parts it uploads, so a folder holding only parts every lane skips (F-Droid's translations in a tree whose
+    /// lanes upload changelogs only) is never sent. True when the folder is not a read locale (nothing known).
+    public func uploadsAnything(inFolder code: String) -> Bool {
+        guard !consumer.skipped.isEmpty, let locale = locales.first(where: { $0.code == code }) else { return true }
+        if locale.fields.isEmpty, locale.changelogs.isEmpty, locale.images.isEmpty { return true }
+        return locale.fields.keys.contains { uploads(field: $0) } || (!locale.changelogs.isEmpty && uploads(field: "changelogs"))
+            || locale.images.contains { uploads(field: $0.type) }
     }
 
     /// The text supply's `skip_upload_metadata` leaves out (fastlane supply, uploader.rb upload_metadata).

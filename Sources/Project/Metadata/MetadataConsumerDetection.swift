@@ -24,6 +24,10 @@ enum MetadataConsumerDetection {
         return trees.map { tree in
             var tree = tree
             tree.consumer = consumer(of: tree, signals: signals, manifest: manifest)
+            if tree.consumer.store != .play, tree.store != .appstore {
+                let senders = signals.noteSenders.filter { $0.matchesExactly(tree.path) }.map(\.evidence)
+                tree.consumer.releaseNotesSentToPlay = Array(senders.prefix(evidenceLimit))
+            }
             return tree
         }
     }
@@ -92,10 +96,19 @@ enum MetadataConsumerDetection {
         /// The folder the upload reads, as each place it may be relative to gives it (any one matching counts).
         let patterns: [[Substring]]
         let evidence: Evidence
-        /// What the call leaves out: `metadata` (listing text), `changelogs` (supply's `skip_upload_*` options).
+        /// What the call leaves out: `metadata` (listing text), `changelogs`, `images`, `screenshots` (supply's
+        /// `skip_upload_*` options).
         var skips: Set<String> = []
 
         var isWildcard: Bool { patterns.contains { $0.contains("*") } }
+
+        /// The tree itself, not a folder inside it (a release-note sender names the tree its notes are in).
+        func matchesExactly(_ treePath: String) -> Bool {
+            let tree = treePath.split(separator: "/")
+            return patterns.contains { pattern in
+                pattern.count == tree.count && !zip(pattern, tree).contains { $0 != "*" && $0 != $1 }
+            }
+        }
 
         func matches(_ treePath: String) -> Bool {
             let tree = treePath.split(separator: "/")
@@ -113,11 +126,15 @@ enum MetadataConsumerDetection {
         var play: [Upload] = []
         var deliver: [Upload] = []
         var fdroid: [Evidence] = []
+        /// Workflows, scripts and Gradle files that copy a tree's release notes into what goes to Play; each
+        /// pattern is the tree the copied note is in.
+        var noteSenders: [Upload] = []
 
         init(files: [ProjectFile]) {
             for file in files where !file.isVendored {
                 let name = file.fileName
                 let parts = file.path.split(separator: "/")
+                if ReleaseNoteSenders.mayRead(file) { noteSenders += ReleaseNoteSenders.read(file, lines: Self.lines(file)) }
                 if name == "Fastfile" || name == "Supplyfile" || name == "Deliverfile" {
                     readFastlane(file)
                 } else if parts.count >= 3, parts[0] == ".github", parts[1] == "workflows", name.hasSuffix(".yml") || name.hasSuffix(".yaml") {
@@ -183,8 +200,9 @@ enum MetadataConsumerDetection {
                     text += "\n" + next
                     end += 1
                 }
-                let skips = Set(["metadata", "changelogs"].filter { Self.flag("skip_upload_\($0)", in: text) })
-                if isPlay, skips.count == 2 { continue }
+                let skips = Set(MetadataTree.uploadParts.filter { Self.flag("skip_upload_\($0)", in: text) })
+                // A call that sends no part of the tree (a binary-only upload) does not read it.
+                if isPlay, skips.count == MetadataTree.uploadParts.count { continue }
                 // deliver's `skip_metadata: true` (a screenshots-only upload) sends no text.
                 if isDeliver, Self.flag("skip_metadata", in: text) { continue }
                 let evidence = Evidence(location: SourceLocation(path: file.path, line: number), snippet: clip(code))

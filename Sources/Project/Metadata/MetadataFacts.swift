@@ -2,6 +2,8 @@
 ///
 ///     metadata.<tree path>.consumer       appstore | play | fdroid | unknown   (evidence: why)
 ///     metadata.<tree path>.release_notes  which changelog ships per locale, and why
+///     metadata.<tree path>.release_notes_sent_to_play  a workflow or script sends the notes of a tree
+///                                         another store reads to Google Play (evidence: the line)
 ///
 /// Computed after every inspector ran: the release note depends on `android.version_code`.
 public enum MetadataFacts {
@@ -20,6 +22,10 @@ public enum MetadataFacts {
                                    ? tree.consumer.evidence.map { Evidence(location: $0.location, snippet: "uploads another folder: \($0.snippet)") }
                                    : tree.consumer.evidence))
             guard tree.store != .appstore else { continue }
+            if !tree.consumer.releaseNotesSentToPlay.isEmpty {
+                result.append(Fact(name: "\(key).release_notes_sent_to_play", value: .bool(true), source: .detected,
+                                   evidence: tree.consumer.releaseNotesSentToPlay))
+            }
             guard tree.uploads(field: "changelogs") else {
                 result.append(Fact(name: "\(key).release_notes", value: .string("none: the upload skips changelogs (skip_upload_changelogs)"),
                                    source: .detected, evidence: tree.consumer.evidence))

@@ -1,9 +1,11 @@
 /// Finds the app's own privacy policy link in what ships, so that the Play Console and App Store Connect
 /// privacy URL (which no repository file holds) can be pre-filled in the manual item that asks for it.
 ///
-/// Read, in this order of trust: Android string resources (`res/values*/*.xml`), plists, then Swift,
-/// Kotlin, Java and Objective-C sources. Only absolute https links whose host or path names a privacy page
-/// count, and links to platform documentation (developer.android.com, docs.*, api.*) do not. Test, sample
+/// Read, in this order of trust: Android's default string resources (`res/values/*.xml`), then localized ones
+/// (`res/values-ar/…`: a translation may point at a localized or stale copy), plists, then Swift, Kotlin, Java and
+/// Objective-C sources. Only absolute https links that look like a policy page count (a host or a short path
+/// segment naming privacy: `/privacy`, `/legal/privacy-policy.html`; not a blog post whose slug mentions
+/// privacy, nor a dated or /blog/ path), and links to platform documentation (developer.android.com, docs.*, api.*) do not. Test, sample
 /// and vendored files are not the app's. The result is the detected fact `privacy.policy_url`, with every
 /// place the first URL was seen (at most `evidenceLimit`).
 public enum PrivacyURLDetector {
@@ -16,7 +18,7 @@ public enum PrivacyURLDetector {
                                      "policies.google.com", "www.apple.com", "apple.com", "api.github.com"]
 
     enum Source: Int, Comparable {
-        case resources, plist, code
+        case defaultResources, resources, plist, code
         static func < (a: Source, b: Source) -> Bool { a.rawValue < b.rawValue }
     }
 
@@ -45,7 +47,7 @@ public enum PrivacyURLDetector {
             // res/values/strings.xml, res/values-de/constants.xml …
             let parts = file.path.split(separator: "/")
             guard parts.count >= 3, parts[parts.count - 3] == "res", parts[parts.count - 2].hasPrefix("values") else { return nil }
-            return .resources
+            return parts[parts.count - 2] == "values" ? .defaultResources : .resources
         }
         if name.hasSuffix(".plist") { return .plist }
         for suffix in [".swift", ".kt", ".java", ".m"] where name.hasSuffix(suffix) { return .code }
@@ -105,7 +107,27 @@ public enum PrivacyURLDetector {
         guard !host.isEmpty, host.contains("."), !documentationHosts.contains(host),
               !host.hasPrefix("docs."), !host.hasPrefix("api.") else { return false }
         let lower = url.lowercased()
-        return lower.contains("privacy") && !lower.contains("{")
+        guard lower.contains("privacy"), !lower.contains("{") else { return false }
+        if host.split(separator: ".").contains(where: { $0.contains("privacy") }) { return true }
+        return looksLikePolicyPath(String(lower.dropFirst("https://".count + host.count)))
+    }
+
+    /// Path segments of articles, not of a policy page.
+    static let articleSegments: Set<String> = ["blog", "blogs", "news", "post", "posts", "article", "articles", "press", "stories", "story", "forum", "forums", "discussions", "issues", "pull", "wiki"]
+
+    /// A path whose segment naming privacy is short (`privacy`, `privacy-policy`, `app-privacy-policy.html`,
+    /// at most four words) and not inside an article (a `/blog/` segment, a year such as `/2023/`).
+    static func looksLikePolicyPath(_ path: String) -> Bool {
+        let noQuery = path.split(whereSeparator: { $0 == "?" || $0 == "#" }).first.map(String.init) ?? ""
+        let segments = noQuery.split(separator: "/").map(String.init)
+        if segments.contains(where: { articleSegments.contains($0) || ($0.count == 4 && $0.allSatisfy(\.isNumber)) }) { return false }
+        guard let segment = segments.last(where: { $0.contains("privacy") }) else {
+            // `?page=privacy`: a query that names the page.
+            return path.contains("privacy") && !noQuery.contains("privacy")
+        }
+        let stem = segment.split(separator: ".").first.map(String.init) ?? segment
+        let words = stem.split(whereSeparator: { $0 == "-" || $0 == "_" })
+        return words.count <= 4
     }
 }
 

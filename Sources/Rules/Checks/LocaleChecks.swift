@@ -1,3 +1,4 @@
+import Project
 import StoreLocale
 import YAML
 
@@ -31,9 +32,18 @@ public enum LocaleChecks {
                 let store = subject.labels["store"].flatMap(Store.init(rawValue:)) ?? invocation.rule.stores.min() ?? .appstore
                 let locales = tables[store] ?? localeTable(table, store: store)
                 tables[store] = locales
-                return result(for: subject, verdict: locales.judge(folder: subject.value), store: store, report: report)
+                let siblings = existingFolders(of: subject, project: invocation.context.project)
+                return result(for: subject, verdict: locales.judge(folder: subject.value), store: store, report: report, existing: siblings)
             }
         })
+
+    /// The other folder names of the tree a folder subject is in: a rename is never suggested onto one of them.
+    static func existingFolders(of subject: Subject, project: ProjectModel) -> Set<String> {
+        let parent = subject.location.path.split(separator: "/").dropLast().joined(separator: "/")
+        guard let tree = project.metadata.first(where: { $0.path == parent && $0.folders.contains { $0.location.path == subject.location.path } })
+        else { return [] }
+        return Set(tree.folders.map(\.name)).subtracting([subject.value])
+    }
 
     static func localeTable(_ table: Table, store: Store) -> LocaleTable {
         LocaleTable(store: store, reader: NodeReader(node: table.value, path: "tables.\(table.name).value",
@@ -50,12 +60,17 @@ public enum LocaleChecks {
         }
     }
 
-    static func result(for subject: Subject, verdict: FolderVerdict, store: Store, report: Report) -> CheckResult? {
+    static func result(for subject: Subject, verdict: FolderVerdict, store: Store, report: Report, existing: Set<String> = []) -> CheckResult? {
         switch (verdict, report) {
-        case (.invalid(let suggestions), .invalid):
+        case (.invalid(let all), .invalid):
             let language = LocaleTable.displayName(subject.value)
             let expected: String
-            if suggestions.isEmpty {
+            // A rename onto a folder that is already there would merge two translations: say so instead.
+            let taken = all.filter { existing.contains($0) }
+            let suggestions = all.filter { !existing.contains($0) }
+            if !taken.isEmpty, suggestions.isEmpty {
+                expected = "\(store.displayName) expects \(choice(taken)), which already exists in this tree: merge what this folder holds into it, or delete this folder"
+            } else if suggestions.isEmpty {
                 expected = "\(store.displayName) has no code for \(language.map { "\($0) (\(subject.value))" } ?? "\"\(subject.value)\"")"
             } else {
                 expected = "\(store.displayName) expects " + choice(suggestions)

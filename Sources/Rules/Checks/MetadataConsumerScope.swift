@@ -18,7 +18,10 @@ public enum MetadataConsumerScope {
         return findings.compactMap { finding in
             let trees = project.metadata.filter { $0.contains(path: finding.location.path) }
             guard let tree = trees.max(by: { $0.path.count < $1.path.count }) else { return finding }
-            guard let (store, judgement) = tree.judgingStore(among: rule.stores) else { return nil }
+            guard let (store, judgement) = tree.judgingStore(among: rule.stores, field: tree.field(ofPath: finding.location.path)) else { return nil }
+            // A locale folder whose every part the uploads skip is not sent: no finding about its name.
+            if store == .play, tree.consumer.store == .play, let folder = tree.folders.first(where: { $0.location.path == finding.location.path }),
+               !tree.uploadsAnything(inFolder: folder.name) { return nil }
             guard judgement == .ifUploaded else { return finding }
             return Finding(rule: finding.rule, checklist: finding.checklist, severity: min(finding.severity, .warning),
                            title: finding.title, message: ifUploaded(store) + finding.message, location: finding.location,

@@ -25,6 +25,9 @@ enum MetadataImages {
         let maxRatio: Double?
         let formats: [String]
         let maxKB: Int?
+        /// How a format problem alone (an alpha channel, a bit depth) is graded in this slot (`alpha: error` for
+        /// Wear screenshots, which Play's API refuses with alpha); a note when the row does not say.
+        let alphaSeverity: Severity
 
         init?(_ node: Node) {
             guard let types = node["types"]?.sequence?.compactMap(\.scalar) else { return nil }
@@ -36,6 +39,7 @@ enum MetadataImages {
             maxRatio = node["max_ratio"]?.scalar.flatMap { Double($0) }
             formats = node["formats"]?.sequence?.compactMap(\.scalar) ?? []
             maxKB = node["max_kb"]?.scalar.flatMap { Int($0) }
+            alphaSeverity = node["alpha"]?.scalar.flatMap(Severity.init(rawValue:)) ?? .info
         }
 
         /// The first thing wrong with the image, in the order size, format, file size. A format problem alone
@@ -56,7 +60,7 @@ enum MetadataImages {
             if !formats.isEmpty, let format = image.format, !formats.contains(where: { Self.matches(image, format: format, $0) }) {
                 let wrongFormat = !formats.contains { $0.hasPrefix(format) }
                 return ("is \(Self.describe(image, format: format))", formats.map { formatNames[$0] ?? $0 }.joined(separator: " or "),
-                        wrongFormat ? nil : .info)
+                        wrongFormat ? nil : alphaSeverity)
             }
             return nil
         }
@@ -88,17 +92,36 @@ enum MetadataImages {
         var results: [CheckResult] = []
         for tree in invocation.context.project.metadata where tree.store == .play {
             for locale in tree.locales {
-                for image in locale.images {
+                // Images the uploads skip (`skip_upload_images`, `skip_upload_screenshots` on every lane) never reach Play.
+                var groups: [(key: String, found: [(MetadataImage, (problem: String, expected: String, severity: Severity?))])] = []
+                for image in locale.images where tree.uploads(field: image.type) {
                     guard let width = image.width, let height = image.height,
                           let requirement = requirements.first(where: { $0.types.contains(image.type) }),
                           let found = requirement.problem(image, width: width, height: height) else { continue }
-                    results.append(CheckResult(location: image.location, evidence: "\(width)×\(height)", values: [
-                        "store": tree.store.rawValue, "tree": tree.name, "locale": locale.code, "type": image.type,
-                        "width": String(width), "height": String(height), "problem": found.problem, "expected": found.expected,
-                    ], severity: found.severity))
+                    // One finding per folder and problem: 21 screenshots with the same alpha channel are one line.
+                    let key = "\(folder(of: image.location.path))\u{0}\(found.problem)\u{0}\(found.expected)\u{0}\(found.severity?.rawValue ?? "")"
+                    if let index = groups.firstIndex(where: { $0.key == key }) { groups[index].found.append((image, found)) } else { groups.append((key, [(image, found)])) }
+                }
+                for group in groups {
+                    let (image, found) = group.found[0]
+                    var values = ["store": tree.store.rawValue, "tree": tree.name, "locale": locale.code, "type": image.type,
+                                  "width": String(image.width ?? 0), "height": String(image.height ?? 0), "problem": found.problem, "expected": found.expected]
+                    if group.found.count == 1 {
+                        results.append(CheckResult(location: image.location, evidence: "\(image.width ?? 0)×\(image.height ?? 0)", values: values, severity: found.severity))
+                        continue
+                    }
+                    let names = group.found.map { $0.0.location.path.split(separator: "/").last.map(String.init) ?? $0.0.location.path }
+                    let shown = names.prefix(5).joined(separator: ", ") + (names.count > 5 ? " and \(names.count - 5) more" : "")
+                    values["problem"] = "in \(names.count) files (\(shown)) \(found.problem)"
+                    results.append(CheckResult(location: SourceLocation(path: folder(of: image.location.path)), evidence: names.joined(separator: ", "),
+                                               values: values, severity: found.severity))
                 }
             }
         }
         return results
+    }
+
+    static func folder(of path: String) -> String {
+        path.split(separator: "/").dropLast().joined(separator: "/")
     }
 }

@@ -4,7 +4,25 @@ import YAML
 /// Google Play publishing gates that depend on a dependency's version and the date of the run
 /// (rules/play-publishing.yml). Domain checks: they read the project's dependencies directly.
 public enum PlayPublishingChecks {
-    public static var all: [CheckFunction] { [billingLibrary] }
+    public static var all: [CheckFunction] { [billingLibrary, nativeDependencies] }
+
+    /// A `kind: native_dependencies` table (AndroidNativeDependencies): each Gradle dependency it lists, declared at
+    /// a version older than the row's first 16 KB release, is a result at its declaration. Values: `dependency`,
+    /// `version`, `first_16kb`, `source`.
+    static let nativeDependencies = CheckFunction(
+        name: "play.native_dependencies_16kb",
+        summary: "Dependencies that ship native code are at a version built for 16 KB pages, where the table names one",
+        options: [OptionSpec("table", .table, required: true, doc: "the native_dependencies table: coordinate, first_16kb, source")],
+        subjects: .none
+    ) { invocation in
+        guard let table = invocation.table("table") else { return [] }
+        let source = SymbolTableSource(name: table.name, file: table.file, value: table.value)
+        return AndroidNativeDependencies.outdated(invocation.context.project.dependencies, tables: [source]).map { item in
+            CheckResult(location: item.dependency.location, evidence: "\(item.dependency.name):\(item.version)", values: [
+                "dependency": item.dependency.name, "version": item.version, "first_16kb": item.first16KB, "source": item.source,
+            ])
+        }
+    }
 
     /// A table of `{ dependencies: [names], versions: [{ major, deadline, extension }] }`: a release built with a
     /// major version whose extension date has passed is refused (the rule's severity); one between the deadline

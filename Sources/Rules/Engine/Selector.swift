@@ -151,7 +151,8 @@ public struct Selector: Sendable, Equatable, CustomStringConvertible {
         let candidates: Set<Store> = store.map { stores.isEmpty || stores.contains($0) ? [$0] : [] } ?? (stores.isEmpty ? Set(Store.allCases) : stores)
         let versionCode = MetadataReleaseNotes.versionCode(project.facts)
         for tree in project.metadata {
-            guard !candidates.isEmpty, let judging = tree.judgingStore(among: candidates) else { continue }
+            // Release notes have their own consumer when a workflow sends an F-Droid tree's notes to Play.
+            guard !candidates.isEmpty, let judging = tree.judgingStore(among: candidates, field: part == .changelogs ? "changelogs" : nil) else { continue }
             var base = ["store": judging.store.rawValue, "tree": tree.name, "consumer": tree.consumer.name]
             switch part {
             case .localeField(let field):
@@ -179,7 +180,7 @@ public struct Selector: Sendable, Equatable, CustomStringConvertible {
                     var labels = base
                     labels["locale"] = locale.code
                     labels["version"] = choice.key
-                    labels["release_note"] = choice.reason
+                    labels["release_note"] = choice.reason + Self.sentToPlay(tree, judging: judging.store)
                     subjects.append(Subject(value: value.text, location: value.location, labels: labels))
                 }
             case .root(let field):
@@ -230,6 +231,12 @@ public struct Selector: Sendable, Equatable, CustomStringConvertible {
             }
         }
         return subjects
+    }
+
+    /// ", sent to Google Play by <file:line>" when Play judges a note because a workflow sends it there.
+    static func sentToPlay(_ tree: MetadataTree, judging: Store) -> String {
+        guard judging == .play, tree.consumer.store != .play, let sender = tree.consumer.releaseNotesSentToPlay.first else { return "" }
+        return ", sent to Google Play by \(sender.location)"
     }
 
     /// Test bundles are never uploaded; `apps` keeps only application targets (an extension or framework has

@@ -28,7 +28,8 @@ public struct ChecklistLoader: Sendable {
     static let tableKeys = ["source", "kind", "value"]
     /// `symbols`: a table the source scan reads; `data_safety_questions`: the Data safety form's ids, which the
     /// inspection reads the export against (one such table among all loaded checklists).
-    static let tableKinds = ["symbols", "data_safety_questions"]
+    /// `native_dependencies`: native-bearing dependency coordinates, which the Android inspection reads.
+    static let tableKinds = ["symbols", "data_safety_questions", "native_dependencies"]
 
     public func load(_ sources: [ChecklistSource]) throws(ChecklistLoadError) -> [Checklist] {
         var errors: [YAMLError] = []

@@ -1,0 +1,66 @@
+/// Whether the app's own native build (CMake, ndk-build) produces 16 KB-aligned libraries: NDK r28 and later
+/// align to 16 KB by default, and older NDKs do it when the link passes `-Wl,-z,max-page-size=16384` (or the
+/// NDK's `ANDROID_SUPPORT_FLEXIBLE_PAGE_SIZES=ON` / `APP_SUPPORT_FLEXIBLE_PAGE_SIZES := true`)
+/// (developer.android.com/guide/practices/page-sizes, "Compile your app with 16 KB ELF alignment").
+///
+/// Fact `android.native_build_16kb`: every module that builds native code shows one of these (evidence: the
+/// lines). Read only when the project has a CMakeLists.txt or Android.mk; prebuilt `.so` files are measured
+/// from their ELF headers instead (AndroidNativeLibraries).
+enum AndroidNativeBuild {
+    static let maxBytes = 256 << 10
+    static let firstAlignedNDK = 28
+    static let flags = ["max-page-size=16384", "ANDROID_SUPPORT_FLEXIBLE_PAGE_SIZES=ON", "APP_SUPPORT_FLEXIBLE_PAGE_SIZES := true",
+                        "APP_SUPPORT_FLEXIBLE_PAGE_SIZES:=true"]
+
+    static func fact(files: [ProjectFile]) -> Fact? {
+        let release = files.filter { !$0.isVendored && AndroidNativeLibraries.isRelease($0.path) }
+        let builds = release.filter { $0.fileName == "CMakeLists.txt" || $0.fileName == "Android.mk" }
+        guard !builds.isEmpty else { return nil }
+        // A module builds native code when its folder holds a CMakeLists.txt or Android.mk (under src/main/cpp,
+        // src/main/jni or beside the build file); it is aligned when its build files or native build files say so.
+        var evidence: [Evidence] = []
+        var aligned = true
+        let modules = Set(builds.map { moduleFolder(of: $0.path) })
+        for module in modules.sorted() {
+            let candidates = release.filter { file in
+                moduleFolder(of: file.path) == module
+                    && ["CMakeLists.txt", "Android.mk", "Application.mk", "build.gradle", "build.gradle.kts"].contains(file.fileName)
+            }
+            // Root build files and gradle.properties set ndkVersion for every module too.
+            let shared = release.filter { !$0.path.contains("/") && ($0.fileName == "build.gradle" || $0.fileName == "build.gradle.kts") }
+            guard let found = (candidates + shared).lazy.compactMap(sign).first else { aligned = false; break }
+            evidence.append(found)
+        }
+        guard aligned, !evidence.isEmpty else { return nil }
+        return Fact(name: "android.native_build_16kb", value: .bool(true), source: .detected, evidence: evidence)
+    }
+
+    /// `app` for `app/src/main/cpp/CMakeLists.txt` and `app/build.gradle.kts`: the folder above `src/`, else the file's folder.
+    static func moduleFolder(of path: String) -> String {
+        let parts = path.split(separator: "/")
+        if let src = parts.firstIndex(of: "src") { return parts[..<src].joined(separator: "/") }
+        return parts.dropLast().joined(separator: "/")
+    }
+
+    /// The first line of a file that shows a 16 KB-aligned native build.
+    static func sign(_ file: ProjectFile) -> Evidence? {
+        guard let bytes = try? FileBytes.read(path: file.absolutePath, limit: maxBytes) else { return nil }
+        for (offset, raw) in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            if line.hasPrefix("#") || line.hasPrefix("//") { continue }
+            let compact = line.replacingOccurrences(of: " ", with: "")
+            let isFlag = flags.contains { line.contains($0) || compact.contains($0.replacingOccurrences(of: " ", with: "")) }
+            if isFlag || ndkMajor(line).map({ $0 >= firstAlignedNDK }) == true {
+                return Evidence(location: SourceLocation(path: file.path, line: offset + 1), snippet: String(line.prefix(120)))
+            }
+        }
+        return nil
+    }
+
+    /// 28 for `ndkVersion = "28.0.13004108"` or `ndkVersion "28.1.13356709"`.
+    static func ndkMajor(_ line: String) -> Int? {
+        guard line.hasPrefix("ndkVersion") || line.hasPrefix("android.ndkVersion") else { return nil }
+        guard let quote = line.firstIndex(where: { $0 == "\"" || $0 == "'" }) else { return nil }
+        return Int(line[line.index(after: quote)...].prefix { $0.isNumber })
+    }
+}

@@ -1,0 +1,82 @@
+import YAML
+
+/// Native code that comes inside dependencies (AARs), which the sources never show: the checklists'
+/// `kind: native_dependencies` table lists common native-bearing coordinates (WebRTC, SQLCipher, Conscrypt,
+/// ML Kit, Realm, Mapbox…), each with the first version built for 16 KB pages where its maintainers published
+/// one, and the source that says so. Facts:
+///
+/// - `android.native_dependencies`: the app declares such a dependency (evidence: each declaration, with the
+///   first 16 KB version or "none published"), so the 16 KB reminder applies although no `.so` is in the tree;
+/// - `android.native_dependencies_pre_16kb`: a declared version is older than the first 16 KB build (evidence:
+///   each such declaration and the table's source).
+///
+/// Rows: `{ coordinate: "net.zetetic:sqlcipher-android", first_16kb: "4.6.1", source: "…" }`; a coordinate
+/// `group:*` matches every artifact of the group. A row without `first_16kb` has no 16 KB release known.
+public enum AndroidNativeDependencies {
+    struct Row {
+        let group: String
+        let name: String?
+        let first16KB: DependencyVersion?
+        let source: String
+
+        func matches(_ coordinate: String) -> Bool {
+            let parts = coordinate.split(separator: ":", maxSplits: 1).map(String.init)
+            guard parts.count == 2, parts[0] == group else { return false }
+            return name == nil || parts[1] == name
+        }
+    }
+
+    static let evidenceLimit = 10
+
+    static func rows(_ tables: [SymbolTableSource]) -> [Row] {
+        tables.flatMap { table in
+            (table.value.sequence ?? []).compactMap { node -> Row? in
+                guard let coordinate = node["coordinate"]?.scalar, let source = node["source"]?.scalar else { return nil }
+                let parts = coordinate.split(separator: ":", maxSplits: 1).map(String.init)
+                guard parts.count == 2, !parts[0].isEmpty else { return nil }
+                return Row(group: parts[0], name: parts[1] == "*" ? nil : parts[1],
+                           first16KB: node["first_16kb"]?.scalar.flatMap(DependencyVersion.init), source: source)
+            }
+        }
+    }
+
+    /// Each Gradle dependency declared older than its row's first 16 KB release, in declaration order.
+    public static func outdated(_ dependencies: [Dependency], tables: [SymbolTableSource])
+        -> [(dependency: Dependency, version: String, first16KB: String, source: String)] {
+        let rows = rows(tables)
+        return dependencies.sorted(by: { ($0.location, $0.name) < ($1.location, $1.name) }).compactMap { dependency in
+            guard dependency.ecosystem == .gradle, let row = rows.first(where: { $0.matches(dependency.name) }),
+                  let version = dependency.version.flatMap(DependencyVersion.init), let minimum = row.first16KB, version < minimum else { return nil }
+            return (dependency, version.text, minimum.text, row.source)
+        }
+    }
+
+    public static func facts(_ dependencies: [Dependency], tables: [SymbolTableSource]) -> [Fact] {
+        let rows = rows(tables)
+        guard !rows.isEmpty else { return [] }
+        var found: [Evidence] = []
+        var old: [Evidence] = []
+        var names: [String] = []
+        for dependency in dependencies.sorted(by: { ($0.location, $0.name) < ($1.location, $1.name) }) where dependency.ecosystem == .gradle {
+            guard let row = rows.first(where: { $0.matches(dependency.name) }) else { continue }
+            let version = dependency.version.flatMap(DependencyVersion.init)
+            let first = row.first16KB.map { "first 16 KB build \($0.text)" } ?? "no 16 KB build published"
+            if !names.contains(dependency.name) { names.append(dependency.name) }
+            if found.count < evidenceLimit {
+                found.append(Evidence(location: dependency.location, snippet: "\(dependency.name) \(dependency.version ?? "(version not read)") ships native code (\(first); \(row.source))"))
+            }
+            if let version, let minimum = row.first16KB, version < minimum, old.count < evidenceLimit {
+                old.append(Evidence(location: dependency.location,
+                                    snippet: "\(dependency.name) \(version.text), older than \(minimum.text), its first release built for 16 KB pages (\(row.source))"))
+            }
+        }
+        var facts: [Fact] = []
+        if !names.isEmpty {
+            facts.append(Fact(name: "android.native_dependencies", value: .list(names), source: .detected, evidence: found))
+        }
+        if !old.isEmpty {
+            facts.append(Fact(name: "android.native_dependencies_pre_16kb", value: .bool(true), source: .detected, evidence: old))
+        }
+        return facts
+    }
+}

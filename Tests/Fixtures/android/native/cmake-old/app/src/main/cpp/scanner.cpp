@@ -1,0 +1,1 @@
+extern "C" int scanner_version() { return 1; }

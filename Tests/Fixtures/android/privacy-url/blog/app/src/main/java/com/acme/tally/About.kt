@@ -1,0 +1,3 @@
+package com.acme.tally
+
+const val POLICY = "https://tally.example.com/legal/privacy-policy.html"

@@ -1,0 +1,19 @@
+plugins {
+    id("com.android.application")
+}
+
+android {
+    namespace = "com.example.tally"
+    compileSdk = 36
+    defaultConfig {
+        applicationId = "com.example.tally"
+        minSdk = 24
+        targetSdk = 36
+        versionCode = 12
+    }
+}
+
+dependencies {
+    implementation("androidx.core:core-ktx:_")
+    implementation("com.android.billingclient:billing:_")
+}

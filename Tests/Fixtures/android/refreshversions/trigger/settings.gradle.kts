@@ -1,0 +1,4 @@
+plugins {
+    id("de.fayard.refreshVersions") version "0.60.5"
+}
+include(":app")

@@ -1,0 +1,6 @@
+plugins {
+    id("com.android.application") version "8.7.0" apply false
+}
+
+extra.set("targetSdkVersion", 36)
+extra.set("minSdkVersion", 24)

@@ -1,0 +1,10 @@
+plugins { `kotlin-dsl` }
+
+gradlePlugin {
+    plugins {
+        register("androidApplication") {
+            id = "notes.android.application"
+            implementationClass = "AndroidApplicationConventionPlugin"
+        }
+    }
+}

@@ -1,0 +1,2 @@
+includeBuild("../project-config")
+include(":convention")

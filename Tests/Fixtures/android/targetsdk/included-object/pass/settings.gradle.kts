@@ -1,0 +1,5 @@
+pluginManagement {
+    includeBuild("build-logic")
+}
+includeBuild("project-config")
+include(":app")
