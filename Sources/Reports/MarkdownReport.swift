@@ -87,6 +87,10 @@ public enum MarkdownReport {
             "hiddenByBaseline": .int(result.hiddenByBaseline),
             "fixedBaselineEntries": .int(result.fixedBaselineEntries),
             "suppressed": .int(result.suppressed),
+            "notChecked": .list(NotCheckedInput.inputs(result).map { input in
+                .object(["input": .string(input.input), "message": .string(input.message), "subjects": .list(input.subjects.map(TemplateValue.string))])
+            }),
+            "hasNotChecked": .bool(!NotCheckedInput.inputs(result).isEmpty),
         ])
     }
 
