@@ -6,6 +6,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "shipcheck", targets: ["shipcheck"]),
+        // `swift package shipcheck`: for packages that depend on this one (and for this one).
+        .plugin(name: "ShipcheckPlugin", targets: ["ShipcheckPlugin"]),
     ],
     targets: [
         .systemLibrary(
@@ -29,6 +31,11 @@ let package = Package(
         .executableTarget(name: "embed-data", dependencies: ["YAML"], path: "Sources/embed-data"),
         .plugin(name: "EmbedData", capability: .buildTool(), dependencies: ["embed-data"]),
         .target(name: "BuiltinData", plugins: ["EmbedData"]),
+        .plugin(
+            name: "ShipcheckPlugin",
+            capability: .command(intent: .custom(verb: "shipcheck", description: "Check the package's app project for App Store and Google Play rejections with shipcheck.")),
+            dependencies: ["shipcheck"]
+        ),
         // The front door: load, inspect, fetch, evaluate, baseline; never prints. The CLI and the tests use it.
         .target(name: "ShipcheckCore", dependencies: ["Project", "Rules", "Reports", "BuiltinData", "YAML"]),
         .executableTarget(

@@ -38,6 +38,10 @@ public enum GitHubReport {
                 + "they are listed in this log, the job summary and the SARIF report"
             commands.append("::notice title=shipcheck::\(escapeData(message))")
         }
+        // The inputs not read, each once, as notices: a green check is clean only as far as shipcheck read.
+        for input in NotCheckedInput.inputs(result) {
+            commands.append("::notice title=\(escapeProperty("shipcheck: not checked"))::\(escapeData(input.message))")
+        }
         return commands.map { $0 + "\n" }.joined()
     }
 

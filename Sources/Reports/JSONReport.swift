@@ -1,6 +1,6 @@
 import Rules
 
-/// The machine-readable report: `{"version":1,"tool":…,"summary":…,"findings":[…],"manual":[…]}`.
+/// The machine-readable report: `{"version":1,"tool":…,"summary":…,"findings":[…],"manual":[…],"not_checked":[…]}`.
 /// Keys come in a fixed order; unknown line, column, evidence, help and URLs are omitted, not null.
 public enum JSONReport {
     public static let formatVersion = 1
@@ -23,6 +23,11 @@ public enum JSONReport {
             ("findings", .array(result.findings.map(finding))),
             ("manual", .array(result.manual.map { item in
                 .object([("rule", .string(item.rule)), ("checklist", .string(item.checklist)), ("title", .string(item.title))])
+            })),
+            // The inputs not read, each once: a clean report with entries here is clean only as far as it read.
+            ("not_checked", .array(NotCheckedInput.inputs(result).map { input in
+                .object([("input", .string(input.input)), ("message", .string(input.message)),
+                         ("subjects", .array(input.subjects.map(JSONValue.string)))])
             })),
         ])
     }

@@ -25,6 +25,19 @@ public indirect enum JSONValue: Sendable, Equatable {
         }
     }
 
+    /// On one line, no final newline: a JSON-RPC message of a newline-delimited stream (`shipcheck mcp`).
+    public func compact() -> String {
+        switch self {
+        case .string(let text): return JSONValue.quoted(text)
+        case .int(let number): return String(number)
+        case .double(let number): return number.isFinite ? String(number) : "null"
+        case .null: return "null"
+        case .bool(let flag): return flag ? "true" : "false"
+        case .array(let items): return "[" + items.map { $0.compact() }.joined(separator: ",") + "]"
+        case .object(let pairs): return "{" + pairs.map { JSONValue.quoted($0.0) + ":" + $0.1.compact() }.joined(separator: ",") + "}"
+        }
+    }
+
     /// Pretty-printed with two-space indentation and a final newline.
     public func serialized() -> String {
         var out = ""

@@ -15,8 +15,17 @@ public enum JUnitReport {
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
             "<testsuites name=\"shipcheck\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\">",
         ]
-        for suite in suites {
+        let notChecked = NotCheckedInput.inputs(result)
+        for (number, suite) in suites.enumerated() {
             lines.append("  <testsuite name=\"\(XMLEscape.attribute(suite.name))\" tests=\"\(suite.cases.count)\" failures=\"\(suite.failures)\" errors=\"0\" skipped=\"\(suite.skipped)\">")
+            // The inputs not read, once, as properties of the first suite (JUnit has no properties on testsuites).
+            if number == 0, !notChecked.isEmpty {
+                lines.append("    <properties>")
+                for input in notChecked {
+                    lines.append("      <property name=\"shipcheck.not_checked.\(XMLEscape.attribute(input.input))\" value=\"\(XMLEscape.attribute(input.message))\"/>")
+                }
+                lines.append("    </properties>")
+            }
             for testCase in suite.cases {
                 let open = "    <testcase classname=\"\(XMLEscape.attribute(suite.name))\" name=\"\(XMLEscape.attribute(testCase.id))\""
                 switch testCase.outcome {

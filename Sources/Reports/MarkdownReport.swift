@@ -73,6 +73,10 @@ public enum MarkdownReport {
             "hasFindings": .bool(!result.findings.isEmpty),
             "findings": .list(result.findings.map { finding($0, linkBase: linkBase) }),
             "checklists": .list(groups),
+            // The table shows the checklists with something to act on; the rest are named once below it.
+            "tableRows": .list(groups.filter { $0["hasRow"] == .bool(true) }),
+            "hasTableRows": .bool(groups.contains { $0["hasRow"] == .bool(true) }),
+            "passedChecklists": .optional(passedLine(groups)),
             "manual": .list(result.manual.map { item in
                 .object(["rule": .string(item.rule), "checklist": .string(item.checklist), "title": .string(item.title),
                          "help": .optional(item.help)])
@@ -87,6 +91,10 @@ public enum MarkdownReport {
             "hiddenByBaseline": .int(result.hiddenByBaseline),
             "fixedBaselineEntries": .int(result.fixedBaselineEntries),
             "suppressed": .int(result.suppressed),
+            "notChecked": .list(NotCheckedInput.inputs(result).map { input in
+                .object(["input": .string(input.input), "message": .string(input.message), "subjects": .list(input.subjects.map(TemplateValue.string))])
+            }),
+            "hasNotChecked": .bool(!NotCheckedInput.inputs(result).isEmpty),
         ])
     }
 
@@ -96,7 +104,16 @@ public enum MarkdownReport {
         names.formUnion(result.findings.map(\.checklist))
         names.formUnion(result.manual.map(\.checklist))
         let titles = Dictionary(result.checklists.map { ($0.name, $0.title) }, uniquingKeysWith: { first, _ in first })
-        return names.sorted().map { name in
+        // Errors first, then warnings, then notes (the sections a reader must act on open the comment).
+        func weight(_ name: String) -> (Int, Int, Int) {
+            let findings = result.findings.filter { $0.checklist == name }
+            return (findings.filter { $0.severity == .error }.count, findings.filter { $0.severity == .warning }.count,
+                    findings.filter { $0.severity == .info }.count)
+        }
+        let ordered = names.sorted().map { ($0, weight($0)) }.sorted { a, b in
+            a.1 != b.1 ? a.1 > b.1 : a.0 < b.0
+        }.map(\.0)
+        return ordered.map { name in
             let findings = result.findings.filter { $0.checklist == name }
             let rules = Set(result.rules.filter { $0.checklist == name && !$0.isManual }.map(\.id))
             let failing = Set(findings.map(\.rule))
@@ -110,11 +127,21 @@ public enum MarkdownReport {
                 "passed": .int(rules.subtracting(failing).count),
                 "manual": .int(result.manual.filter { $0.checklist == name }.count),
                 "hasFindings": .bool(!findings.isEmpty),
+                "hasRow": .bool(!findings.isEmpty || result.manual.contains { $0.checklist == name }),
                 "counts": .string(counts(findings)),
                 "findings": .list(findings.map { finding($0, linkBase: linkBase) }),
                 "groups": .list(RuleGroup.make(findings).map { ruleGroup($0, linkBase: linkBase, locationCap: locationCap) }),
             ])
         }
+    }
+
+    /// `All rules passed in App Review (4/4), Metadata (12/12).`, for the rows left out of the table.
+    private static func passedLine(_ groups: [TemplateValue]) -> String? {
+        let passed = groups.filter { $0["hasRow"] == .bool(false) }.compactMap { group -> String? in
+            guard case .string(let title)? = group["title"], case .int(let rules)? = group["rules"], case .int(let ok)? = group["passed"] else { return nil }
+            return "\(title) (\(ok)/\(rules))"
+        }
+        return passed.isEmpty ? nil : "All rules passed in " + passed.joined(separator: ", ") + "."
     }
 
     /// `2 errors, 1 note`.
@@ -203,5 +230,12 @@ public enum MarkdownReport {
             }
         }
         return out
+    }
+}
+
+private extension TemplateValue {
+    subscript(key: String) -> TemplateValue? {
+        if case .object(let object) = self { return object[key] }
+        return nil
     }
 }

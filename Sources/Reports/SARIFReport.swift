@@ -32,12 +32,29 @@ public enum SARIFReport {
             ))])),
             ("originalUriBaseIds", .object([("%SRCROOT%", .object([("uri", .string(rootURI(result.root)))]))])),
             ("results", .array(result.findings.map { finding in sarifResult(finding, ruleIndex: index[finding.rule] ?? 0, fileForFolder: fileForFolder) })),
-        ])
+        ] + notChecked(NotCheckedInput.inputs(result)))
         return .object([
             ("$schema", .string(schemaURI)),
             ("version", .string("2.1.0")),
             ("runs", .array([run])),
         ])
+    }
+
+    /// The inputs not read, each once: a tool execution notification (shown by SARIF viewers as the run's
+    /// messages) and the run's `properties.notChecked` for scripts; nothing when every input was read.
+    private static func notChecked(_ inputs: [NotCheckedInput]) -> [(String, JSONValue)] {
+        guard !inputs.isEmpty else { return [] }
+        let notifications: [JSONValue] = inputs.map { input in
+            .object([("descriptor", .object([("id", .string("not-checked/" + input.input))])),
+                     ("level", .string("note")),
+                     ("message", .object([("text", .string(input.message))]))])
+        }
+        return [
+            ("invocations", .array([.object([("executionSuccessful", .bool(true)), ("toolExecutionNotifications", .array(notifications))])])),
+            ("properties", .object([("notChecked", .array(inputs.map { input in
+                .object([("input", .string(input.input)), ("subjects", .array(input.subjects.map(JSONValue.string)))])
+            }))])),
+        ]
     }
 
     /// From the rule when it was evaluated, else from what the finding carries.

@@ -45,9 +45,7 @@ public enum TextReport {
         if options.quiet { return lines.isEmpty ? "" : WorkflowCommandGuard.guardLineStarts(lines.joined(separator: "\n") + "\n", prefix: "./") }
         if !result.findings.isEmpty { lines.append("") }
         lines.append(style.paint(summary(result), .bold))
-        if !result.notRunWithoutArchive.isEmpty {
-            lines.append("Not checked without a built archive (give --archive with the .ipa/.aab): " + result.notRunWithoutArchive.joined(separator: ", "))
-        }
+        for input in NotCheckedInput.inputs(result) { lines.append(VisibleText.escape(input.message)) }
         if !result.manual.isEmpty {
             lines.append("")
             lines.append("Confirm by hand before submitting:")

@@ -7,6 +7,8 @@ import Reports
 /// ignored) ends the run with exit code 2 and one line on stderr, never a crash.
 struct Console {
     let environment: [String: String]
+    /// When set (the MCP server's tool calls), the text is kept here instead of written to the terminal.
+    var capture: ConsoleCapture? = nil
 
     func out(_ text: String) {
         write(WorkflowCommandGuard.guardLineStarts(text, prefix: "./"), to: STDOUT_FILENO, name: "standard output")
@@ -22,6 +24,10 @@ struct Console {
     }
 
     private func write(_ text: String, to descriptor: Int32, name: String) {
+        if let capture {
+            capture.append(text, toStandardError: descriptor == STDERR_FILENO)
+            return
+        }
         if let failure = AtomicWriter.writeAll(Array(text.utf8), to: descriptor) {
             if descriptor != STDERR_FILENO {
                 _ = AtomicWriter.writeAll(Array("error: cannot write to \(name): \(failure)\n".utf8), to: STDERR_FILENO)
@@ -57,6 +63,23 @@ struct Console {
             return isatty(STDOUT_FILENO) == 1
         }
     }
+}
+
+/// What a command printed, kept for a caller that is not a terminal (`shipcheck mcp` runs the commands
+/// in process and returns their output as a tool result; its own standard output carries only JSON-RPC).
+final class ConsoleCapture: @unchecked Sendable {
+    private let lock = NSLock()
+    private var out = ""
+    private var err = ""
+
+    func append(_ text: String, toStandardError: Bool) {
+        lock.lock()
+        defer { lock.unlock() }
+        if toStandardError { err += text } else { out += text }
+    }
+
+    var standardOutput: String { lock.lock(); defer { lock.unlock() }; return out }
+    var standardError: String { lock.lock(); defer { lock.unlock() }; return err }
 }
 
 /// How a command ended: the exit code the process returns.

@@ -73,6 +73,10 @@ struct CountCommand {
             data = contents
             name = path
         } else {
+            // On a terminal, say what is awaited rather than wait silently.
+            if isatty(STDIN_FILENO) == 1 {
+                console.note("reading the text to count from the terminal; end it with Ctrl-D (or give it as an argument or with --file)")
+            }
             data = FileHandle.standardInput.readDataToEndOfFile()
             name = "standard input"
         }

@@ -128,6 +128,7 @@ struct RulesCommand {
         case .manual: break
         case .reported: lines.append("  reported:  by shipcheck itself (not a check function)")
         }
+        if let reason = rule.severityReason { lines.append("  why this severity: \(reason)") }
         if let effective = rule.effective { lines.append("  effective: \(effective)") }
         if let message = rule.message { lines.append("  message:   \(message)") }
         if let help = rule.help { lines.append("  help:      \(help)") }
@@ -152,6 +153,7 @@ struct RulesCommand {
                                      "references": rule.references.map { ["title": $0.title, "url": $0.url ?? ""] }]
         if let help = rule.help { object["help"] = help }
         if let effective = rule.effective { object["effective"] = effective }
+        if let reason = rule.severityReason { object["severity_reason"] = reason }
         return object
     }
 

