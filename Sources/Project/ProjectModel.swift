@@ -25,6 +25,8 @@ public struct ProjectModel: Sendable {
     public var appleBundles: [AppleBundle] = []
     /// The built archives given with `--archive` (.ipa, .xcarchive, .app, .aab, .apk), as read (Project/Archive).
     public var archives: [BuiltArchive] = []
+    /// fastlane deliver's screenshots folders (`fastlane/screenshots/<locale>/`), each screenshot's header read.
+    public var appStoreScreenshots: [AppStoreScreenshotFolder] = []
     /// Files that could not be read or parsed; inspection went on without them.
     public var problems: [InputProblem]
 

@@ -90,6 +90,7 @@ public enum ProjectInspector {
             model.symbolHits += part.symbolHits
             model.metadata += part.metadata
             model.appleBundles += part.appleBundles
+            model.appStoreScreenshots += part.appStoreScreenshots
         }
         loadDocuments(into: &model, files: files, dataSafetySchema: options.dataSafetySchema)
         facts += StoreDetection.facts(files: walk.files, metadata: model.metadata, maxFileBytes: options.maxFileBytes)
