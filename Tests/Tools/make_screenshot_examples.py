@@ -32,7 +32,7 @@ def fresh(rid):
 t, p = fresh('metadata.appstore-screenshot-size')
 png(f'{t}/01_home.png', 1320, 2868); png(f'{t}/02_list.png', 1000, 2000)
 png(f'{p}/01_home.png', 1320, 2868); png(f'{p}/02_list.png', 2868, 1320)
-readme('metadata.appstore-screenshot-size', 'App Store metadata with fastlane/screenshots (deliver layout); PNGs made by /tmp/mkshots.py-style code (1-bit greyscale).\ntrigger: 02_list.png is 1000×2000, the size of no display type (deliver: "Invalid screen size").\npass: a 6.9-inch portrait 1320×2868 and its landscape 2868×1320.\n')
+readme('metadata.appstore-screenshot-size', 'App Store metadata with fastlane/screenshots (deliver layout); PNGs are synthetic, written by Tests/Tools/make_screenshot_examples.py.\ntrigger: 02_list.png is 1000×2000, the size of no display type (deliver: "Invalid screen size").\npass: a 6.9-inch portrait 1320×2868 and its landscape 2868×1320.\n')
 
 t, p = fresh('metadata.appstore-screenshot-alpha')
 png(f'{t}/01_home.png', 1320, 2868, alpha=True); png(f'{p}/01_home.png', 1320, 2868)
