@@ -24,32 +24,42 @@ def xcode(root, family):
     open(f'{root}/App.xcodeproj/project.pbxproj', 'w').write(s)
     os.makedirs(f'{root}/App', exist_ok=True)
     shutil.copy(f'{R}/platform-requirements.apple-deployment-target-2027/trigger/App/Info.plist', f'{root}/App/Info.plist')
+PINS = {
+    'metadata-screenshots.size': 'fastlane/screenshots/en-US/02_list.png',
+    'metadata-screenshots.alpha': 'fastlane/screenshots/en-US/01_home.png',
+    'metadata-screenshots.count': 'fastlane/screenshots/en-US/11.png',
+    'metadata-screenshots.iphone-set': 'fastlane/screenshots',
+    'metadata-screenshots.ipad-set': 'fastlane/screenshots',
+}
 def fresh(rid):
     shutil.rmtree(f'{R}/{rid}', ignore_errors=True)
+    os.makedirs(f'{R}/{rid}', exist_ok=True)
+    open(f'{R}/{rid}/trigger.expected', 'w').write(
+        f'# Where {rid} reports in trigger/ (path:line); see RuleExampleTests.checkPins.\n{PINS[rid]}\n')
     for k in ('trigger', 'pass'): meta(f'{R}/{rid}/{k}')
     return f'{R}/{rid}/trigger/fastlane/screenshots/en-US', f'{R}/{rid}/pass/fastlane/screenshots/en-US'
 
-t, p = fresh('metadata.appstore-screenshot-size')
+t, p = fresh('metadata-screenshots.size')
 png(f'{t}/01_home.png', 1320, 2868); png(f'{t}/02_list.png', 1000, 2000)
 png(f'{p}/01_home.png', 1320, 2868); png(f'{p}/02_list.png', 2868, 1320)
-readme('metadata.appstore-screenshot-size', 'App Store metadata with fastlane/screenshots (deliver layout); PNGs are synthetic, written by Tests/Tools/make_screenshot_examples.py.\ntrigger: 02_list.png is 1000×2000, the size of no display type (deliver: "Invalid screen size").\npass: a 6.9-inch portrait 1320×2868 and its landscape 2868×1320.\n')
+readme('metadata-screenshots.size', 'App Store metadata with fastlane/screenshots (deliver layout); PNGs are synthetic, written by Tests/Tools/make_screenshot_examples.py.\ntrigger: 02_list.png is 1000×2000, the size of no display type (deliver: "Invalid screen size").\npass: a 6.9-inch portrait 1320×2868 and its landscape 2868×1320.\n')
 
-t, p = fresh('metadata.appstore-screenshot-alpha')
+t, p = fresh('metadata-screenshots.alpha')
 png(f'{t}/01_home.png', 1320, 2868, alpha=True); png(f'{p}/01_home.png', 1320, 2868)
-readme('metadata.appstore-screenshot-alpha', 'trigger: a 6.9-inch screenshot saved as grey+alpha PNG (colour type 4).\npass: the same size without alpha (1-bit greyscale).\n')
+readme('metadata-screenshots.alpha', 'trigger: a 6.9-inch screenshot saved as grey+alpha PNG (colour type 4).\npass: the same size without alpha (1-bit greyscale).\n')
 
-t, p = fresh('metadata.appstore-screenshot-count')
+t, p = fresh('metadata-screenshots.count')
 for i in range(1, 12): png(f'{t}/{i:02d}.png', 1290, 2796)
 for i in range(1, 11): png(f'{p}/{i:02d}.png', 1290, 2796)
 png(f'{p}/01_ipad.png', 2064, 2752)
-readme('metadata.appstore-screenshot-count', 'trigger: 11 screenshots of the 6.9-inch set in en-US; deliver skips the eleventh (11.png).\npass: 10 of them, and an iPad screenshot, which is another set.\n')
+readme('metadata-screenshots.count', 'trigger: 11 screenshots of the 6.9-inch set in en-US; deliver skips the eleventh (11.png).\npass: 10 of them, and an iPad screenshot, which is another set.\n')
 
-t, p = fresh('metadata.appstore-screenshot-iphone-set')
+t, p = fresh('metadata-screenshots.iphone-set')
 png(f'{t}/01_ipad.png', 2064, 2752); png(f'{t}/02_small.png', 1170, 2532)
 png(f'{p}/01_home.png', 1242, 2688)
-readme('metadata.appstore-screenshot-iphone-set', 'trigger: only a 13-inch iPad and a 6.1-inch iPhone screenshot: no 6.9-inch or 6.5-inch set.\npass: a 6.5-inch (1242×2688) set, which App Store Connect takes without the 6.9-inch one.\n')
+readme('metadata-screenshots.iphone-set', 'trigger: only a 13-inch iPad and a 6.1-inch iPhone screenshot: no 6.9-inch or 6.5-inch set.\npass: a 6.5-inch (1242×2688) set, which App Store Connect takes without the 6.9-inch one.\n')
 
-rid = 'metadata.appstore-screenshot-ipad-set'
+rid = 'metadata-screenshots.ipad-set'
 t, p = fresh(rid)
 xcode(f'{R}/{rid}/trigger', '1,2'); xcode(f'{R}/{rid}/pass', '1,2')
 png(f'{t}/01_home.png', 1320, 2868); png(f'{t}/02_ipad.png', 1668, 2388)
