@@ -42,6 +42,12 @@ public struct ProjectModel: Sendable {
         if !symbolHits.isEmpty { self.symbolHits = symbolHits }
     }
 
+    /// fastlane deliver's screenshots folders (`fastlane/screenshots/<locale>/`), each screenshot's header read (`MetadataPart`).
+    public var appStoreScreenshots: [AppStoreScreenshotFolder] {
+        get { parts[MetadataPart.self].appStoreScreenshots }
+        set { parts[MetadataPart.self].appStoreScreenshots = newValue }
+    }
+
     /// The store metadata trees (`MetadataPart`).
     public var metadata: [MetadataTree] {
         get { parts[MetadataPart.self].trees }

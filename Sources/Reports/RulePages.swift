@@ -120,6 +120,7 @@ public enum RulePages {
         var out = "## \(rule.id)\n\n**\(rule.title)**\n\n"
         out += "- **Severity:** \(level(rule))"
         if let reason = rule.severityReason { out += " — \(reason)" }
+        for step in rule.severitySteps { out += "\n- **From \(step.from):** \(step.severity.rawValue)" + (step.reason.map { " — \($0)" } ?? "") }
         out += "\n- **Stores:** \(stores(rule))\n"
         if let when = rule.when { out += "- **Applies when:** `\(when)`\n" }
         switch rule.kind {

@@ -15,6 +15,8 @@ import Foundation
 /// - `apple.ci_xcode_version`: the lowest Xcode an uploading CI configuration selects (CIXcodeSelection).
 /// - `apple.deployment_target`: the lowest IPHONEOS_DEPLOYMENT_TARGET of an iOS application target's release
 ///   configuration (a number such as 12.4; evidence: the setting in the project).
+/// - `apple.runs_on_ipad` / `apple.ipad_only`: an application target's release TARGETED_DEVICE_FAMILY contains 2
+///   (iPad) / every application target's is exactly 2; for the App Store screenshot sets each needs.
 public enum AppleInspector {
     /// ODR build settings that mean tags are in use; `ENABLE_ON_DEMAND_RESOURCES` is the default and means nothing.
     static let onDemandSettings = ["ON_DEMAND_RESOURCES_INITIAL_INSTALL_TAGS", "ON_DEMAND_RESOURCES_PREFETCH_ORDER",
@@ -222,6 +224,28 @@ public enum AppleInspector {
         }
     }
 
+    /// TARGETED_DEVICE_FAMILY of the application targets (1 iPhone, 2 iPad; Xcode's default when unset is 1).
+    static func deviceFamilyFacts(_ project: XcodeProject) -> [Fact] {
+        let apps = project.targets.filter { $0.productType == "com.apple.product-type.application" }
+        let families = apps.map { target in
+            (target.name, target.releaseSettings["TARGETED_DEVICE_FAMILY"] ?? "1")
+        }
+        func members(_ value: String) -> Set<String> {
+            Set(value.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\"" }).map(String.init))
+        }
+        var facts: [Fact] = []
+        if let ipad = families.first(where: { members($0.1).contains("2") }) {
+            let written = project.location(of: "TARGETED_DEVICE_FAMILY = \(ipad.1)")
+            let location = written.line == nil ? project.location(of: "TARGETED_DEVICE_FAMILY") : written
+            let evidence = Evidence(location: location, snippet: "\(ipad.0): TARGETED_DEVICE_FAMILY = \(ipad.1)")
+            facts.append(Fact(name: "apple.runs_on_ipad", value: .bool(true), source: .detected, evidence: [evidence]))
+            if families.allSatisfy({ members($0.1) == ["2"] }) {
+                facts.append(Fact(name: "apple.ipad_only", value: .bool(true), source: .detected, evidence: [evidence]))
+            }
+        }
+        return facts
+    }
+
     /// Hosted content targets and On-Demand Resources settings and tags of one project.
     static func projectFacts(_ project: XcodeProject) -> [Fact] {
         var facts: [Fact] = []
@@ -248,6 +272,7 @@ public enum AppleInspector {
             facts.append(Fact(name: "apple.deployment_target", value: .number(lowest.2), source: .detected,
                               evidence: [Evidence(location: location, snippet: "\(lowest.0): IPHONEOS_DEPLOYMENT_TARGET = \(lowest.1)")]))
         }
+        facts += deviceFamilyFacts(project)
         for target in project.targets {
             for setting in onDemandSettings {
                 guard let value = target.values(of: setting).first(where: { !$0.isEmpty && $0 != "NO" }) else { continue }

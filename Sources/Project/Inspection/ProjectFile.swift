@@ -55,6 +55,7 @@ public struct PartialInspection: Sendable {
     public var symbolHits: [SymbolHit] = []
     public var metadata: [MetadataTree] = []
     public var appleBundles: [AppleBundle] = []
+    public var appStoreScreenshots: [AppStoreScreenshotFolder] = []
 
     public init() {}
 

@@ -26,6 +26,9 @@ public enum MetadataDiscovery {
         }
         trees = named(trees.sorted { ($0.path, $0.store.rawValue) < ($1.path, $1.store.rawValue) })
         result.metadata = MetadataConsumerDetection.assign(trees, files: files, manifest: manifest)
+        result.facts += FDroidBuildRecipes.facts(files: files)
+        result.appStoreScreenshots = AppStoreScreenshotDiscovery.discover(
+            index: index, appStoreTrees: trees.filter { $0.store == .appstore }.map(\.path), problems: &result.problems)
         return result
     }
 

@@ -3,6 +3,8 @@ import StoreLocale
 /// The store metadata trees (fastlane deliver and supply folders, F-Droid), each with who uploads it.
 public struct MetadataPart: ModelPart {
     public var trees: [MetadataTree] = []
+    /// fastlane deliver's screenshots folders beside the App Store trees.
+    public var appStoreScreenshots: [AppStoreScreenshotFolder] = []
 
     public init() {}
 }
@@ -13,12 +15,13 @@ public struct MetadataInspector: Inspector {
 
     public var name: String { "metadata" }
     public var scopes: Set<InspectionOptions.Scope> { [.everything, .metadata] }
-    public var emits: [String] { ["metadata.*.consumer", "metadata.*.release_notes"] }
+    public var emits: [String] { ["metadata.*.consumer", "metadata.*.release_notes", "fdroid.build_version_codes"] }
 
     public func inspect(_ input: InspectionInput) -> InspectorOutput<MetadataPart> {
         let result = MetadataDiscovery.discover(root: input.root, files: input.files, manifest: input.manifest)
         var part = MetadataPart()
         part.trees = result.metadata
+        part.appStoreScreenshots = result.appStoreScreenshots
         return InspectorOutput(part: part, facts: result.facts, problems: result.problems)
     }
 

@@ -48,7 +48,9 @@ enum PolicyInputs {
     static func stringLists(_ table: Table?) -> [(key: String, values: [String])] {
         table?.value.mapping?.compactMap { pair in
             guard let key = pair.key.scalar else { return nil }
-            return (key, pair.value.sequence?.compactMap(\.scalar) ?? pair.value.scalar.map { [$0] } ?? [])
+            // A row is a list, a single value, or `{ types: [...], source: "..." }` (the source is data for readers).
+            let value = pair.value["types"] ?? pair.value
+            return (key, value.sequence?.compactMap(\.scalar) ?? value.scalar.map { [$0] } ?? [])
         } ?? []
     }
 

@@ -41,7 +41,8 @@ public struct Engine: Sendable {
         var evaluated: [Rule] = []
         for checklist in checklists {
             for original in checklist.rules {
-                guard let rule = configuration.apply(to: original) else { continue }
+                // Dated grades first (severity_steps, by the run's date), so a team's own severity still wins.
+                guard let rule = configuration.apply(to: original.graded(on: context.today)) else { continue }
                 if let effective = rule.effective, effective > context.today { continue }
                 guard appliesToProject(rule, facts: context.facts) else { continue }
                 evaluated.append(rule)

@@ -24,7 +24,7 @@ public struct ChecklistLoader: Sendable {
     static let checklistKeys = ["checklist", "title", "summary", "references", "facts", "tables", "rules"]
     static let factKeys = ["type", "doc"]
     static let ruleKeys = ["id", "title", "severity", "stores", "when", "expect", "check", "given", "with",
-                           "kind", "message", "help", "references", "effective", "severity_reason"]
+                           "kind", "message", "help", "references", "effective", "severity_reason", "severity_steps"]
     static let tableKeys = ["source", "kind", "value"]
     /// `symbols`: a table the source scan reads; `data_safety_questions`: the Data safety form's ids, which the
     /// inspection reads the export against (one such table among all loaded checklists).
@@ -365,6 +365,7 @@ public struct ChecklistLoader: Sendable {
         var factReferences = map["when"].map { when == nil ? [] : self.factReferences($0) } ?? []
         let effective = map["effective"]?.date()
         let severityReason = map["severity_reason"]?.string()
+        let severitySteps = map["severity_steps"].map(readSeveritySteps) ?? []
         let message = map["message"]?.string()
         let help = map["help"]?.string()
         let references = map["references"].map(readReferences) ?? []
@@ -441,9 +442,21 @@ public struct ChecklistLoader: Sendable {
         guard let id, let title, let kind, let idReader = map["id"] else { return nil }
         let rule = Rule(id: id, checklist: checklist, title: title, severity: severity, stores: stores, when: when,
                         kind: kind, message: message, help: help, references: references.isEmpty ? checklistReferences : references,
-                        effective: effective, severityReason: severityReason, file: file, mark: reader.mark)
+                        effective: effective, severityReason: severityReason, severitySteps: severitySteps, file: file, mark: reader.mark)
         return RuleDraft(rule: rule, path: reader.path, idMark: idReader.mark, tableOptions: tableOptions, tableReferences: tableReferences,
                          factReferences: factReferences)
+    }
+
+    /// `severity_steps: [{ from: 2027-04-28, severity: error, severity_reason: "…" }]`: each step a date, the grade
+    /// from that date on and why (required: a grade that changes says why it changes).
+    func readSeveritySteps(_ reader: NodeReader) -> [SeverityStep] {
+        guard let items = reader.sequence() else { return [] }
+        return items.compactMap { item in
+            guard let map = item.mapping(allowed: ["from", "severity", "severity_reason"], required: ["from", "severity", "severity_reason"]),
+                  let from = map["from"]?.date(),
+                  let text = map["severity"]?.oneOf(Severity.allCases.map(\.rawValue)), let severity = Severity(rawValue: text) else { return nil }
+            return SeverityStep(from: from, severity: severity, reason: map["severity_reason"]?.string())
+        }
     }
 
     /// `given:` is one selector or a list of them.

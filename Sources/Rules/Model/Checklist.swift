@@ -46,6 +46,19 @@ public struct Table: Sendable {
     }
 }
 
+/// A dated grade of a rule: from `from` (`YYYY-MM-DD`) on, the rule is `severity`, for `reason`.
+public struct SeverityStep: Sendable, Hashable {
+    public let from: String
+    public let severity: Severity
+    public let reason: String?
+
+    public init(from: String, severity: Severity, reason: String?) {
+        self.from = from
+        self.severity = severity
+        self.reason = reason
+    }
+}
+
 /// One rule of a checklist.
 public struct Rule: Sendable {
     public enum Kind: Sendable {
@@ -75,13 +88,16 @@ public struct Rule: Sendable {
     public let effective: String?
     /// Why the rule has its severity, against docs/severity.md (an error names what the store rejects).
     public let severityReason: String?
+    /// Dated grades (`severity_steps:`): from each step's date on, the rule has that step's severity and reason
+    /// (a warning now, an error once a requirement is in force). The engine grades with the run's date.
+    public let severitySteps: [SeverityStep]
     /// Where the rule is written, for errors about it.
     public let file: String
     public let mark: Mark
 
     public init(id: String, checklist: String, title: String, severity: Severity, stores: Set<Store>, when: Expression?,
                 kind: Kind, message: String?, help: String?, references: [Reference], effective: String?,
-                severityReason: String? = nil, file: String, mark: Mark) {
+                severityReason: String? = nil, severitySteps: [SeverityStep] = [], file: String, mark: Mark) {
         self.id = id
         self.checklist = checklist
         self.title = title
@@ -94,6 +110,7 @@ public struct Rule: Sendable {
         self.references = references
         self.effective = effective
         self.severityReason = severityReason
+        self.severitySteps = severitySteps
         self.file = file
         self.mark = mark
     }
@@ -102,7 +119,15 @@ public struct Rule: Sendable {
     public func with(severity: Severity) -> Rule {
         Rule(id: id, checklist: checklist, title: title, severity: severity, stores: stores, when: when, kind: kind,
              message: message, help: help, references: references, effective: effective,
-             severityReason: severityReason, file: file, mark: mark)
+             severityReason: severityReason, severitySteps: severitySteps, file: file, mark: mark)
+    }
+
+    /// The rule as graded on `today` (`YYYY-MM-DD`): the severity and reason of the latest step in force, else its own.
+    public func graded(on today: String) -> Rule {
+        guard let step = severitySteps.filter({ $0.from <= today }).max(by: { $0.from < $1.from }) else { return self }
+        return Rule(id: id, checklist: checklist, title: title, severity: step.severity, stores: stores, when: when, kind: kind,
+                    message: message, help: help, references: references, effective: effective,
+                    severityReason: step.reason ?? severityReason, severitySteps: severitySteps, file: file, mark: mark)
     }
 
     /// The same rule with the table options its check decoded at load (`OptionSpec.decode`).
@@ -111,7 +136,8 @@ public struct Rule: Sendable {
         let merged = CheckOptions(options.values.merging(decodedOptions) { _, decoded in decoded })
         return Rule(id: id, checklist: checklist, title: title, severity: severity, stores: stores, when: when,
                     kind: .check(name: name, given: given, options: merged), message: message, help: help,
-                    references: references, effective: effective, severityReason: severityReason, file: file, mark: mark)
+                    references: references, effective: effective, severityReason: severityReason, severitySteps: severitySteps,
+                    file: file, mark: mark)
     }
 
     public var isManual: Bool {

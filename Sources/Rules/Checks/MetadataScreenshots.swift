@@ -1,0 +1,147 @@
+import Project
+import YAML
+
+/// App Store screenshots in fastlane deliver's screenshots folder, judged against two tables:
+/// `appstore_screenshot_sizes` (display type → accepted pixel sizes, as deliver and App Store Connect read them;
+/// portrait rows, landscape accepted as the transpose) and `appstore_screenshot_sets` (the sets a submission needs
+/// and how many screenshots a set takes). deliver decides a screenshot's display type from its pixel size alone,
+/// and from its path only for sizes two display types share (`name_contains`).
+enum MetadataScreenshots {
+    static var functions: [CheckFunction] { [size, alpha, count, sets] }
+
+    struct DisplayType {
+        let id: String
+        let name: String
+        let sizes: Set<[Int]>
+        /// Alternatives, each a list of words the lower-cased path must all contain (deliver's `2nd generation` test).
+        let nameContains: [[String]]
+
+        init?(_ node: Node) {
+            guard let id = node["display_type"]?.scalar, let sizes = node["sizes"]?.sequence?.compactMap(\.scalar) else { return nil }
+            self.id = id
+            name = node["name"]?.scalar ?? id
+            self.sizes = Set(sizes.compactMap { text -> [Int]? in
+                let parts = text.split(separator: "x").compactMap { Int($0) }
+                return parts.count == 2 ? parts : nil
+            })
+            nameContains = (node["name_contains"]?.sequence ?? []).map { $0.sequence?.compactMap(\.scalar).map { $0.lowercased() } ?? [] }
+        }
+
+        func accepts(_ shot: AppStoreScreenshot) -> Bool {
+            guard let w = shot.width, let h = shot.height, sizes.contains([w, h]) || sizes.contains([h, w]) else { return false }
+            guard !nameContains.isEmpty else { return true }
+            let path = shot.location.path.lowercased()
+            return nameContains.contains { words in words.allSatisfy { path.contains($0) } }
+        }
+    }
+
+    static func displayTypes(_ invocation: CheckInvocation) -> [DisplayType] {
+        (invocation.table("sizes")?.value.sequence ?? []).compactMap(DisplayType.init)
+    }
+
+    /// The display type deliver files the screenshot under: the first row (in table order) that accepts it.
+    static func displayType(of shot: AppStoreScreenshot, in types: [DisplayType]) -> DisplayType? {
+        types.first { $0.accepts(shot) }
+    }
+
+    static let sizesOption = OptionSpec("sizes", .table, required: true, doc: "The display type table (appstore_screenshot_sizes)")
+
+    static func values(_ folder: AppStoreScreenshotFolder, _ shot: AppStoreScreenshot) -> [String: String] {
+        ["folder": folder.path, "locale": shot.locale, "file": shot.fileName,
+         "width": shot.width.map(String.init) ?? "?", "height": shot.height.map(String.init) ?? "?"]
+    }
+
+    /// A screenshot whose pixel size no display type accepts: deliver's validator refuses it ("Invalid screen
+    /// size") and cancels the whole screenshot upload.
+    static let size = CheckFunction(
+        name: "appstore-screenshot-size", summary: "Each App Store screenshot has a pixel size of a display type App Store Connect accepts",
+        options: [sizesOption], subjects: .none
+    ) { invocation in
+        let types = displayTypes(invocation)
+        let phone = types.filter { $0.id.hasPrefix("APP_IPHONE") }.flatMap(\.sizes).map { "\($0[0])×\($0[1])" }
+        return invocation.context.project.appStoreScreenshots.flatMap { folder in
+            folder.screenshots.compactMap { shot -> CheckResult? in
+                guard let w = shot.width, let h = shot.height, displayType(of: shot, in: types) == nil else { return nil }
+                var found = values(folder, shot)
+                found["iphone_sizes"] = phone.prefix(3).joined(separator: ", ")
+                return CheckResult(location: shot.location, evidence: "\(w)×\(h)", values: found)
+            }
+        }
+    }
+
+    /// A PNG whose colour type carries an alpha channel.
+    static let alpha = CheckFunction(
+        name: "appstore-screenshot-alpha", summary: "App Store screenshots have no alpha channel", options: [], subjects: .none
+    ) { invocation in
+        invocation.context.project.appStoreScreenshots.flatMap { folder in
+            folder.screenshots.filter { $0.hasAlpha == true }.map { shot in
+                CheckResult(location: shot.location, evidence: "PNG with alpha", values: values(folder, shot))
+            }
+        }
+    }
+
+    /// More screenshots in one locale's set than a set takes: deliver uploads the first ones (in file-name order)
+    /// and skips the rest. One result per set, at the first file skipped.
+    static let count = CheckFunction(
+        name: "appstore-screenshot-count", summary: "An App Store screenshot set holds at most as many screenshots as App Store Connect takes",
+        options: [sizesOption, OptionSpec("sets", .table, required: true, doc: "The set table (appstore_screenshot_sets): per_set max")],
+        subjects: .none
+    ) { invocation in
+        let types = displayTypes(invocation)
+        guard let max = invocation.table("sets")?.value["per_set"]?["max"]?.scalar.flatMap({ Int($0) }) else { return [] }
+        var results: [CheckResult] = []
+        for folder in invocation.context.project.appStoreScreenshots {
+            var bySet: [String: [AppStoreScreenshot]] = [:]
+            var names: [String: String] = [:]
+            for shot in folder.screenshots.sorted(by: { $0.location.path < $1.location.path }) {
+                guard let type = displayType(of: shot, in: types) else { continue }
+                bySet["\(shot.locale)\u{0}\(type.id)", default: []].append(shot)
+                names["\(shot.locale)\u{0}\(type.id)"] = type.name
+            }
+            for (key, shots) in bySet.sorted(by: { $0.key < $1.key }) where shots.count > max {
+                var found = values(folder, shots[max])
+                found["count"] = String(shots.count)
+                found["max"] = String(max)
+                found["display"] = names[key] ?? ""
+                results.append(CheckResult(location: shots[max].location, evidence: "\(shots.count) screenshots", values: found))
+            }
+        }
+        return results
+    }
+
+    /// A screenshots folder with no set of a display type the submission needs (`set: iphone` or `ipad` of the
+    /// sets table), in any locale (App Store Connect falls back to the primary language's screenshots, so one
+    /// locale's set is enough). `when_fact` gates the rule on the device (apple.runs_on_ipad); `unless_fact` skips
+    /// it (apple.ipad_only for the iPhone set).
+    static let sets = CheckFunction(
+        name: "appstore-screenshot-sets", summary: "The screenshots folder holds the screenshot set App Store Connect requires for each device the app runs on",
+        options: [
+            sizesOption, OptionSpec("sets", .table, required: true, doc: "The set table (appstore_screenshot_sets)"),
+            OptionSpec("set", .oneOf(["iphone", "ipad"]), required: true, doc: "Which required set to look for"),
+            OptionSpec("when_fact", .string, doc: "Only when this fact is true (apple.runs_on_ipad)"),
+            OptionSpec("unless_fact", .string, doc: "Not when this fact is true (apple.ipad_only)"),
+        ],
+        subjects: .none
+    ) { invocation in
+        let project = invocation.context.project
+        if let fact = invocation.options.string("when_fact"), project.facts[fact]?.value.isTruthy != true { return [] }
+        if let fact = invocation.options.string("unless_fact"), project.facts[fact]?.value.isTruthy == true { return [] }
+        let types = displayTypes(invocation)
+        guard let set = invocation.options.string("set"),
+              let required = invocation.table("sets")?.value[set]?.sequence?.compactMap(\.scalar), !required.isEmpty else { return [] }
+        let names = required.map { id in types.first { $0.id == id }?.name ?? id }
+        return project.appStoreScreenshots.compactMap { folder -> CheckResult? in
+            let present = Set(folder.screenshots.compactMap { displayType(of: $0, in: types)?.id })
+            guard present.isDisjoint(with: required) else { return nil }
+            let found = present.compactMap { id in types.first { $0.id == id }?.name }.sorted()
+            var values = ["folder": folder.path, "required": names.joined(separator: " or "),
+                          "found": found.isEmpty ? "none" : found.joined(separator: ", ")]
+            if let fact = invocation.options.string("when_fact"), let evidence = project.facts[fact]?.evidence.first {
+                values["device_evidence"] = "\(evidence.location)"
+            } else {
+                values["device_evidence"] = "the app's targets"
+            }
+            return CheckResult(location: folder.location, evidence: found.joined(separator: ", "), values: values)
+        }
+    }
+}
