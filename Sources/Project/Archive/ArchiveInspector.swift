@@ -98,12 +98,14 @@ public enum ArchiveInspector {
             var binaryLocation: SourceLocation?
             if !executable.contains("/"), own.contains(binaryEntry) {
                 binaryLocation = contents.location(of: binaryEntry)
-                let bytes = try contents.read(binaryEntry)
+                // Only the regions the reader needs are kept; finish() checks the rest's CRC.
+                let reader = try contents.open(binaryEntry)
                 do {
-                    binary = try MachOReader.read(bytes)
+                    binary = try MachOReader.read(reader.source())
                 } catch {
                     output.problems.append(InputProblem(location: binaryLocation!, message: "\(binaryLocation!.path): not a readable Mach-O binary: \(error.message)"))
                 }
+                try reader.finish()
             }
             output.archive.bundles.append(ArchivedBundle(
                 kind: bundleKind, path: folder, location: folder.isEmpty ? SourceLocation(path: contents.name) : contents.location(of: folder), name: base, infoPlist: plist, infoPlistLocation: plistLocation,
@@ -130,11 +132,14 @@ public enum ArchiveInspector {
             let location = contents.location(of: entry)
             if native.count < 5 { native.append(Evidence(location: location, snippet: "native library in the \(kind.rawValue)")) }
             guard sixtyFourBitABIs.contains(abi) else { continue }
-            let bytes = try contents.read(entry)
-            let parsed = ELFAlignment.parse(header: Array(bytes.prefix(64))) { offset, count in
-                guard offset <= UInt64(bytes.count), count <= bytes.count - Int(offset) else { return nil }
-                return Array(bytes[Int(offset)..<Int(offset) + count])
+            // The ELF header and program headers only, never the whole library.
+            let reader = try contents.open(entry)
+            let source = reader.source()
+            let parsed = ELFAlignment.parse(header: (try? source.read(0, min(64, source.size), "the ELF header")) ?? []) { offset, count in
+                guard offset <= UInt64(Int.max) else { return nil }
+                return try? source.read(Int(offset), count, "the program headers")
             }
+            try reader.finish()
             switch parsed {
             case .success(let info):
                 let library = ArchivedNativeLibrary(location: location, abi: abi, machine: info.machine, is64Bit: info.is64Bit,
