@@ -5,17 +5,41 @@ import Rules
 /// archive, its facts (same names as the source facts, evidence inside the archive) and the entries that
 /// could not be decoded. An archive that cannot be opened at all ends the run with its reason.
 enum ArchiveStep {
+    /// The archives of a run: `--archive` when given, else shipcheck.yml's `archives:` (not for
+    /// `shipcheck archive FILE`, which reads only the archive it is given).
+    static func paths(_ options: Shipcheck.Options, manifest: Manifest?) -> [Given] {
+        if !options.archives.isEmpty || options.archiveOnly { return options.archives.map { Given(path: $0, written: nil) } }
+        guard let manifest else { return [] }
+        return manifest.archives.map { Given(path: $0, written: manifest.locations["archives.\($0)"] ?? manifest.locations["archives"]) }
+    }
+
+    /// An archive path and, for one written in shipcheck.yml, where (its errors name that line).
+    struct Given {
+        let path: String
+        let written: SourceLocation?
+    }
+
     static func read(_ paths: [String], into project: inout ProjectModel) throws(SessionError) {
+        try read(paths.map { Given(path: $0, written: nil) }, into: &project)
+    }
+
+    static func read(_ given: [Given], into project: inout ProjectModel) throws(SessionError) {
         var errors: [String] = []
-        for path in paths {
+        for item in given {
+            // A manifest's path is relative to the root and must stay inside it (links included).
+            let path = item.written == nil ? item.path : project.root + "/" + item.path
             do {
                 let opened = try ArchiveInput.open(path, root: project.root)
+                if let written = item.written, opened.contents.name.hasPrefix("../") {
+                    errors.append("\(written): archives: \(item.path) leads out of the project root (to \(opened.contents.name)); list archives inside it")
+                    continue
+                }
                 let output = try ArchiveInspector.inspect(opened.contents, kind: opened.kind)
                 project.archives.append(output.archive)
                 for fact in output.facts { project.facts.add(fact) }
                 project.problems += output.problems
             } catch {
-                errors.append(error.description)
+                errors.append(item.written.map { "\($0): archives: \(ArchiveError(archive: item.path, entry: error.entry, error.message))" } ?? error.description)
             }
         }
         if !errors.isEmpty { throw SessionError(messages: errors) }

@@ -100,3 +100,59 @@ import Testing
     }
 }
 
+
+/// `archives:` in shipcheck.yml: read with every `check`, relative to the root and inside it.
+@Suite struct ManifestArchivesTests {
+    static func project(_ manifest: String, copy: [String: String] = [:]) throws -> String {
+        let root = NSTemporaryDirectory() + "shipcheck-archives-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: root + "/build", withIntermediateDirectories: true)
+        try manifest.write(toFile: root + "/shipcheck.yml", atomically: true, encoding: .utf8)
+        for (to, from) in copy { try FileManager.default.copyItem(atPath: ArchiveRulesTests.fixtures + "/" + from, toPath: root + "/" + to) }
+        return root
+    }
+
+    static func run(_ root: String) throws -> Shipcheck.Run {
+        try Shipcheck.run(Shipcheck.Options(path: root, checklists: try RuleExampleTests.loaded(), today: "2026-11-30"))
+    }
+
+    @Test func anArchiveListedInTheManifestIsReadWithCheck() throws {
+        let root = try Self.project("archives: [build/app.ipa]\n", copy: ["build/app.ipa": "ios-trigger.ipa"])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let run = try Self.run(root)
+        #expect(run.project.archives.map(\.name) == ["build/app.ipa"])
+        let hits = run.result.findings.filter { $0.rule == "privacy-manifest.binary-missing-api-declaration" }
+        #expect(hits.map(\.location.path) == ["build/app.ipa!/Payload/App.app/App", "build/app.ipa!/Payload/App.app/Frameworks/Alamofire.framework/Alamofire"])
+    }
+
+    @Test func aMissingListedArchiveIsAnErrorAtItsManifestLine() throws {
+        let root = try Self.project("stores: [appstore]\narchives:\n  - build/app.ipa\n")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        do {
+            _ = try Self.run(root)
+            Issue.record("a missing archive was accepted")
+        } catch let error as SessionError {
+            #expect(error.messages == ["shipcheck.yml:3:5: archives: build/app.ipa: no such file or folder"])
+        }
+    }
+
+    @Test func aListedArchiveOutsideTheRootOrOfAnotherKindIsRefusedAtLoad() throws {
+        let root = try Self.project("archives: [../app.ipa, build/notes.txt]\n")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        do {
+            _ = try Self.run(root)
+            Issue.record("a manifest with bad archives was accepted")
+        } catch {
+            let text = "\(error)"
+            #expect(text.contains("paths are relative to the project root and stay inside it, got \"../app.ipa\""))
+            #expect(text.contains("an archive is an .ipa, .xcarchive, .app, .aab or .apk, got \"build/notes.txt\""))
+        }
+    }
+
+    @Test func theCommandLineArchiveReplacesTheManifests() throws {
+        let root = try Self.project("archives: [build/missing.ipa]\n", copy: ["build/app.aab": "android-4kb.aab"])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        var options = Shipcheck.Options(path: root, checklists: try RuleExampleTests.loaded(), today: "2026-11-30")
+        options.archives = [root + "/build/app.aab"]
+        #expect(try Shipcheck.run(options).project.archives.map(\.kind) == [.aab])
+    }
+}
