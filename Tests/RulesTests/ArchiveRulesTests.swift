@@ -93,6 +93,62 @@ import Testing
         }
     }
 
+    static let app = "ios-rules-trigger.ipa!/Payload/App.app/"
+    static let sdk = app + "Frameworks/GoogleSignIn.framework/"
+
+    @Test func eachProtectedImportWithoutItsKeyInTheBuiltPlistIsITMS90683AtTheBinary() throws {
+        let hits = try Self.findings(["ios-rules-trigger.ipa"], rule: "purpose-strings.binary-missing")
+        #expect(hits.map(\.location.path) == [Self.app + "App", Self.app + "App", Self.sdk + "GoogleSignIn"])
+        #expect(hits.map(\.evidence) == ["_OBJC_CLASS_$_AVCaptureDevice", "_OBJC_CLASS_$_CLLocationManager", "_OBJC_CLASS_$_CNContactStore"])
+        // A framework's import is judged against the app's Info.plist it ships in.
+        #expect(hits.last?.message.contains("needs NSContactsUsageDescription, but the built \(Self.app)Info.plist does not set it") == true)
+        #expect(hits.allSatisfy { $0.severity == .error })
+        #expect(try Self.findings(["ios-rules-pass.ipa"], rule: "purpose-strings.binary-missing").isEmpty)
+    }
+
+    @Test func aUIWebViewImportInAnEmbeddedSDKIsITMS90809AtThatBinary() throws {
+        let hits = try Self.findings(["ios-rules-trigger.ipa"], rule: "review-risk.binary-uiwebview")
+        #expect(hits.map(\.location.path) == [Self.sdk + "GoogleSignIn"])
+        #expect(hits.map(\.evidence) == ["_OBJC_CLASS_$_UIWebView"])
+        #expect(try Self.findings(["ios-rules-pass.ipa"], rule: "review-risk.binary-uiwebview").isEmpty)
+    }
+
+    @Test func theSignedEntitlementsSayThePushEnvironmentAndSignInWithApple() throws {
+        let push = try Self.findings(["ios-rules-trigger.ipa"], rule: "platform-requirements.apple-push-environment")
+        #expect(push.map(\.location.path) == [Self.app + "App"])
+        #expect(push.first?.severity == .warning)
+        let login = try Self.findings(["ios-rules-trigger.ipa"], rule: "review-risk.binary-login-without-apple")
+        #expect(login.map(\.location.path) == [Self.sdk + "Info.plist"])
+        #expect(login.first?.evidence == "GoogleSignIn")
+        let pass = try Self.run(["ios-rules-pass.ipa"])
+        #expect(!pass.result.findings.contains { $0.rule == "platform-requirements.apple-push-environment" || $0.rule == "review-risk.binary-login-without-apple" })
+        #expect(pass.project.facts["archive.sign_in_with_apple"]?.value == .bool(true))
+        // The .xcarchive of a development-signed build is not judged for its push environment: only exported .ipa files are.
+    }
+
+    @Test func aMinimumOSVersionBelowTheBinarysMinosIsReportedAtThatPlist() throws {
+        let hits = try Self.findings(["ios-rules-trigger.ipa"], rule: "platform-requirements.apple-minimum-os-mismatch")
+        #expect(hits.map(\.location.path) == [Self.sdk + "Info.plist", Self.app + "Info.plist"])
+        #expect(hits.map(\.evidence) == ["MinimumOSVersion 12.0, binary minos 17.0", "MinimumOSVersion 16.0, binary minos 17.0"])
+        #expect(try Self.findings(["ios-rules-pass.ipa"], rule: "platform-requirements.apple-minimum-os-mismatch").isEmpty)
+    }
+
+    @Test func theBuiltPlistAnswersExportComplianceAndATSAndTheSourceRuleStepsAside() throws {
+        let run = try Self.run(["ios-rules-trigger.ipa"])
+        let compliance = run.result.findings.filter { $0.rule == "app-review.export-compliance-built" }
+        #expect(compliance.map(\.location.path) == [Self.app + "Info.plist"])
+        let ats = run.result.findings.filter { $0.rule == "app-review.ats-arbitrary-loads" }
+        #expect(ats.map(\.evidence) == ["NSAppTransportSecurity.NSAllowsArbitraryLoads = true"])
+        let pass = try Self.run(["ios-rules-pass.ipa"])
+        #expect(!pass.result.findings.contains { $0.rule == "app-review.export-compliance-built" || $0.rule == "app-review.ats-arbitrary-loads" })
+        // With a source tree whose Info.plist lacks the key, the archive's answer replaces the source rule's.
+        let project = RuleExampleTests.examplesRoot + "/app-review.export-compliance/trigger"
+        let both = try Self.run(["ios-rules-pass.ipa"], project: project)
+        #expect(!both.result.findings.contains { $0.rule == "app-review.export-compliance" })
+        let source = try Shipcheck.run(Shipcheck.Options(path: project, checklists: try RuleExampleTests.loaded(), today: "2026-11-30"))
+        #expect(source.result.findings.contains { $0.rule == "app-review.export-compliance" })
+    }
+
     @Test func aFeatureModulesPermissionInTheAABIsReportedAtThatModulesManifest() throws {
         let hits = try Self.findings(["android-feature.aab"], rule: "play-permissions.all-files-access")
         #expect(hits.map(\.location.path) == ["android-feature.aab!/scanner/manifest/AndroidManifest.xml"])

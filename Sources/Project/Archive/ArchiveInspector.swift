@@ -107,9 +107,23 @@ public enum ArchiveInspector {
                 }
                 try reader.finish()
             }
-            output.archive.bundles.append(ArchivedBundle(
+            var entitlements: PlistValue?
+            if let xml = binary?.entitlementsXML, let location = binaryLocation {
+                switch PlistReader.parse(Data(xml), path: location.path + " (entitlements)") {
+                case .success(let document): entitlements = document.value
+                case .failure(let error): output.problems.append(error.problem)
+                }
+            }
+            var bundle = ArchivedBundle(
                 kind: bundleKind, path: folder, location: folder.isEmpty ? SourceLocation(path: contents.name) : contents.location(of: folder), name: base, infoPlist: plist, infoPlistLocation: plistLocation,
-                privacyManifests: manifests.sorted(), declaredAPICategories: declared, binaryLocation: binaryLocation, binary: binary))
+                privacyManifests: manifests.sorted(), declaredAPICategories: declared, binaryLocation: binaryLocation, binary: binary)
+            bundle.entitlements = entitlements
+            output.archive.bundles.append(bundle)
+            // Signed with the Sign in with Apple capability: what ships answers the source scan's guess.
+            if bundle.kind == .app, entitlements?[ArchiveFacts.signInWithAppleEntitlement] != nil, let location = binaryLocation {
+                output.facts.append(Fact(name: ArchiveFacts.signInWithApple, value: .bool(true), source: .detected,
+                                         evidence: [Evidence(location: location, snippet: "entitlement \(ArchiveFacts.signInWithAppleEntitlement)")]))
+            }
         }
     }
 

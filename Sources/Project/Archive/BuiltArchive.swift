@@ -37,8 +37,18 @@ public struct ArchivedBundle: Sendable {
     public let declaredAPICategories: Set<String>
     public let binaryLocation: SourceLocation?
     public let binary: MachOFile?
+    /// The entitlements its binary was signed with (the code signature's entitlements plist).
+    public var entitlements: PlistValue?
 
     public var shortVersion: String? { infoPlist?["CFBundleShortVersionString"]?.string }
+
+    /// LC_BUILD_VERSION's minimum OS of the binary's first slice.
+    public var builtMinimumOS: String? { binary?.slices.lazy.compactMap(\.build).first?.minimumOS }
+
+    /// Whether `other` lies inside this bundle's folder (a framework in an app's Frameworks/).
+    public func contains(_ other: ArchivedBundle) -> Bool {
+        path.isEmpty ? other.path != path : other.path.hasPrefix(path + "/")
+    }
 
     /// "the app App", "the framework X".
     public var described: String { "the \(kind.rawValue) \(name)" }

@@ -113,7 +113,7 @@ def ios_rules_app(passing):
         (app + "App", binary),
         (app + "PrivacyInfo.xcprivacy", base.manifest([])),
         (fw + "Info.plist", binary_plist({"CFBundleExecutable": "GoogleSignIn", "CFBundleIdentifier": "com.google.GoogleSignIn",
-                                          "CFBundleShortVersionString": "8.0.0", "MinimumOSVersion": "12.0"})),
+                                          "CFBundleShortVersionString": "8.0.0", "MinimumOSVersion": "17.0" if passing else "12.0"})),
         (fw + "GoogleSignIn", sdk),
         (fw + "PrivacyInfo.xcprivacy", sdk_manifest),
     ]
