@@ -36,6 +36,10 @@ enum ArchiveStep {
                 }
                 let output = try ArchiveInspector.inspect(opened.contents, kind: opened.kind)
                 project.archives.append(output.archive)
+                // The versions the build packaged win over the build files' (same names, the archive's place).
+                let packaged = Set(output.archive.packagedVersions.map { $0.name.lowercased() })
+                project.dependencies.removeAll { $0.ecosystem == .gradle && packaged.contains($0.name.lowercased()) }
+                project.dependencies += output.archive.packagedVersions
                 for fact in output.facts { project.facts.add(fact) }
                 project.problems += output.problems
             } catch {

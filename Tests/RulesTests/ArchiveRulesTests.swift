@@ -149,6 +149,44 @@ import Testing
         #expect(source.result.findings.contains { $0.rule == "app-review.export-compliance" })
     }
 
+    @Test func aThirtyTwoBitLibraryWithoutItsArm64TwinIsReportedAtItsEntry() throws {
+        let hits = try Self.findings(["android-rules-trigger.apk"], rule: "play-publishing.native-64bit")
+        #expect(hits.map(\.location.path) == ["android-rules-trigger.apk!/lib/armeabi-v7a/libextra.so"])
+        #expect(hits.first?.evidence == "armeabi-v7a/libextra.so without arm64-v8a")
+        #expect(try Self.findings(["android-rules-pass.apk"], rule: "play-publishing.native-64bit").isEmpty)
+    }
+
+    @Test func anUncompressedArm64LibraryOffA16KBZipBoundaryIsReported() throws {
+        let hits = try Self.findings(["android-rules-trigger.apk"], rule: "play-publishing.apk-zip-alignment-16kb")
+        // Only the 64-bit library is judged; the armeabi-v7a ones are unaligned too.
+        #expect(hits.map(\.location.path) == ["android-rules-trigger.apk!/lib/arm64-v8a/libnative.so"])
+        #expect(hits.first?.evidence == "data aligned to 1 bytes")
+        #expect(try Self.findings(["android-rules-pass.apk"], rule: "play-publishing.apk-zip-alignment-16kb").isEmpty)
+        // An .aab is aligned by bundletool when Play builds the APKs: its entries are not judged.
+        #expect(try Self.findings(["android-4kb.aab"], rule: "play-publishing.apk-zip-alignment-16kb").isEmpty)
+    }
+
+    @Test func thePackagedBillingVersionFileFeedsTheBillingGateAndWinsOverTheBuildFiles() throws {
+        let hits = try Self.findings(["android-rules-trigger.apk"], rule: "play-publishing.billing-library-version")
+        #expect(hits.map(\.location.path) == ["android-rules-trigger.apk!/META-INF/com.android.billingclient_billing.version"])
+        #expect(hits.first?.evidence == "com.android.billingclient:billing 6.2.1")
+        #expect(try Self.findings(["android-rules-pass.apk"], rule: "play-publishing.billing-library-version").isEmpty)
+        // The source example declares an old Billing; the bundle's 8.0.0 replaces it.
+        let project = RuleExampleTests.examplesRoot + "/play-publishing.billing-library-version/trigger"
+        let source = try Shipcheck.run(Shipcheck.Options(path: project, checklists: try RuleExampleTests.loaded(), today: "2026-11-30"))
+        #expect(source.result.findings.contains { $0.rule == "play-publishing.billing-library-version" })
+        let both = try Self.run(["android-rules-pass.apk"], project: project)
+        #expect(!both.result.findings.contains { $0.rule == "play-publishing.billing-library-version" })
+        #expect(both.project.dependencies.filter { $0.name == "com.android.billingclient:billing" }.map(\.version) == ["8.0.0"])
+    }
+
+    @Test func theBundlesVersionCodeIsTheOneWhoseReleaseNoteShips() throws {
+        let run = try Self.run(["android-rules-trigger.apk"])
+        let fact = try #require(run.project.facts["android.version_code"])
+        #expect(fact.value == .number(42))
+        #expect(fact.evidence.map(\.location.path) == ["android-rules-trigger.apk!/AndroidManifest.xml"])
+    }
+
     @Test func aFeatureModulesPermissionInTheAABIsReportedAtThatModulesManifest() throws {
         let hits = try Self.findings(["android-feature.aab"], rule: "play-permissions.all-files-access")
         #expect(hits.map(\.location.path) == ["android-feature.aab!/scanner/manifest/AndroidManifest.xml"])

@@ -144,6 +144,14 @@ public enum ArchiveInspector {
         for entry in names {
             guard let abi = nativeLibraryABI(entry, kind: kind) else { continue }
             let location = contents.location(of: entry)
+            let module = kind == .aab ? String(entry.prefix { $0 != "/" }) : ""
+            let alignment = contents.storedDataOffset(of: entry).map { offset in
+                var power = 1
+                while power < 65536, offset % (power * 2) == 0 { power *= 2 }
+                return power
+            }
+            output.archive.nativeLibraryEntries.append(ArchivedLibraryEntry(location: location, module: module, abi: abi,
+                                                                            fileName: (entry as NSString).lastPathComponent, zipAlignment: alignment))
             if native.count < 5 { native.append(Evidence(location: location, snippet: "native library in the \(kind.rawValue)")) }
             guard sixtyFourBitABIs.contains(abi) else { continue }
             // The ELF header and program headers only, never the whole library.
@@ -197,12 +205,34 @@ public enum ArchiveInspector {
             output.facts.append(Fact(name: ArchiveFacts.targetSDK, value: .number(Double(target)), source: .detected,
                                      evidence: [Evidence(location: base.location, snippet: "targetSdkVersion \(target) (built)")]))
         }
+        // The versionCode that ships decides which release note supply uploads (changelogs/<versionCode>.txt).
+        if let base = output.archive.androidManifests.first, let code = base.versionCode {
+            output.facts.append(Fact(name: ArchiveFacts.versionCode, value: .number(Double(code)), source: .detected,
+                                     evidence: [Evidence(location: base.location, snippet: "versionCode \(code) (built)")]))
+        }
+        readPackagedVersions(contents, names: names, kind: kind, into: &output)
         for manifest in output.archive.androidManifests {
             for permission in manifest.permissions {
                 let name = permission.hasPrefix("android.permission.") ? permission : "android.permission." + permission
                 output.facts.append(Fact(name: name, value: .bool(true), source: .detected,
                                          evidence: [Evidence(location: manifest.location, snippet: "uses-permission \(permission)")]))
             }
+        }
+    }
+
+    /// `META-INF/com.android.billingclient_billing.version` (an .apk) or `base/root/META-INF/…` (an .aab): the
+    /// group and artifact in the name, the exact version inside (AGP packages one per AndroidX/Play library).
+    static func readPackagedVersions(_ contents: any ArchiveContents, names: [String], kind: BuiltArchive.Kind, into output: inout Output) {
+        let folder = kind == .aab ? "base/root/META-INF/" : "META-INF/"
+        for entry in names where entry.hasPrefix(folder) && entry.hasSuffix(".version") && output.archive.packagedVersions.count < 2000 {
+            let file = String(entry.dropFirst(folder.count).dropLast(".version".count))
+            guard !file.contains("/"), let cut = file.firstIndex(of: "_"), cut != file.startIndex, file.index(after: cut) != file.endIndex else { continue }
+            // Version files are one short line; a large one is not a version file.
+            guard let bytes = try? contents.read(entry), bytes.count <= 256 else { continue }
+            let version = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !version.isEmpty, !version.contains(where: { $0.isWhitespace }) else { continue }
+            let name = file[..<cut] + ":" + file[file.index(after: cut)...]
+            output.archive.packagedVersions.append(Dependency(name: String(name), version: version, location: contents.location(of: entry), ecosystem: .gradle))
         }
     }
 }

@@ -10,6 +10,10 @@ public struct BuiltArchive: Sendable {
     public let kind: Kind
     public var bundles: [ArchivedBundle] = []
     public var nativeLibraries: [ArchivedNativeLibrary] = []
+    /// Every `.so` of the bundle, each ABI (32-bit ones too), for 64-bit parity and zip alignment.
+    public var nativeLibraryEntries: [ArchivedLibraryEntry] = []
+    /// `META-INF/<group>_<artifact>.version` files: the exact library versions the build packaged.
+    public var packagedVersions: [Dependency] = []
     /// The manifest of an .apk, or of each module of an .aab (base first).
     public var androidManifests: [ArchivedAndroidManifest] = []
 
@@ -62,4 +66,14 @@ public struct ArchivedNativeLibrary: Sendable {
     public let machine: String
     public let is64Bit: Bool
     public let minimumLoadAlignment: UInt64
+}
+
+/// One `.so` entry of an .apk/.aab: its module (`base`, a feature; "" in an .apk), ABI and file name, and for
+/// an uncompressed library in an .apk, the largest power of two (up to 64 KB) its data offset is a multiple of.
+public struct ArchivedLibraryEntry: Sendable, Hashable {
+    public let location: SourceLocation
+    public let module: String
+    public let abi: String
+    public let fileName: String
+    public let zipAlignment: Int?
 }

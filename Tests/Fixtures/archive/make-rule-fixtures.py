@@ -119,9 +119,45 @@ def ios_rules_app(passing):
     ]
 
 
+def write_apk(name, files, align=None):
+    """An .apk, every entry stored; with `align`, each .so's data starts on that boundary of the file (an
+    extra field of the right length, as zipalign -P 16 writes its 0xD935 field)."""
+    with zipfile.ZipFile(os.path.join(HERE, name), "w", zipfile.ZIP_STORED) as z:
+        for entry, data in files:
+            info = zipfile.ZipInfo(entry, date_time=(2026, 12, 1, 0, 0, 0))
+            info.external_attr = 0o644 << 16
+            if align and entry.endswith(".so"):
+                start = z.fp.tell() + 30 + len(entry.encode())
+                pad = (-(start + 6)) % align
+                info.extra = struct.pack("<HHH", 0xD935, 2 + pad, align if align < 65536 else 0) + b"\0" * pad
+            else:
+                # Unaligned on purpose: a 2-byte field so that the data starts just past a 4-byte boundary.
+                start = z.fp.tell() + 30 + len(entry.encode())
+                pad = 2 if (start + 4 + 2) % 4096 == 0 else 0
+                info.extra = struct.pack("<HH", 0xCAFE, pad) + b"\0" * pad
+            z.writestr(info, data)
+
+
+def android_rules_apk(passing):
+    lib16 = base.elf(16384)
+    manifest = base.binary_xml(base.android_manifest(36, ["android.permission.INTERNET"]))
+    files = [("AndroidManifest.xml", manifest),
+             ("META-INF/com.android.billingclient_billing.version", b"8.0.0\n" if passing else b"6.2.1\n"),
+             ("META-INF/androidx.core_core.version", b"1.13.1\n"),
+             ("lib/arm64-v8a/libnative.so", lib16),
+             ("lib/armeabi-v7a/libnative.so", lib16)]
+    # The 32-bit-only library of an AAR (its arm64 build missing): only the trigger has it.
+    files.append(("lib/arm64-v8a/libextra.so" if passing else "lib/armeabi-v7a/libextra.so", lib16))
+    if passing:
+        files.append(("lib/armeabi-v7a/libextra.so", lib16))
+    write_apk("android-rules-pass.apk" if passing else "android-rules-trigger.apk", files, align=16384 if passing else None)
+
+
 def main():
     base.write_zip("ios-rules-trigger.ipa", ios_rules_app(passing=False))
     base.write_zip("ios-rules-pass.ipa", ios_rules_app(passing=True))
+    android_rules_apk(passing=False)
+    android_rules_apk(passing=True)
     base.shutil.rmtree(base.TMP)
 
 
