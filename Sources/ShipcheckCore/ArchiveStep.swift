@@ -4,7 +4,7 @@ import Rules
 /// Reads the archives given with `--archive` (or `shipcheck archive FILE`) into the project model: the
 /// archive, its facts (same names as the source facts, evidence inside the archive) and the entries that
 /// could not be decoded. An archive that cannot be opened at all ends the run with its reason.
-enum ArchiveStep {
+public enum ArchiveStep {
     /// The archives of a run: `--archive` when given, else shipcheck.yml's `archives:` (not for
     /// `shipcheck archive FILE`, which reads only the archive it is given).
     static func paths(_ options: Shipcheck.Options, manifest: Manifest?) -> [Given] {
@@ -19,7 +19,8 @@ enum ArchiveStep {
         let written: SourceLocation?
     }
 
-    static func read(_ paths: [String], into project: inout ProjectModel) throws(SessionError) {
+    /// `facts --archive FILE`: the project model with the archives' facts added as `check` adds them.
+    public static func read(_ paths: [String], into project: inout ProjectModel) throws(SessionError) {
         try read(paths.map { Given(path: $0, written: nil) }, into: &project)
     }
 
@@ -40,13 +41,32 @@ enum ArchiveStep {
                 let packaged = Set(output.archive.packagedVersions.map { $0.name.lowercased() })
                 project.dependencies.removeAll { $0.ecosystem == .gradle && packaged.contains($0.name.lowercased()) }
                 project.dependencies += output.archive.packagedVersions
-                for fact in output.facts { project.facts.add(fact) }
+                for fact in output.facts { add(fact, to: &project.facts) }
                 project.problems += output.problems
             } catch {
                 errors.append(item.written.map { "\($0): archives: \(ArchiveError(archive: item.path, entry: error.entry, error.message))" } ?? error.description)
             }
         }
         if !errors.isEmpty { throw SessionError(messages: errors) }
+    }
+
+    /// An archive fact: what ships wins. When the source scan guessed another value, the fact keeps the
+    /// archive's value and evidence first, then the source's evidence marked as replaced, so that `facts`
+    /// shows both ("bundle: 36 at app.aab!/…; source: targetSdk 35 at app/build.gradle.kts:45") and no rule
+    /// reports the source's guess a second time.
+    static func add(_ fact: Fact, to facts: inout FactStore) {
+        guard let source = facts.detected[fact.name], !source.evidence.allSatisfy({ ArchiveLocation.split($0.location.path).entry != nil }) else {
+            facts.add(fact)
+            return
+        }
+        if source.value == fact.value {
+            facts.add(fact)
+            return
+        }
+        let replaced = source.evidence.filter { ArchiveLocation.split($0.location.path).entry == nil }.map { evidence in
+            Evidence(location: evidence.location, snippet: "source: \(source.value) (\(evidence.snippet)); the built archive's \(fact.value) ships")
+        }
+        facts.replaceDetected(Fact(name: fact.name, value: fact.value, source: .detected, evidence: fact.evidence + replaced))
     }
 
     /// Rules whose check reads only built archives (`archive.*` check functions), by id.

@@ -187,6 +187,16 @@ import Testing
         #expect(fact.evidence.map(\.location.path) == ["android-rules-trigger.apk!/AndroidManifest.xml"])
     }
 
+    @Test func factsKeepTheSourcesGuessBesideTheArchivesValueWhichWins() throws {
+        let project = RuleExampleTests.examplesRoot + "/play-publishing.page-size-16kb/pass"
+        let run = try Self.run(["android-feature.aab"], project: project)
+        let target = try #require(run.project.facts["android.target_sdk"])
+        #expect(target.value == .number(34))
+        #expect(target.evidence.map(\.snippet) == ["targetSdkVersion 34 (built)", "source: 36 (targetSdk = 36); the built archive's 34 ships"])
+        #expect(target.evidence.last?.location == SourceLocation(path: "app/build.gradle.kts", line: 12))
+        #expect(run.project.facts["android.version_code"]?.value == .number(42))
+    }
+
     @Test func aFeatureModulesPermissionInTheAABIsReportedAtThatModulesManifest() throws {
         let hits = try Self.findings(["android-feature.aab"], rule: "play-permissions.all-files-access")
         #expect(hits.map(\.location.path) == ["android-feature.aab!/scanner/manifest/AndroidManifest.xml"])
