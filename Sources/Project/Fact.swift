@@ -74,6 +74,11 @@ public struct FactStore: Sendable {
         }
     }
 
+    /// Sets a detected fact outright (no merge): a built archive's value replaces the source scan's guess.
+    public mutating func replaceDetected(_ fact: Fact) {
+        detected[fact.name] = fact
+    }
+
     /// The effective fact: the stated one when there is one, else the detected one.
     public subscript(name: String) -> Fact? {
         stated[name] ?? detected[name]

@@ -4,21 +4,75 @@ import Rules
 /// Reads the archives given with `--archive` (or `shipcheck archive FILE`) into the project model: the
 /// archive, its facts (same names as the source facts, evidence inside the archive) and the entries that
 /// could not be decoded. An archive that cannot be opened at all ends the run with its reason.
-enum ArchiveStep {
-    static func read(_ paths: [String], into project: inout ProjectModel) throws(SessionError) {
+public enum ArchiveStep {
+    /// The archives of a run: `--archive` when given, else shipcheck.yml's `archives:` (not for
+    /// `shipcheck archive FILE`, which reads only the archive it is given).
+    static func paths(_ options: Shipcheck.Options, manifest: Manifest?) -> [Given] {
+        if !options.archives.isEmpty || options.archiveOnly { return options.archives.map { Given(path: $0, written: nil) } }
+        guard let manifest else { return [] }
+        return manifest.archives.map { Given(path: $0, written: manifest.locations["archives.\($0)"] ?? manifest.locations["archives"]) }
+    }
+
+    /// An archive path and, for one written in shipcheck.yml, where (its errors name that line).
+    struct Given {
+        let path: String
+        let written: SourceLocation?
+    }
+
+    /// `facts --archive FILE`: the project model with the archives' facts added as `check` adds them.
+    public static func read(_ paths: [String], into project: inout ProjectModel) throws(SessionError) {
+        try read(paths.map { Given(path: $0, written: nil) }, into: &project)
+    }
+
+    static func read(_ given: [Given], into project: inout ProjectModel) throws(SessionError) {
         var errors: [Diagnostic] = []
-        for path in paths {
+        for item in given {
+            // A manifest's path is relative to the root and must stay inside it (links included).
+            let path = item.written == nil ? item.path : project.root + "/" + item.path
             do {
                 let opened = try ArchiveInput.open(path, root: project.root)
+                if let written = item.written, opened.contents.name.hasPrefix("../") {
+                    errors.append(Diagnostic(.archiveUnreadable, at: written, keyPath: "archives",
+                                             "\(item.path) leads out of the project root (to \(opened.contents.name)); list archives inside it"))
+                    continue
+                }
                 let output = try ArchiveInspector.inspect(opened.contents, kind: opened.kind)
                 project.archives.append(output.archive)
-                for fact in output.facts { project.facts.add(fact) }
+                // The versions the build packaged win over the build files' (same names, the archive's place).
+                let packaged = Set(output.archive.packagedVersions.map { $0.name.lowercased() })
+                project.dependencies.removeAll { $0.ecosystem == .gradle && packaged.contains($0.name.lowercased()) }
+                project.dependencies += output.archive.packagedVersions
+                for fact in output.facts { add(fact, to: &project.facts) }
                 project.problems += output.problems
             } catch {
-                errors.append(Diagnostic(.archiveUnreadable, error.description))
+                if let written = item.written {
+                    errors.append(Diagnostic(.archiveUnreadable, at: written, keyPath: "archives",
+                                             ArchiveError(archive: item.path, entry: error.entry, error.message).description))
+                } else {
+                    errors.append(Diagnostic(.archiveUnreadable, error.description))
+                }
             }
         }
         if !errors.isEmpty { throw SessionError(diagnostics: errors) }
+    }
+
+    /// An archive fact: what ships wins. When the source scan guessed another value, the fact keeps the
+    /// archive's value and evidence first, then the source's evidence marked as replaced, so that `facts`
+    /// shows both ("bundle: 36 at app.aab!/…; source: targetSdk 35 at app/build.gradle.kts:45") and no rule
+    /// reports the source's guess a second time.
+    static func add(_ fact: Fact, to facts: inout FactStore) {
+        guard let source = facts.detected[fact.name], !source.evidence.allSatisfy({ ArchiveLocation.split($0.location.path).entry != nil }) else {
+            facts.add(fact)
+            return
+        }
+        if source.value == fact.value {
+            facts.add(fact)
+            return
+        }
+        let replaced = source.evidence.filter { ArchiveLocation.split($0.location.path).entry == nil }.map { evidence in
+            Evidence(location: evidence.location, snippet: "source: \(source.value) (\(evidence.snippet)); the built archive's \(fact.value) ships")
+        }
+        facts.replaceDetected(Fact(name: fact.name, value: fact.value, source: .detected, evidence: fact.evidence + replaced))
     }
 
     /// Rules whose check reads only built archives (`archive.*` check functions), by id.

@@ -91,7 +91,7 @@ public enum Shipcheck {
         if let message = nothingSelected(session.engine, configuration) { throw SessionError(.nothingSelected, message) }
         var project = options.archiveOnly ? ProjectModel(root: session.root)
             : try session.inspect(scope: options.metadataOnly ? .metadata : .everything)
-        try ArchiveStep.read(options.archives, into: &project)
+        try ArchiveStep.read(ArchiveStep.paths(options, manifest: session.manifest), into: &project)
         var notes: [String] = []
         // `metadata fastlane/metadata/en-US` (one locale) or `metadata app-metadata` (per-applicationId trees):
         // the tree is recognised from a folder above, so read it from there and keep what lies in the folder.

@@ -93,6 +93,110 @@ import Testing
         }
     }
 
+    static let app = "ios-rules-trigger.ipa!/Payload/App.app/"
+    static let sdk = app + "Frameworks/GoogleSignIn.framework/"
+
+    @Test func eachProtectedImportWithoutItsKeyInTheBuiltPlistIsITMS90683AtTheBinary() throws {
+        let hits = try Self.findings(["ios-rules-trigger.ipa"], rule: "purpose-strings.binary-missing")
+        #expect(hits.map(\.location.path) == [Self.app + "App", Self.app + "App", Self.sdk + "GoogleSignIn"])
+        #expect(hits.map(\.evidence) == ["_OBJC_CLASS_$_AVCaptureDevice", "_OBJC_CLASS_$_CLLocationManager", "_OBJC_CLASS_$_CNContactStore"])
+        // A framework's import is judged against the app's Info.plist it ships in.
+        #expect(hits.last?.message.contains("needs NSContactsUsageDescription, but the built \(Self.app)Info.plist does not set it") == true)
+        #expect(hits.allSatisfy { $0.severity == .error })
+        #expect(try Self.findings(["ios-rules-pass.ipa"], rule: "purpose-strings.binary-missing").isEmpty)
+    }
+
+    @Test func aUIWebViewImportInAnEmbeddedSDKIsITMS90809AtThatBinary() throws {
+        let hits = try Self.findings(["ios-rules-trigger.ipa"], rule: "review-risk.binary-uiwebview")
+        #expect(hits.map(\.location.path) == [Self.sdk + "GoogleSignIn"])
+        #expect(hits.map(\.evidence) == ["_OBJC_CLASS_$_UIWebView"])
+        #expect(try Self.findings(["ios-rules-pass.ipa"], rule: "review-risk.binary-uiwebview").isEmpty)
+    }
+
+    @Test func theSignedEntitlementsSayThePushEnvironmentAndSignInWithApple() throws {
+        let push = try Self.findings(["ios-rules-trigger.ipa"], rule: "platform-requirements.apple-push-environment")
+        #expect(push.map(\.location.path) == [Self.app + "App"])
+        #expect(push.first?.severity == .warning)
+        let login = try Self.findings(["ios-rules-trigger.ipa"], rule: "review-risk.binary-login-without-apple")
+        #expect(login.map(\.location.path) == [Self.sdk + "Info.plist"])
+        #expect(login.first?.evidence == "GoogleSignIn")
+        let pass = try Self.run(["ios-rules-pass.ipa"])
+        #expect(!pass.result.findings.contains { $0.rule == "platform-requirements.apple-push-environment" || $0.rule == "review-risk.binary-login-without-apple" })
+        #expect(pass.project.facts["archive.sign_in_with_apple"]?.value == .bool(true))
+        // The .xcarchive of a development-signed build is not judged for its push environment: only exported .ipa files are.
+    }
+
+    @Test func aMinimumOSVersionBelowTheBinarysMinosIsReportedAtThatPlist() throws {
+        let hits = try Self.findings(["ios-rules-trigger.ipa"], rule: "platform-requirements.apple-minimum-os-mismatch")
+        #expect(hits.map(\.location.path) == [Self.sdk + "Info.plist", Self.app + "Info.plist"])
+        #expect(hits.map(\.evidence) == ["MinimumOSVersion 12.0, binary minos 17.0", "MinimumOSVersion 16.0, binary minos 17.0"])
+        #expect(try Self.findings(["ios-rules-pass.ipa"], rule: "platform-requirements.apple-minimum-os-mismatch").isEmpty)
+    }
+
+    @Test func theBuiltPlistAnswersExportComplianceAndATSAndTheSourceRuleStepsAside() throws {
+        let run = try Self.run(["ios-rules-trigger.ipa"])
+        let compliance = run.result.findings.filter { $0.rule == "app-review.export-compliance-built" }
+        #expect(compliance.map(\.location.path) == [Self.app + "Info.plist"])
+        let ats = run.result.findings.filter { $0.rule == "app-review.ats-arbitrary-loads" }
+        #expect(ats.map(\.evidence) == ["NSAppTransportSecurity.NSAllowsArbitraryLoads = true"])
+        let pass = try Self.run(["ios-rules-pass.ipa"])
+        #expect(!pass.result.findings.contains { $0.rule == "app-review.export-compliance-built" || $0.rule == "app-review.ats-arbitrary-loads" })
+        // With a source tree whose Info.plist lacks the key, the archive's answer replaces the source rule's.
+        let project = RuleExampleTests.examplesRoot + "/app-review.export-compliance/trigger"
+        let both = try Self.run(["ios-rules-pass.ipa"], project: project)
+        #expect(!both.result.findings.contains { $0.rule == "app-review.export-compliance" })
+        let source = try Shipcheck.run(Shipcheck.Options(path: project, checklists: try RuleExampleTests.loaded(), today: "2026-11-30"))
+        #expect(source.result.findings.contains { $0.rule == "app-review.export-compliance" })
+    }
+
+    @Test func aThirtyTwoBitLibraryWithoutItsArm64TwinIsReportedAtItsEntry() throws {
+        let hits = try Self.findings(["android-rules-trigger.apk"], rule: "play-publishing.native-64bit")
+        #expect(hits.map(\.location.path) == ["android-rules-trigger.apk!/lib/armeabi-v7a/libextra.so"])
+        #expect(hits.first?.evidence == "armeabi-v7a/libextra.so without arm64-v8a")
+        #expect(try Self.findings(["android-rules-pass.apk"], rule: "play-publishing.native-64bit").isEmpty)
+    }
+
+    @Test func anUncompressedArm64LibraryOffA16KBZipBoundaryIsReported() throws {
+        let hits = try Self.findings(["android-rules-trigger.apk"], rule: "play-publishing.apk-zip-alignment-16kb")
+        // Only the 64-bit library is judged; the armeabi-v7a ones are unaligned too.
+        #expect(hits.map(\.location.path) == ["android-rules-trigger.apk!/lib/arm64-v8a/libnative.so"])
+        #expect(hits.first?.evidence == "data aligned to 1 bytes")
+        #expect(try Self.findings(["android-rules-pass.apk"], rule: "play-publishing.apk-zip-alignment-16kb").isEmpty)
+        // An .aab is aligned by bundletool when Play builds the APKs: its entries are not judged.
+        #expect(try Self.findings(["android-4kb.aab"], rule: "play-publishing.apk-zip-alignment-16kb").isEmpty)
+    }
+
+    @Test func thePackagedBillingVersionFileFeedsTheBillingGateAndWinsOverTheBuildFiles() throws {
+        let hits = try Self.findings(["android-rules-trigger.apk"], rule: "play-publishing.billing-library-version")
+        #expect(hits.map(\.location.path) == ["android-rules-trigger.apk!/META-INF/com.android.billingclient_billing.version"])
+        #expect(hits.first?.evidence == "com.android.billingclient:billing 6.2.1")
+        #expect(try Self.findings(["android-rules-pass.apk"], rule: "play-publishing.billing-library-version").isEmpty)
+        // The source example declares an old Billing; the bundle's 8.0.0 replaces it.
+        let project = RuleExampleTests.examplesRoot + "/play-publishing.billing-library-version/trigger"
+        let source = try Shipcheck.run(Shipcheck.Options(path: project, checklists: try RuleExampleTests.loaded(), today: "2026-11-30"))
+        #expect(source.result.findings.contains { $0.rule == "play-publishing.billing-library-version" })
+        let both = try Self.run(["android-rules-pass.apk"], project: project)
+        #expect(!both.result.findings.contains { $0.rule == "play-publishing.billing-library-version" })
+        #expect(both.project.dependencies.filter { $0.name == "com.android.billingclient:billing" }.map(\.version) == ["8.0.0"])
+    }
+
+    @Test func theBundlesVersionCodeIsTheOneWhoseReleaseNoteShips() throws {
+        let run = try Self.run(["android-rules-trigger.apk"])
+        let fact = try #require(run.project.facts["android.version_code"])
+        #expect(fact.value == .number(42))
+        #expect(fact.evidence.map(\.location.path) == ["android-rules-trigger.apk!/AndroidManifest.xml"])
+    }
+
+    @Test func factsKeepTheSourcesGuessBesideTheArchivesValueWhichWins() throws {
+        let project = RuleExampleTests.examplesRoot + "/play-publishing.page-size-16kb/pass"
+        let run = try Self.run(["android-feature.aab"], project: project)
+        let target = try #require(run.project.facts["android.target_sdk"])
+        #expect(target.value == .number(34))
+        #expect(target.evidence.map(\.snippet) == ["targetSdkVersion 34 (built)", "source: 36 (targetSdk = 36); the built archive's 34 ships"])
+        #expect(target.evidence.last?.location == SourceLocation(path: "app/build.gradle.kts", line: 12))
+        #expect(run.project.facts["android.version_code"]?.value == .number(42))
+    }
+
     @Test func aFeatureModulesPermissionInTheAABIsReportedAtThatModulesManifest() throws {
         let hits = try Self.findings(["android-feature.aab"], rule: "play-permissions.all-files-access")
         #expect(hits.map(\.location.path) == ["android-feature.aab!/scanner/manifest/AndroidManifest.xml"])
@@ -100,3 +204,59 @@ import Testing
     }
 }
 
+
+/// `archives:` in shipcheck.yml: read with every `check`, relative to the root and inside it.
+@Suite struct ManifestArchivesTests {
+    static func project(_ manifest: String, copy: [String: String] = [:]) throws -> String {
+        let root = NSTemporaryDirectory() + "shipcheck-archives-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: root + "/build", withIntermediateDirectories: true)
+        try manifest.write(toFile: root + "/shipcheck.yml", atomically: true, encoding: .utf8)
+        for (to, from) in copy { try FileManager.default.copyItem(atPath: ArchiveRulesTests.fixtures + "/" + from, toPath: root + "/" + to) }
+        return root
+    }
+
+    static func run(_ root: String) throws -> Shipcheck.Run {
+        try Shipcheck.run(Shipcheck.Options(path: root, checklists: try RuleExampleTests.loaded(), today: "2026-11-30"))
+    }
+
+    @Test func anArchiveListedInTheManifestIsReadWithCheck() throws {
+        let root = try Self.project("archives: [build/app.ipa]\n", copy: ["build/app.ipa": "ios-trigger.ipa"])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let run = try Self.run(root)
+        #expect(run.project.archives.map(\.name) == ["build/app.ipa"])
+        let hits = run.result.findings.filter { $0.rule == "privacy-manifest.binary-missing-api-declaration" }
+        #expect(hits.map(\.location.path) == ["build/app.ipa!/Payload/App.app/App", "build/app.ipa!/Payload/App.app/Frameworks/Alamofire.framework/Alamofire"])
+    }
+
+    @Test func aMissingListedArchiveIsAnErrorAtItsManifestLine() throws {
+        let root = try Self.project("stores: [appstore]\narchives:\n  - build/app.ipa\n")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        do {
+            _ = try Self.run(root)
+            Issue.record("a missing archive was accepted")
+        } catch let error as SessionError {
+            #expect(error.messages == ["shipcheck.yml:3:5: archives: build/app.ipa: no such file or folder"])
+        }
+    }
+
+    @Test func aListedArchiveOutsideTheRootOrOfAnotherKindIsRefusedAtLoad() throws {
+        let root = try Self.project("archives: [../app.ipa, build/notes.txt]\n")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        do {
+            _ = try Self.run(root)
+            Issue.record("a manifest with bad archives was accepted")
+        } catch {
+            let text = "\(error)"
+            #expect(text.contains("paths are relative to the project root and stay inside it, got \"../app.ipa\""))
+            #expect(text.contains("an archive is an .ipa, .xcarchive, .app, .aab or .apk, got \"build/notes.txt\""))
+        }
+    }
+
+    @Test func theCommandLineArchiveReplacesTheManifests() throws {
+        let root = try Self.project("archives: [build/missing.ipa]\n", copy: ["build/app.aab": "android-4kb.aab"])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        var options = Shipcheck.Options(path: root, checklists: try RuleExampleTests.loaded(), today: "2026-11-30")
+        options.archives = [root + "/build/app.aab"]
+        #expect(try Shipcheck.run(options).project.archives.map(\.kind) == [.aab])
+    }
+}

@@ -9,6 +9,10 @@ public protocol ArchiveContents: Sendable {
     /// Every file (no folders), in archive order.
     var fileNames: [String] { get }
     func read(_ entry: String) throws(ArchiveError) -> [UInt8]
+    /// The entry opened to be read by range: binaries, whose readers need only some regions of them.
+    func open(_ entry: String) throws(ArchiveError) -> any EntryReader
+    /// Where an entry's data starts in the archive file, for a stored entry (an APK's zip alignment); nil otherwise.
+    func storedDataOffset(of entry: String) -> Int?
     /// Where an entry is, for findings: `app.ipa!/Payload/App.app/App`, or a real path inside a folder archive.
     func location(of entry: String) -> SourceLocation
 }
@@ -19,6 +23,16 @@ extension ZipArchive: ArchiveContents {
     public func read(_ entry: String) throws(ArchiveError) -> [UInt8] {
         guard let found = self.entry(named: entry) else { throw ArchiveError(archive: name, entry: entry, "no such entry") }
         return try read(found)
+    }
+
+    public func open(_ entry: String) throws(ArchiveError) -> any EntryReader {
+        guard let found = self.entry(named: entry) else { throw ArchiveError(archive: name, entry: entry, "no such entry") }
+        return try open(found)
+    }
+
+    public func storedDataOffset(of entry: String) -> Int? {
+        guard let found = self.entry(named: entry), found.method == ZipEntry.stored else { return nil }
+        return try? dataStart(found)
     }
 
     public func location(of entry: String) -> SourceLocation {
@@ -79,6 +93,23 @@ public struct FolderArchive: ArchiveContents {
             throw ArchiveError(archive: name, entry: entry, error.message)
         }
     }
+
+    public func open(_ entry: String) throws(ArchiveError) -> any EntryReader {
+        guard fileNames.contains(entry) else { throw ArchiveError(archive: name, entry: entry, "no such file in the bundle") }
+        let path = folder + "/" + entry
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { throw ArchiveError(archive: name, entry: entry, "is no longer a regular file") }
+        guard Int(info.st_size) <= limits.maxEntryBytes else {
+            throw ArchiveError(archive: name, entry: entry, "is \(info.st_size) bytes, over shipcheck's limit of \(limits.maxEntryBytes) for one file")
+        }
+        do {
+            return FileEntryReader(file: try RandomAccessFile(path: path), archive: name, entry: entry)
+        } catch {
+            throw ArchiveError(archive: name, entry: entry, error.message)
+        }
+    }
+
+    public func storedDataOffset(of entry: String) -> Int? { nil }
 
     public func location(of entry: String) -> SourceLocation {
         SourceLocation(path: name + "/" + entry)

@@ -17,7 +17,14 @@ public enum ArchiveFacts {
 
     /// Shared with AndroidFacts: the base module's targetSdk, and `android.permission.<NAME>` per permission.
     public static let targetSDK = "android.target_sdk"
+    /// Shared with AndroidFacts: the base module's versionCode (which release note ships).
+    public static let versionCode = "android.version_code"
     public static let permissionPrefix = "android.permission."
 
-    public static let all = [targetSDK, apple, android, nativeCode, nativeLibraries4KB, appStore, play]
+    /// The built app is signed with the Sign in with Apple capability (its own name: the source fact
+    /// `auth.sign_in_with_apple` also asks for token revocation in code, which no archive shows).
+    public static let signInWithApple = "archive.sign_in_with_apple"
+    public static let signInWithAppleEntitlement = "com.apple.developer.applesignin"
+
+    public static let all = [targetSDK, versionCode, apple, android, nativeCode, nativeLibraries4KB, appStore, play, signInWithApple]
 }

@@ -98,16 +98,32 @@ public enum ArchiveInspector {
             var binaryLocation: SourceLocation?
             if !executable.contains("/"), own.contains(binaryEntry) {
                 binaryLocation = contents.location(of: binaryEntry)
-                let bytes = try contents.read(binaryEntry)
+                // Only the regions the reader needs are kept; finish() checks the rest's CRC.
+                let reader = try contents.open(binaryEntry)
                 do {
-                    binary = try MachOReader.read(bytes)
+                    binary = try MachOReader.read(reader.source())
                 } catch {
                     output.problems.append(InputProblem(location: binaryLocation!, message: "\(binaryLocation!.path): not a readable Mach-O binary: \(error.message)"))
                 }
+                try reader.finish()
             }
-            output.archive.bundles.append(ArchivedBundle(
+            var entitlements: PlistValue?
+            if let xml = binary?.entitlementsXML, let location = binaryLocation {
+                switch PlistReader.parse(Data(xml), path: location.path + " (entitlements)") {
+                case .success(let document): entitlements = document.value
+                case .failure(let error): output.problems.append(error.problem)
+                }
+            }
+            var bundle = ArchivedBundle(
                 kind: bundleKind, path: folder, location: folder.isEmpty ? SourceLocation(path: contents.name) : contents.location(of: folder), name: base, infoPlist: plist, infoPlistLocation: plistLocation,
-                privacyManifests: manifests.sorted(), declaredAPICategories: declared, binaryLocation: binaryLocation, binary: binary))
+                privacyManifests: manifests.sorted(), declaredAPICategories: declared, binaryLocation: binaryLocation, binary: binary)
+            bundle.entitlements = entitlements
+            output.archive.bundles.append(bundle)
+            // Signed with the Sign in with Apple capability: what ships answers the source scan's guess.
+            if bundle.kind == .app, entitlements?[ArchiveFacts.signInWithAppleEntitlement] != nil, let location = binaryLocation {
+                output.facts.append(Fact(name: ArchiveFacts.signInWithApple, value: .bool(true), source: .detected,
+                                         evidence: [Evidence(location: location, snippet: "entitlement \(ArchiveFacts.signInWithAppleEntitlement)")]))
+            }
         }
     }
 
@@ -128,13 +144,24 @@ public enum ArchiveInspector {
         for entry in names {
             guard let abi = nativeLibraryABI(entry, kind: kind) else { continue }
             let location = contents.location(of: entry)
+            let module = kind == .aab ? String(entry.prefix { $0 != "/" }) : ""
+            let alignment = contents.storedDataOffset(of: entry).map { offset in
+                var power = 1
+                while power < 65536, offset % (power * 2) == 0 { power *= 2 }
+                return power
+            }
+            output.archive.nativeLibraryEntries.append(ArchivedLibraryEntry(location: location, module: module, abi: abi,
+                                                                            fileName: (entry as NSString).lastPathComponent, zipAlignment: alignment))
             if native.count < 5 { native.append(Evidence(location: location, snippet: "native library in the \(kind.rawValue)")) }
             guard sixtyFourBitABIs.contains(abi) else { continue }
-            let bytes = try contents.read(entry)
-            let parsed = ELFAlignment.parse(header: Array(bytes.prefix(64))) { offset, count in
-                guard offset <= UInt64(bytes.count), count <= bytes.count - Int(offset) else { return nil }
-                return Array(bytes[Int(offset)..<Int(offset) + count])
+            // The ELF header and program headers only, never the whole library.
+            let reader = try contents.open(entry)
+            let source = reader.source()
+            let parsed = ELFAlignment.parse(header: (try? source.read(0, min(64, source.size), "the ELF header")) ?? []) { offset, count in
+                guard offset <= UInt64(Int.max) else { return nil }
+                return try? source.read(Int(offset), count, "the program headers")
             }
+            try reader.finish()
             switch parsed {
             case .success(let info):
                 let library = ArchivedNativeLibrary(location: location, abi: abi, machine: info.machine, is64Bit: info.is64Bit,
@@ -178,12 +205,34 @@ public enum ArchiveInspector {
             output.facts.append(Fact(name: ArchiveFacts.targetSDK, value: .number(Double(target)), source: .detected,
                                      evidence: [Evidence(location: base.location, snippet: "targetSdkVersion \(target) (built)")]))
         }
+        // The versionCode that ships decides which release note supply uploads (changelogs/<versionCode>.txt).
+        if let base = output.archive.androidManifests.first, let code = base.versionCode {
+            output.facts.append(Fact(name: ArchiveFacts.versionCode, value: .number(Double(code)), source: .detected,
+                                     evidence: [Evidence(location: base.location, snippet: "versionCode \(code) (built)")]))
+        }
+        readPackagedVersions(contents, names: names, kind: kind, into: &output)
         for manifest in output.archive.androidManifests {
             for permission in manifest.permissions {
                 let name = permission.hasPrefix("android.permission.") ? permission : "android.permission." + permission
                 output.facts.append(Fact(name: name, value: .bool(true), source: .detected,
                                          evidence: [Evidence(location: manifest.location, snippet: "uses-permission \(permission)")]))
             }
+        }
+    }
+
+    /// `META-INF/com.android.billingclient_billing.version` (an .apk) or `base/root/META-INF/…` (an .aab): the
+    /// group and artifact in the name, the exact version inside (AGP packages one per AndroidX/Play library).
+    static func readPackagedVersions(_ contents: any ArchiveContents, names: [String], kind: BuiltArchive.Kind, into output: inout Output) {
+        let folder = kind == .aab ? "base/root/META-INF/" : "META-INF/"
+        for entry in names where entry.hasPrefix(folder) && entry.hasSuffix(".version") && output.archive.packagedVersions.count < 2000 {
+            let file = String(entry.dropFirst(folder.count).dropLast(".version".count))
+            guard !file.contains("/"), let cut = file.firstIndex(of: "_"), cut != file.startIndex, file.index(after: cut) != file.endIndex else { continue }
+            // Version files are one short line; a large one is not a version file.
+            guard let bytes = try? contents.read(entry), bytes.count <= 256 else { continue }
+            let version = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !version.isEmpty, !version.contains(where: { $0.isWhitespace }) else { continue }
+            let name = file[..<cut] + ":" + file[file.index(after: cut)...]
+            output.archive.packagedVersions.append(Dependency(name: String(name), version: version, location: contents.location(of: entry), ecosystem: .gradle))
         }
     }
 }

@@ -17,6 +17,9 @@ public struct Manifest: Sendable {
     public var severity: [String: String]
     /// Glob patterns (relative to the root) the scan skips, besides the built-in vendored/build folders.
     public var exclude: [String]
+    /// `archives:` built archives to read with every `check` (.ipa, .xcarchive, .app, .aab, .apk), relative
+    /// to the root and inside it; `--archive` on the command line replaces them.
+    public var archives: [String] = []
     /// `ignore:` entries: findings silenced by rule and path, each with its reason.
     public var ignores: [IgnoreEntry] = []
     /// Where each key was written (`stores`, `facts.account.creation`, `rules.skip`, `rules.severity.<id>`,

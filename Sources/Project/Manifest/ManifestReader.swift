@@ -7,8 +7,9 @@ public enum ManifestReader {
     /// The manifest's file name at the project root.
     public static let fileName = "shipcheck.yml"
 
-    static let topKeys = ["app", "stores", "paths", "facts", "review", "rules", "exclude", "ignore"]
+    static let topKeys = ["app", "stores", "paths", "facts", "review", "rules", "exclude", "ignore", "archives"]
     static let severities = ["error", "warning", "info", "off"]
+    static let archiveExtensions: Set<String> = ["ipa", "xcarchive", "app", "aab", "apk"]
     /// Prefixes of a reference to a secret kept outside the repository.
     static let secretReferences = ["env:", "secret:"]
 
@@ -222,6 +223,19 @@ private struct ManifestFields {
                     item.error("exclude patterns are relative to the project root, got \"\(glob)\"")
                 } else {
                     manifest.exclude.append(glob)
+                }
+            }
+        }
+        if let archives = top["archives"] {
+            manifest.locations["archives"] = location(archives)
+            for item in items(archives) {
+                guard let path = relativePath(item) else { continue }
+                let kind = (path as NSString).pathExtension.lowercased()
+                if !ManifestReader.archiveExtensions.contains(kind) {
+                    item.error("an archive is an .ipa, .xcarchive, .app, .aab or .apk, got \"\(path)\"")
+                } else {
+                    manifest.archives.append(path)
+                    manifest.locations["archives.\(path)"] = location(item)
                 }
             }
         }

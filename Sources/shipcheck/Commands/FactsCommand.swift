@@ -14,6 +14,7 @@ struct FactsCommand {
         arguments: [ArgumentDefinition("path", help: "The project root (default: .).")],
         options: CommonOptions.project + [
             OptionDefinition("format", value: "format", help: "text (default) or json."),
+            CheckCommand.archiveOption,
             OptionDefinition("catalog", help: "List the fact catalog instead: every fact a rule may read (the inspectors', the symbol tables', the checklists' facts:), with its type and meaning. Takes no path."),
         ]
     )
@@ -26,11 +27,13 @@ struct FactsCommand {
         case .failure(let code): return code
         }
         if parsed.flag("catalog") { return catalog(parsed, asJSON: asJSON) }
-        let project: ProjectModel
+        var project: ProjectModel
         do {
             let session = try Session.open(path: parsed.positionals.first ?? ".", configPath: parsed.value("config"),
                                            rulesDirectories: parsed.all("rules"))
             project = try session.inspect()
+            // With --archive, the built archives' facts, which win over the source's (both are shown).
+            try ArchiveStep.read(parsed.all("archive"), into: &project)
         } catch {
             for message in error.messages { console.error(message) }
             return .usage

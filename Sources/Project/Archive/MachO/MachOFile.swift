@@ -10,6 +10,8 @@ public struct MachOFile: Sendable, Hashable {
         public let linkedLibraries: [String]
         public let build: BuildVersion?
         public let hasCodeSignature: Bool
+        /// The entitlements plist (XML) embedded in the code signature, when it has one.
+        public let entitlementsXML: [UInt8]?
     }
 
     public enum FileType: Sendable, Hashable {
@@ -41,6 +43,9 @@ public struct MachOFile: Sendable, Hashable {
     }
 
     public var hasCodeSignature: Bool { slices.contains(where: \.hasCodeSignature) }
+
+    /// The first slice's signed entitlements (every slice of an app is signed with the same ones).
+    public var entitlementsXML: [UInt8]? { slices.lazy.compactMap(\.entitlementsXML).first }
 
     /// Whether the bytes start like a Mach-O file or a fat (universal) one.
     public static func looksLikeMachO(_ bytes: [UInt8]) -> Bool {

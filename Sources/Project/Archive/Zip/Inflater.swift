@@ -44,15 +44,18 @@ enum Inflater {
         }
     }
 
-    static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        var crc: uLong = CZlib.crc32(0, nil, 0)
+    static func crc32(_ bytes: [UInt8], continuing previous: UInt32 = 0) -> UInt32 {
+        bytes.withUnsafeBufferPointer { crc32($0, continuing: previous) }
+    }
+
+    /// The CRC-32 of `buffer` after the bytes whose CRC is `previous` (0 to start).
+    static func crc32(_ buffer: UnsafeBufferPointer<UInt8>, continuing previous: UInt32) -> UInt32 {
+        var crc = uLong(previous)
         var offset = 0
-        bytes.withUnsafeBufferPointer { buffer in
-            while offset < buffer.count {
-                let chunk = min(buffer.count - offset, 1 << 30)
-                crc = CZlib.crc32(crc, buffer.baseAddress! + offset, uInt(chunk))
-                offset += chunk
-            }
+        while offset < buffer.count {
+            let chunk = min(buffer.count - offset, 1 << 30)
+            crc = CZlib.crc32(crc, buffer.baseAddress! + offset, uInt(chunk))
+            offset += chunk
         }
         return UInt32(truncatingIfNeeded: crc)
     }

@@ -41,8 +41,24 @@ public final class ZipArchive: @unchecked Sendable {
         index[name].map { entries[$0] }
     }
 
-    /// The entry's bytes, inflated and checked against its CRC-32.
-    public func read(_ entry: ZipEntry) throws(ArchiveError) -> [UInt8] {
+    /// The entry opened for reading by range (`EntryReader`): what a binary's reader needs is inflated and
+    /// kept, the rest only passed through zlib for its CRC. Counts against the archive's inflated total.
+    public func open(_ entry: ZipEntry) throws(ArchiveError) -> any EntryReader {
+        let start = try dataStart(entry)
+        switch entry.method {
+        case ZipEntry.stored, ZipEntry.deflated:
+            if entry.method == ZipEntry.stored, entry.compressedSize != entry.uncompressedSize {
+                throw ArchiveError(archive: name, entry: entry.name, "is stored (not compressed) but its sizes differ (\(entry.compressedSize) and \(entry.uncompressedSize))")
+            }
+            inflatedTotal += entry.uncompressedSize
+            return try ZipEntryReader(file: file, entry: entry, dataStart: start, archive: name)
+        default:
+            throw ArchiveError(archive: name, entry: entry.name, "uses compression method \(entry.method); shipcheck reads stored (0) and deflated (8) entries, as app bundles use")
+        }
+    }
+
+    /// Where the entry's data starts (after its local header), checked against the limits and the file.
+    public func dataStart(_ entry: ZipEntry) throws(ArchiveError) -> Int {
         func fail(_ message: String) -> ArchiveError { ArchiveError(archive: name, entry: entry.name, message) }
         guard entry.uncompressedSize <= limits.maxEntryBytes else {
             throw fail("inflates to \(entry.uncompressedSize) bytes, over shipcheck's limit of \(limits.maxEntryBytes) for one entry")
@@ -63,6 +79,13 @@ public final class ZipArchive: @unchecked Sendable {
         guard start <= file.size, entry.compressedSize <= file.size - start else {
             throw fail("its \(entry.compressedSize) compressed bytes at offset \(start) lie past the end of the archive (\(file.size) bytes)")
         }
+        return start
+    }
+
+    /// The entry's bytes, inflated and checked against its CRC-32 (small entries: plists, manifests).
+    public func read(_ entry: ZipEntry) throws(ArchiveError) -> [UInt8] {
+        func fail(_ message: String) -> ArchiveError { ArchiveError(archive: name, entry: entry.name, message) }
+        let start = try dataStart(entry)
         let compressed: [UInt8]
         do { compressed = try file.read(at: start, count: entry.compressedSize) } catch { throw fail(error.message) }
         let bytes: [UInt8]

@@ -1,0 +1,207 @@
+import Project
+import YAML
+
+/// Checks of a built iOS archive read from its binaries' imports, their signed entitlements and the
+/// built Info.plists: what App Store Connect's validation and App Review see in the upload.
+enum ArchiveAppleChecks {
+    static var all: [CheckFunction] { [purposeStrings, binaryImports, pushEnvironment, thirdPartyLogin, minimumOS, appPlist] }
+
+    /// The bundles that carry an Info.plist App Store Connect judges purpose strings by (the app, its
+    /// extensions, a watch app), each with the binaries it ships: its own and its embedded frameworks'.
+    static func plistBundles(_ archive: BuiltArchive) -> [(owner: ArchivedBundle, binaries: [ArchivedBundle])] {
+        let owners = archive.bundles.filter { $0.kind != .framework }
+        return owners.map { owner in
+            // A framework belongs to the deepest app or extension that contains it.
+            let frameworks = archive.bundles.filter { bundle in
+                bundle.kind == .framework && owner.contains(bundle)
+                    && !owners.contains { other in other.path != owner.path && owner.contains(other) && other.contains(bundle) }
+            }
+            return (owner, [owner] + frameworks)
+        }
+    }
+
+    /// ITMS-90683 on what ships: a binary (the app's, an extension's, an embedded framework's) imports a
+    /// protected API's symbol and the Info.plist of the bundle it ships in lacks every key that satisfies it.
+    static let purposeStrings = CheckFunction(
+        name: "archive.purpose_strings",
+        summary: "Each protected API a binary of a built iOS archive imports has its purpose string in the built Info.plist",
+        options: [
+            OptionSpec("symbols", .table, required: true, decode: TableError.decoder(BinaryPurposeSymbols.init), doc: "purpose signal → `symbols` (Mach-O imports) and `frameworks` (linked)"),
+            OptionSpec("keys", .table, required: true, decode: TableError.decoder(PurposeKeys.init), doc: "purpose signal → the Info.plist keys that satisfy it"),
+        ],
+        subjects: .none,
+        placeholders: ["binary", "bundle", "symbol", "key", "plist"]
+    ) { invocation in
+        guard let symbols = invocation.decoded("symbols", as: BinaryPurposeSymbols.self),
+              let keys = invocation.decoded("keys", as: PurposeKeys.self) else { return [] }
+        var results: [CheckResult] = []
+        for archive in invocation.context.project.archives where archive.isApple {
+            for (owner, binaries) in plistBundles(archive) {
+                guard let plist = owner.infoPlist, let plistLocation = owner.infoPlistLocation else { continue }
+                for requirement in keys.entries {
+                    guard !requirement.keys.contains(where: { key in plist[key]?.string.map { !$0.isEmpty } ?? (plist[key] != nil) }) else { continue }
+                    // The first binary (the owner's own first) that uses the API, with the import that shows it.
+                    for bundle in binaries {
+                        guard let binary = bundle.binary, let location = bundle.binaryLocation,
+                              let evidence = symbols.evidence(for: requirement.signal, in: binary) else { continue }
+                        results.append(CheckResult(location: location, evidence: evidence, values: [
+                            "binary": location.path, "bundle": bundle.described, "symbol": evidence,
+                            "key": requirement.keys.joined(separator: " or "), "plist": plistLocation.path,
+                        ]))
+                        break
+                    }
+                }
+            }
+        }
+        return results
+    }
+
+    /// A binary of the built archive imports one of `symbols` (UIWebView's classes for ITMS-90809).
+    static let binaryImports = CheckFunction(
+        name: "archive.binary_imports",
+        summary: "No binary of a built iOS archive imports one of the listed symbols",
+        options: [OptionSpec("symbols", .stringList, required: true, doc: "Mach-O symbol names (`_OBJC_CLASS_$_UIWebView`)")],
+        subjects: .none,
+        placeholders: ["binary", "bundle", "symbol"]
+    ) { invocation in
+        guard let listed = invocation.options.strings("symbols") else { return [] }
+        var results: [CheckResult] = []
+        for archive in invocation.context.project.archives where archive.isApple {
+            for bundle in archive.bundles {
+                guard let binary = bundle.binary, let location = bundle.binaryLocation else { continue }
+                let imported = Set(binary.undefinedSymbols)
+                guard let symbol = listed.first(where: imported.contains) else { continue }
+                results.append(CheckResult(location: location, evidence: symbol, values: ["binary": location.path, "bundle": bundle.described, "symbol": symbol]))
+            }
+        }
+        return results
+    }
+
+    /// An exported .ipa (not a development export: `get-task-allow` is not true) whose app is signed with
+    /// `aps-environment = development`: push notifications of the store build would go to the sandbox.
+    static let pushEnvironment = CheckFunction(
+        name: "archive.push_environment",
+        summary: "The app of an exported .ipa for the store is signed with the production push environment",
+        options: [],
+        subjects: .none,
+        placeholders: ["binary", "bundle"]
+    ) { invocation in
+        var results: [CheckResult] = []
+        for archive in invocation.context.project.archives where archive.kind == .ipa {
+            for bundle in archive.bundles where bundle.kind != .framework {
+                guard let entitlements = bundle.entitlements, let location = bundle.binaryLocation,
+                      entitlements["aps-environment"]?.string == "development", entitlements["get-task-allow"]?.bool != true else { continue }
+                results.append(CheckResult(location: location, evidence: "aps-environment development",
+                                           values: ["binary": location.path, "bundle": bundle.described]))
+            }
+        }
+        return results
+    }
+
+    /// A listed third-party login SDK is embedded and the app is not signed with `entitlement`.
+    static let thirdPartyLogin = CheckFunction(
+        name: "archive.third_party_login",
+        summary: "An embedded third-party login SDK comes with the Sign in with Apple entitlement in the built app",
+        options: [OptionSpec("frameworks", .stringList, required: true, doc: "framework names of third-party login SDKs"),
+                  OptionSpec("entitlement", .string, required: true, doc: "the entitlement that shows the alternative login")],
+        subjects: .none,
+        placeholders: ["framework", "sdk", "entitlement", "binary"]
+    ) { invocation in
+        guard let names = invocation.options.strings("frameworks"), let entitlement = invocation.options.string("entitlement") else { return [] }
+        let listed = Set(names.map { $0.lowercased() })
+        var results: [CheckResult] = []
+        for archive in invocation.context.project.archives where archive.isApple {
+            guard let app = archive.bundles.first(where: { $0.kind == .app }), app.entitlements?[entitlement] == nil,
+                  let sdk = archive.bundles.first(where: { $0.kind == .framework && listed.contains($0.name.lowercased()) }) else { continue }
+            let location = sdk.infoPlistLocation ?? sdk.binaryLocation ?? sdk.location
+            results.append(CheckResult(location: location, evidence: sdk.name, values: [
+                "framework": sdk.location.path, "sdk": sdk.name, "entitlement": entitlement,
+                "binary": app.binaryLocation?.path ?? app.location.path,
+            ]))
+        }
+        return results
+    }
+
+    /// A bundle's binary is built for a newer minimum OS (LC_BUILD_VERSION) than its Info.plist's MinimumOSVersion says.
+    static let minimumOS = CheckFunction(
+        name: "archive.minimum_os",
+        summary: "Each bundle's MinimumOSVersion is at least the minimum OS its binary was built for",
+        options: [],
+        subjects: .none,
+        placeholders: ["plist", "declared", "built", "binary", "bundle"]
+    ) { invocation in
+        var results: [CheckResult] = []
+        for archive in invocation.context.project.archives where archive.isApple {
+            for bundle in archive.bundles {
+                guard let declared = bundle.infoPlist?["MinimumOSVersion"]?.string, let built = bundle.builtMinimumOS,
+                      let location = bundle.infoPlistLocation, let binary = bundle.binaryLocation,
+                      let d = UploadSDKMinimum.components(declared), let b = UploadSDKMinimum.components(built),
+                      UploadSDKMinimum.less(d, b) else { continue }
+                results.append(CheckResult(location: location, evidence: "MinimumOSVersion \(declared), binary minos \(built)", values: [
+                    "plist": location.path, "declared": declared, "built": built, "binary": binary.path, "bundle": bundle.described,
+                ]))
+            }
+        }
+        return results
+    }
+
+    /// A key of the top-level app's built Info.plist: `missing: true` reports its absence, `equals` a value
+    /// (`NSAppTransportSecurity.NSAllowsArbitraryLoads` equals true). `key` is a path of dictionary keys.
+    static let appPlist = CheckFunction(
+        name: "archive.app_plist",
+        summary: "A key of the built app's Info.plist is present, or does not have a value",
+        options: [OptionSpec("key", .string, required: true, doc: "dictionary keys joined by `.`"),
+                  OptionSpec("missing", .bool, doc: "report when the key is absent"),
+                  OptionSpec("equals", .bool, doc: "report when the key is this boolean")],
+        subjects: .none,
+        placeholders: ["plist", "key", "value"]
+    ) { invocation in
+        guard let key = invocation.options.string("key") else { return [] }
+        let missing = invocation.options.bool("missing") ?? false
+        let equals = invocation.options.bool("equals")
+        var results: [CheckResult] = []
+        for archive in invocation.context.project.archives where archive.isApple {
+            guard let app = archive.bundles.first(where: { $0.kind == .app }), let plist = app.infoPlist, let location = app.infoPlistLocation else { continue }
+            var value: PlistValue? = plist
+            for part in key.split(separator: ".") { value = value?[String(part)] }
+            if missing, value == nil {
+                results.append(CheckResult(location: location, evidence: "no \(key)", values: ["plist": location.path, "key": key, "value": "absent"]))
+            } else if let equals, let found = value?.bool, found == equals {
+                results.append(CheckResult(location: location, evidence: "\(key) = \(found)", values: ["plist": location.path, "key": key, "value": "\(found)"]))
+            }
+        }
+        return results
+    }
+}
+
+/// `{ <purpose signal>: { symbols: [...], frameworks: [...] } }`: the Mach-O imports (`_OBJC_CLASS_$_AVCaptureDevice`)
+/// and linked frameworks (`HealthKit`) that show a binary uses a protected API.
+struct BinaryPurposeSymbols: Sendable {
+    let symbols: [String: [String]]
+    let frameworks: [String: [String]]
+
+    init(_ table: Table) throws(TableError) {
+        guard let pairs = table.value.mapping else { throw TableError(table, table.value, "expected a mapping of purpose signal to `symbols` and `frameworks`") }
+        var symbols: [String: [String]] = [:]
+        var frameworks: [String: [String]] = [:]
+        for pair in pairs {
+            guard let signal = pair.key.scalar, pair.value.mapping != nil else { throw TableError(table, pair.key, "each signal maps to `symbols` and/or `frameworks` lists") }
+            symbols[signal] = pair.value["symbols"]?.sequence?.compactMap(\.scalar) ?? []
+            frameworks[signal] = pair.value["frameworks"]?.sequence?.compactMap(\.scalar) ?? []
+            guard !(symbols[signal]!.isEmpty && frameworks[signal]!.isEmpty) else { throw TableError(table, pair.key, "give at least one symbol or framework") }
+        }
+        self.symbols = symbols
+        self.frameworks = frameworks
+    }
+
+    /// The first import or linked framework of `binary` that shows `signal`, as evidence.
+    func evidence(for signal: String, in binary: MachOFile) -> String? {
+        let imported = Set(binary.undefinedSymbols)
+        if let symbol = symbols[signal]?.first(where: imported.contains) { return symbol }
+        let linked = binary.slices.flatMap(\.linkedLibraries)
+        for framework in frameworks[signal] ?? [] where linked.contains(where: { $0.hasSuffix("/\(framework).framework/\(framework)") }) {
+            return "\(framework).framework"
+        }
+        return nil
+    }
+}
