@@ -88,6 +88,7 @@ public struct Engine: Sendable {
                 return ([missing], nil)
             }
             let subjects = Self.subjects(selectors, for: function, project: context.project, stores: rule.stores)
+                .filter { subject in rule.subjectFilter.map { Self.holds($0, for: subject) } ?? true }
             let invocation = CheckInvocation(rule: rule, options: options, subjects: subjects, context: context)
             let byLocation = Dictionary(subjects.map { ($0.location, $0) }, uniquingKeysWith: { first, _ in first })
             // The facts that gated the rule (`when:`) may be named in its message, as for `expect` and manual items.
@@ -103,6 +104,17 @@ public struct Engine: Sendable {
         selectors.flatMap { $0.subjects(in: project, stores: stores) }
             .filter { function.judgesAbsence || !$0.isAbsent }
             .sorted { $0.location < $1.location }
+    }
+
+    /// `where:` for one subject: its labels (and `value`) are the names the expression reads; `true`/`false`
+    /// labels are booleans, so `special` and `not special` read as they look.
+    static func holds(_ filter: Expression, for subject: Subject) -> Bool {
+        var names = FactStore()
+        for (label, text) in subject.labels.merging(["value": subject.value], uniquingKeysWith: { label, _ in label }) {
+            let value: FactValue = text == "true" ? .bool(true) : text == "false" ? .bool(false) : .string(text)
+            names.add(Fact(name: label, value: value, source: .detected))
+        }
+        return filter.evaluate(names)
     }
 
     /// A rule for stores the project does not ship to does not run. A rule without `stores` always does.

@@ -78,10 +78,14 @@ public struct Rule: Sendable {
     /// Where the rule is written, for errors about it.
     public let file: String
     public let mark: Mark
+    /// `where:`: a predicate over each selected subject's labels (`permission == 'android.permission.READ_SMS'`);
+    /// a check sees only the subjects it holds for.
+    public let subjectFilter: Expression?
 
     public init(id: String, checklist: String, title: String, severity: Severity, stores: Set<Store>, when: Expression?,
                 kind: Kind, message: String?, help: String?, references: [Reference], effective: String?,
-                severityReason: String? = nil, file: String, mark: Mark) {
+                severityReason: String? = nil, file: String, mark: Mark, subjectFilter: Expression? = nil) {
+        self.subjectFilter = subjectFilter
         self.id = id
         self.checklist = checklist
         self.title = title
