@@ -56,6 +56,32 @@ struct SubjectFilterTests {
         #expect(errors.first?.mark == Mark(line: 11, column: 12))
     }
 
+    /// Each selector says which labels its subjects carry: a metadata label on permissions would never match.
+    @Test func whereReadsOnlyTheLabelsOfTheRulesOwnSelectors() throws {
+        let errors = FactCatalogTests.errors(Self.team(where: "locale == 'fr'"))
+        #expect(errors.map(\.message) == ["where: reads \"locale\", which no selector of this rule labels its subjects with; labels: file, permission, value"], "\(errors)")
+        #expect(try Selector.parse("play.locales.*.title").labels == ["store", "tree", "consumer", "field", "locale"])
+    }
+
+    /// The labels a selector declares are the ones its subjects carry, on the example and fixture projects.
+    @Test(arguments: ["Examples/TodoCloud", "Tests/Fixtures/e2e/android-app", "Tests/Fixtures/e2e/ios-app", "Tests/Fixtures/corpus/TeamNewPipe__NewPipe"])
+    func everySubjectCarriesOnlyItsSelectorsDeclaredLabels(project: String) throws {
+        let checklists = try RuleExampleTests.loaded()
+        let model = try RuleExampleTests.inspect(FindingsGoldenTests.packageRoot.appendingPathComponent(project).path, checklists: checklists)
+        let texts = ["*.locales.*.title", "*.locales.*.changelogs.*", "*.root.copyright", "*.review.notes", "*.folders", "*.files",
+                     "apple.plists.*.*UsageDescription", "apple.apps.*.CFBundleName", "android.permissions.*", "dependencies.*"]
+        var seen = 0
+        for text in texts {
+            let selector = try Selector.parse(text)
+            for subject in selector.subjects(in: model, stores: []) {
+                seen += 1
+                let extra = Set(subject.labels.keys).subtracting(selector.labels)
+                #expect(extra.isEmpty, "\(project): \(text) gives labels \(extra.sorted()) it does not declare")
+            }
+        }
+        #expect(seen > 0, "\(project): no subject selected")
+    }
+
     @Test func whereNeedsACheckWithGiven() {
         let errors = FactCatalogTests.errors(Self.team(where: "permission == 'x'", kind: "expect: not android.permission.READ_SMS"))
         #expect(errors.contains { $0.message == "where: filters the subjects of a check: rule with given: (or fields:)" }, "\(errors)")

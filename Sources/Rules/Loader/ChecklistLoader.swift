@@ -464,11 +464,9 @@ public struct ChecklistLoader: Sendable {
         return expression
     }
 
-    /// The labels the subjects of `selectors` may carry, and `value`.
+    /// The labels the subjects of `selectors` carry, and `value`.
     static func labelNames(of selectors: [Selector]) -> Set<String> {
-        var labels = Selector.labelNames.union(["value"])
-        for selector in selectors { if case .provided(let declaration) = selector.part { labels.formUnion(declaration.labels) } }
-        return labels
+        selectors.reduce(into: ["value"]) { $0.formUnion($1.labels) }
     }
 
     /// `given:` is one selector or a list of them.
