@@ -94,7 +94,8 @@ public struct Engine: Sendable {
             // The facts that gated the rule (`when:`) may be named in its message, as for `expect` and manual items.
             let gate = rule.when.map { factValues(names: $0.factNames, context: context) } ?? [:]
             // Graded afterwards by who reads a metadata tree: a stage after evaluation (MetadataConsumerScope).
-            return (function.run(invocation).map { finding(rule, result: $0, subject: byLocation[$0.location], gate: gate) }, nil)
+            let secrets = rule.redactsValue ? subjects.map(\.value).filter { !$0.isEmpty } : []
+            return (function.run(invocation).map { finding(rule, result: $0, subject: byLocation[$0.location], gate: gate, secrets: secrets) }, nil)
         }
     }
 
@@ -146,18 +147,34 @@ public struct Engine: Sendable {
         return values
     }
 
-    func finding(_ rule: Rule, result: CheckResult, subject: Subject?, gate: [String: String] = [:]) -> Finding {
+    /// - Parameter secrets: with `redact: true`, the values the rule's selectors picked.
+    func finding(_ rule: Rule, result: CheckResult, subject: Subject?, gate: [String: String] = [:], secrets: [String] = []) -> Finding {
         var values = gate.merging(subject?.labels ?? [:]) { _, label in label }
         if let subject { values["value"] = subject.value }
         values["path"] = result.location.path
         values["rule"] = rule.id
         values.merge(result.values) { _, new in new }
-        let message = result.message ?? MessageTemplate.fill(rule.message ?? rule.title, with: values)
+        var evidence = result.evidence
+        var message = result.message ?? MessageTemplate.fill(rule.message ?? rule.title, with: values)
+        if !secrets.isEmpty {
+            // `redact: true`: the values are secrets; no part of one reaches a report (nor the baseline's evidence):
+            // the value and what the check quoted from it (`{{match}}`) read as their length; labels stay readable.
+            for name in Set(["value"]).union(result.values.keys) {
+                guard let text = values[name], !text.isEmpty, let secret = secrets.first(where: { $0.contains(text) }) else { continue }
+                values[name] = Self.redacted(secret)
+            }
+            message = result.message.map { text in secrets.reduce(text) { $0.replacingOccurrences(of: $1, with: Self.redacted($1)) } }
+                ?? MessageTemplate.fill(rule.message ?? rule.title, with: values)
+            if let found = evidence, secrets.contains(where: { $0.contains(found) || found.contains($0) }) { evidence = nil }
+        }
         let help = rule.help.map { MessageTemplate.fill($0, with: values) }
         return Finding(rule: rule.id, checklist: rule.checklist, severity: result.severity ?? rule.severity, title: rule.title,
-                       message: message, location: result.location, evidence: result.evidence, help: help,
+                       message: message, location: result.location, evidence: evidence, help: help,
                        references: rule.references)
     }
+
+    /// What a redacted value reads as: its length only.
+    static func redacted(_ secret: String) -> String { "[redacted, \(secret.count) characters]" }
 
     /// The same rule at the same place with the same message once only (a `default/` value seen by several locales).
     static func deduplicated(_ findings: [Finding]) -> [Finding] {

@@ -24,7 +24,7 @@ public struct ChecklistLoader: Sendable {
     static let checklistKeys = ["checklist", "title", "summary", "references", "facts", "tables", "rules"]
     static let factKeys = ["type", "doc"]
     static let ruleKeys = ["id", "title", "severity", "stores", "when", "expect", "check", "given", "with",
-                           "kind", "message", "help", "references", "effective", "severity_reason", "where"]
+                           "kind", "message", "help", "references", "effective", "severity_reason", "where", "redact"]
     static let tableKeys = ["source", "kind", "value"]
     /// `symbols`: a table the source scan reads; `data_safety_questions`: the Data safety form's ids, which the
     /// inspection reads the export against (one such table among all loaded checklists).
@@ -438,11 +438,17 @@ public struct ChecklistLoader: Sendable {
             for key in keys { if let text = map[key] { checkPlaceholders(text, allowed: allowed) } }
         }
         let subjectFilter = map["where"].flatMap { readSubjectFilter($0, kind: kind) }
+        var redactsValue = false
+        if let redact = map["redact"], let flag = redact.bool() {
+            if case .check(_, let given, _)? = kind, !given.isEmpty { redactsValue = flag } else if kind != nil {
+                redact.error("redact: hides the values a check: rule's given: selects; this rule selects none")
+            }
+        }
         guard let id, let title, let kind, let idReader = map["id"] else { return nil }
         let rule = Rule(id: id, checklist: checklist, title: title, severity: severity, stores: stores, when: when,
                         kind: kind, message: message, help: help, references: references.isEmpty ? checklistReferences : references,
                         effective: effective, severityReason: severityReason, file: file, mark: reader.mark,
-                        subjectFilter: subjectFilter)
+                        subjectFilter: subjectFilter, redactsValue: redactsValue)
         return RuleDraft(rule: rule, path: reader.path, idMark: idReader.mark, tableOptions: tableOptions, tableReferences: tableReferences,
                          factReferences: factReferences)
     }

@@ -81,11 +81,15 @@ public struct Rule: Sendable {
     /// `where:`: a predicate over each selected subject's labels (`permission == 'android.permission.READ_SMS'`);
     /// a check sees only the subjects it holds for.
     public let subjectFilter: Expression?
+    /// `redact: true`: the subjects' values are secrets (a password, a key); findings name them by length only.
+    public let redactsValue: Bool
 
     public init(id: String, checklist: String, title: String, severity: Severity, stores: Set<Store>, when: Expression?,
                 kind: Kind, message: String?, help: String?, references: [Reference], effective: String?,
-                severityReason: String? = nil, file: String, mark: Mark, subjectFilter: Expression? = nil) {
+                severityReason: String? = nil, file: String, mark: Mark, subjectFilter: Expression? = nil,
+                redactsValue: Bool = false) {
         self.subjectFilter = subjectFilter
+        self.redactsValue = redactsValue
         self.id = id
         self.checklist = checklist
         self.title = title
