@@ -89,12 +89,14 @@ public struct Engine: Sendable {
                 return ([missing], nil)
             }
             let subjects = Self.subjects(selectors, for: function, project: context.project, stores: rule.stores)
+                .filter { subject in rule.subjectFilter.map { Self.holds($0, for: subject) } ?? true }
             let invocation = CheckInvocation(rule: rule, options: options, subjects: subjects, context: context)
             let byLocation = Dictionary(subjects.map { ($0.location, $0) }, uniquingKeysWith: { first, _ in first })
             // The facts that gated the rule (`when:`) may be named in its message, as for `expect` and manual items.
             let gate = rule.when.map { factValues(names: $0.factNames, context: context) } ?? [:]
             // Graded afterwards by who reads a metadata tree: a stage after evaluation (MetadataConsumerScope).
-            return (function.run(invocation).map { finding(rule, result: $0, subject: byLocation[$0.location], gate: gate) }, nil)
+            let secrets = rule.redactsValue ? subjects.map(\.value).filter { !$0.isEmpty } : []
+            return (function.run(invocation).map { finding(rule, result: $0, subject: byLocation[$0.location], gate: gate, secrets: secrets) }, nil)
         }
     }
 
@@ -104,6 +106,17 @@ public struct Engine: Sendable {
         selectors.flatMap { $0.subjects(in: project, stores: stores) }
             .filter { function.judgesAbsence || !$0.isAbsent }
             .sorted { $0.location < $1.location }
+    }
+
+    /// `where:` for one subject: its labels (and `value`) are the names the expression reads; `true`/`false`
+    /// labels are booleans, so `special` and `not special` read as they look.
+    static func holds(_ filter: Expression, for subject: Subject) -> Bool {
+        var names = FactStore()
+        for (label, text) in subject.labels.merging(["value": subject.value], uniquingKeysWith: { label, _ in label }) {
+            let value: FactValue = text == "true" ? .bool(true) : text == "false" ? .bool(false) : .string(text)
+            names.add(Fact(name: label, value: value, source: .detected))
+        }
+        return filter.evaluate(names)
     }
 
     /// A rule for stores the project does not ship to does not run. A rule without `stores` always does.
@@ -135,18 +148,34 @@ public struct Engine: Sendable {
         return values
     }
 
-    func finding(_ rule: Rule, result: CheckResult, subject: Subject?, gate: [String: String] = [:]) -> Finding {
+    /// - Parameter secrets: with `redact: true`, the values the rule's selectors picked.
+    func finding(_ rule: Rule, result: CheckResult, subject: Subject?, gate: [String: String] = [:], secrets: [String] = []) -> Finding {
         var values = gate.merging(subject?.labels ?? [:]) { _, label in label }
         if let subject { values["value"] = subject.value }
         values["path"] = result.location.path
         values["rule"] = rule.id
         values.merge(result.values) { _, new in new }
-        let message = result.message ?? MessageTemplate.fill(rule.message ?? rule.title, with: values)
+        var evidence = result.evidence
+        var message = result.message ?? MessageTemplate.fill(rule.message ?? rule.title, with: values)
+        if !secrets.isEmpty {
+            // `redact: true`: the values are secrets; no part of one reaches a report (nor the baseline's evidence):
+            // the value and what the check quoted from it (`{{match}}`) read as their length; labels stay readable.
+            for name in Set(["value"]).union(result.values.keys) {
+                guard let text = values[name], !text.isEmpty, let secret = secrets.first(where: { $0.contains(text) }) else { continue }
+                values[name] = Self.redacted(secret)
+            }
+            message = result.message.map { text in secrets.reduce(text) { $0.replacingOccurrences(of: $1, with: Self.redacted($1)) } }
+                ?? MessageTemplate.fill(rule.message ?? rule.title, with: values)
+            if let found = evidence, secrets.contains(where: { $0.contains(found) || found.contains($0) }) { evidence = nil }
+        }
         let help = rule.help.map { MessageTemplate.fill($0, with: values) }
         return Finding(rule: rule.id, checklist: rule.checklist, severity: result.severity ?? rule.severity, title: rule.title,
-                       message: message, location: result.location, evidence: result.evidence, help: help,
+                       message: message, location: result.location, evidence: evidence, help: help,
                        references: rule.references)
     }
+
+    /// What a redacted value reads as: its length only.
+    static func redacted(_ secret: String) -> String { "[redacted, \(secret.count) characters]" }
 
     /// The same rule at the same place with the same message once only (a `default/` value seen by several locales).
     static func deduplicated(_ findings: [Finding]) -> [Finding] {

@@ -131,6 +131,22 @@ public struct Selector: Sendable, Equatable, CustomStringConvertible {
         "store", "tree", "field", "locale", "version", "special", "key", "file", "target", "permission", "ecosystem", "name",
     ]
 
+    /// The labels this selector's subjects carry (what `where:` may read, with `value`).
+    public var labels: Set<String> {
+        let tree: Set<String> = ["store", "tree", "consumer"]
+        switch part {
+        case .localeField: return tree.union(["field", "locale"])
+        case .changelogs: return tree.union(["field", "locale", "version", "release_note"])
+        case .root, .review: return tree.union(["field"])
+        case .folders: return tree.union(["special"])
+        case .files: return tree.union(["field", "locale", "version"])
+        case .plistKey: return ["file", "target", "plist", "key"]
+        case .permissions: return ["permission", "file"]
+        case .dependencies: return ["name", "version", "ecosystem", "file"]
+        case .provided(let declaration): return declaration.labels
+        }
+    }
+
     /// The subjects this selector picks from the project, limited to `stores`, in tree/locale/file order.
     public func subjects(in project: ProjectModel, stores: Set<Store>) -> [Subject] {
         switch part {

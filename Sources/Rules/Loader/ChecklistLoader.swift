@@ -24,7 +24,7 @@ public struct ChecklistLoader: Sendable {
     static let checklistKeys = ["checklist", "title", "summary", "references", "facts", "tables", "rules"]
     static let factKeys = ["type", "doc"]
     static let ruleKeys = ["id", "title", "severity", "stores", "when", "expect", "check", "given", "with",
-                           "kind", "message", "help", "references", "effective", "severity_reason", "severity_steps"]
+                           "kind", "message", "help", "references", "effective", "severity_reason", "severity_steps", "where", "redact"]
     static let tableKeys = ["source", "kind", "value"]
     /// `symbols`: a table the source scan reads; `data_safety_questions`: the Data safety form's ids, which the
     /// inspection reads the export against (one such table among all loaded checklists).
@@ -439,10 +439,18 @@ public struct ChecklistLoader: Sendable {
             let keys = isManual ? ["title", "help"] : isReported ? ["help"] : ["message", "help"]
             for key in keys { if let text = map[key] { checkPlaceholders(text, allowed: allowed) } }
         }
+        let subjectFilter = map["where"].flatMap { readSubjectFilter($0, kind: kind) }
+        var redactsValue = false
+        if let redact = map["redact"], let flag = redact.bool() {
+            if case .check(_, let given, _)? = kind, !given.isEmpty { redactsValue = flag } else if kind != nil {
+                redact.error("redact: hides the values a check: rule's given: selects; this rule selects none")
+            }
+        }
         guard let id, let title, let kind, let idReader = map["id"] else { return nil }
         let rule = Rule(id: id, checklist: checklist, title: title, severity: severity, stores: stores, when: when,
                         kind: kind, message: message, help: help, references: references.isEmpty ? checklistReferences : references,
-                        effective: effective, severityReason: severityReason, severitySteps: severitySteps, file: file, mark: reader.mark)
+                        effective: effective, severityReason: severityReason, severitySteps: severitySteps, file: file, mark: reader.mark,
+                        subjectFilter: subjectFilter, redactsValue: redactsValue)
         return RuleDraft(rule: rule, path: reader.path, idMark: idReader.mark, tableOptions: tableOptions, tableReferences: tableReferences,
                          factReferences: factReferences)
     }
@@ -457,6 +465,28 @@ public struct ChecklistLoader: Sendable {
                   let text = map["severity"]?.oneOf(Severity.allCases.map(\.rawValue)), let severity = Severity(rawValue: text) else { return nil }
             return SeverityStep(from: from, severity: severity, reason: map["severity_reason"]?.string())
         }
+    }
+
+    /// `where:` over the labels of a `check:` rule's subjects: every name it reads must be a label its selectors
+    /// give (or `value`), reported at its column with the nearest label otherwise.
+    func readSubjectFilter(_ reader: NodeReader, kind: Rule.Kind?) -> Expression? {
+        guard case .check(_, let given, _)? = kind, !given.isEmpty else {
+            if kind != nil { reader.error("where: filters the subjects of a check: rule with given: (or fields:)") }
+            return nil
+        }
+        guard let expression = readExpression(reader) else { return nil }
+        let labels = Self.labelNames(of: given)
+        for (name, mark, _) in factReferences(reader) where !labels.contains(name) {
+            var message = "where: reads \"\(name)\", which no selector of this rule labels its subjects with; labels: \(labels.sorted().joined(separator: ", "))"
+            if let near = Spelling.nearest(to: name, in: labels.sorted()) { message = "where: reads \"\(name)\", no label of this rule's subjects (did you mean \"\(near)\"?)" }
+            reader.diagnostics.add(message, at: mark, path: reader.path)
+        }
+        return expression
+    }
+
+    /// The labels the subjects of `selectors` carry, and `value`.
+    static func labelNames(of selectors: [Selector]) -> Set<String> {
+        selectors.reduce(into: ["value"]) { $0.formUnion($1.labels) }
     }
 
     /// `given:` is one selector or a list of them.

@@ -94,10 +94,18 @@ public struct Rule: Sendable {
     /// Where the rule is written, for errors about it.
     public let file: String
     public let mark: Mark
+    /// `where:`: a predicate over each selected subject's labels (`permission == 'android.permission.READ_SMS'`);
+    /// a check sees only the subjects it holds for.
+    public let subjectFilter: Expression?
+    /// `redact: true`: the subjects' values are secrets (a password, a key); findings name them by length only.
+    public let redactsValue: Bool
 
     public init(id: String, checklist: String, title: String, severity: Severity, stores: Set<Store>, when: Expression?,
                 kind: Kind, message: String?, help: String?, references: [Reference], effective: String?,
-                severityReason: String? = nil, severitySteps: [SeverityStep] = [], file: String, mark: Mark) {
+                severityReason: String? = nil, severitySteps: [SeverityStep] = [], file: String, mark: Mark, subjectFilter: Expression? = nil,
+                redactsValue: Bool = false) {
+        self.subjectFilter = subjectFilter
+        self.redactsValue = redactsValue
         self.id = id
         self.checklist = checklist
         self.title = title
@@ -119,7 +127,8 @@ public struct Rule: Sendable {
     public func with(severity: Severity) -> Rule {
         Rule(id: id, checklist: checklist, title: title, severity: severity, stores: stores, when: when, kind: kind,
              message: message, help: help, references: references, effective: effective,
-             severityReason: severityReason, severitySteps: severitySteps, file: file, mark: mark)
+             severityReason: severityReason, severitySteps: severitySteps, file: file, mark: mark,
+             subjectFilter: subjectFilter, redactsValue: redactsValue)
     }
 
     /// The rule as graded on `today` (`YYYY-MM-DD`): the severity and reason of the latest step in force, else its own.
@@ -127,7 +136,8 @@ public struct Rule: Sendable {
         guard let step = severitySteps.filter({ $0.from <= today }).max(by: { $0.from < $1.from }) else { return self }
         return Rule(id: id, checklist: checklist, title: title, severity: step.severity, stores: stores, when: when, kind: kind,
                     message: message, help: help, references: references, effective: effective,
-                    severityReason: step.reason ?? severityReason, severitySteps: severitySteps, file: file, mark: mark)
+                    severityReason: step.reason ?? severityReason, severitySteps: severitySteps, file: file, mark: mark,
+             subjectFilter: subjectFilter, redactsValue: redactsValue)
     }
 
     /// The same rule with the table options its check decoded at load (`OptionSpec.decode`).
@@ -137,7 +147,7 @@ public struct Rule: Sendable {
         return Rule(id: id, checklist: checklist, title: title, severity: severity, stores: stores, when: when,
                     kind: .check(name: name, given: given, options: merged), message: message, help: help,
                     references: references, effective: effective, severityReason: severityReason, severitySteps: severitySteps,
-                    file: file, mark: mark)
+                    file: file, mark: mark, subjectFilter: subjectFilter, redactsValue: redactsValue)
     }
 
     public var isManual: Bool {
