@@ -44,6 +44,18 @@ import Testing
         let folder = try TemporaryFolder()
         try folder.write("fastlane/metadata/android/\(playLocale)", text("Notes\n"))
         try folder.write("fastlane/Fastfile", text("upload_to_play_store(\n  skip_upload_metadata: true,\n  skip_upload_changelogs: true\n)\n"))
+        // It still uploads images and screenshots, so the tree is Play's, with its text left out.
+        let consumer = try #require(trees(folder)["fastlane/metadata/android"])
+        #expect(consumer.store == .play)
+        #expect(consumer.skipped == ["metadata", "changelogs"])
+        let tree = try #require(MetadataTestSupport.discover(folder.path).metadata.first)
+        #expect(!tree.uploads(field: "title") && !tree.uploads(field: "changelogs") && tree.uploads(field: "phoneScreenshots"))
+    }
+
+    @Test func aCallThatSkipsEveryPartReadsNoFolder() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("fastlane/metadata/android/\(playLocale)", text("Notes\n"))
+        try folder.write("fastlane/Fastfile", text("upload_to_play_store(\n  skip_upload_metadata: true,\n  skip_upload_changelogs: true,\n  skip_upload_images: true,\n  skip_upload_screenshots: true\n)\n"))
         let consumer = try #require(trees(folder)["fastlane/metadata/android"])
         #expect(consumer.store == nil)
     }

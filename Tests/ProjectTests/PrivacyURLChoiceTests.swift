@@ -23,7 +23,7 @@ struct PrivacyURLChoiceTests {
     }
 
     @Test(arguments: [("https://example.org/privacy", true), ("https://example.org/legal/privacy-policy.html", true),
-                      ("https://privacy.example.org/", true), ("https://example.org/index.php?page=privacy", true),
+                      ("https://privacy.example.org/", true), ("https://github.com/ankidroid/Anki-Android/wiki/Privacy-Policy", true), ("https://example.org/index.php?page=privacy", true),
                       ("https://example.org/blog/2024/05/how-we-think-about-privacy", false),
                       ("https://example.org/2023/privacy", false),
                       ("https://example.org/why-we-care-so-much-about-your-privacy-online", false)])

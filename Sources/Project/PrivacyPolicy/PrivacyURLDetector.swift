@@ -113,7 +113,7 @@ public enum PrivacyURLDetector {
     }
 
     /// Path segments of articles, not of a policy page.
-    static let articleSegments: Set<String> = ["blog", "blogs", "news", "post", "posts", "article", "articles", "press", "stories", "story", "forum", "forums", "discussions", "issues", "pull", "wiki"]
+    static let articleSegments: Set<String> = ["blog", "blogs", "news", "post", "posts", "article", "articles", "press", "stories", "story", "forum", "forums", "discussions", "issues", "pull"]
 
     /// A path whose segment naming privacy is short (`privacy`, `privacy-policy`, `app-privacy-policy.html`,
     /// at most four words) and not inside an article (a `/blog/` segment, a year such as `/2023/`).

@@ -69,7 +69,7 @@ public enum LocaleChecks {
             let taken = all.filter { existing.contains($0) }
             let suggestions = all.filter { !existing.contains($0) }
             if !taken.isEmpty, suggestions.isEmpty {
-                expected = "\(store.displayName) expects \(choice(taken)), which already exists in this tree: merge what this folder holds into it, or delete this folder"
+                expected = "\(store.displayName) expects \(choice(taken)), which already \(taken.count == 1 ? "exists" : "exist") in this tree: merge what this folder holds into it, or delete this folder"
             } else if suggestions.isEmpty {
                 expected = "\(store.displayName) has no code for \(language.map { "\($0) (\(subject.value))" } ?? "\"\(subject.value)\"")"
             } else {
