@@ -80,4 +80,15 @@ struct AnnoyancesCLITests {
         #expect(lines.contains("only: metadata.keywords-duplicates"), "\(lines)")
         #expect(lines.contains("option: --fail-on"), "\(lines)")
     }
+
+    /// A text finding names its location once, from where the command ran; the message's copy of it (written
+    /// from the project root) is left out there, and kept in JSON. Other locations in a message stay.
+    @Test func aTextFindingNamesItsLocationOnce() throws {
+        let text = try ShipcheckProcess.run(["check", "Examples/TodoCloud", "--color", "never", "--quiet", "--date", "2026-12-01"]).stdout
+        let line = try #require(text.split(separator: "\n").first { $0.hasSuffix("[account-deletion.in-app]") })
+        #expect(line.hasPrefix("Examples/TodoCloud/android/app/src/main/java/com/example/todocloud/SignUpActivity.kt:16:14: error: Accounts can be created but"), "\(line)")
+        #expect(!line.contains("(android/app/src/main/java/com/example/todocloud/SignUpActivity.kt:16:14)"))
+        let json = try ShipcheckProcess.run(["check", "Examples/TodoCloud", "--format", "json", "--date", "2026-12-01"]).stdout
+        #expect(json.contains("Accounts can be created (android/app/src/main/java/com/example/todocloud/SignUpActivity.kt:16:14) but"))
+    }
 }
