@@ -40,7 +40,7 @@ public enum GitHubReport {
         }
         // The inputs not read, each once, as notices: a green check is clean only as far as shipcheck read.
         for input in NotCheckedInput.inputs(result) {
-            commands.append("::notice title=\(escapeProperty("shipcheck: not checked"))::\(escapeData(input.message))")
+            commands.append("::notice title=shipcheck::\(escapeData(input.message))")
         }
         return commands.map { $0 + "\n" }.joined()
     }

@@ -22,6 +22,25 @@ public enum TextReport {
         }
     }
 
+    /// The message without a parenthesized copy of the finding's own location (`(app/Signup.kt:16:14)`, written
+    /// from the project root by the check): the line already starts with it, from where the command ran.
+    /// Other locations in the message (a second file, another line) stay.
+    static func withoutOwnLocation(_ finding: Finding) -> String {
+        guard finding.location.line != nil else { return finding.message }
+        let own = finding.location.description
+        var message = finding.message
+        var searchFrom = message.startIndex
+        while let open = message[searchFrom...].range(of: " ("), let close = message[open.upperBound...].firstIndex(of: ")") {
+            let inside = String(message[open.upperBound..<close])
+            if !inside.isEmpty, inside.contains(":"), own == inside || own.hasSuffix("/" + inside) {
+                message.removeSubrange(open.lowerBound...close)
+                return message
+            }
+            searchFrom = open.upperBound
+        }
+        return message
+    }
+
     public static func render(_ result: RunResult, options: Options = Options()) -> String {
         let style = ANSIStyle(enabled: options.color)
         var lines: [String] = []
@@ -31,7 +50,7 @@ public enum TextReport {
                 let location = SourceLocation(path: options.displayPath(finding.location.path), line: finding.location.line,
                                               column: finding.location.column)
                 lines.append("\(VisibleText.escape(location.description)): \(style.paint(label + ":", severityColor(finding.severity))) "
-                             + "\(VisibleText.escape(finding.message)) [\(group.rule)]")
+                             + "\(VisibleText.escape(withoutOwnLocation(finding))) [\(group.rule)]")
             }
             if options.quiet { continue }
             if let help = group.help {

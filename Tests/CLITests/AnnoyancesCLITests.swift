@@ -53,4 +53,42 @@ struct AnnoyancesCLITests {
         let firstSection = try #require(result.stdout.components(separatedBy: "<summary><b>").dropFirst().first)
         #expect(firstSection.contains("error"), "\(firstSection.prefix(200))")
     }
+
+    /// The bash completion run as bash runs it (COMP_WORDS, COMP_CWORD, then the function): values after
+    /// --format and --fail-on, not options; rule ids after --only and `rules show`.
+    @Test func bashCompletesValuesAndRuleIDs() throws {
+        let script = try ShipcheckProcess.run(["completions", "bash"]).stdout
+        let folder = try CIHarness.temporaryFolder("completion")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("shipcheck.bash")
+        try Data(script.utf8).write(to: file)
+        let driver = """
+        source "$1"
+        complete_words() { COMP_WORDS=("$@"); COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 )); COMPREPLY=(); _shipcheck; echo "${COMPREPLY[*]}"; }
+        echo "format: $(complete_words shipcheck check --format '')"
+        echo "fail-on: $(complete_words shipcheck check --fail-on '')"
+        echo "show: $(complete_words shipcheck rules show account-deletion.in)"
+        echo "only: $(complete_words shipcheck check --only metadata.keywords-d)"
+        echo "option: $(complete_words shipcheck check --fail)"
+        """
+        let result = try ShipcheckProcess.run(["bash", "-c", driver, "bash", file.path], in: folder, executable: URL(fileURLWithPath: "/usr/bin/env"))
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains("format: text json markdown sarif junit github gitlab checkstyle codeclimate github-actions-logging"), "\(lines)")
+        #expect(lines.contains("fail-on: error warning note never"), "\(lines)")
+        #expect(lines.contains("show: account-deletion.in-app account-deletion.in-app-sign-up-form"), "\(lines)")
+        #expect(lines.contains("only: metadata.keywords-duplicates"), "\(lines)")
+        #expect(lines.contains("option: --fail-on"), "\(lines)")
+    }
+
+    /// A text finding names its location once, from where the command ran; the message's copy of it (written
+    /// from the project root) is left out there, and kept in JSON. Other locations in a message stay.
+    @Test func aTextFindingNamesItsLocationOnce() throws {
+        let text = try ShipcheckProcess.run(["check", "Examples/TodoCloud", "--color", "never", "--quiet", "--date", "2026-12-01"]).stdout
+        let line = try #require(text.split(separator: "\n").first { $0.hasSuffix("[account-deletion.in-app]") })
+        #expect(line.hasPrefix("Examples/TodoCloud/android/app/src/main/java/com/example/todocloud/SignUpActivity.kt:16:14: error: Accounts can be created but"), "\(line)")
+        #expect(!line.contains("(android/app/src/main/java/com/example/todocloud/SignUpActivity.kt:16:14)"))
+        let json = try ShipcheckProcess.run(["check", "Examples/TodoCloud", "--format", "json", "--date", "2026-12-01"]).stdout
+        #expect(json.contains("Accounts can be created (android/app/src/main/java/com/example/todocloud/SignUpActivity.kt:16:14) but"))
+    }
 }

@@ -44,7 +44,9 @@ struct InitTests {
         #expect(starter.contains("  appstore_metadata: \"fastlane/metadata\""))
         #expect(starter.contains("  play_metadata: \"fastlane/metadata/android\""))
         #expect(starter.contains("#   account.creation: true   # detected true at "))
-        #expect(starter.contains("#   app.login_required: true   # not detected"))
+        // Undetected facts are named with their type, never given a value (#27: they were written as true).
+        #expect(starter.contains("#   # app.login_required (bool): not detected; "))
+        #expect(!starter.contains("true   # not detected"))
         #expect(!starter.contains("Pods/**"), "Pods are read for SDK privacy manifests; the starter must not exclude them")
 
         let check = try ShipcheckProcess.run(["check", dir.path, "--fail-on", "never"])
@@ -131,5 +133,23 @@ struct InitTests {
         let workflow = try Self.read(repository.appendingPathComponent(".github/workflows/shipcheck.yml"))
         #expect(workflow.contains("path: \"apps/ios\""))
         #expect(FileManager.default.fileExists(atPath: project.appendingPathComponent("shipcheck.yml").path))
+    }
+
+    /// An iOS-only project is offered no Android facts; one with both stores is (#27).
+    @Test func anIOSOnlyStarterNamesNoAndroidFacts() throws {
+        let folder = try CIHarness.temporaryFolder("init-ios")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let app = folder.appendingPathComponent("ios-app")
+        try FileManager.default.copyItem(at: ShipcheckProcess.packageRoot.appendingPathComponent("Tests/Fixtures/e2e/ios-app"), to: app)
+        try? FileManager.default.removeItem(at: app.appendingPathComponent("shipcheck.yml"))
+        #expect(try ShipcheckProcess.run(["init", app.path]).status == 0)
+        let starter = try Self.read(app.appendingPathComponent("shipcheck.yml"))
+        #expect(starter.contains("stores: [appstore]"))
+        #expect(starter.contains("#   account.deletion.in_app: true   # detected true at "))
+        #expect(!starter.contains("android."), "\(starter)")
+        let both = try Self.copyOfExample()
+        defer { try? FileManager.default.removeItem(at: both) }
+        #expect(try ShipcheckProcess.run(["init", both.path]).status == 0)
+        #expect(try Self.read(both.appendingPathComponent("shipcheck.yml")).contains("android."))
     }
 }

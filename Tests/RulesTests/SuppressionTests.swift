@@ -33,6 +33,24 @@ struct SuppressionTests {
         #expect(found[3].location.column == 10)
     }
 
+    /// `shipcheck:enable` closes a region, as SwiftLint's does (#27: it was ignored, and the region silenced the whole file).
+    @Test func anEnableClosesTheRegionOfItsRuleOnly() {
+        let found = Self.directives("""
+        import Foundation
+        // shipcheck:disable privacy-manifest.missing-api-declaration, purpose-strings.missing
+        let a = UserDefaults.standard
+        // shipcheck:enable privacy-manifest.missing-api-declaration
+        let b = UserDefaults.standard
+        // shipcheck:enable account-deletion
+        """)
+        #expect(found.map(\.rules) == [["privacy-manifest.missing-api-declaration"], ["purpose-strings.missing"]])
+        #expect(found.map(\.scope) == [.lines(2...4), .file])
+        let suppressions = Suppressions(directives: ["App/View.swift": found], ignores: [])
+        #expect(suppressions.isSuppressed(Self.finding("privacy-manifest.missing-api-declaration", "App/View.swift", line: 3)))
+        #expect(!suppressions.isSuppressed(Self.finding("privacy-manifest.missing-api-declaration", "App/View.swift", line: 5)))
+        #expect(suppressions.isSuppressed(Self.finding("purpose-strings.missing", "App/View.swift", line: 5)))
+    }
+
     @Test func ignoresTheKeywordOutsideACommentWithoutRulesOrRunTogether() {
         let found = Self.directives("""
         let text = "shipcheck:disable:next purpose-strings.missing"

@@ -75,6 +75,8 @@ enum Curl {
     static let ok: Int32 = 0
     static let writeError: Int32 = 23
     static let operationTimedOut: Int32 = 28
+    /// CURLE_COULDNT_RESOLVE_HOST.
+    static let couldNotResolveHost: Int32 = 6
     static let unknownOption: Int32 = 48
 
     static let globalAll = 3

@@ -76,6 +76,7 @@ public struct CurlPageFetcher: PageFetcher {
         if result != Curl.ok && !(result == Curl.writeError && body.truncated) {
             if result == Curl.operationTimedOut { return .failure("no answer within \(Int(timeout)) seconds") }
             let detail = String(cString: errors)
+            if result == Curl.couldNotResolveHost { return .hostNotFound(detail.isEmpty ? curl.text(of: result) : detail) }
             return .failure(detail.isEmpty ? curl.text(of: result) : detail)
         }
         var status = 0

@@ -60,6 +60,14 @@ public enum OnlineStep {
             for (index, url) in batch.enumerated() { pages[url] = answers.get(index) ?? late }
             start += batch.count
         }
+        // Not one host name resolved: the network is down, not every domain; nothing was checked.
+        if !pages.isEmpty, pages.values.allSatisfy({ if case .hostNotFound = $0 { return true } else { return false } }) {
+            for (url, answer) in pages {
+                if case .hostNotFound(let reason) = answer {
+                    pages[url] = .offline("no host name resolved for any of the \(pages.count) URLs (\(reason)): the machine looks offline or without DNS")
+                }
+            }
+        }
         return pages
     }
 }

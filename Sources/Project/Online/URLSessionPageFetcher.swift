@@ -26,7 +26,9 @@ public struct URLSessionPageFetcher: PageFetcher {
         let done = DispatchSemaphore(value: 0)
         let task = session.dataTask(with: request) { data, response, error in
             if let error {
-                box.set(.failure(error.localizedDescription))
+                let code = (error as NSError).code
+                let dns = (error as NSError).domain == NSURLErrorDomain && (code == NSURLErrorCannotFindHost || code == NSURLErrorDNSLookupFailed)
+                box.set(dns ? .hostNotFound(error.localizedDescription) : .failure(error.localizedDescription))
             } else if let http = response as? HTTPURLResponse {
                 let type = (http.value(forHTTPHeaderField: "Content-Type") ?? http.mimeType)?
                     .split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }

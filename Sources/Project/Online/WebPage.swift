@@ -2,6 +2,11 @@
 public enum WebFetch: Sendable, Equatable {
     case page(WebPage)
     case failure(String)
+    /// The host name did not resolve (DNS): the URL's domain does not exist, or the machine has no network.
+    case hostNotFound(String)
+    /// No URL's host name resolved: the machine is offline (or has no DNS), so nothing could be checked.
+    /// Set by `OnlineStep.fetch` when every answer is `hostNotFound`; the checks do not grade it as an error.
+    case offline(String)
 }
 
 /// An HTTP answer: status, content type and (bounded) body text.

@@ -6,6 +6,8 @@ import Foundation
 ///     let x = y   // shipcheck:disable:this api.user-defaults   this line
 ///     # shipcheck:disable metadata.play-image-sizes             the whole file
 ///     <!-- shipcheck:disable:next privacy-manifest.invalid -->  XML, plist, HTML
+///     // shipcheck:disable api.user-defaults  …  // shipcheck:enable api.user-defaults
+///                                                    from the disable to the enable (a region, as SwiftLint's)
 ///
 /// A comment marker (`//`, `#`, `/*`, `*`, `<!--`, `--`, `;`) must come right before the directive; the
 /// rule ids (or checklist names) follow, separated by spaces or commas; anything after them (`-->`, `*/`,
@@ -17,6 +19,8 @@ public struct SuppressionDirective: Sendable, Hashable {
         case file
         /// Findings on this 1-based line.
         case line(Int)
+        /// Findings on these lines: a `shipcheck:disable` closed by a later `shipcheck:enable` of the same rule.
+        case lines(ClosedRange<Int>)
     }
 
     /// Rule ids or checklist names, as written.
@@ -36,6 +40,7 @@ public struct SuppressionDirective: Sendable, Hashable {
 /// once each, after the checks: the common run (no directive anywhere) reads a few files, not the tree.
 public enum SuppressionDirectives {
     public static let keyword = Array("shipcheck:disable".utf8)
+    public static let enableKeyword = Array("shipcheck:enable".utf8)
     /// Files larger than this are not searched (the scan reads at most as much).
     public static let maxFileBytes = 8 << 20
 
@@ -59,18 +64,66 @@ public enum SuppressionDirectives {
         let bytes = [UInt8](data)
         if bytes.prefix(8192).contains(0) { return [] }
         var directives: [SuppressionDirective] = []
+        // Where each rule's file-wide disable was opened (directive index), to be closed by an enable.
+        var open: [String: Int] = [:]
+        var regions: [Int: [String: ClosedRange<Int>]] = [:]
         var lineStart = 0
         var lineNumber = 1
         while lineStart <= bytes.count {
             var lineEnd = lineStart
             while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
-            if let directive = directive(in: bytes[lineStart..<lineEnd], line: lineNumber, path: path) {
+            let line = bytes[lineStart..<lineEnd]
+            if let directive = directive(in: line, line: lineNumber, path: path) {
+                if directive.scope == .file {
+                    for rule in directive.rules where open[rule] == nil { open[rule] = directives.count }
+                }
                 directives.append(directive)
+            } else if let enabled = enabledRules(in: line) {
+                for rule in enabled {
+                    guard let index = open.removeValue(forKey: rule), let start = directives[index].location.line else { continue }
+                    regions[index, default: [:]][rule] = start...lineNumber
+                }
             }
             lineStart = lineEnd + 1
             lineNumber += 1
         }
-        return directives
+        guard !regions.isEmpty else { return directives }
+        // A disable whose rules were enabled again becomes one region per rule; the rules never enabled keep the file.
+        return directives.enumerated().flatMap { index, directive -> [SuppressionDirective] in
+            guard let closed = regions[index] else { return [directive] }
+            var split = directive.rules.compactMap { rule in
+                closed[rule].map { SuppressionDirective(rules: [rule], scope: .lines($0), location: directive.location) }
+            }
+            let rest = directive.rules.filter { closed[$0] == nil }
+            if !rest.isEmpty { split.append(SuppressionDirective(rules: rest, scope: .file, location: directive.location)) }
+            return split
+        }
+    }
+
+    /// The rules a `shipcheck:enable` comment on this line names, if it has one.
+    static func enabledRules(in line: ArraySlice<UInt8>) -> [String]? {
+        guard let start = firstIndex(of: enableKeyword, in: line), followsCommentMarker(line[line.startIndex..<start]) else { return nil }
+        let index = start + enableKeyword.count
+        guard index == line.endIndex || isSeparator(line[index]) else { return nil }
+        let rules = ruleNames(in: line, from: index)
+        return rules.isEmpty ? nil : rules
+    }
+
+    /// The rule ids or checklist names from `index` on, up to the first word that is none.
+    static func ruleNames(in line: ArraySlice<UInt8>, from start: Int) -> [String] {
+        var index = start
+        var rules: [String] = []
+        while index < line.endIndex {
+            while index < line.endIndex, isSeparator(line[index]) { index += 1 }
+            var end = index
+            while end < line.endIndex, !isSeparator(line[end]) { end += 1 }
+            guard end > index else { break }
+            let word = line[index..<end]
+            guard isRuleName(word) else { break }
+            rules.append(String(decoding: word, as: UTF8.self))
+            index = end
+        }
+        return rules
     }
 
     /// The directive on one line, if the line has one inside a comment.
@@ -88,17 +141,7 @@ public enum SuppressionDirectives {
         }
         // The directive word must end here: `shipcheck:disable:nextline` is not a directive.
         guard index == line.endIndex || isSeparator(line[index]) else { return nil }
-        var rules: [String] = []
-        while index < line.endIndex {
-            while index < line.endIndex, isSeparator(line[index]) { index += 1 }
-            var end = index
-            while end < line.endIndex, !isSeparator(line[end]) { end += 1 }
-            guard end > index else { break }
-            let word = line[index..<end]
-            guard isRuleName(word) else { break }
-            rules.append(String(decoding: word, as: UTF8.self))
-            index = end
-        }
+        let rules = ruleNames(in: line, from: index)
         guard !rules.isEmpty else { return nil }
         let column = String(decoding: line[line.startIndex..<start], as: UTF8.self).count + 1
         return SuppressionDirective(rules: rules, scope: scope, location: SourceLocation(path: path, line: number, column: column))

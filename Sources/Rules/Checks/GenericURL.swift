@@ -20,11 +20,15 @@ enum GenericURL {
             let text = subject.value.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !text.isEmpty else { return nil }
             var found = problem(text, maxLength: maxLength, httpsOnly: httpsOnly)
+            var offline = false
             if found == nil, invocation.context.online {
                 found = reachability(pages[text])
+                if case .offline? = pages[text] { offline = true }
             }
             guard let found else { return nil }
-            return GenericSubjects.result(subject, evidence: TextPosition.snippet(text), values: ["problem": found])
+            // Offline, the URL was not judged: a note that says so, never an error (docs/severity.md).
+            return GenericSubjects.result(subject, evidence: TextPosition.snippet(text), values: ["problem": found],
+                                          severity: offline ? .info : nil)
         }
     }
 
@@ -33,6 +37,8 @@ enum GenericURL {
         switch answer {
         case nil: return "was not fetched"
         case .failure(let message): return "could not be fetched (\(message))"
+        case .hostNotFound(let message): return "could not be fetched: its host name does not resolve (\(message))"
+        case .offline(let message): return "could not be checked online: \(message); run again with a network"
         case .page(let page) where page.status != 200: return "answered HTTP \(page.status) instead of 200"
         case .page: return nil
         }

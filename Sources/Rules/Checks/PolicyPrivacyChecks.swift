@@ -49,8 +49,8 @@ enum PolicyPrivacyChecks {
         for (text, location) in policyURLs(invocation.context.project) {
             guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
                   let host = url.host?.lowercased() else { continue }
-            func report(_ problem: String) {
-                results.append(CheckResult(location: location, evidence: text, values: ["url": text, "problem": problem]))
+            func report(_ problem: String, severity: Severity? = nil) {
+                results.append(CheckResult(location: location, evidence: text, values: ["url": text, "problem": problem], severity: severity))
             }
             if hosts.contains(host) || suffixes.contains(where: host.hasSuffix) || prefixes.contains(where: host.hasPrefix) {
                 report("points to \(host), a placeholder or local address that store users cannot open")
@@ -66,6 +66,11 @@ enum PolicyPrivacyChecks {
                 report("was not fetched")
             case .failure(let message):
                 report("could not be fetched (\(message))")
+            case .hostNotFound(let message):
+                report("could not be fetched: its host name does not resolve (\(message))")
+            case .offline(let message):
+                // Not judged: a note, never an error (docs/severity.md).
+                report("could not be checked online: \(message); run again with a network", severity: .info)
             case .page(let page) where page.status != 200:
                 report("answered HTTP \(page.status) instead of 200")
             case .page(let page) where page.contentType == "application/pdf":

@@ -49,6 +49,7 @@ public struct Suppressions: Sendable {
             switch directive.scope {
             case .file: return true
             case .line(let line): if finding.location.line == line { return true }
+            case .lines(let lines): if let line = finding.location.line, lines.contains(line) { return true }
             }
         }
         return ignores.contains { $0.covers(rule: finding.rule, checklist: finding.checklist, path: path) }

@@ -97,15 +97,33 @@ enum StarterFiles {
         lines.append("  # data_safety: play/data-safety.csv      # the Play Console Data safety CSV export")
         lines.append("  # privacy_policy: https://example.com/privacy   # a file in the project or its published URL")
 
+        let factsHeader = lines.count
         lines.append("# facts:   # what the checklists read; a stated fact wins over detection")
-        for name in factNames(checklists) {
-            let fact = project.facts[name]
-            let note = fact.map { fact -> String in
-                let place = fact.evidence.first.map { " at \($0.location)" } ?? ""
-                return "detected \(fact.value)\(place)".split(whereSeparator: \.isNewline).joined(separator: " ")
-            } ?? "not detected"
-            lines.append("#   \(name): \(fact.map { yamlValue($0.value) } ?? "true")   # \(note)")
+        var valueLines = 0
+        let catalog = FactCatalog(checklists: checklists)
+        for name in factNames(checklists, stores: detected.stores) {
+            guard let fact = project.facts[name] else {
+                // Not detected: named, with no value proposed (a guessed `true` would state what nobody checked);
+                // a comment inside the comment, so that switching the block on leaves it a comment.
+                let declaration = catalog.declaration(for: name)
+                let type = declaration.map { $0.types.map(\.rawValue).joined(separator: " or ") }.map { " (\($0))" } ?? ""
+                let doc = declaration.map { "; " + $0.doc } ?? ""
+                lines.append("#   # \(name)\(type): not detected\(doc)".split(whereSeparator: \.isNewline).joined(separator: " "))
+                continue
+            }
+            let place = fact.evidence.first.map { " at \($0.location)" } ?? ""
+            let note = "detected \(fact.value)\(place)".split(whereSeparator: \.isNewline).joined(separator: " ")
+            if name == PrivacyURLDetector.factName, case .string(let url) = fact.value, isStoreListing(url) {
+                // A store page is not a privacy policy: do not suggest stating it as one.
+                lines.append("#   \(name): \"https://example.com/privacy\"   # the link found, \(url), is a store listing, not a privacy policy")
+                valueLines += 1
+                continue
+            }
+            lines.append("#   \(name): \(yamlValue(fact.value))   # \(note)")
+            valueLines += 1
         }
+        // Nothing detected: the block switched on must still be a mapping.
+        if valueLines == 0 { lines[factsHeader] = "# facts: {}   # what the checklists read; a stated fact wins over detection" }
         lines += [
             "# review:   # App Review sign-in; never the password itself",
             "#   demo_user: env:DEMO_USER",
@@ -130,9 +148,18 @@ enum StarterFiles {
     }
 
     /// The facts the loaded checklists' `when` and `expect` read, less the stores (stated by `stores:`).
-    static func factNames(_ checklists: [Checklist]) -> [String] {
+    /// An App Store or Google Play listing page (what a "privacy" link in the metadata sometimes is).
+    static func isStoreListing(_ url: String) -> Bool {
+        guard let host = URL(string: url)?.host?.lowercased() else { return false }
+        return ["apps.apple.com", "itunes.apple.com", "play.google.com", "appgallery.huawei.com", "f-droid.org"].contains(host)
+    }
+
+    /// The facts the rules for `stores` read (every store's when none was detected): an iOS-only project is
+    /// not offered Android facts.
+    static func factNames(_ checklists: [Checklist], stores: [Store] = []) -> [String] {
         var names: Set<String> = []
-        for rule in checklists.flatMap(\.rules) {
+        let wanted = Set(stores)
+        for rule in checklists.flatMap(\.rules) where wanted.isEmpty || rule.stores.isEmpty || !Set(rule.stores).isDisjoint(with: wanted) {
             names.formUnion(rule.when?.factNames ?? [])
             if case .expect(let expression) = rule.kind { names.formUnion(expression.factNames) }
         }
