@@ -137,6 +137,29 @@ import Testing
         }
     }
 
+    /// A code signature that lies about its blobs ends in an error naming what lies; every truncation and
+    /// many corruptions of a signed binary (read by range) end in an error or a read, never a trap.
+    @Test func lyingCodeSignaturesAndCutSignedBinariesAreErrors() throws {
+        func be(_ values: [UInt32]) -> [UInt8] { values.flatMap { v in [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] } }
+        let lie1 = #expect(throws: DecodeError.self) { try CodeSignature.entitlements(be([0xFADE_0CC0, 12, 1000])) }
+        #expect(lie1?.message == "its code signature declares 1000 blobs (at most 64 are read)")
+        let lie2 = #expect(throws: DecodeError.self) { try CodeSignature.entitlements(be([0xFADE_0CC0, 28, 1, 5, 20, 0, 0])) }
+        #expect(lie2?.message == "its code signature's entitlements blob at offset 20 has no entitlements magic (0xfade7171)")
+        let lie3 = #expect(throws: DecodeError.self) { try CodeSignature.entitlements(be([0xFADE_0CC0, 28, 1, 5, 20, 0xFADE_7171, 4096])) }
+        #expect(lie3?.message == "its entitlements blob (4096 bytes at offset 20) runs past the code signature's 28 bytes")
+        #expect(try CodeSignature.entitlements(be([0xFADE_0CC0, 12, 0])) == nil)
+        let zip = try ZipArchive(path: fixture("ios-rules-trigger.ipa"), name: "a.ipa")
+        let binary = try zip.read("Payload/App.app/App")
+        for cut in stride(from: 0, to: binary.count, by: 997) { _ = try? MachOReader.read(ByteSource(Array(binary.prefix(cut)))) }
+        for cut in (binary.count - 600)..<binary.count { _ = try? MachOReader.read(ByteSource(Array(binary.prefix(cut)))) }
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<300 {
+            var bytes = binary
+            for _ in 0..<3 { bytes[Int.random(in: (binary.count - 600)..<binary.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator) }
+            _ = try? MachOReader.read(ByteSource(bytes))
+        }
+    }
+
     /// Every truncation and single-byte corruption of both manifest forms ends in an error or a read, never a trap.
     @Test func corruptedManifestsNeverTrap() throws {
         let apk = try ZipArchive(path: fixture("android-4kb.apk"), name: "a.apk")

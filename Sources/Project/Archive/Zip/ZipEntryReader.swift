@@ -20,6 +20,10 @@ final class ZipEntryReader: EntryReader {
     private var ended = false
     private var restarts = 0
     private var input: [UInt8] = []
+    /// How much of `input` zlib has taken.
+    private var inputRead = 0
+    /// Where skipped bytes are inflated to (one chunk, reused).
+    private var scratch: [UInt8] = []
     private var stream: UnsafeMutablePointer<z_stream>?
 
     var size: Int { entry.uncompressedSize }
@@ -61,6 +65,7 @@ final class ZipEntryReader: EntryReader {
         crc = 0
         ended = false
         input = []
+        inputRead = 0
     }
 
     func read(at offset: Int, count: Int) throws(ArchiveError) -> [UInt8] {
@@ -100,37 +105,44 @@ final class ZipEntryReader: EntryReader {
         try produce(skip: size - position, keep: 0, into: &none)
         // The stream must end exactly at the declared size.
         if !ended {
-            var extra: [UInt8] = []
-            try inflateStep(limit: 1, into: &extra)
-            if !extra.isEmpty { throw fail("inflates to more than the \(size) bytes its header declares (a zip bomb?)") }
+            var spare: UInt8 = 0
+            if try inflate(into: &spare, limit: 1) > 0 { throw fail("inflates to more than the \(size) bytes its header declares (a zip bomb?)") }
             guard ended else { throw fail("its deflate stream does not end after the \(size) bytes its header declares") }
         }
         guard crc == entry.crc32 else { throw fail("its CRC-32 does not match its bytes (a damaged or altered archive)") }
     }
 
-    /// Inflates `skip` bytes (checked, not kept) then `keep` bytes appended to `out`.
+    /// Inflates `skip` bytes (checked, not kept) then `keep` bytes appended to `out`. Bytes go straight from
+    /// zlib into their buffer (a reused scratch chunk for skipped ones): no per-byte work in Swift.
     private func produce(skip: Int, keep: Int, into out: inout [UInt8]) throws(ArchiveError) {
         var toSkip = skip
-        var scratch: [UInt8] = []
+        if toSkip > 0, scratch.isEmpty { scratch = [UInt8](repeating: 0, count: Self.chunk) }
         while toSkip > 0 {
-            scratch.removeAll(keepingCapacity: true)
-            try inflateStep(limit: min(toSkip, Self.chunk), into: &scratch)
-            guard !scratch.isEmpty else { throw fail("its deflate stream ends after \(position) bytes, before the \(size) its header declares (truncated)") }
-            toSkip -= scratch.count
+            let want = min(toSkip, Self.chunk)
+            var produced = 0
+            try scratch.withUnsafeMutableBufferPointer { (buffer: inout UnsafeMutableBufferPointer<UInt8>) throws(ArchiveError) in
+                produced = try inflate(into: buffer.baseAddress!, limit: want)
+            }
+            guard produced > 0 else { throw fail("its deflate stream ends after \(position) bytes, before the \(size) its header declares (truncated)") }
+            toSkip -= produced
         }
-        let target = out.count + keep
-        while out.count < target {
-            let before = out.count
-            try inflateStep(limit: min(target - out.count, Self.chunk), into: &out)
-            guard out.count > before else { throw fail("its deflate stream ends after \(position) bytes, before the \(size) its header declares (truncated)") }
+        guard keep > 0 else { return }
+        let start = out.count
+        out += [UInt8](repeating: 0, count: keep)
+        var filled = 0
+        while filled < keep {
+            var produced = 0
+            try out.withUnsafeMutableBufferPointer { (buffer: inout UnsafeMutableBufferPointer<UInt8>) throws(ArchiveError) in
+                produced = try inflate(into: buffer.baseAddress! + start + filled, limit: keep - filled)
+            }
+            guard produced > 0 else { throw fail("its deflate stream ends after \(position) bytes, before the \(size) its header declares (truncated)") }
+            filled += produced
         }
     }
 
-    /// Up to `limit` more inflated bytes appended to `out` (none once the stream has ended).
-    private func inflateStep(limit: Int, into out: inout [UInt8]) throws(ArchiveError) {
-        guard let stream, !ended, limit > 0 else { return }
-        let start = out.count
-        out.append(contentsOf: repeatElement(0, count: limit))
+    /// Inflates up to `limit` bytes into `target` (fewer only when the stream ends); counts and CRCs them.
+    private func inflate(into target: UnsafeMutablePointer<UInt8>, limit: Int) throws(ArchiveError) -> Int {
+        guard let stream, !ended, limit > 0 else { return 0 }
         var produced = 0
         while produced < limit, !ended {
             if stream.pointee.avail_in == 0 {
@@ -138,40 +150,34 @@ final class ZipEntryReader: EntryReader {
                 guard n > 0 else { break }
                 do { input = try file.read(at: dataStart + consumed, count: n) } catch { throw fail(error.message) }
                 consumed += n
+                inputRead = 0
             }
             var status: Int32 = Z_OK
             let room = limit - produced
             input.withUnsafeMutableBufferPointer { inBuffer in
-                out.withUnsafeMutableBufferPointer { outBuffer in
-                    if stream.pointee.avail_in == 0 {
-                        stream.pointee.next_in = inBuffer.baseAddress
-                        stream.pointee.avail_in = UInt32(inBuffer.count)
-                    } else {
-                        // Same buffer as last time: point at what zlib has not read yet.
-                        let read = inBuffer.count - Int(stream.pointee.avail_in)
-                        stream.pointee.next_in = inBuffer.baseAddress! + read
-                    }
-                    stream.pointee.next_out = outBuffer.baseAddress! + start + produced
-                    stream.pointee.avail_out = UInt32(room)
-                    status = CZlib.inflate(stream, Z_NO_FLUSH)
-                    produced += room - Int(stream.pointee.avail_out)
-                }
+                let before = Int(stream.pointee.avail_in == 0 ? UInt32(inBuffer.count - inputRead) : stream.pointee.avail_in)
+                stream.pointee.next_in = inBuffer.baseAddress! + (inBuffer.count - before)
+                stream.pointee.avail_in = UInt32(before)
+                stream.pointee.next_out = target + produced
+                stream.pointee.avail_out = UInt32(room)
+                status = CZlib.inflate(stream, Z_NO_FLUSH)
+                inputRead = inBuffer.count - Int(stream.pointee.avail_in)
+                produced += room - Int(stream.pointee.avail_out)
             }
             switch status {
             case Z_STREAM_END: ended = true
             case Z_OK: break
-            case Z_BUF_ERROR: if stream.pointee.avail_in == 0, consumed < entry.compressedSize { continue }
+            case Z_BUF_ERROR:
+                if stream.pointee.avail_in == 0, consumed < entry.compressedSize { continue }
             case Z_DATA_ERROR: throw fail("its deflate data is damaged")
             case Z_MEM_ERROR: throw fail("zlib ran out of memory inflating it")
             default: throw fail("zlib stopped inflating it (status \(status))")
             }
             if status == Z_BUF_ERROR { break }
         }
-        out.removeLast(limit - produced)
         guard position + produced <= size else { throw fail("inflates to more than the \(size) bytes its header declares (a zip bomb?)") }
-        out.withUnsafeBufferPointer { buffer in
-            crc = Inflater.crc32(UnsafeBufferPointer(rebasing: buffer[start..<start + produced]), continuing: crc)
-        }
+        crc = Inflater.crc32(UnsafeBufferPointer(start: target, count: produced), continuing: crc)
         position += produced
+        return produced
     }
 }
