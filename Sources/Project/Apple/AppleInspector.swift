@@ -83,6 +83,7 @@ public enum AppleInspector {
         result.infoPlists += specs.plists
         result.facts += specs.facts
         result.problems += specs.problems
+        result.privacyManifests += specs.manifests
 
         result.infoPlists = attach(stringsFiles, to: result.infoPlists)
         result.facts += purposeFacts(result.infoPlists)
@@ -157,7 +158,7 @@ public enum AppleInspector {
             case .failure(let error): return .problem(error)
             }
         case .infoPlistStrings(let language):
-            switch PlistReader.read(file) {
+            switch PlistReader.readStrings(file) {
             case .success(let document): return .infoPlistStrings(language: language, document)
             case .failure(let error): return .problem(error)
             }

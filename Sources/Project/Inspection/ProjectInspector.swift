@@ -92,6 +92,7 @@ public enum ProjectInspector {
             model.appleBundles += part.appleBundles
         }
         loadDocuments(into: &model, files: files, dataSafetySchema: options.dataSafetySchema)
+        facts += SignalWeights.facts(tables: tables, hits: model.symbolHits)
         facts += StoreDetection.facts(files: walk.files, metadata: model.metadata, maxFileBytes: options.maxFileBytes)
         facts += manifest.map(statedFacts) ?? []
         for fact in facts { model.facts.add(fact) }

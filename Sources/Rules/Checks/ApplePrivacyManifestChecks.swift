@@ -58,13 +58,26 @@ enum PrivacyManifestChecks {
             // containing app's manifest): real uploads show that accepted, so a warning that names it.
             let elsewhere = project.privacyManifests.filter { $0.isAppOwned && !key.manifests.contains($0.location.path)
                 && $0.declaredAPICategories.contains(categories.prefix + category.name) }.map(\.location.path).sorted()
-            let note = elsewhere.isEmpty ? "" : " (\(elsewhere.joined(separator: ", ")) of the same app declares it, which uploads have been"
+            var note = elsewhere.isEmpty ? "" : " (\(elsewhere.joined(separator: ", ")) of the same app declares it, which uploads have been"
                 + " seen to accept, so this is a warning: add the declaration to the bundle's own manifest to be safe)"
+            // C, C++ or Rust that no Xcode target builds (a plugin's or crate's sources) ships only if a build
+            // step links it into the bundle: indirect evidence, so a warning that says so.
+            let unlinked = Self.isNativeOutsideTargets(hit.location.path, claimed: claimed)
+            if unlinked {
+                note += " (\(hit.location.path) is C, C++ or Rust that no target of the Xcode project builds: it ships in the bundle"
+                    + " only if a build step links it, as a Flutter plugin, a pod or a Rust library does, so this is a warning)"
+            }
             return CheckResult(location: hit.location, evidence: snippet, values: [
                 "bundle": described(bundles), "category": category.name, "evidence": "\(hit.location)",
                 "manifest": manifest, "reasons": category.reasons.joined(separator: ", "), "declared_elsewhere": note,
-            ], severity: elsewhere.isEmpty ? nil : .warning)
+            ], severity: elsewhere.isEmpty && !unlinked ? nil : .warning)
         }
+    }
+
+    /// A C, C++ or Rust file that no target claims.
+    static func isNativeOutsideTargets(_ path: String, claimed: Set<String>) -> Bool {
+        guard !claimed.contains(path), let language = Language(path: path) else { return false }
+        return language == .c || language == .cpp || language == .rust
     }
 
     /// "the app A", "the app A and the app extensions B and C".

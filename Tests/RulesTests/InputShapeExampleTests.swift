@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+@testable import Rules
+
+/// Rule examples for the input shapes beside a native project (a Flutter app, a React Native or Expo app, a
+/// monorepo of several apps): `Tests/RuleExamples/<rule-id>/shapes/<shape>/` holds a `trigger/` project that must
+/// report the rule exactly at the places `trigger.expected` pins (path:line, relative to trigger/) and a
+/// `pass/` project that must not report it. The same front door and date as `RuleExampleTests`.
+@Suite("Rule examples by input shape")
+struct InputShapeExampleTests {
+    struct Shape: CustomStringConvertible, Sendable {
+        let rule: String
+        let shape: String
+        var folder: String { "\(RuleExampleTests.examplesRoot)/\(rule)/shapes/\(shape)" }
+        var description: String { "\(rule) (\(shape))" }
+    }
+
+    static func shapes() -> [Shape] {
+        let root = RuleExampleTests.examplesRoot
+        let manager = FileManager.default
+        let rules = ((try? manager.contentsOfDirectory(atPath: root)) ?? []).sorted()
+        return rules.flatMap { rule in
+            ((try? manager.contentsOfDirectory(atPath: "\(root)/\(rule)/shapes")) ?? []).sorted().map { Shape(rule: rule, shape: $0) }
+        }
+    }
+
+    /// The shapes the cross-platform readers promise examples for are all there.
+    @Test func everyPromisedShapeHasAnExample() {
+        let shapes = Set(Self.shapes().map(\.shape))
+        for shape in ["flutter", "react-native", "expo"] {
+            #expect(shapes.contains(shape), "no rule example for the \(shape) input shape under Tests/RuleExamples/*/shapes/")
+        }
+    }
+
+    @Test(arguments: shapes())
+    func triggersWhereItsPinsSayAndPassesTheOther(shape: Shape) throws {
+        let checklists = try RuleExampleTests.loaded()
+        #expect(try checklists.flatMap(\.rules).contains { $0.id == shape.rule }, "no rule \(shape.rule)")
+        let hits = try RuleExampleTests.evaluate("\(shape.folder)/trigger", checklists: checklists).filter { $0.rule == shape.rule }
+        let found = Set(hits.map { finding in finding.location.line.map { "\(finding.location.path):\($0)" } ?? finding.location.path }).sorted()
+        let text = try #require(try? String(contentsOfFile: "\(shape.folder)/trigger.expected", encoding: .utf8),
+                                "\(shape) needs trigger.expected with the path:line of each expected finding")
+        let expected = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("#") }.sorted()
+        #expect(!expected.isEmpty)
+        #expect(found == expected, "\(shape) reported at \(found), its trigger.expected pins \(expected)")
+        let passed = try RuleExampleTests.evaluate("\(shape.folder)/pass", checklists: checklists).filter { $0.rule == shape.rule }
+        #expect(passed.isEmpty, "\(shape) fired on its pass example: \(passed.map { "\($0.location): \($0.message)" })")
+    }
+}
