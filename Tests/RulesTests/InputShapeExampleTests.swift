@@ -27,7 +27,7 @@ struct InputShapeExampleTests {
     /// The shapes the cross-platform readers promise examples for are all there.
     @Test func everyPromisedShapeHasAnExample() {
         let shapes = Set(Self.shapes().map(\.shape))
-        for shape in ["flutter", "react-native", "expo"] {
+        for shape in ["flutter", "react-native", "expo", "monorepo"] {
             #expect(shapes.contains(shape), "no rule example for the \(shape) input shape under Tests/RuleExamples/*/shapes/")
         }
     }
@@ -46,5 +46,15 @@ struct InputShapeExampleTests {
         #expect(found == expected, "\(shape) reported at \(found), its trigger.expected pins \(expected)")
         let passed = try RuleExampleTests.evaluate("\(shape.folder)/pass", checklists: checklists).filter { $0.rule == shape.rule }
         #expect(passed.isEmpty, "\(shape) fired on its pass example: \(passed.map { "\($0.location): \($0.message)" })")
+    }
+}
+
+/// A monorepo's apps that share a target name are told apart by their folder in the findings.
+@Suite struct MonorepoBundleNameTests {
+    @Test func sameTargetNamesAreNamedByTheirApp() throws {
+        let folder = "\(RuleExampleTests.examplesRoot)/privacy-manifest.missing-api-declaration/shapes/monorepo/trigger"
+        let findings = try RuleExampleTests.evaluate(folder).filter { $0.rule == "privacy-manifest.missing-api-declaration" }
+        #expect(findings.count == 1)
+        #expect(findings.first?.message.contains("the app photos/ios/Runner") == true, "\(findings.first?.message ?? "")")
     }
 }
