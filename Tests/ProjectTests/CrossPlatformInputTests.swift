@@ -102,3 +102,24 @@ import Testing
         #expect(again.first { $0.path == "fastlane/metadata" }?.consumer.store == .appstore)
     }
 }
+
+/// A watch app container embedded by the phone app (Embed Watch Content) is not the app's minimum iOS.
+@Suite struct EmbeddedProductTests {
+    @Test func embeddedTargetsAreFoundThroughTheCopyPhase() {
+        let objects: [String: PlistValue] = [
+            "PHASE": .dictionary(["isa": .string("PBXCopyFilesBuildPhase"), "files": .array([.string("BUILD")])]),
+            "BUILD": .dictionary(["isa": .string("PBXBuildFile"), "fileRef": .string("WATCHAPP")]),
+            "WATCH": .dictionary(["isa": .string("PBXNativeTarget"), "productReference": .string("WATCHAPP")]),
+            "PHONE": .dictionary(["isa": .string("PBXNativeTarget"), "productReference": .string("PHONEAPP")]),
+        ]
+        let project = XcodeProject(path: "ios/App.xcodeproj/project.pbxproj", sourceRoot: "ios", targets: [], knownAssetTags: [],
+                                   buildFileAssetTags: [], document: PlistDocument(value: .dictionary(["objects": .dictionary(objects)]), text: nil))
+        #expect(AppleInspector.embeddedProducts(project) == ["WATCH"])
+    }
+
+    @Test func appFolderNamesTheAppOfAProject() {
+        #expect(AppleBundles.appFolder(of: "apps/photos/ios/Runner.xcodeproj/project.pbxproj") == "photos/ios")
+        #expect(AppleBundles.appFolder(of: "app/macos/Runner.xcodeproj/project.pbxproj") == "app/macos")
+        #expect(AppleBundles.appFolder(of: "Photos/Photos.xcodeproj/project.pbxproj") == "Photos")
+    }
+}

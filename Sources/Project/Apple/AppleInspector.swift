@@ -223,6 +223,23 @@ public enum AppleInspector {
         }
     }
 
+    /// Ids of the targets whose product a copy-files phase of the project embeds (`Embed Watch Content`,
+    /// `Embed App Extensions`): PBXCopyFilesBuildPhase → PBXBuildFile.fileRef → the target's productReference.
+    static func embeddedProducts(_ project: XcodeProject) -> Set<String> {
+        guard let objects = project.document.value["objects"]?.dictionary else { return [] }
+        var copied: Set<String> = []
+        for (_, object) in objects where object["isa"]?.string == "PBXCopyFilesBuildPhase" {
+            for file in object["files"]?.array ?? [] {
+                if let id = file.string, let ref = objects[id]?["fileRef"]?.string { copied.insert(ref) }
+            }
+        }
+        var targets: Set<String> = []
+        for (id, object) in objects where object["isa"]?.string == "PBXNativeTarget" {
+            if let product = object["productReference"]?.string, copied.contains(product) { targets.insert(id) }
+        }
+        return targets
+    }
+
     /// Hosted content targets and On-Demand Resources settings and tags of one project.
     static func projectFacts(_ project: XcodeProject) -> [Fact] {
         var facts: [Fact] = []
@@ -239,7 +256,11 @@ public enum AppleInspector {
                                                        snippet: "ASSET_TAGS = (\(project.buildFileAssetTags.joined(separator: ", ")))")))
         }
         // The lowest iOS deployment target among application targets (an extension cannot be lower than its app).
-        let deployments = project.targets.filter { $0.productType == "com.apple.product-type.application" }.compactMap { target -> (String, String, Double)? in
+        // An application target whose product another target embeds (a watch app container in Embed Watch
+        // Content) is not the app people install: its iOS setting is not the app's minimum.
+        let embedded = embeddedProducts(project)
+        let deployments = project.targets.filter { $0.productType == "com.apple.product-type.application" && !embedded.contains($0.id) }
+            .compactMap { target -> (String, String, Double)? in
             guard let value = target.releaseSettings["IPHONEOS_DEPLOYMENT_TARGET"], let number = Double(value) else { return nil }
             return (target.name, value, number)
         }
