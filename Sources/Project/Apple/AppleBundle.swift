@@ -106,6 +106,18 @@ public enum AppleBundles {
         return parts.last ?? projectPath
     }
 
+    /// The folder of the app a project builds, relative to the root: the project's folder, or the one above it
+    /// when that is a platform folder (`apps/photos/ios/Runner.xcodeproj/project.pbxproj` → `apps/photos`);
+    /// "" for a project at the root.
+    public static func appRoot(of projectPath: String) -> String {
+        var parts = projectPath.split(separator: "/").map(String.init)
+        if let last = parts.last, last == "project.pbxproj" { parts.removeLast() }
+        if let last = parts.last, last.hasSuffix(".xcodeproj") { parts.removeLast() }
+        let platforms: Set<String> = ["ios", "macos", "tvos", "watchos", "visionos", "apple", "darwin"]
+        if let last = parts.last, platforms.contains(last.lowercased()) { parts.removeLast() }
+        return parts.joined(separator: "/")
+    }
+
     /// The files a target builds: its phases' files and every walked file under its synchronized folders;
     /// `withPackages`, also the shipping files (by path convention: not the package's `Tests/`) of the local
     /// packages it links.
