@@ -66,7 +66,53 @@ import Testing
         #expect(unread.first?.snippet.contains("config plugins (1)") == true)
         // A bare React Native app.json is not an Expo config; app.config.ts is code, never run.
         #expect(ExpoConfigReader.read(path: "app.json", text: "{\"name\": \"RocketChatRN\"}") == nil)
-        #expect(ExpoConfigReader.dynamicConfig(path: "app.config.ts").unevaluated.first?.what.contains("does not run") == true)
+        #expect(ExpoConfigReader.dynamicConfig(path: "app.config.ts", text: "import x from './x';\nexport default x;\n")
+            .unevaluated.first?.what.contains("exports no literal object") == true)
+    }
+
+    /// app.config.ts is read as the literal object it exports, never run: literal keys count with their lines,
+    /// code (a variable, process.env, a spread) is listed as not read, and the Expo-only parts come along.
+    @Test func expoConfigTSIsReadAsItsLiteralObject() throws {
+        let text = """
+        import { ExpoConfig, ConfigContext } from 'expo/config';
+
+        export default ({ config }: ConfigContext): ExpoConfig => ({
+          ...config,
+          name: 'TideLog', // the store name
+          slug: "tidelog",
+          version: process.env.APP_VERSION,
+          ios: {
+            bundleIdentifier: 'com.example.tidelog',
+            infoPlist: {
+              NSCameraUsageDescription: `Scans tide tables from paper charts.`,
+              NSLocationWhenInUseUsageDescription: "Shows the tides where you are.",
+              ITSAppUsesNonExemptEncryption: false,
+            },
+            privacyManifests: {
+              NSPrivacyAccessedAPITypes: [
+                { NSPrivacyAccessedAPIType: 'NSPrivacyAccessedAPICategoryUserDefaults', NSPrivacyAccessedAPITypeReasons: ['CA92.1'] },
+              ],
+            },
+          },
+          android: { permissions: ['CAMERA', 'android.permission.ACCESS_FINE_LOCATION'] },
+          plugins: [['expo-build-properties', { android: { targetSdkVersion: 35 } }], 'expo-camera'],
+        });
+        """
+        let spec = ExpoConfigReader.dynamicConfig(path: "app.config.ts", text: text)
+        let target = try #require(spec.targets.first)
+        #expect(target.name == "TideLog")
+        #expect(target.keys["NSCameraUsageDescription"] == "Scans tide tables from paper charts.")
+        #expect(target.keys["ITSAppUsesNonExemptEncryption"] == "NO")
+        #expect(target.keyLines["NSLocationWhenInUseUsageDescription"] == 12)
+        #expect(spec.privacyManifest?.line == 15)
+        let types = spec.privacyManifest?.value.dictionary?["NSPrivacyAccessedAPITypes"]?.array
+        #expect(types?.first?["NSPrivacyAccessedAPIType"]?.string == "NSPrivacyAccessedAPICategoryUserDefaults")
+        #expect(spec.androidPermissions.map(\.name) == ["CAMERA", "ACCESS_FINE_LOCATION"])
+        #expect(spec.androidTargetSdk?.value == 35)
+        let unread = spec.unevaluated.map(\.what)
+        #expect(unread.contains { $0.contains("...config") })
+        #expect(unread.contains { $0.contains("process.env.APP_VERSION") })
+        #expect(unread.contains { $0.contains("config plugins (1)") })
     }
 
     @Test func includePathsNeverLeaveTheProject() {

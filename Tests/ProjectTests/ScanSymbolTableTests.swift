@@ -54,9 +54,9 @@ import YAML
             #expect(error.table == "signals")
             #expect(error.errors.map { "\($0.mark?.description ?? "-") \($0.message)" } == [
                 "2:3 unknown key \"langauges\" (did you mean \"languages\"?)",
-                "5:22 expected one of swift, objc, kotlin, java, dart, javascript, got \"cobol\"",
+                "5:22 expected one of swift, objc, kotlin, java, dart, javascript, c, cpp, rust, layout_xml, got \"cobol\"",
                 "6:13 empty symbol",
-                "6:17 bad symbol \"a..c\": write ident, Qualifier.ident, ident(label: or callee(.member)",
+                "6:17 bad symbol \"a..c\": write ident, Qualifier.ident, ident(label:, callee(.member) or ident=\"value\"",
                 "7:19 evidence_limit must be at least 1, got 0",
                 "8:3 missing required key \"fact\"",
             ])

@@ -237,7 +237,7 @@ struct ChecklistLoaderTests {
                   - { fact: account.creation, languages: [cobol], symbols: [signUp] }
             """)
         #expect(loadErrors(["demo.yml": text]) == [
-            "tables.signals.value[0].languages[0] at demo.yml:14:47: expected one of swift, objc, kotlin, java, dart, javascript, got \"cobol\"",
+            "tables.signals.value[0].languages[0] at demo.yml:14:47: expected one of swift, objc, kotlin, java, dart, javascript, c, cpp, rust, layout_xml, got \"cobol\"",
         ])
     }
 

@@ -82,6 +82,8 @@ struct EndToEndTests {
             "privacy_manifest.app = true @ Journal/PrivacyInfo.xcprivacy",
             "purpose.NSPhotoLibraryUsageDescription.declared = true @ Journal/Info.plist:7",
             "purpose_api.location_when_in_use = true @ Journal/PlacesView.swift:10:17",
+            "signal.account.deletion.in_app = strong: deleteAccount @ Journal/AccountService.swift:13:10",
+            "signal.auth.sign_in_with_apple = strong: signInWithApple, ASAuthorizationAppleIDProvider @ Journal/AccountService.swift:6:10",
             "store.appstore = true @ shipcheck.yml:2:9",
             "store.fdroid = false @ shipcheck.yml:2:9",
             "store.play = false @ shipcheck.yml:2:9",

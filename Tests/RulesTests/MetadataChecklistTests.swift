@@ -74,3 +74,16 @@ import YAML
         #expect(fdroidNamed.allSatisfy(fields.contains))
     }
 }
+
+/// deliver strips `MZGenre.` before it maps a legacy category, so a bare legacy name maps too.
+@Suite struct LegacyCategoryPrefixTests {
+    @Test func bareLegacyNamesMapAsDeliverMapsThem() throws {
+        let checklist = try #require(try MetadataTestHarness.checklists().first { $0.name == "metadata" })
+        let table = try #require(checklist.tables["app_store_categories"]?.value)
+        let map = GenericOneOf.legacyMap(table)
+        #expect(map["business"] == "BUSINESS")
+        #expect(map["mzgenre.business"] == "BUSINESS")
+        #expect(map["apps.food_drink"] == "FOOD_AND_DRINK")
+        #expect(map["productivity"] == "PRODUCTIVITY")
+    }
+}

@@ -67,14 +67,21 @@ public enum AppleBundles {
     /// The bundles of every project, apps first, then by name.
     public static func find(projects: [XcodeProject], files: [ProjectFile]) -> [AppleBundle] {
         var bundles: [AppleBundle] = []
+        // A monorepo's apps often share target names (every Flutter app's is Runner): such a name is prefixed
+        // with its app's folder (`photos/Runner`), so findings and facts say which app they mean.
+        var projectsByName: [String: Set<String>] = [:]
+        for project in projects {
+            for target in project.targets { projectsByName[target.name, default: []].insert(project.path) }
+        }
         for project in projects {
             for target in project.targets {
                 guard let kind = AppleBundle.kind(ofProductType: target.productType) else { continue }
+                let name = (projectsByName[target.name]?.count ?? 0) > 1 ? "\(appFolder(of: project.path))/\(target.name)" : target.name
                 let members = self.members(of: target, files: files, withPackages: true)
                 let manifests = members.filter { $0.hasSuffix("/PrivacyInfo.xcprivacy") || $0 == "PrivacyInfo.xcprivacy" }.sorted()
                 let settings = target.releaseSettings
                 bundles.append(AppleBundle(
-                    name: target.name, kind: kind, productType: target.productType,
+                    name: name, kind: kind, productType: target.productType,
                     location: project.location(of: "\(target.id) /* \(target.name) */ = {"),
                     files: members, privacyManifests: manifests,
                     infoPlist: settings["INFOPLIST_FILE"].flatMap(project.resolve),
@@ -83,6 +90,32 @@ public enum AppleBundles {
             }
         }
         return bundles.sorted { ($0.kind == .app ? 0 : 1, $0.name, $0.location) < ($1.kind == .app ? 0 : 1, $1.name, $1.location) }
+    }
+
+    /// The folder that names the app a project belongs to: the project's folder, or the one above it when that
+    /// is a platform folder (`apps/photos/ios/Runner.xcodeproj/project.pbxproj` → `photos`); the whole path
+    /// when there is none above.
+    static func appFolder(of projectPath: String) -> String {
+        var parts = projectPath.split(separator: "/").map(String.init)
+        if let last = parts.last, last == "project.pbxproj" { parts.removeLast() }
+        if let last = parts.last, last.hasSuffix(".xcodeproj") { parts.removeLast() }
+        let platforms: Set<String> = ["ios", "macos", "tvos", "watchos", "visionos", "apple", "darwin"]
+        if let last = parts.last, platforms.contains(last.lowercased()), parts.count > 1 {
+            return parts[parts.count - 2] + "/" + last
+        }
+        return parts.last ?? projectPath
+    }
+
+    /// The folder of the app a project builds, relative to the root: the project's folder, or the one above it
+    /// when that is a platform folder (`apps/photos/ios/Runner.xcodeproj/project.pbxproj` → `apps/photos`);
+    /// "" for a project at the root.
+    public static func appRoot(of projectPath: String) -> String {
+        var parts = projectPath.split(separator: "/").map(String.init)
+        if let last = parts.last, last == "project.pbxproj" { parts.removeLast() }
+        if let last = parts.last, last.hasSuffix(".xcodeproj") { parts.removeLast() }
+        let platforms: Set<String> = ["ios", "macos", "tvos", "watchos", "visionos", "apple", "darwin"]
+        if let last = parts.last, platforms.contains(last.lowercased()) { parts.removeLast() }
+        return parts.joined(separator: "/")
     }
 
     /// The files a target builds: its phases' files and every walked file under its synchronized folders;

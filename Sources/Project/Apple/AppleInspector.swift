@@ -85,6 +85,7 @@ public enum AppleInspector {
         result.infoPlists += specs.plists
         result.facts += specs.facts
         result.problems += specs.problems
+        result.privacyManifests += specs.manifests
 
         result.infoPlists = attach(stringsFiles, to: result.infoPlists)
         result.facts += purposeFacts(result.infoPlists)
@@ -159,7 +160,7 @@ public enum AppleInspector {
             case .failure(let error): return .problem(error)
             }
         case .infoPlistStrings(let language):
-            switch PlistReader.read(file) {
+            switch PlistReader.readStrings(file) {
             case .success(let document): return .infoPlistStrings(language: language, document)
             case .failure(let error): return .problem(error)
             }
@@ -246,6 +247,23 @@ public enum AppleInspector {
         return facts
     }
 
+    /// Ids of the targets whose product a copy-files phase of the project embeds (`Embed Watch Content`,
+    /// `Embed App Extensions`): PBXCopyFilesBuildPhase → PBXBuildFile.fileRef → the target's productReference.
+    static func embeddedProducts(_ project: XcodeProject) -> Set<String> {
+        guard let objects = project.document.value["objects"]?.dictionary else { return [] }
+        var copied: Set<String> = []
+        for (_, object) in objects where object["isa"]?.string == "PBXCopyFilesBuildPhase" {
+            for file in object["files"]?.array ?? [] {
+                if let id = file.string, let ref = objects[id]?["fileRef"]?.string { copied.insert(ref) }
+            }
+        }
+        var targets: Set<String> = []
+        for (id, object) in objects where object["isa"]?.string == "PBXNativeTarget" {
+            if let product = object["productReference"]?.string, copied.contains(product) { targets.insert(id) }
+        }
+        return targets
+    }
+
     /// Hosted content targets and On-Demand Resources settings and tags of one project.
     static func projectFacts(_ project: XcodeProject) -> [Fact] {
         var facts: [Fact] = []
@@ -262,7 +280,11 @@ public enum AppleInspector {
                                                        snippet: "ASSET_TAGS = (\(project.buildFileAssetTags.joined(separator: ", ")))")))
         }
         // The lowest iOS deployment target among application targets (an extension cannot be lower than its app).
-        let deployments = project.targets.filter { $0.productType == "com.apple.product-type.application" }.compactMap { target -> (String, String, Double)? in
+        // An application target whose product another target embeds (a watch app container in Embed Watch
+        // Content) is not the app people install: its iOS setting is not the app's minimum.
+        let embedded = embeddedProducts(project)
+        let deployments = project.targets.filter { $0.productType == "com.apple.product-type.application" && !embedded.contains($0.id) }
+            .compactMap { target -> (String, String, Double)? in
             guard let value = target.releaseSettings["IPHONEOS_DEPLOYMENT_TARGET"], let number = Double(value) else { return nil }
             return (target.name, value, number)
         }

@@ -18,6 +18,39 @@ public enum PlistReader {
         return parse(data, path: file.path)
     }
 
+    /// A `.strings` file: one that holds nothing but whitespace, comments or a byte-order mark is a valid,
+    /// empty table (React Native's templates and Xcode's localization export write such files), not an
+    /// unreadable input.
+    public static func readStrings(_ file: ProjectFile) -> Result<PlistDocument, PlistReadError> {
+        if file.size <= maxBytes, let data = FileManager.default.contents(atPath: file.absolutePath), isEmptyStrings(data) {
+            return .success(PlistDocument(value: .dictionary([:]), text: String(decoding: data, as: UTF8.self)))
+        }
+        return read(file)
+    }
+
+    /// Only whitespace, `//` and `/* */` comments and a UTF-8 or UTF-16 byte-order mark (UTF-16 text is
+    /// judged by its ASCII bytes, the zero bytes skipped).
+    static func isEmptyStrings(_ data: Data) -> Bool {
+        let bytes = [UInt8](data).filter { $0 != 0 && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF && $0 != 0xFE && $0 != 0xFF }
+        var i = 0
+        while i < bytes.count {
+            let c = bytes[i]
+            if c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D { i += 1; continue }
+            if c == UInt8(ascii: "/"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "/") {
+                while i < bytes.count, bytes[i] != 0x0A { i += 1 }
+                continue
+            }
+            if c == UInt8(ascii: "/"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "*") {
+                i += 2
+                while i + 1 < bytes.count, !(bytes[i] == UInt8(ascii: "*") && bytes[i + 1] == UInt8(ascii: "/")) { i += 1 }
+                i += 2
+                continue
+            }
+            return false
+        }
+        return true
+    }
+
     /// Parses bytes already read; `path` names the file in errors.
     public static func parse(_ data: Data, path: String) -> Result<PlistDocument, PlistReadError> {
         if data.isEmpty {

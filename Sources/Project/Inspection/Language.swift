@@ -1,6 +1,24 @@
 /// A source language the symbol scan reads, known by file extension.
 public enum Language: String, Sendable, Hashable, CaseIterable, Codable {
     case swift, objc, kotlin, java, dart, javascript
+    /// C and C++ (with their headers; `.h` stays Objective-C, which is a superset), and Rust: read only for
+    /// the required-reason APIs that Flutter plugins, native cores and React Native modules call.
+    case c, cpp, rust
+    /// Android layout XML (`res/layout*/*.xml`): attributes such as `android:autofillHints="newPassword"`.
+    case layoutXML = "layout_xml"
+
+    /// The language of a file at `path` (relative to the root): by extension, and an `.xml` file only in a
+    /// `res/layout…` folder (other XML is not source code).
+    public init?(path: some StringProtocol) {
+        let parts = path.split(separator: "/")
+        guard let name = parts.last else { return nil }
+        if name.hasSuffix(".xml") {
+            guard parts.count >= 3, parts[parts.count - 2].hasPrefix("layout"), parts[parts.count - 3] == "res" else { return nil }
+            self = .layoutXML
+            return
+        }
+        self.init(fileName: name)
+    }
 
     /// The language of a file name, or nil when the scan does not read that kind of file.
     public init?(fileName: some StringProtocol) {
@@ -12,18 +30,27 @@ public enum Language: String, Sendable, Hashable, CaseIterable, Codable {
         case "java": self = .java
         case "dart": self = .dart
         case "js", "jsx", "ts", "tsx", "mjs", "cjs": self = .javascript
+        case "c": self = .c
+        case "cc", "cpp", "cxx", "c++", "hpp", "hh", "hxx": self = .cpp
+        case "rs": self = .rust
         default: return nil
         }
     }
 
     /// Block comments nest in Swift and Kotlin (`/* a /* b */ c */`), not in the C family or Dart/JS.
-    var hasNestedComments: Bool { self == .swift || self == .kotlin || self == .dart }
+    var hasNestedComments: Bool { self == .swift || self == .kotlin || self == .dart || self == .rust }
+
+    /// Rust's `'a` lifetimes: an apostrophe before a name not closed right after it is no literal.
+    var hasLifetimes: Bool { self == .rust }
+
+    /// `#if` / `#else` / `#endif` (Swift and the C family).
+    var hasDirectives: Bool { self == .swift || self == .objc || self == .c || self == .cpp }
 
     /// Single quotes delimit a literal (char or string) everywhere but Swift, where they do not occur in code.
     var hasSingleQuotedLiterals: Bool { self != .swift }
 
     /// `"""` strings: Swift, Kotlin, Java text blocks, Dart (also `'''`).
-    var hasTripleQuotedStrings: Bool { self != .objc && self != .javascript }
+    var hasTripleQuotedStrings: Bool { self == .swift || self == .kotlin || self == .java || self == .dart }
 
     /// Swift raw strings `#"…"#`.
     var hasRawHashStrings: Bool { self == .swift }
@@ -34,12 +61,12 @@ public enum Language: String, Sendable, Hashable, CaseIterable, Codable {
     /// Kotlin's `"""` strings take no escapes; Dart's `r"…"` neither.
     var tripleQuotedHasEscapes: Bool { self == .swift || self == .java || self == .dart }
 
-    fileprivate var bit: UInt8 { 1 << UInt8(Language.allCases.firstIndex(of: self) ?? 0) }
+    fileprivate var bit: UInt16 { 1 << UInt16(Language.allCases.firstIndex(of: self) ?? 0) }
 }
 
 /// A set of languages as bits, cheap to test per hit.
 struct LanguageSet: Sendable, Hashable {
-    var bits: UInt8
+    var bits: UInt16
 
     static let all = LanguageSet(Language.allCases)
 

@@ -33,7 +33,9 @@ public struct ShippingScope: Sendable {
     /// Folders whose whole content is test, preview or build-script code, by exact name (`fastlane` holds
     /// lanes, including fastlane's Swift runner, never app code).
     static let nonShippingFolders: Set<Substring> = ["Tests", "Test", "UITests", "Mocks", "Mock", "Preview Content",
-                                                     "PreviewContent", "__tests__", "__mocks__", "fastlane"]
+                                                     "PreviewContent", "__tests__", "__mocks__", "fastlane",
+                                                     // End-to-end test flows of React Native apps (Maestro, Detox).
+                                                     ".maestro", "e2e"]
 
     /// Test code, mocks, preview content and lanes by path alone: a folder named `Tests`/`Mocks`/`Preview Content`/`fastlane`
     /// or ending in `Tests` (`AppTests`, `AppUITests`), a Swift/Objective-C file with `Mock` in its name, and

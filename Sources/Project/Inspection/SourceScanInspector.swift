@@ -11,12 +11,15 @@ public struct SourceScanInspector: Inspector {
     public init() {}
 
     public var name: String { "source-scan" }
+    public var emits: [String] { ["signal.*"] }
 
     public func inspect(_ input: InspectionInput) -> InspectorOutput<SourceScanPart> {
         let result = SourceScanner(tables: input.symbolTables)
             .scan(files: input.files, maxFileBytes: input.options.maxFileBytes, scope: input.earlier[XcodeProjectsPart.self].scope)
         var part = SourceScanPart()
         part.symbolHits = result.symbolHits
-        return InspectorOutput(part: part, facts: result.facts, problems: result.problems)
+        // `signal.<fact>`: each sign-up/login signal with its weight and where it was found, for `facts`.
+        let signals = SignalWeights.facts(tables: input.symbolTables, hits: result.symbolHits)
+        return InspectorOutput(part: part, facts: result.facts + signals, problems: result.problems)
     }
 }

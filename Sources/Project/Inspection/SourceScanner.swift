@@ -22,7 +22,10 @@ public struct SourceScanner: Sendable {
         let implicitMember: Bool
         let label: [UInt8]?
         let argumentOf: [UInt8]?
+        let stringValue: [UInt8]?
         let languages: LanguageSet
+        /// Lower-cased path words where a hit does not count (`SymbolEntry.excludedPathWords`).
+        let excludedPathWords: [String]
     }
 
     /// A match with the trimmed line it stands on. Only the first hits of each signal in a file keep
@@ -53,7 +56,9 @@ public struct SourceScanner: Sendable {
                                          implicitMember: symbol.qualifier?.isEmpty == true,
                                          label: symbol.label.map { Array($0.utf8) },
                                          argumentOf: symbol.argumentOf.map { Array($0.utf8) },
-                                         languages: LanguageSet(entry.languages)))
+                                         stringValue: symbol.stringValue.map { Array($0.utf8) },
+                                         languages: LanguageSet(entry.languages),
+                                         excludedPathWords: entry.excludedPathWords))
             }
         }
         var index: [UInt64: [Int]] = [:]
@@ -62,8 +67,8 @@ public struct SourceScanner: Sendable {
         }
         for key in index.keys {
             index[key]?.sort { a, b in
-                let sa = (patterns[a].qualifier == nil ? 0 : 1) + (patterns[a].label == nil ? 0 : 1) + (patterns[a].argumentOf == nil ? 0 : 1)
-                let sb = (patterns[b].qualifier == nil ? 0 : 1) + (patterns[b].label == nil ? 0 : 1) + (patterns[b].argumentOf == nil ? 0 : 1)
+                let sa = (patterns[a].qualifier == nil ? 0 : 1) + (patterns[a].label == nil ? 0 : 1) + (patterns[a].argumentOf == nil ? 0 : 1) + (patterns[a].stringValue == nil ? 0 : 1)
+                let sb = (patterns[b].qualifier == nil ? 0 : 1) + (patterns[b].label == nil ? 0 : 1) + (patterns[b].argumentOf == nil ? 0 : 1) + (patterns[b].stringValue == nil ? 0 : 1)
                 return sa != sb ? sa > sb : a < b
             }
         }
@@ -87,12 +92,12 @@ public struct SourceScanner: Sendable {
         // Indices, not copies: a large tree has 100,000+ files. In path order, so that the hits of
         // file after file, each sorted, are the hits sorted by location.
         let work = files.indices.filter {
-            !files[$0].isVendored && Language(fileName: files[$0].fileName) != nil && scope.ships(files[$0].path)
+            !files[$0].isVendored && Language(path: files[$0].path) != nil && scope.ships(files[$0].path)
         }
             .sorted { files[$0].path < files[$1].path }
         var perFile = ConcurrentMap.map(count: work.count) { i in
             let file = files[work[i]]
-            return scanFile(file, language: Language(fileName: file.fileName) ?? .swift, maxFileBytes: maxFileBytes)
+            return scanFile(file, language: Language(path: file.path) ?? .swift, maxFileBytes: maxFileBytes)
         }
         var evidence = EvidenceCollector(limits: evidenceLimits)
         result.symbolHits.reserveCapacity(perFile.reduce(0) { $0 + $1.0.count })
@@ -164,6 +169,8 @@ public struct SourceScanner: Sendable {
             var tokenizer = Tokenizer(bytes: buffer, language: language)
             var hits: [RawHit] = []
             var perSignal: [String: (lines: Int, last: Int)] = [:]
+            // Lower-cased once per file, and only when some pattern has excluded path words.
+            var lowerPath: String?
             while let word = tokenizer.nextWord() {
                 guard lengths & (1 << UInt64(min(word.end - word.start, 63))) != 0 else { continue }
                 let hash = Self.hash(buffer, word.start, word.end)
@@ -176,7 +183,13 @@ public struct SourceScanner: Sendable {
                           compiled.implicitMember ? Self.isImplicitMember(buffer, before: word.start)
                               : compiled.qualifier.map({ Self.hasQualifier(buffer, before: word.start, $0) }) ?? true,
                           compiled.label.map({ Self.hasLabel(buffer, after: word.end, $0) }) ?? true,
-                          compiled.argumentOf.map({ Self.isArgument(buffer, before: word.start, of: $0) }) ?? true else { continue }
+                          compiled.argumentOf.map({ Self.isArgument(buffer, before: word.start, of: $0) }) ?? true,
+                          compiled.stringValue.map({ Self.isGiven(buffer, after: word.end, $0) }) ?? true else { continue }
+                if !compiled.excludedPathWords.isEmpty {
+                    let lower = lowerPath ?? "/" + path.lowercased()
+                    lowerPath = lower
+                    if compiled.excludedPathWords.contains(where: { lower.contains($0) }) { continue }
+                }
                     matchedFacts.append(compiled.fact)
                     let column = 1 + buffer[word.lineStart..<word.start].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
                     let location = SourceLocation(path: path, line: word.line, column: column)
@@ -253,6 +266,33 @@ public struct SourceScanner: Sendable {
         let end = k + 1
         while k >= 0, Tokenizer.isWordByte(b[k]) { k -= 1 }
         return equal(b, k + 1, end, callee)
+    }
+
+    /// `="value"` or `: 'value'` (JSX `={"value"}`, any quote, whitespace) right after `end`, the value
+    /// being the whole string or one item of a `,`/`|`/space-separated list (`"username|newPassword"`).
+    static func isGiven(_ b: UnsafeBufferPointer<UInt8>, after end: Int, _ value: [UInt8]) -> Bool {
+        var k = end
+        while k < b.count, isSpace(b[k]) { k += 1 }
+        guard k < b.count, b[k] == UInt8(ascii: "=") || b[k] == UInt8(ascii: ":") else { return false }
+        k += 1
+        while k < b.count, isSpace(b[k]) || b[k] == UInt8(ascii: "{") { k += 1 }
+        guard k < b.count, b[k] == UInt8(ascii: "\"") || b[k] == UInt8(ascii: "'") || b[k] == UInt8(ascii: "`") else { return false }
+        let quote = b[k]
+        k += 1
+        let limit = min(b.count, k + 256)
+        var itemStart = k
+        while k < limit, b[k] != 0x0A {
+            let c = b[k]
+            if c == quote || c == UInt8(ascii: ",") || c == UInt8(ascii: "|") || c == 0x20 {
+                var item = itemStart
+                while item < k, isSpace(b[item]) { item += 1 }
+                if equal(b, item, k, value) { return true }
+                if c == quote { return false }
+                itemStart = k + 1
+            }
+            k += 1
+        }
+        return false
     }
 
     /// `(label:` (with whitespace) right after `end`.

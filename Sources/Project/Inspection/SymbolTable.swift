@@ -7,6 +7,9 @@ import YAML
 /// implicit member (`picker.sourceType = .camera`): a dot with no name, call or subscript before it.
 /// Another form, `callee(.member)`, finds an implicit member passed to `callee` or assigned to it:
 /// `.textContentType(.newPassword)` and `field.textContentType = .newPassword`, not `focus = .newPassword`.
+/// A sixth, `ident="value"`, finds a string-valued attribute or prop: `textContentType="newPassword"` in JSX,
+/// `android:autofillHints="newPassword"` in a layout (`=` or `:`, any quote, JSX braces, and the value as one
+/// item of a comma- or `|`-separated list).
 public struct SymbolPattern: Sendable, Hashable, CustomStringConvertible {
     /// The identifier the scanner's dictionary is keyed by.
     public let identifier: String
@@ -17,18 +20,29 @@ public struct SymbolPattern: Sendable, Hashable, CustomStringConvertible {
     public let label: String?
     /// The identifier is an implicit member (`.member`) that must stand right after `callee(` or `callee =`.
     public let argumentOf: String?
+    /// The identifier must be given this string: `ident="value"`.
+    public let stringValue: String?
 
-    public init(identifier: String, qualifier: String? = nil, label: String? = nil, argumentOf: String? = nil) {
+    public init(identifier: String, qualifier: String? = nil, label: String? = nil, argumentOf: String? = nil, stringValue: String? = nil) {
         self.identifier = identifier
         self.qualifier = qualifier
         self.label = label
         self.argumentOf = argumentOf
+        self.stringValue = stringValue
     }
 
     /// Parses the written form; nil when it is not one of the five shapes. Works on the UTF-8 bytes: every
     /// separator is ASCII and every name must be ASCII (`isIdentifier`), so no Character is ever needed.
     public init?(parsing text: String) {
         let utf8 = text.utf8
+        if utf8.last == UInt8(ascii: "\""), let equals = SymbolPattern.firstIndex(of: UInt8(ascii: "="), UInt8(ascii: "\""), in: utf8) {
+            let name = utf8[..<equals]
+            let value = utf8[utf8.index(equals, offsetBy: 2)..<utf8.index(before: utf8.endIndex)]
+            guard SymbolPattern.isIdentifier(name), !value.isEmpty, value.count <= 64,
+                  value.allSatisfy({ SymbolPattern.isIdentifierByte($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }) else { return nil }
+            self.init(identifier: String(Substring(name)), stringValue: String(Substring(value)))
+            return
+        }
         if utf8.last == UInt8(ascii: ")"), let open = SymbolPattern.firstIndex(of: UInt8(ascii: "("), UInt8(ascii: "."), in: utf8) {
             let callee = utf8[..<open]
             let member = utf8[utf8.index(open, offsetBy: 2)..<utf8.index(before: utf8.endIndex)]
@@ -71,6 +85,7 @@ public struct SymbolPattern: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         if let argumentOf { return "\(argumentOf)(.\(identifier))" }
+        if let stringValue { return "\(identifier)=\"\(stringValue)\"" }
         return (qualifier.map { "\($0)." } ?? "") + identifier + (label.map { "(\($0):" } ?? "")
     }
 
@@ -103,15 +118,25 @@ public struct SymbolEntry: Sendable, Hashable {
     public let symbols: [SymbolPattern]
     /// Evidence kept for the fact at most (the hits themselves are all kept).
     public let evidenceLimit: Int
+    /// How much a hit says (`strong`, `medium`, `weak`), shown with the signal in `shipcheck facts`; nil when
+    /// the table does not grade it.
+    public let weight: String?
+    /// Lower-cased words of a path (`webdav`, `design_system`, `/android/`) where a hit is no evidence of this
+    /// fact: a password field of a server connection or of a component library is not the app's login. Matched
+    /// against `/` + the path, so `/android/` also finds a top-level `android/` folder.
+    public let excludedPathWords: [String]
 
     public static let defaultEvidenceLimit = 5
+    public static let weights = ["strong", "medium", "weak"]
 
     public init(fact: String, languages: Set<Language> = Set(Language.allCases), symbols: [SymbolPattern],
-                evidenceLimit: Int = SymbolEntry.defaultEvidenceLimit) {
+                evidenceLimit: Int = SymbolEntry.defaultEvidenceLimit, weight: String? = nil, excludedPathWords: [String] = []) {
         self.fact = fact
         self.languages = languages
         self.symbols = symbols
         self.evidenceLimit = evidenceLimit
+        self.weight = weight
+        self.excludedPathWords = excludedPathWords
     }
 }
 
@@ -123,6 +148,8 @@ public struct SymbolEntry: Sendable, Hashable {
 ///     languages: [swift, kotlin]      # optional, default all
 ///     symbols: [createUser(withEmail:, Auth.signUp, createUserWithEmailAndPassword]
 ///     evidence_limit: 3               # optional, default 5
+///     weight: strong                  # optional: strong, medium or weak (shown in `shipcheck facts`)
+///     not_in_paths: [webdav]          # optional: path words (lower case) where a hit is no evidence
 /// ```
 public struct SymbolTable: Sendable {
     public let name: String
@@ -184,7 +211,7 @@ public struct SymbolTable: Sendable {
     }
 
     private static func readEntry(_ item: NodeReader) -> SymbolEntry? {
-        guard let map = item.mapping(allowed: ["fact", "languages", "symbols", "evidence_limit"],
+        guard let map = item.mapping(allowed: ["fact", "languages", "symbols", "evidence_limit", "weight", "not_in_paths"],
                                      required: ["fact", "symbols"]) else { return nil }
         let fact = map["fact"]?.string()
         if let fact, fact.isEmpty || containsWhitespace(fact) {
@@ -210,7 +237,7 @@ public struct SymbolTable: Sendable {
                 } else if let pattern = SymbolPattern(parsing: trimmed) {
                     symbols.append(pattern)
                 } else {
-                    symbolNode.error("bad symbol \"\(text)\": write ident, Qualifier.ident, ident(label: or callee(.member)")
+                    symbolNode.error("bad symbol \"\(text)\": write ident, Qualifier.ident, ident(label:, callee(.member) or ident=\"value\"")
                 }
             }
         }
@@ -218,8 +245,22 @@ public struct SymbolTable: Sendable {
         if let node = map["evidence_limit"], let value = node.int() {
             if value < 1 { node.error("evidence_limit must be at least 1, got \(value)") } else { limit = value }
         }
+        let weight = map["weight"]?.oneOf(SymbolEntry.weights)
+        var excluded: [String] = []
+        if let node = map["not_in_paths"] {
+            let items = node.node.scalar != nil ? [node] : (node.sequence() ?? [])
+            for wordNode in items {
+                guard let word = wordNode.string() else { continue }
+                if word.isEmpty || word != word.lowercased() || containsWhitespace(word) {
+                    wordNode.error("a path word is lower case without spaces, got \"\(word)\"")
+                } else {
+                    excluded.append(word)
+                }
+            }
+        }
         guard let fact, !symbols.isEmpty else { return nil }
-        return SymbolEntry(fact: fact, languages: languages, symbols: symbols, evidenceLimit: limit)
+        return SymbolEntry(fact: fact, languages: languages, symbols: symbols, evidenceLimit: limit, weight: weight,
+                           excludedPathWords: excluded)
     }
 }
 

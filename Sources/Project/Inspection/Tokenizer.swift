@@ -28,6 +28,8 @@ struct Tokenizer {
     private let rawHashStrings: Bool
     private let backticks: Bool
     private let tripleApostrophes: Bool
+    /// Rust `'a`: an apostrophe before a name, not closed after one character, is a lifetime.
+    private let lifetimes: Bool
     /// `(` for Swift's `\(…)`, `{` for `${…}`, 0 for languages without interpolation (Java, Objective-C).
     private let interpolationOpener: UInt8
     private let interpolationCloser: UInt8
@@ -60,12 +62,13 @@ struct Tokenizer {
         rawHashStrings = language.hasRawHashStrings
         backticks = language.hasBacktickStrings
         tripleApostrophes = language == .dart
-        directives = language == .swift || language == .objc
+        directives = language.hasDirectives
+        lifetimes = language.hasLifetimes
         previews = language == .swift
         switch language {
         case .swift: (interpolationOpener, interpolationCloser) = (UInt8(ascii: "("), UInt8(ascii: ")"))
         case .kotlin, .dart, .javascript: (interpolationOpener, interpolationCloser) = (UInt8(ascii: "{"), UInt8(ascii: "}"))
-        case .java, .objc: (interpolationOpener, interpolationCloser) = (0, 0)
+        case .java, .objc, .c, .cpp, .rust, .layoutXML: (interpolationOpener, interpolationCloser) = (0, 0)
         }
     }
 
@@ -131,7 +134,9 @@ struct Tokenizer {
                     skipQuoted(Self.quote, multiline: false)
                 }
             case Self.apostrophe where singleQuotes:
-                if tripleApostrophes, at(i + 1) == Self.apostrophe, at(i + 2) == Self.apostrophe {
+                if lifetimes, Self.isWordByte(at(i + 1)), at(i + 2) != Self.apostrophe {
+                    i += 1
+                } else if tripleApostrophes, at(i + 1) == Self.apostrophe, at(i + 2) == Self.apostrophe {
                     skipTriple(Self.apostrophe, escapes: true)
                 } else {
                     skipQuoted(Self.apostrophe, multiline: false)
@@ -257,7 +262,7 @@ struct Tokenizer {
         case .kotlin: return b[i] == UInt8(ascii: "$")
         case .dart: return escapes && b[i] == UInt8(ascii: "$")
         case .javascript: return delimiter == Self.backtick && b[i] == UInt8(ascii: "$")
-        case .java, .objc: return false
+        case .java, .objc, .c, .cpp, .rust, .layoutXML: return false
         }
     }
 

@@ -39,6 +39,11 @@ enum MetadataConsumerDetection {
             // Only deliver reads this layout; when the Fastfile's deliver calls all name other folders, this
             // one is not uploaded (a copy, a template): unknown, and the calls are the evidence.
             let deliver = signals.deliver.filter { $0.matches(tree.path) }.map(\.evidence)
+            // The lanes upload builds to TestFlight (pilot) and nothing runs deliver: the tree is not uploaded
+            // by them (App Store Connect's text is typed in the console or kept for later).
+            if signals.deliver.isEmpty, !signals.deliverMentioned, !signals.pilot.isEmpty {
+                return MetadataConsumer(store: nil, evidence: Array(signals.pilot.prefix(evidenceLimit)))
+            }
             if deliver.isEmpty, !signals.deliver.isEmpty {
                 return MetadataConsumer(store: nil, evidence: Array(signals.deliver.map(\.evidence).prefix(evidenceLimit)))
             }
@@ -129,6 +134,10 @@ enum MetadataConsumerDetection {
         /// Workflows, scripts and Gradle files that copy a tree's release notes into what goes to Play; each
         /// pattern is the tree the copied note is in.
         var noteSenders: [Upload] = []
+        /// `upload_to_testflight` / `pilot` calls of the Fastfiles: a build upload that sends no metadata.
+        var pilot: [Evidence] = []
+        /// A workflow or script step names deliver (`fastlane deliver`, `upload_to_app_store`).
+        var deliverMentioned = false
 
         init(files: [ProjectFile]) {
             for file in files where !file.isVendored {
@@ -189,6 +198,10 @@ enum MetadataConsumerDetection {
                 if code.hasPrefix("#") { continue }
                 let isPlay = Self.calls(code, "upload_to_play_store") || Self.calls(code, "supply")
                 let isDeliver = Self.calls(code, "upload_to_app_store") || Self.calls(code, "deliver")
+                if Self.calls(code, "upload_to_testflight") || Self.calls(code, "pilot") {
+                    pilot.append(Evidence(location: SourceLocation(path: file.path, line: number),
+                                          snippet: "\(clip(code)) (TestFlight only: pilot uploads the build, not the metadata; no lane runs deliver)"))
+                }
                 guard isPlay || isDeliver else { continue }
                 // The call's text: this line and the following ones until its parentheses close (at most 40 lines).
                 var text = code
@@ -225,6 +238,7 @@ enum MetadataConsumerDetection {
                 let code = line.trimmingCharacters(in: .whitespaces)
                 if code.hasPrefix("#") { continue }
                 let evidence = Evidence(location: SourceLocation(path: file.path, line: number), snippet: clip(code))
+                if code.contains("deliver") || code.contains("upload_to_app_store") { deliverMentioned = true }
                 if code.hasPrefix("whatsNewDirectory:") {
                     let value = Self.unquoted(String(code.dropFirst("whatsNewDirectory:".count)))
                     play.append(Self.upload(value, runFolder: [], evidence: evidence))

@@ -21,4 +21,9 @@ struct ProjectSpec: Sendable {
     var targets: [Target] = []
     /// Each thing not read, with where it is: `include: base.yml (not found)`, `configFiles (xcconfig not read)`.
     var unevaluated: [(line: Int?, what: String)] = []
+    /// Expo's `ios.privacyManifests`: the app's privacy manifest as Expo writes it, with its line.
+    var privacyManifest: (value: PlistValue, line: Int?)?
+    /// Expo's `android.permissions` (short names, `CAMERA`) and expo-build-properties' target SDK.
+    var androidPermissions: [(name: String, line: Int?)] = []
+    var androidTargetSdk: (value: Int, line: Int?)?
 }

@@ -5,10 +5,14 @@
 /// - `apple.project_spec.unevaluated`: without an Xcode project, a spec holds parts shipcheck did not read
 ///   (evidence: each part), so a key absent from what was read may still be set by the generated project.
 enum ProjectSpecInspector {
-    static func inspect(files: [ProjectFile], hasXcodeProject: Bool) -> (plists: [InfoPlistFile], facts: [Fact], problems: [InputProblem]) {
+    static func inspect(files: [ProjectFile], hasXcodeProject: Bool)
+        -> (plists: [InfoPlistFile], facts: [Fact], problems: [InputProblem], manifests: [PrivacyManifestFile]) {
         let names: Set<String> = ["project.yml", "Project.swift", "app.json", "app.config.js", "app.config.ts"]
         let specs = files.filter { !$0.isVendored && names.contains(String($0.fileName)) }
-        guard !specs.isEmpty else { return ([], [], []) }
+        guard !specs.isEmpty else { return ([], [], [], []) }
+        // Expo's android facts count only where the android/ project is generated (no manifest committed).
+        let hasAndroidProject = files.contains { !$0.isVendored && $0.fileName == "AndroidManifest.xml" }
+        var manifests: [PrivacyManifestFile] = []
         // Includes are looked up among the tree's own files only.
         let yamlFiles = Dictionary(files.lazy.filter { !$0.isVendored && ($0.fileName.hasSuffix(".yml") || $0.fileName.hasSuffix(".yaml")) }
             .map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
@@ -36,7 +40,21 @@ enum ProjectSpecInspector {
                 guard let expo = ExpoConfigReader.read(path: file.path, text: text) else { continue }
                 spec = expo
             } else {
-                spec = ExpoConfigReader.dynamicConfig(path: file.path)
+                spec = ExpoConfigReader.dynamicConfig(path: file.path, text: text)
+            }
+            if let manifest = spec.privacyManifest {
+                manifests.append(PrivacyManifestFile(location: SourceLocation(path: spec.path, line: manifest.line), isAppOwned: true,
+                                                     document: PlistDocument(value: manifest.value, text: text)))
+            }
+            if !hasAndroidProject {
+                facts += spec.androidPermissions.map {
+                    Fact(name: "android.permission.\($0.name)", value: .bool(true), source: .detected,
+                         evidence: [Evidence(location: SourceLocation(path: spec.path, line: $0.line), snippet: "android.permissions: \($0.name) (Expo config)")])
+                }
+                if let sdk = spec.androidTargetSdk {
+                    facts.append(Fact(name: "android.target_sdk", value: .number(Double(sdk.value)), source: .detected,
+                                      evidence: [Evidence(location: SourceLocation(path: spec.path, line: sdk.line), snippet: "expo-build-properties android.targetSdkVersion: \(sdk.value)")]))
+                }
             }
             facts.append(Fact(name: "apple.project_spec", value: .bool(true), source: .detected, evidence: [
                 Evidence(location: SourceLocation(path: file.path), snippet: "\(file.fileName): \(spec.targets.count) targets read"),
@@ -50,6 +68,6 @@ enum ProjectSpecInspector {
                                   evidence: spec.unevaluated.prefix(20).map { Evidence(location: SourceLocation(path: spec.path, line: $0.line), snippet: $0.what) }))
             }
         }
-        return (plists, facts, problems)
+        return (plists, facts, problems, manifests)
     }
 }

@@ -35,10 +35,18 @@ enum PrivacyManifestChecks {
         }
         var order: [Key] = []
         var groups: [Key: (hit: SymbolHit, category: RequiredReasonCategories.Category, bundles: [AppleBundle])] = [:]
+        // In a repository of several apps, a file no target claims belongs to the app whose folder holds it (the
+        // nearest app folder above it); only files outside every app's folder (shared packages) count for all.
+        let appRoots = Set(project.appleBundles.filter { $0.files != nil }.map { AppleBundles.appRoot(of: $0.location.path) })
+        func nearestAppRoot(_ path: String) -> String? {
+            appRoots.filter { $0.isEmpty || path.hasPrefix($0 + "/") }.max { $0.count < $1.count }
+        }
         for bundle in project.appleBundles {
             let declared = bundle.privacyManifests.reduce(into: Set<String>()) { $0.formUnion(manifests[$1]?.declaredAPICategories ?? []) }
+            let root = AppleBundles.appRoot(of: bundle.location.path)
             func owns(_ path: String) -> Bool {
-                bundle.files?.contains(path) ?? true || (bundle.takesUnclaimedFiles && !claimed.contains(path))
+                bundle.files?.contains(path) ?? true || (bundle.takesUnclaimedFiles && !claimed.contains(path)
+                    && (appRoots.count < 2 || (nearestAppRoot(path) ?? root) == root))
             }
             for category in categories.categories where !declared.contains(categories.prefix + category.name) {
                 guard let hit = hits[category.fact]?.first(where: { owns($0.location.path) }) else { continue }
@@ -56,15 +64,31 @@ enum PrivacyManifestChecks {
                 : "\(one ? "its" : "their") privacy manifest \(key.manifests.joined(separator: ", "))"
             // Another manifest of the same app declares the category (an extension or framework relying on the
             // containing app's manifest): real uploads show that accepted, so a warning that names it.
+            // Only a manifest of the same app counts: another app of the repository is another upload.
+            let appRoot = bundles.first.map { AppleBundles.appRoot(of: $0.location.path) } ?? ""
             let elsewhere = project.privacyManifests.filter { $0.isAppOwned && !key.manifests.contains($0.location.path)
-                && $0.declaredAPICategories.contains(categories.prefix + category.name) }.map(\.location.path).sorted()
-            let note = elsewhere.isEmpty ? "" : " (\(elsewhere.joined(separator: ", ")) of the same app declares it, which uploads have been"
+                && $0.declaredAPICategories.contains(categories.prefix + category.name)
+                && (appRoots.count < 2 || (nearestAppRoot($0.location.path) ?? appRoot) == appRoot) }.map(\.location.path).sorted()
+            var note = elsewhere.isEmpty ? "" : " (\(elsewhere.joined(separator: ", ")) of the same app declares it, which uploads have been"
                 + " seen to accept, so this is a warning: add the declaration to the bundle's own manifest to be safe)"
+            // C, C++ or Rust that no Xcode target builds (a plugin's or crate's sources) ships only if a build
+            // step links it into the bundle: indirect evidence, so a warning that says so.
+            let unlinked = Self.isNativeOutsideTargets(hit.location.path, claimed: claimed)
+            if unlinked {
+                note += " (\(hit.location.path) is C, C++ or Rust that no target of the Xcode project builds: it ships in the bundle"
+                    + " only if a build step links it, as a Flutter plugin, a pod or a Rust library does, so this is a warning)"
+            }
             return CheckResult(location: hit.location, evidence: snippet, values: [
                 "bundle": described(bundles), "category": category.name, "evidence": "\(hit.location)",
                 "manifest": manifest, "reasons": category.reasons.joined(separator: ", "), "declared_elsewhere": note,
-            ], severity: elsewhere.isEmpty ? nil : .warning)
+            ], severity: elsewhere.isEmpty && !unlinked ? nil : .warning)
         }
+    }
+
+    /// A C, C++ or Rust file that no target claims.
+    static func isNativeOutsideTargets(_ path: String, claimed: Set<String>) -> Bool {
+        guard !claimed.contains(path), let language = Language(path: path) else { return false }
+        return language == .c || language == .cpp || language == .rust
     }
 
     /// "the app A", "the app A and the app extensions B and C".

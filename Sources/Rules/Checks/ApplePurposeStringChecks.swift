@@ -28,10 +28,17 @@ enum PurposeStringChecks {
         return table.entries.compactMap { entry in
             guard let use = FirstUse(of: entry.signal, in: project),
                   !entry.keys.contains(where: { isDeclared($0, plists: plists, facts: project.facts) }) else { return nil }
+            // Only a translation sets it: its own case, graded lower (the text exists; the Info.plist key is what
+            // is missing, and iOS shows the translation only in place of a key the Info.plist has).
+            let translated = plists.flatMap(\.localizations).filter { strings in
+                entry.keys.contains { strings.strings[$0].map { !isBlank($0) } ?? false }
+            }.map(\.location.path).sorted()
+            let localizedOnly = translated.isEmpty ? nil
+                : " (only InfoPlist.strings translations set it: \(translated.prefix(3).joined(separator: ", "))\(translated.count > 3 ? " and \(translated.count - 3) more" : ""); they replace the value of a key the Info.plist has and cannot add one, so add the key itself to the Info.plist)"
             return CheckResult(location: use.location, evidence: use.snippet, values: [
                 "key": entry.keys[0], "keys": entry.keys.joined(separator: " or "), "evidence": use.described, "api": entry.signal,
-                "unread": unread ?? "",
-            ], severity: unread == nil ? nil : .warning)
+                "unread": (unread ?? "") + (localizedOnly ?? ""),
+            ], severity: unread == nil && localizedOnly == nil ? nil : .warning)
         }
     }
 

@@ -10,7 +10,7 @@ enum GenericOneOf {
         name: "one-of", summary: "A value is one of a list, with the nearest allowed value suggested; legacy values get their replacement",
         options: [
             OptionSpec("values", .stringList, doc: "The allowed values"),
-            OptionSpec("table", .table, tableShape: .init(required: ["values"], optional: ["legacy"]),
+            OptionSpec("table", .table, tableShape: .init(required: ["values"], optional: ["legacy", "legacy_prefix"]),
                        doc: "A table whose value is the list, or `{ values: [...], legacy: { old: new } }`"),
             OptionSpec("ignore_case", .bool, doc: "Compare case-insensitively"),
         ],
@@ -47,11 +47,18 @@ enum GenericOneOf {
         (node.sequence ?? node["values"]?.sequence ?? []).compactMap(\.scalar)
     }
 
-    /// `legacy` old → new, keyed lowercased (the tools compare without case).
+    /// `legacy` old → new, keyed lowercased (the tools compare without case). With `legacy_prefix`
+    /// (`MZGenre.`), an old value written without the prefix maps too, as deliver strips it before mapping.
     static func legacyMap(_ node: Node) -> [String: String] {
         var map: [String: String] = [:]
+        let prefix = node["legacy_prefix"]?.scalar?.lowercased()
         for pair in node["legacy"]?.mapping ?? [] {
-            if let key = pair.key.scalar, let value = pair.value.scalar { map[key.lowercased()] = value }
+            guard let key = pair.key.scalar?.lowercased(), let value = pair.value.scalar else { continue }
+            map[key] = value
+            if let prefix, !prefix.isEmpty, key.hasPrefix(prefix) {
+                let bare = String(key.dropFirst(prefix.count))
+                if map[bare] == nil { map[bare] = value }
+            }
         }
         return map
     }

@@ -1,0 +1,264 @@
+import Foundation
+
+/// Reads the literal object an `app.config.js` / `app.config.ts` exports, without running it: `export default
+/// { … }`, `module.exports = { … }`, `export default ({ config }) => ({ … })` or `defineConfig({ … })`. Keys are
+/// names or strings; values are strings (quotes or a template without `${`), numbers, booleans, null, arrays
+/// and objects. Anything else (a variable, a call, `process.env.X`, a spread, a template with `${…}`) is not
+/// evaluated: its key is left out and listed in `unread` with its line, so a reader never concludes from it.
+/// Bounded: at most `maxDepth` levels and `maxValues` values; comments are skipped.
+struct JSObjectLiteral {
+    struct Unread: Sendable {
+        let line: Int
+        let what: String
+    }
+
+    static let maxDepth = 32
+    static let maxValues = 20_000
+
+    private let b: [UInt8]
+    private var i = 0
+    private var line = 1
+    private var values = 0
+    private(set) var unread: [Unread] = []
+    /// The line each key was first written on (any depth), as `InspectedText.keyLines` gives for JSON.
+    private(set) var keyLines: [String: Int] = [:]
+
+    /// The exported object and what was not read; nil when no exported object literal was found.
+    static func read(_ text: String) -> (object: [String: Any], unread: [Unread], keyLines: [String: Int])? {
+        var reader = JSObjectLiteral(b: Array(text.utf8))
+        guard reader.seekExport() else { return nil }
+        guard let object = reader.value(depth: 0) as? [String: Any] else { return nil }
+        return (object, reader.unread, reader.keyLines)
+    }
+
+    private init(b: [UInt8]) { self.b = b }
+
+    private func at(_ k: Int) -> UInt8 { k < b.count ? b[k] : 0 }
+
+    /// Moves to the `{` of the exported object.
+    private mutating func seekExport() -> Bool {
+        let markers = ["export default", "module.exports", "defineConfig("].map { Array($0.utf8) }
+        while i < b.count {
+            skipTrivia()
+            guard i < b.count else { return false }
+            if markers.contains(where: matches) {
+                // The first `{` after the marker that opens an object (past `({ config }) => (`).
+                while i < b.count {
+                    skipTrivia()
+                    if b[i] == UInt8(ascii: "{") {
+                        // `({ config }) =>`: a parameter list, not the object; the object follows the arrow.
+                        if let arrow = arrowAfterParameters() {
+                            while i < arrow { advance() }
+                            continue
+                        }
+                        return true
+                    }
+                    if b[i] == UInt8(ascii: ";") { break }
+                    advance()
+                }
+            }
+            advance()
+        }
+        return false
+    }
+
+    /// When `{` at `i` opens a destructured parameter list followed by `) =>`, the index after the arrow.
+    private func arrowAfterParameters() -> Int? {
+        var k = i, depth = 0
+        while k < b.count {
+            if b[k] == UInt8(ascii: "{") { depth += 1 }
+            if b[k] == UInt8(ascii: "}") { depth -= 1; if depth == 0 { break } }
+            k += 1
+        }
+        k += 1
+        // `) =>`, `}: ConfigContext): ExpoConfig =>`: closing parentheses, type annotations, then the arrow.
+        let limit = min(b.count, k + 200)
+        while k < limit, Self.isSpace(b[k]) || b[k] == UInt8(ascii: ")") || b[k] == UInt8(ascii: ":") || b[k] == UInt8(ascii: ".")
+            || b[k] == UInt8(ascii: "<") || b[k] == UInt8(ascii: ">") && at(k - 1) != UInt8(ascii: "=") || Tokenish.isWord(b[k]) { k += 1 }
+        guard at(k) == UInt8(ascii: "="), at(k + 1) == UInt8(ascii: ">") else { return nil }
+        return k + 2
+    }
+
+    private func matches(_ word: [UInt8]) -> Bool {
+        guard i + word.count <= b.count else { return false }
+        for (n, c) in word.enumerated() where b[i + n] != c { return false }
+        return i == 0 || !Tokenish.isWord(b[i - 1])
+    }
+
+    private mutating func advance() {
+        if i < b.count, b[i] == 0x0A { line += 1 }
+        i += 1
+    }
+
+    private static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D }
+
+    private mutating func skipTrivia() {
+        while i < b.count {
+            if Self.isSpace(b[i]) { advance(); continue }
+            if b[i] == UInt8(ascii: "/"), at(i + 1) == UInt8(ascii: "/") {
+                while i < b.count, b[i] != 0x0A { i += 1 }
+                continue
+            }
+            if b[i] == UInt8(ascii: "/"), at(i + 1) == UInt8(ascii: "*") {
+                i += 2
+                while i < b.count, !(b[i] == UInt8(ascii: "*") && at(i + 1) == UInt8(ascii: "/")) { advance() }
+                i += 2
+                continue
+            }
+            return
+        }
+    }
+
+    /// A value at `i`; nil (after noting it) when it is not a literal. Always moves past the value.
+    private mutating func value(depth: Int) -> Any? {
+        skipTrivia()
+        values += 1
+        guard i < b.count, depth < Self.maxDepth, values < Self.maxValues else { skipExpression(); return nil }
+        let c = b[i]
+        switch c {
+        case UInt8(ascii: "{"): return object(depth: depth)
+        case UInt8(ascii: "["): return array(depth: depth)
+        case UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "`"):
+            let start = line
+            guard let text = string() else { unread.append(Unread(line: start, what: "a template string with ${…}")); skipExpression(); return nil }
+            return literalEnd() ? text : nil
+        default:
+            let start = i, startLine = line
+            while i < b.count, Tokenish.isWord(b[i]) || b[i] == UInt8(ascii: ".") || b[i] == UInt8(ascii: "-") { i += 1 }
+            let word = String(decoding: b[start..<i], as: UTF8.self)
+            let literal: Any?
+            switch word {
+            case "true": literal = true
+            case "false": literal = false
+            case "null", "undefined": literal = NSNull()
+            default: literal = Double(word).map { NSNumber(value: $0) }
+            }
+            if let literal, literalEnd() { return literal }
+            i = start
+            skipExpression()
+            let shown = String(decoding: b[start..<min(i, start + 60)], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            unread.append(Unread(line: startLine, what: "\(shown.isEmpty ? "an expression" : shown) (code, not run)"))
+            return nil
+        }
+    }
+
+    /// Whether the value just read ends here (`,` `}` `]`), not inside an expression (`"a" + b`).
+    private mutating func literalEnd() -> Bool {
+        skipTrivia()
+        let c = at(i)
+        if c == UInt8(ascii: ",") || c == UInt8(ascii: "}") || c == UInt8(ascii: "]") || i >= b.count { return true }
+        // `as const` / `satisfies T` after a literal are types.
+        return false
+    }
+
+    private mutating func object(depth: Int) -> [String: Any]? {
+        var result: [String: Any] = [:]
+        i += 1
+        while true {
+            skipTrivia()
+            guard i < b.count else { return result }
+            if b[i] == UInt8(ascii: "}") { i += 1; return result }
+            if b[i] == UInt8(ascii: ",") { i += 1; continue }
+            if b[i] == UInt8(ascii: "."), at(i + 1) == UInt8(ascii: "."), at(i + 2) == UInt8(ascii: ".") {
+                let startLine = line
+                i += 3
+                let start = i
+                skipExpression()
+                let shown = String(decoding: b[start..<min(i, start + 40)], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                unread.append(Unread(line: startLine, what: "the spread ...\(shown) (code, not run)"))
+                continue
+            }
+            let keyLine = line
+            let key: String
+            if b[i] == UInt8(ascii: "\"") || b[i] == UInt8(ascii: "'") {
+                guard let text = string() else { skipExpression(); continue }
+                key = text
+            } else if Tokenish.isWord(b[i]) {
+                let start = i
+                while i < b.count, Tokenish.isWord(b[i]) { i += 1 }
+                key = String(decoding: b[start..<i], as: UTF8.self)
+            } else {
+                // A computed key `[x]: …` or a method: not read.
+                unread.append(Unread(line: line, what: "a computed key or method (code, not run)"))
+                skipExpression()
+                continue
+            }
+            skipTrivia()
+            guard at(i) == UInt8(ascii: ":") else {
+                // Shorthand `{ name }`: a variable.
+                unread.append(Unread(line: keyLine, what: "\(key) (a variable, not run)"))
+                skipExpression()
+                continue
+            }
+            i += 1
+            if keyLines[key] == nil { keyLines[key] = keyLine }
+            if let value = value(depth: depth + 1) { result[key] = value }
+        }
+    }
+
+    private mutating func array(depth: Int) -> [Any]? {
+        var result: [Any] = []
+        i += 1
+        while true {
+            skipTrivia()
+            guard i < b.count else { return result }
+            if b[i] == UInt8(ascii: "]") { i += 1; return result }
+            if b[i] == UInt8(ascii: ",") { i += 1; continue }
+            if let value = value(depth: depth + 1) { result.append(value) }
+        }
+    }
+
+    /// A quoted string at `i` with its escapes; nil for a template with `${`.
+    private mutating func string() -> String? {
+        let quote = b[i]
+        i += 1
+        var bytes: [UInt8] = []
+        var interpolated = false
+        while i < b.count, b[i] != quote {
+            if b[i] == UInt8(ascii: "\\"), i + 1 < b.count {
+                let next = b[i + 1]
+                switch next {
+                case UInt8(ascii: "n"): bytes.append(0x0A)
+                case UInt8(ascii: "t"): bytes.append(0x09)
+                default: bytes.append(next)
+                }
+                i += 2
+                continue
+            }
+            if quote == UInt8(ascii: "`"), b[i] == UInt8(ascii: "$"), at(i + 1) == UInt8(ascii: "{") { interpolated = true }
+            if b[i] == 0x0A {
+                // An unterminated quote ends at the line's end (the newline is read by the caller).
+                if quote != UInt8(ascii: "`") { return interpolated ? nil : String(decoding: bytes, as: UTF8.self) }
+                line += 1
+            }
+            bytes.append(b[i])
+            i += 1
+        }
+        i += 1
+        return interpolated ? nil : String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Moves past an expression: to the `,`, `}` or `]` that ends it at its own bracket depth.
+    private mutating func skipExpression() {
+        var depth = 0
+        while i < b.count {
+            let c = b[i]
+            if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") || c == UInt8(ascii: "`") { _ = string(); continue }
+            if c == UInt8(ascii: "/"), at(i + 1) == UInt8(ascii: "/") || at(i + 1) == UInt8(ascii: "*") { skipTrivia(); continue }
+            if c == UInt8(ascii: "{") || c == UInt8(ascii: "[") || c == UInt8(ascii: "(") { depth += 1 }
+            if c == UInt8(ascii: "}") || c == UInt8(ascii: "]") || c == UInt8(ascii: ")") {
+                if depth == 0 { return }
+                depth -= 1
+            }
+            if c == UInt8(ascii: ","), depth == 0 { return }
+            advance()
+        }
+    }
+}
+
+/// ASCII word bytes of JavaScript names (`$` included).
+enum Tokenish {
+    static func isWord(_ c: UInt8) -> Bool {
+        (c | 0x20) &- 0x61 < 26 || c &- 0x30 < 10 || c == 0x5F || c == UInt8(ascii: "$")
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+@testable import Rules
+
+/// Rule examples for the input shapes beside a native project (a Flutter app, a React Native or Expo app, a
+/// monorepo of several apps): `Tests/RuleExamples/<rule-id>/shapes/<shape>/` holds a `trigger/` project that must
+/// report the rule exactly at the places `trigger.expected` pins (path:line, relative to trigger/) and a
+/// `pass/` project that must not report it. The same front door and date as `RuleExampleTests`.
+@Suite("Rule examples by input shape")
+struct InputShapeExampleTests {
+    struct Shape: CustomStringConvertible, Sendable {
+        let rule: String
+        let shape: String
+        var folder: String { "\(RuleExampleTests.examplesRoot)/\(rule)/shapes/\(shape)" }
+        var description: String { "\(rule) (\(shape))" }
+    }
+
+    static func shapes() -> [Shape] {
+        let root = RuleExampleTests.examplesRoot
+        let manager = FileManager.default
+        let rules = ((try? manager.contentsOfDirectory(atPath: root)) ?? []).sorted()
+        return rules.flatMap { rule in
+            ((try? manager.contentsOfDirectory(atPath: "\(root)/\(rule)/shapes")) ?? []).sorted().map { Shape(rule: rule, shape: $0) }
+        }
+    }
+
+    /// The shapes the cross-platform readers promise examples for are all there.
+    @Test func everyPromisedShapeHasAnExample() {
+        let shapes = Set(Self.shapes().map(\.shape))
+        for shape in ["flutter", "react-native", "expo", "monorepo"] {
+            #expect(shapes.contains(shape), "no rule example for the \(shape) input shape under Tests/RuleExamples/*/shapes/")
+        }
+    }
+
+    @Test(arguments: shapes())
+    func triggersWhereItsPinsSayAndPassesTheOther(shape: Shape) throws {
+        let checklists = try RuleExampleTests.loaded()
+        #expect(try checklists.flatMap(\.rules).contains { $0.id == shape.rule }, "no rule \(shape.rule)")
+        let hits = try RuleExampleTests.evaluate("\(shape.folder)/trigger", checklists: checklists).filter { $0.rule == shape.rule }
+        let found = Set(hits.map { finding in finding.location.line.map { "\(finding.location.path):\($0)" } ?? finding.location.path }).sorted()
+        let text = try #require(try? String(contentsOfFile: "\(shape.folder)/trigger.expected", encoding: .utf8),
+                                "\(shape) needs trigger.expected with the path:line of each expected finding")
+        let expected = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("#") }.sorted()
+        #expect(!expected.isEmpty)
+        #expect(found == expected, "\(shape) reported at \(found), its trigger.expected pins \(expected)")
+        let passed = try RuleExampleTests.evaluate("\(shape.folder)/pass", checklists: checklists).filter { $0.rule == shape.rule }
+        #expect(passed.isEmpty, "\(shape) fired on its pass example: \(passed.map { "\($0.location): \($0.message)" })")
+    }
+}
+
+/// A monorepo's apps that share a target name are told apart by their folder in the findings.
+@Suite struct MonorepoBundleNameTests {
+    @Test func sameTargetNamesAreNamedByTheirApp() throws {
+        let folder = "\(RuleExampleTests.examplesRoot)/privacy-manifest.missing-api-declaration/shapes/monorepo/trigger"
+        let findings = try RuleExampleTests.evaluate(folder).filter { $0.rule == "privacy-manifest.missing-api-declaration" }
+        #expect(findings.count == 2)
+        #expect(findings.allSatisfy { $0.message.contains("the app photos/ios/Runner") }, "\(findings.map(\.message))")
+        // The photos app's own plugin (no target claims it) is blamed on the photos app, never on the auth app beside it.
+        // …and the auth app's manifest is not "another manifest of the same app": the findings stay errors.
+        #expect(!findings.contains { $0.message.contains("auth/ios/Runner") }, "\(findings.map(\.message))")
+        #expect(findings.allSatisfy { $0.severity == .error })
+    }
+}
