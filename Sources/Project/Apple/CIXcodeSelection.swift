@@ -25,7 +25,7 @@ public enum CIXcodeSelection {
 
     static func kind(of file: ProjectFile) -> Kind? {
         guard !file.isVendored, file.size <= maxBytes else { return nil }
-        let name = file.path.split(separator: "/").last.map(String.init) ?? file.path
+        let name = file.fileName  // from the end, without splitting: this runs for every file of the tree
         if name == ".xcode-version" { return .versionFile }
         if file.path.hasPrefix(".github/workflows/"), name.hasSuffix(".yml") || name.hasSuffix(".yaml") { return .workflow }
         if name == "Fastfile" { return .fastfile }

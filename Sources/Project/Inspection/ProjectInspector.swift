@@ -69,9 +69,9 @@ public enum ProjectInspector {
                 { AndroidInspector.inspect(files: files, root: absoluteRoot) },
                 { AndroidNativeLibraries.inspect(files: files, root: absoluteRoot) },
                 { DependencyInspector.inspect(files: files, root: absoluteRoot) },
-                { PrivacyURLDetector.inspect(files: files) },
                 { DataSafetyExportDetector.inspect(files: files, manifest: manifest) },
-                { scanner.scan(files: files, maxFileBytes: options.maxFileBytes, scope: scope) },
+                // The scan hands each code file's bytes to the privacy link detector too: one read per file.
+                { scanner.scan(files: files, maxFileBytes: options.maxFileBytes, scope: scope, privacyURLs: true) },
             ]
         }
         let jobs = inspectors

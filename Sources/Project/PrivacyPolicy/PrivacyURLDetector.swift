@@ -20,14 +20,27 @@ public enum PrivacyURLDetector {
         static func < (a: Source, b: Source) -> Bool { a.rawValue < b.rawValue }
     }
 
+    /// A privacy link seen in one file.
+    struct Found: Sendable {
+        let source: Source
+        let url: String
+        let location: SourceLocation
+        let snippet: String
+    }
+
     public static func inspect(files: [ProjectFile]) -> PartialInspection {
-        var found: [(source: Source, url: String, location: SourceLocation, snippet: String)] = []
-        for file in files where !file.isVendored && !isTestPath(file.path) {
-            guard let source = source(of: file), file.size <= maxFileBytes,
+        inspect(files: files, alreadyRead: [], found: [])
+    }
+
+    /// `alreadyRead`: indices into `files` whose bytes the source scan has already given to `found(in:)`
+    /// (so that no code file is read twice), with the links it found there.
+    static func inspect(files: [ProjectFile], alreadyRead: Set<Int>, found alreadyFound: [Found]) -> PartialInspection {
+        var found = alreadyFound
+        for index in files.indices where !alreadyRead.contains(index) {
+            let file = files[index]
+            guard let source = source(reading: file),
                   let bytes = try? FileBytes.read(path: file.absolutePath, limit: maxFileBytes) else { continue }
-            for hit in urls(in: bytes) where isPolicyURL(hit.url) {
-                found.append((source, hit.url, SourceLocation(path: file.path, line: hit.line), hit.snippet))
-            }
+            found += self.found(in: bytes, source: source, path: file.path)
         }
         var result = PartialInspection()
         let ordered = found.sorted { ($0.source, $0.location) < ($1.source, $1.location) }
@@ -37,6 +50,20 @@ public enum PrivacyURLDetector {
         }
         result.facts.append(Fact(name: factName, value: .string(first.url), source: .detected, evidence: Array(evidence)))
         return result
+    }
+
+    /// How `file` is read, when it is read at all: shipped (not vendored, not a test), small enough, and a
+    /// string resource, a plist or code. The name is looked at first: it rules out nearly every file.
+    static func source(reading file: ProjectFile) -> Source? {
+        guard let source = source(of: file), !file.isVendored, file.size <= maxFileBytes, !isTestPath(file.path) else { return nil }
+        return source
+    }
+
+    /// The privacy links in one file's bytes.
+    static func found(in bytes: [UInt8], source: Source, path: String) -> [Found] {
+        urls(in: bytes).filter { isPolicyURL($0.url) }.map {
+            Found(source: source, url: $0.url, location: SourceLocation(path: path, line: $0.line), snippet: $0.snippet)
+        }
     }
 
     static func source(of file: ProjectFile) -> Source? {
