@@ -1,3 +1,5 @@
+import Foundation
+
 /// Finds the app's own privacy policy link in what ships, so that the Play Console and App Store Connect
 /// privacy URL (which no repository file holds) can be pre-filled in the manual item that asks for it.
 ///
@@ -61,7 +63,7 @@ public enum PrivacyURLDetector {
 
     /// The privacy links in one file's bytes.
     static func found(in bytes: [UInt8], source: Source, path: String) -> [Found] {
-        urls(in: bytes).filter { isPolicyURL($0.url) }.map {
+        urls(in: bytes, keeping: isPolicyURL).map {
             Found(source: source, url: $0.url, location: SourceLocation(path: path, line: $0.line), snippet: $0.snippet)
         }
     }
@@ -89,28 +91,40 @@ public enum PrivacyURLDetector {
         return false
     }
 
-    /// Every `https://…` in the bytes with its 1-based line and the trimmed line it is on.
-    static func urls(in bytes: [UInt8]) -> [(url: String, line: Int, snippet: String)] {
-        let prefix = Array("https://".utf8)
+    /// Every `https://…` in the bytes that `keep` accepts, with its 1-based line and the trimmed line it is on.
+    /// Each file of a tree passes through here (string resources in every language, every code file): the
+    /// links are found by `memchr` to each `:`, and lines are counted only up to a link that is kept.
+    static func urls(in bytes: [UInt8], keeping keep: (String) -> Bool = { _ in true }) -> [(url: String, line: Int, snippet: String)] {
+        let prefix: [UInt8] = Array("https://".utf8)
+        let colon = 5  // the offset of `:` in the prefix
         var results: [(String, Int, String)] = []
-        var line = 1
-        var lineStart = 0
-        var i = 0
-        while i < bytes.count {
-            let byte = bytes[i]
-            if byte == 0x0A { line += 1; lineStart = i + 1; i += 1; continue }
-            if byte == prefix[0], i + prefix.count <= bytes.count, bytes[i..<(i + prefix.count)].elementsEqual(prefix) {
-                var end = i + prefix.count
-                while end < bytes.count, isURLByte(bytes[end]) { end += 1 }
+        bytes.withUnsafeBufferPointer { b in
+            guard let base = b.baseAddress else { return }
+            var line = 1
+            var lineStart = 0
+            var counted = 0  // newlines are counted in b[..<counted]
+            var i = colon
+            while i < b.count, let hit = memchr(base + i, Int32(UInt8(ascii: ":")), b.count - i) {
+                let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                i = at + 1
+                let start = at - colon
+                guard start + prefix.count <= b.count, (0..<prefix.count).allSatisfy({ b[start + $0] == prefix[$0] }) else { continue }
+                var end = start + prefix.count
+                while end < b.count, isURLByte(b[end]) { end += 1 }
+                i = end + colon
+                let url = String(decoding: UnsafeBufferPointer(rebasing: b[start..<end]), as: UTF8.self)
+                guard keep(url) else { continue }
+                while counted < start, let newline = memchr(base + counted, 0x0A, start - counted) {
+                    line += 1
+                    counted = base.distance(to: newline.assumingMemoryBound(to: UInt8.self)) + 1
+                    lineStart = counted
+                }
+                counted = start
                 var lineEnd = end
-                while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
-                let url = String(decoding: bytes[i..<end], as: UTF8.self)
-                let snippet = String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self).trimmingWhitespace()
+                while lineEnd < b.count, b[lineEnd] != 0x0A { lineEnd += 1 }
+                let snippet = String(decoding: UnsafeBufferPointer(rebasing: b[lineStart..<lineEnd]), as: UTF8.self).trimmingWhitespace()
                 results.append((url, line, String(snippet.prefix(200))))
-                i = end
-                continue
             }
-            i += 1
         }
         return results
     }
