@@ -36,9 +36,11 @@ fi
 BENCH=.bench/realbench
 mkdir -p "$BENCH"
 GLOBS=(-g '*.swift' -g '*.m' -g '*.mm' -g '*.h' -g '*.kt' -g '*.kts' -g '*.java' -g '*.dart' -g '*.js' -g '*.jsx' -g '*.ts' -g '*.tsx')
-floor() { # the literal floor (rg -F), paired and interleaved with check (see floor.py); $1: a python with PyYAML
-    "$1" Benchmarks/symbols.py --regex rules > "$BENCH/regex.txt"
-    "$1" Benchmarks/symbols.py --literals rules > "$BENCH/literals.txt"
+floor() { # the literal floor (rg -F), paired and interleaved with check (see floor.py); $1: a python with PyYAML, then the repositories
+    local python=$1
+    shift
+    "$python" Benchmarks/symbols.py --regex rules > "$BENCH/regex.txt"
+    "$python" Benchmarks/symbols.py --literals rules > "$BENCH/literals.txt"
     echo "The literal floor (rg -F), $RUNS interleaved rounds, $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) at the start:"
     echo
     python3 Benchmarks/floor.py --bin "$BIN" --runs "$RUNS" --literals "$BENCH/literals.txt" --regex "$BENCH/regex.txt" "$@"
