@@ -50,7 +50,9 @@ public enum CIXcodeSelection {
                 var versions: [String] = []
                 if kind == .versionFile {
                     if let first = trimmed.split(separator: " ").first, first.first?.isNumber == true { versions.append(String(first)) }
-                } else {
+                } else if line.contains("code") || line.contains("xcversion") {
+                    // Every pattern needs one of these two words (they are case-sensitive): the regexes run on
+                    // the few lines that hold one, not on every line of every uploading workflow.
                     let range = NSRange(line.startIndex..., in: line)
                     for pattern in patterns {
                         for match in pattern.matches(in: line, range: range) {
