@@ -7,10 +7,14 @@ Per repository, N rounds (default 11), each running in turn: `shipcheck check`, 
 (`rg -F --hidden --no-ignore -c -f LITERALS` over the languages the scanner reads) and, when --regex is
 given, the older regex figure (`rg -w -f REGEX`, whose `\\s*` and word boundaries turn ripgrep's literal
 search off). Interleaved, so that load from other processes falls on all of them alike. Prints one
-Markdown row per repository: median seconds of each, and the median of the per-round ratios
-check/literal (and check/regex) — a paired ratio, steadier on a shared machine than a ratio of medians.
+Markdown row per repository: its file count, median seconds of each, the median of the per-round ratios
+check/literal (and check/regex) — a paired ratio, steadier on a shared machine than a ratio of medians —,
+the same paired ratio of CPU time (user + system, which other processes' load changes far less than wall
+time), and `check`'s peak resident memory (the largest over the rounds, from the kernel's rusage).
+The load average before and after each repository goes to stderr, to be quoted with the figures.
 """
 import argparse
+import os
 import statistics
 import subprocess
 import sys
@@ -20,10 +24,21 @@ GLOBS = ["*.swift", "*.m", "*.mm", "*.h", "*.kt", "*.kts", "*.java", "*.dart", "
          "*.c", "*.cpp"]
 
 
-def wall(command):
+def run(command):
+    """Wall seconds, CPU seconds (user + system) and peak resident MB of one run."""
     start = time.perf_counter()
-    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    return time.perf_counter() - start
+    child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, _, usage = os.wait4(child.pid, 0)
+    wall = time.perf_counter() - start
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+
+
+def files(repo):
+    count = 0
+    for folder, subfolders, names in os.walk(repo):
+        subfolders[:] = [name for name in subfolders if name != ".git"]
+        count += len(names)
+    return count
 
 
 def main():
@@ -35,8 +50,8 @@ def main():
     parser.add_argument("repos", nargs="+")
     args = parser.parse_args()
     globs = [flag for glob in GLOBS for flag in ("-g", glob)]
-    print("| repository | check s | rg -F s | check / rg -F | rg regex s | check / rg regex |")
-    print("|---|---:|---:|---:|---:|---:|")
+    print("| repository | files | check s | rg -F s | check / rg -F | CPU check / rg -F | rg regex s | check / rg regex | check peak MB |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for repo in args.repos:
         commands = {
             "check": [args.bin, "check", repo, "--fail-on", "never", "-q"],
@@ -44,21 +59,32 @@ def main():
         }
         if args.regex:
             commands["regex"] = ["rg", "-w", "-c", "--no-messages", *globs, "-f", args.regex, repo]
+        print(f"{repo}: load average before {os.getloadavg()[0]:.1f}", file=sys.stderr)
         for command in commands.values():
-            wall(command)  # warm-up: the file cache
-        times = {name: [] for name in commands}
+            run(command)  # warm-up: the file cache
+        wall = {name: [] for name in commands}
+        cpu = {name: [] for name in commands}
+        peak = 0.0
         for _ in range(args.runs):
             for name, command in commands.items():
-                times[name].append(wall(command))
-        med = {name: statistics.median(values) for name, values in times.items()}
-        paired = statistics.median(c / l for c, l in zip(times["check"], times["literal"]))
-        row = [repo.rstrip("/").split("/")[-1], f"{med['check']:.3f}", f"{med['literal']:.3f}", f"{paired:.1f}×"]
+                seconds, cpu_seconds, megabytes = run(command)
+                wall[name].append(seconds)
+                cpu[name].append(cpu_seconds)
+                if name == "check":
+                    peak = max(peak, megabytes)
+        med = {name: statistics.median(values) for name, values in wall.items()}
+        paired = statistics.median(c / l for c, l in zip(wall["check"], wall["literal"]))
+        paired_cpu = statistics.median(c / max(l, 1e-3) for c, l in zip(cpu["check"], cpu["literal"]))
+        row = [repo.rstrip("/").split("/")[-1], f"{files(repo):,}", f"{med['check']:.3f}", f"{med['literal']:.3f}",
+               f"{paired:.1f}×", f"{paired_cpu:.1f}×"]
         if args.regex:
-            paired_regex = statistics.median(c / r for c, r in zip(times["check"], times["regex"]))
+            paired_regex = statistics.median(c / r for c, r in zip(wall["check"], wall["regex"]))
             row += [f"{med['regex']:.3f}", f"{paired_regex:.1f}×"]
         else:
             row += ["–", "–"]
+        row.append(f"{peak:.0f}")
         print("| " + " | ".join(row) + " |")
+        print(f"{repo}: load average after {os.getloadavg()[0]:.1f}", file=sys.stderr)
         sys.stdout.flush()
 
 

@@ -4,16 +4,19 @@
 # offline peer `app-store-review-risk` (installed from PyPI into .bench/venv by this script), with ratios and
 # peak memory, as one Markdown table; then the literal floor (`rg -F` on the same symbols, interleaved with
 # `check`, paired ratios: Benchmarks/floor.py), which is what `check` should be measured against.
-# usage: Benchmarks/realbench.sh [--bin PATH] [--runs N] REPO_DIR...
-#   --bin   a built shipcheck (default: the release build of this checkout)
-#   --runs  timed runs per command after one warm-up (default 10; the peer runs 3 times)
+# usage: Benchmarks/realbench.sh [--bin PATH] [--runs N] [--floor-only] REPO_DIR...
+#   --bin         a built shipcheck (default: the release build of this checkout)
+#   --runs        timed runs per command after one warm-up (default 10; the peer runs 3 times)
+#   --floor-only  only the literal-floor table (the README's): no peer, no venv (needs python3 with PyYAML)
 # needs: hyperfine, ripgrep, /usr/bin/time (apt-get install hyperfine ripgrep time), python3 with venv.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=""
 RUNS=10
+FLOOR_ONLY=0
 while [ $# -gt 0 ]; do
     case "$1" in
+        --floor-only) FLOOR_ONLY=1; shift ;;
         --bin) BIN=$2; shift 2 ;;
         --runs) RUNS=$2; shift 2 ;;
         -*) echo "unknown option $1" >&2; exit 2 ;;
@@ -32,6 +35,23 @@ if [ -z "$BIN" ]; then
 fi
 BENCH=.bench/realbench
 mkdir -p "$BENCH"
+GLOBS=(-g '*.swift' -g '*.m' -g '*.mm' -g '*.h' -g '*.kt' -g '*.kts' -g '*.java' -g '*.dart' -g '*.js' -g '*.jsx' -g '*.ts' -g '*.tsx')
+floor() { # the literal floor (rg -F), paired and interleaved with check (see floor.py); $1: a python with PyYAML, then the repositories
+    local python=$1
+    shift
+    "$python" Benchmarks/symbols.py --regex rules > "$BENCH/regex.txt"
+    "$python" Benchmarks/symbols.py --literals rules > "$BENCH/literals.txt"
+    echo "The literal floor (rg -F), $RUNS interleaved rounds, $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) at the start:"
+    echo
+    python3 Benchmarks/floor.py --bin "$BIN" --runs "$RUNS" --literals "$BENCH/literals.txt" --regex "$BENCH/regex.txt" "$@"
+    echo
+    echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
+}
+if [ "$FLOOR_ONLY" = 1 ]; then
+    python3 -c 'import yaml' 2>/dev/null || { echo "--floor-only needs python3 with PyYAML (apt-get install python3-yaml)" >&2; exit 2; }
+    floor python3 "$@"
+    exit 0
+fi
 VENV=.bench/venv
 if [ ! -x "$VENV/bin/app-store-review-risk" ] || ! "$VENV/bin/python" -c 'import yaml' 2>/dev/null; then
     echo "installing app-store-review-risk and PyYAML into $VENV..." >&2
@@ -41,7 +61,6 @@ fi
 PEER="$VENV/bin/app-store-review-risk"
 # The symbols of every `kind: symbols` table, as one regex, in the languages the scanner reads.
 REGEX=$("$VENV/bin/python" Benchmarks/symbols.py --regex rules)
-GLOBS=(-g '*.swift' -g '*.m' -g '*.mm' -g '*.h' -g '*.kt' -g '*.kts' -g '*.java' -g '*.dart' -g '*.js' -g '*.jsx' -g '*.ts' -g '*.tsx')
 printf '%s\n' "$REGEX" > "$BENCH/regex.txt"
 
 median() { # median wall seconds of a command given as arguments
@@ -70,8 +89,5 @@ for repo in "$@"; do
 done
 # The real floor: the same symbols as fixed strings (rg -F keeps ripgrep on its literal search; the regex
 # above, with \s* and word boundaries, does not), paired and interleaved with check (see floor.py).
-"$VENV/bin/python" Benchmarks/symbols.py --literals rules > "$BENCH/literals.txt"
 echo
-echo "The literal floor (rg -F), $RUNS interleaved rounds:"
-echo
-python3 Benchmarks/floor.py --bin "$BIN" --runs "$RUNS" --literals "$BENCH/literals.txt" --regex "$BENCH/regex.txt" "$@"
+floor "$VENV/bin/python" "$@"

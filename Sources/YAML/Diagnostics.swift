@@ -35,9 +35,15 @@ public final class Diagnostics {
         guard !needle.isEmpty else { return nil }
         var seen = 0
         var number = start.line
-        while let text = Self.line(number, of: source) {
-            let scalars = Array(text.unicodeScalars)
-            let wanted = Array(needle.unicodeScalars)
+        let wanted = Array(needle.unicodeScalars)
+        // Line after line from the start line, whose offset is looked up in a table made once: finding each
+        // line from the top made every fact reference of a checklist cost its line number.
+        guard start.line >= 1, start.line <= lineStarts.count else { return nil }
+        var lineStart = lineStarts[start.line - 1]
+        let utf8 = source.utf8
+        while lineStart <= utf8.endIndex {
+            let lineEnd = utf8[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? utf8.endIndex
+            let scalars = Array(source[lineStart..<lineEnd].unicodeScalars)
             var column = number == start.line ? max(0, start.column - 1) : 0
             while column + wanted.count <= scalars.count {
                 if scalars[column..<(column + wanted.count)].elementsEqual(wanted) {
@@ -49,10 +55,23 @@ public final class Diagnostics {
                 }
             }
             number += 1
-            if number - start.line > 10_000 { return nil }
+            if number - start.line > 10_000 || lineEnd == utf8.endIndex { return nil }
+            lineStart = utf8.index(after: lineEnd)
         }
         return nil
     }
+
+    /// Where each line of the source starts (made when a mark is first looked for).
+    private lazy var lineStarts: [String.Index] = {
+        let utf8 = source.utf8
+        var starts = [utf8.startIndex]
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+            if utf8[index] == UInt8(ascii: "\n") { starts.append(utf8.index(after: index)) }
+            index = utf8.index(after: index)
+        }
+        return starts
+    }()
 
     /// The text of 1-based line `number`, found on the UTF-8 bytes; nil past the end.
     static func line(_ number: Int, of source: String) -> String? {

@@ -499,12 +499,16 @@ public enum AndroidInspector {
         // A path whose folder holds no build script (a projectDir the settings compute): the one library module
         // folder with the same last name, if there is exactly one.
         let libraryFolders = scriptByModule.keys.filter { isLibrary($0) && included.contains($0) }
+        func simplified(_ name: Substring) -> String { name.lowercased().replacingOccurrences(of: "-", with: "").replacingOccurrences(of: "_", with: "") }
+        // Each module path and library folder simplified once, not once per `projects.x.y` dependency: on a build
+        // of some 200 modules (thunderbird-android) that matching was nearly half of a whole `check`.
+        let knownSimplified = known.map { path, folder in (path.split(separator: ":").map(simplified), folder) }
+        let librarySimplified = libraryFolders.map { ($0.split(separator: "/").map(simplified), $0) }
         func folderFor(_ reference: String) -> String? {
             if reference.hasPrefix("projects.") {
                 let wanted = reference.dropFirst("projects.".count).split(separator: ".").map { $0.lowercased() }
-                func simplified(_ name: Substring) -> String { name.lowercased().replacingOccurrences(of: "-", with: "").replacingOccurrences(of: "_", with: "") }
-                if let hit = known.first(where: { path, _ in path.split(separator: ":").map(simplified) == wanted })?.1 { return hit }
-                let byFolder = libraryFolders.filter { $0.split(separator: "/").map(simplified) == wanted }
+                if let hit = knownSimplified.first(where: { $0.0 == wanted })?.1 { return hit }
+                let byFolder = librarySimplified.filter { $0.0 == wanted }.map(\.1)
                 return byFolder.count == 1 ? byFolder[0] : nil
             }
             let direct = known.first { $0.0 == reference }?.1 ?? GradleSettings.folder(forPath: reference)

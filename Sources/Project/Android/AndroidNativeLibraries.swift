@@ -20,8 +20,12 @@ public enum AndroidNativeLibraries {
         var result = PartialInspection()
         var nativeEvidence: [Evidence] = []
         var misaligned: [Evidence] = []
-        for file in files where !file.isVendored && isRelease(file.path) {
-            if file.fileName == "CMakeLists.txt" || file.fileName == "Android.mk" {
+        // The name first: it is a few byte comparisons, while the source-set test searches the whole path,
+        // and nearly no file of a tree (none of an iOS one) is a native build file or a library.
+        for file in files where !file.isVendored {
+            let isBuildFile = file.fileName == "CMakeLists.txt" || file.fileName == "Android.mk"
+            guard isBuildFile || file.fileName.hasSuffix(".so"), isRelease(file.path) else { continue }
+            if isBuildFile {
                 if nativeEvidence.count < 5 { nativeEvidence.append(Evidence(location: SourceLocation(path: file.path), snippet: "native build: \(file.fileName)")) }
                 continue
             }

@@ -25,7 +25,7 @@ public enum CIXcodeSelection {
 
     static func kind(of file: ProjectFile) -> Kind? {
         guard !file.isVendored, file.size <= maxBytes else { return nil }
-        let name = file.path.split(separator: "/").last.map(String.init) ?? file.path
+        let name = file.fileName  // from the end, without splitting: this runs for every file of the tree
         if name == ".xcode-version" { return .versionFile }
         if file.path.hasPrefix(".github/workflows/"), name.hasSuffix(".yml") || name.hasSuffix(".yaml") { return .workflow }
         if name == "Fastfile" { return .fastfile }
@@ -50,7 +50,9 @@ public enum CIXcodeSelection {
                 var versions: [String] = []
                 if kind == .versionFile {
                     if let first = trimmed.split(separator: " ").first, first.first?.isNumber == true { versions.append(String(first)) }
-                } else {
+                } else if line.contains("code") || line.contains("xcversion") {
+                    // Every pattern needs one of these two words (they are case-sensitive): the regexes run on
+                    // the few lines that hold one, not on every line of every uploading workflow.
                     let range = NSRange(line.startIndex..., in: line)
                     for pattern in patterns {
                         for match in pattern.matches(in: line, range: range) {

@@ -42,14 +42,19 @@ public struct ShippingScope: Sendable {
     /// the Android source sets a release build never compiles (`src/test*`, `src/androidTest*`,
     /// `src/sharedTest`, `src/testFixtures`, `src/debug`, `src/<flavor>Debug`).
     public static func isNonShippingByConvention(_ path: String) -> Bool {
-        let parts = path.split(separator: "/")
-        guard let name = parts.last else { return false }
+        // Folder by folder between slashes, without splitting into an array: this runs for every source file.
+        let utf8 = path.utf8
+        var start = utf8.startIndex
         var previous: Substring = ""
-        for folder in parts.dropLast() {
+        while let slash = utf8[start...].firstIndex(of: UInt8(ascii: "/")) {
+            let folder = path[start..<slash]
+            start = utf8.index(after: slash)
+            if folder.isEmpty { continue }
             if nonShippingFolders.contains(folder) || folder.hasSuffix("Tests") { return true }
             if previous == "src", isNonShippingAndroidSourceSet(folder) { return true }
             previous = folder
         }
+        let name = path[start...]
         if name.contains("Mock"), name.hasSuffix(".swift") || name.hasSuffix(".m") || name.hasSuffix(".h") {
             return true
         }

@@ -11,11 +11,12 @@ public struct SourceScanInspector: Inspector {
     public init() {}
 
     public var name: String { "source-scan" }
-    public var emits: [String] { ["signal.*"] }
+    public var emits: [String] { ["signal.*", "privacy.policy_url"] }
 
     public func inspect(_ input: InspectionInput) -> InspectorOutput<SourceScanPart> {
         let result = SourceScanner(tables: input.symbolTables)
-            .scan(files: input.files, maxFileBytes: input.options.maxFileBytes, scope: input.earlier[XcodeProjectsPart.self].scope)
+            .scan(files: input.files, maxFileBytes: input.options.maxFileBytes, scope: input.earlier[XcodeProjectsPart.self].scope,
+                  privacyURLs: true)  // one read per code file: its bytes also go to the privacy link detector
         var part = SourceScanPart()
         part.symbolHits = result.symbolHits
         // `signal.<fact>`: each sign-up/login signal with its weight and where it was found, for `facts`.

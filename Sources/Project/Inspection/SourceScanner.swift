@@ -85,10 +85,15 @@ public struct SourceScanner: Sendable {
 
     /// Scans the non-vendored source files that ship (see `ShippingScope`) in parallel: every hit, a detected
     /// `true` fact per signal with its first evidence lines (path/line order), and a problem per file that
-    /// could not be read fully.
-    public func scan(files: [ProjectFile], maxFileBytes: Int, scope: ShippingScope = .conventions) -> PartialInspection {
+    /// could not be read fully. With `privacyURLs`, the same bytes also go to `PrivacyURLDetector`, whose
+    /// fact joins the result (it reads only the files the scan did not: resources, plists, code that does
+    /// not ship), so that no source file is read twice.
+    public func scan(files: [ProjectFile], maxFileBytes: Int, scope: ShippingScope = .conventions, privacyURLs: Bool = false) -> PartialInspection {
         var result = PartialInspection()
-        guard !patterns.isEmpty else { return result }
+        guard !patterns.isEmpty else {
+            if privacyURLs { result.facts = PrivacyURLDetector.inspect(files: files).facts }
+            return result
+        }
         // Indices, not copies: a large tree has 100,000+ files. In path order, so that the hits of
         // file after file, each sorted, are the hits sorted by location.
         let work = files.indices.filter {
@@ -97,21 +102,34 @@ public struct SourceScanner: Sendable {
             .sorted { files[$0].path < files[$1].path }
         var perFile = ConcurrentMap.map(count: work.count) { i in
             let file = files[work[i]]
-            return scanFile(file, language: Language(path: file.path) ?? .swift, maxFileBytes: maxFileBytes)
+            return scanFile(file, language: Language(path: file.path) ?? .swift, maxFileBytes: maxFileBytes,
+                            privacyURLs: privacyURLs && file.size <= maxFileBytes ? PrivacyURLDetector.source(reading: file) : nil)
         }
         var evidence = EvidenceCollector(limits: evidenceLimits)
-        result.symbolHits.reserveCapacity(perFile.reduce(0) { $0 + $1.0.count })
+        var links: [PrivacyURLDetector.Found] = []
+        result.symbolHits.reserveCapacity(perFile.reduce(0) { $0 + $1.hits.count })
         for index in perFile.indices {
-            let (hits, problem) = perFile[index]
-            perFile[index] = ([], nil)  // each file's hits are freed once moved, so they are never held twice
-            for raw in hits.sorted(by: Self.inOrder) {
+            let scanned = perFile[index]
+            perFile[index] = Scanned(hits: [], problem: nil, links: [])  // each file's hits are freed once moved, so they are never held twice
+            for raw in scanned.hits.sorted(by: Self.inOrder) {
                 evidence.add(raw)
                 result.symbolHits.append(raw.hit)
             }
-            if let problem { result.problems.append(problem) }
+            if let problem = scanned.problem { result.problems.append(problem) }
+            links += scanned.links
         }
         result.facts = evidence.facts
+        if privacyURLs {
+            result.facts += PrivacyURLDetector.inspect(files: files, alreadyRead: Set(work.filter { files[$0].size <= maxFileBytes }), found: links).facts
+        }
         return result
+    }
+
+    /// What one file gave: its hits, the problem reading it, and the privacy links in its bytes.
+    struct Scanned: Sendable {
+        let hits: [RawHit]
+        let problem: InputProblem?
+        let links: [PrivacyURLDetector.Found]
     }
 
     static func inOrder(_ a: RawHit, _ b: RawHit) -> Bool {
@@ -139,19 +157,22 @@ public struct SourceScanner: Sendable {
         }
     }
 
-    func scanFile(_ file: ProjectFile, language: Language, maxFileBytes: Int) -> ([RawHit], InputProblem?) {
+    /// `privacyURLs`: how `PrivacyURLDetector` reads this file, when it reads it; nil when it does not.
+    func scanFile(_ file: ProjectFile, language: Language, maxFileBytes: Int, privacyURLs: PrivacyURLDetector.Source? = nil) -> Scanned {
         let bytes: [UInt8]
         do {
             bytes = try FileBytes.read(path: file.absolutePath, limit: maxFileBytes)
         } catch {
-            return ([], InputProblem(location: SourceLocation(path: file.path), message: "could not read the file: \(error.message)"))
+            return Scanned(hits: [], problem: InputProblem(location: SourceLocation(path: file.path), message: "could not read the file: \(error.message)"), links: [])
         }
         var problem: InputProblem?
         if file.size > maxFileBytes, bytes.count == maxFileBytes {
             problem = InputProblem(location: SourceLocation(path: file.path),
                                    message: "scanned only the first \(Self.megabytes(maxFileBytes)) of \(Self.megabytes(file.size)); symbols after that were not searched")
         }
-        return (scan(bytes: bytes, language: language, path: file.path), problem)
+        // Read whole (the size is under both caps: `scan(files:)` and `source(reading:)` checked), so these are the detector's bytes.
+        let links = privacyURLs.map { PrivacyURLDetector.found(in: bytes, source: $0, path: file.path) } ?? []
+        return Scanned(hits: scan(bytes: bytes, language: language, path: file.path), problem: problem, links: links)
     }
 
     /// `8 MB`, `12.5 MB`, `2.0 KB`.

@@ -142,19 +142,20 @@ enum MetadataConsumerDetection {
         init(files: [ProjectFile]) {
             for file in files where !file.isVendored {
                 let name = file.fileName
-                let parts = file.path.split(separator: "/")
+                // The path is split only where a test needs its folders: this loop sees every file of the tree.
                 if ReleaseNoteSenders.mayRead(file) { noteSenders += ReleaseNoteSenders.read(file, lines: Self.lines(file)) }
                 if name == "Fastfile" || name == "Supplyfile" || name == "Deliverfile" {
                     readFastlane(file)
-                } else if parts.count >= 3, parts[0] == ".github", parts[1] == "workflows", name.hasSuffix(".yml") || name.hasSuffix(".yaml") {
+                } else if file.path.hasPrefix(".github/workflows/"), name.hasSuffix(".yml") || name.hasSuffix(".yaml") {
                     readWorkflow(file)
                 } else if name == ".fdroid.yml" || name == ".fdroid.yaml" {
                     fdroid.append(Evidence(location: SourceLocation(path: file.path), snippet: "F-Droid build metadata (\(name))"))
-                } else if let src = parts.firstIndex(of: "src"), src + 2 < parts.count, parts[src + 1] == "fdroid" {
+                } else if file.path.contains("/fdroid/"), case let parts = file.path.split(separator: "/"),
+                          let src = parts.firstIndex(of: "src"), src + 2 < parts.count, parts[src + 1] == "fdroid" {
                     if !fdroid.contains(where: { $0.snippet == "src/fdroid/ source set" }) {
                         fdroid.append(Evidence(location: SourceLocation(path: parts[...(src + 1)].joined(separator: "/")), snippet: "src/fdroid/ source set"))
                     }
-                } else if parts.count <= 2, name.lowercased().hasPrefix("readme") {
+                } else if file.path.utf8.lazy.filter({ $0 == UInt8(ascii: "/") }).count <= 1, name.lowercased().hasPrefix("readme") {
                     // The app's F-Droid page: f-droid.org/packages/<id> (or the old repository/browse/?fdid=<id>).
                     let link = Self.firstLine(file) { line in
                         let lower = line.lowercased()
@@ -237,7 +238,7 @@ enum MetadataConsumerDetection {
             for (number, line) in Self.lines(file) {
                 let code = line.trimmingCharacters(in: .whitespaces)
                 if code.hasPrefix("#") { continue }
-                let evidence = Evidence(location: SourceLocation(path: file.path, line: number), snippet: clip(code))
+                var evidence: Evidence { Evidence(location: SourceLocation(path: file.path, line: number), snippet: clip(code)) }
                 if code.contains("deliver") || code.contains("upload_to_app_store") { deliverMentioned = true }
                 if code.hasPrefix("whatsNewDirectory:") {
                     let value = Self.unquoted(String(code.dropFirst("whatsNewDirectory:".count)))

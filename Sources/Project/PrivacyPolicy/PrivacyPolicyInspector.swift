@@ -5,22 +5,16 @@ public struct PrivacyPolicyPart: ModelPart {
     public init() {}
 }
 
-/// The privacy policy link found in what ships (`PrivacyURLDetector`, in `check`) and the local policy
-/// document the manifest names (in every scope).
+/// The local policy document the manifest names (in every scope). The privacy policy link found in what
+/// ships comes from the source scan, which hands each code file's bytes to `PrivacyURLDetector`.
 public struct PrivacyPolicyInspector: Inspector {
     public init() {}
 
     public var name: String { "privacy-policy" }
     public var scopes: Set<InspectionOptions.Scope> { [.everything, .metadata] }
-    public var emits: [String] { ["privacy.policy_url"] }
 
     public func inspect(_ input: InspectionInput) -> InspectorOutput<PrivacyPolicyPart> {
         var output = InspectorOutput<PrivacyPolicyPart>(part: nil)
-        if input.options.scope == .everything {
-            let result = PrivacyURLDetector.inspect(files: input.files)
-            output.facts = result.facts
-            output.problems = result.problems
-        }
         if let path = input.manifest?.paths.privacyPolicy, !PrivacyPolicyText.isURL(path) {
             var part = PrivacyPolicyPart()
             part.document = LoadedDocument.load(root: input.root, path: path, maxBytes: PrivacyPolicyText.maxBytes)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Finds the app's own privacy policy link in what ships, so that the Play Console and App Store Connect
 /// privacy URL (which no repository file holds) can be pre-filled in the manual item that asks for it.
 ///
@@ -22,14 +24,27 @@ public enum PrivacyURLDetector {
         static func < (a: Source, b: Source) -> Bool { a.rawValue < b.rawValue }
     }
 
+    /// A privacy link seen in one file.
+    struct Found: Sendable {
+        let source: Source
+        let url: String
+        let location: SourceLocation
+        let snippet: String
+    }
+
     public static func inspect(files: [ProjectFile]) -> PartialInspection {
-        var found: [(source: Source, url: String, location: SourceLocation, snippet: String)] = []
-        for file in files where !file.isVendored && !isTestPath(file.path) {
-            guard let source = source(of: file), file.size <= maxFileBytes,
+        inspect(files: files, alreadyRead: [], found: [])
+    }
+
+    /// `alreadyRead`: indices into `files` whose bytes the source scan has already given to `found(in:)`
+    /// (so that no code file is read twice), with the links it found there.
+    static func inspect(files: [ProjectFile], alreadyRead: Set<Int>, found alreadyFound: [Found]) -> PartialInspection {
+        var found = alreadyFound
+        for index in files.indices where !alreadyRead.contains(index) {
+            let file = files[index]
+            guard let source = source(reading: file),
                   let bytes = try? FileBytes.read(path: file.absolutePath, limit: maxFileBytes) else { continue }
-            for hit in urls(in: bytes) where isPolicyURL(hit.url) {
-                found.append((source, hit.url, SourceLocation(path: file.path, line: hit.line), hit.snippet))
-            }
+            found += self.found(in: bytes, source: source, path: file.path)
         }
         var result = PartialInspection()
         let ordered = found.sorted { ($0.source, $0.location) < ($1.source, $1.location) }
@@ -39,6 +54,20 @@ public enum PrivacyURLDetector {
         }
         result.facts.append(Fact(name: factName, value: .string(first.url), source: .detected, evidence: Array(evidence)))
         return result
+    }
+
+    /// How `file` is read, when it is read at all: shipped (not vendored, not a test), small enough, and a
+    /// string resource, a plist or code. The name is looked at first: it rules out nearly every file.
+    static func source(reading file: ProjectFile) -> Source? {
+        guard let source = source(of: file), !file.isVendored, file.size <= maxFileBytes, !isTestPath(file.path) else { return nil }
+        return source
+    }
+
+    /// The privacy links in one file's bytes.
+    static func found(in bytes: [UInt8], source: Source, path: String) -> [Found] {
+        urls(in: bytes, keeping: isPolicyURL).map {
+            Found(source: source, url: $0.url, location: SourceLocation(path: path, line: $0.line), snippet: $0.snippet)
+        }
     }
 
     static func source(of file: ProjectFile) -> Source? {
@@ -64,28 +93,40 @@ public enum PrivacyURLDetector {
         return false
     }
 
-    /// Every `https://…` in the bytes with its 1-based line and the trimmed line it is on.
-    static func urls(in bytes: [UInt8]) -> [(url: String, line: Int, snippet: String)] {
-        let prefix = Array("https://".utf8)
+    /// Every `https://…` in the bytes that `keep` accepts, with its 1-based line and the trimmed line it is on.
+    /// Each file of a tree passes through here (string resources in every language, every code file): the
+    /// links are found by `memchr` to each `:`, and lines are counted only up to a link that is kept.
+    static func urls(in bytes: [UInt8], keeping keep: (String) -> Bool = { _ in true }) -> [(url: String, line: Int, snippet: String)] {
+        let prefix: [UInt8] = Array("https://".utf8)
+        let colon = 5  // the offset of `:` in the prefix
         var results: [(String, Int, String)] = []
-        var line = 1
-        var lineStart = 0
-        var i = 0
-        while i < bytes.count {
-            let byte = bytes[i]
-            if byte == 0x0A { line += 1; lineStart = i + 1; i += 1; continue }
-            if byte == prefix[0], i + prefix.count <= bytes.count, bytes[i..<(i + prefix.count)].elementsEqual(prefix) {
-                var end = i + prefix.count
-                while end < bytes.count, isURLByte(bytes[end]) { end += 1 }
+        bytes.withUnsafeBufferPointer { b in
+            guard let base = b.baseAddress else { return }
+            var line = 1
+            var lineStart = 0
+            var counted = 0  // newlines are counted in b[..<counted]
+            var i = colon
+            while i < b.count, let hit = memchr(base + i, Int32(UInt8(ascii: ":")), b.count - i) {
+                let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                i = at + 1
+                let start = at - colon
+                guard start + prefix.count <= b.count, (0..<prefix.count).allSatisfy({ b[start + $0] == prefix[$0] }) else { continue }
+                var end = start + prefix.count
+                while end < b.count, isURLByte(b[end]) { end += 1 }
+                i = end + colon
+                let url = String(decoding: UnsafeBufferPointer(rebasing: b[start..<end]), as: UTF8.self)
+                guard keep(url) else { continue }
+                while counted < start, let newline = memchr(base + counted, 0x0A, start - counted) {
+                    line += 1
+                    counted = base.distance(to: newline.assumingMemoryBound(to: UInt8.self)) + 1
+                    lineStart = counted
+                }
+                counted = start
                 var lineEnd = end
-                while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
-                let url = String(decoding: bytes[i..<end], as: UTF8.self)
-                let snippet = String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self).trimmingWhitespace()
+                while lineEnd < b.count, b[lineEnd] != 0x0A { lineEnd += 1 }
+                let snippet = String(decoding: UnsafeBufferPointer(rebasing: b[lineStart..<lineEnd]), as: UTF8.self).trimmingWhitespace()
                 results.append((url, line, String(snippet.prefix(200))))
-                i = end
-                continue
             }
-            i += 1
         }
         return results
     }

@@ -18,10 +18,11 @@ enum GenericWords {
     static func run(_ invocation: CheckInvocation) -> [CheckResult] {
         guard let table = invocation.table("table"), let list = WordList(table.value) else { return [] }
         var results: [CheckResult] = []
+        var compiled = WordList.Compiled()
         // A file holding only a path (a git symlink checked out as text) is reported once, by
         // metadata.path-instead-of-text; its path is no listing text to judge word by word.
         for subject in invocation.subjects where !WordList.isLinkPath(subject.value) {
-            for hit in list.hits(in: subject.value) {
+            for hit in list.hits(in: subject.value, compiled: &compiled) {
                 results.append(GenericSubjects.result(
                     subject, at: TextPosition.location(of: hit.range, in: subject.value, base: subject.location),
                     evidence: String(subject.value[hit.range]),
@@ -40,15 +41,17 @@ struct WordList: Sendable {
         let count: Int
     }
 
-    /// Each phrase, its regex, and its longest part lowercased: a text that does not contain that part
-    /// (after lowercasing) cannot match, so the regex only runs where it might (it is the costly step).
-    let words: [(String, NSRegularExpression, [UInt8])]
-    let allow: [NSRegularExpression]
+    /// Each phrase and its longest part lowercased: a text that does not contain that part (after
+    /// lowercasing) cannot match, so the regex is compiled and run only where it might. Compiling is the
+    /// costly step (ICU builds a Unicode set per word class): done up front for every word of every list,
+    /// it was an eighth of a whole `check` on a small repository, where nearly no text holds any probe.
+    let words: [(String, [UInt8])]
+    let allow: [String]
 
     init?(_ node: Node) {
         guard let words = node["words"]?.sequence?.compactMap(\.scalar) else { return nil }
-        self.words = words.compactMap { word in WordList.regex(word).map { (word, $0, WordList.probe(word)) } }
-        self.allow = (node["allow"]?.sequence?.compactMap(\.scalar) ?? []).compactMap(WordList.regex)
+        self.words = words.filter { !$0.split(whereSeparator: \.isWhitespace).isEmpty }.map { ($0, WordList.probe($0)) }
+        self.allow = node["allow"]?.sequence?.compactMap(\.scalar) ?? []
     }
 
     /// `../../ios/en-US/name.txt`: the whole value is a relative path to a text file.
@@ -94,20 +97,33 @@ struct WordList: Sendable {
         return try? NSRegularExpression(pattern: "(?<!\(word))\(body)(?!\(word))", options: [.caseInsensitive])
     }
 
-    func hits(in text: String) -> [Hit] {
+    /// The regexes compiled so far, by phrase, shared by the texts of one run.
+    struct Compiled {
+        var regexes: [String: NSRegularExpression?] = [:]
+
+        mutating func regex(_ phrase: String) -> NSRegularExpression? {
+            if let known = regexes[phrase] { return known }
+            let regex = WordList.regex(phrase)
+            regexes[phrase] = regex
+            return regex
+        }
+    }
+
+    func hits(in text: String, compiled: inout Compiled) -> [Hit] {
         // ASCII probes (nearly all) search ASCII-lowercased bytes; others the fully lowercased text.
         let asciiLowered = text.utf8.map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 }
         var fullyLowered: [UInt8]?
         let candidates = words.filter { word in
-            if word.2.allSatisfy({ $0 < 128 }) { return WordList.occurs(word.2, in: asciiLowered) }
+            if word.1.allSatisfy({ $0 < 128 }) { return WordList.occurs(word.1, in: asciiLowered) }
             if fullyLowered == nil { fullyLowered = Array(text.lowercased().utf8) }
-            return WordList.occurs(word.2, in: fullyLowered ?? [])
+            return WordList.occurs(word.1, in: fullyLowered ?? [])
         }
         guard !candidates.isEmpty else { return [] }
         let whole = NSRange(text.startIndex..., in: text)
-        let allowed = allow.flatMap { $0.matches(in: text, range: whole).map(\.range) }
+        let allowed = allow.compactMap { compiled.regex($0) }.flatMap { $0.matches(in: text, range: whole).map(\.range) }
         var hits: [Hit] = []
-        for (word, regex, _) in candidates {
+        for (word, _) in candidates {
+            guard let regex = compiled.regex(word) else { continue }
             let matches = regex.matches(in: text, range: whole).map(\.range).filter { match in
                 !allowed.contains { $0.location <= match.location && NSMaxRange(match) <= NSMaxRange($0) }
             }

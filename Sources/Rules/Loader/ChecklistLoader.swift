@@ -535,13 +535,13 @@ public struct ChecklistLoader: Sendable {
         let style = reader.node.style
         let singleLine = (style == .plain || style == .singleQuoted || style == .doubleQuoted) && !text.contains("\n")
         let quoted = style == .singleQuoted || style == .doubleQuoted ? 1 : 0
-        let characters = Array(text)
+        let characters = singleLine ? [] : Array(text)
         return ExpressionParser.factReferences(in: text).map { name, offset in
-            // The n-th time the name's text is written (folding changes only white space, never a name).
+            if singleLine { return (name, Mark(line: reader.mark.line, column: reader.mark.column + quoted + offset), reader.path) }
+            // The n-th time the name's text is written (folding changes only white space, never a name); counted
+            // only here, for a multi-line scalar: this runs for every fact reference of every checklist at start-up.
             let occurrence = String(characters[..<min(offset, characters.count)]).components(separatedBy: name).count - 1
-            let mark = singleLine ? Mark(line: reader.mark.line, column: reader.mark.column + quoted + offset)
-                : reader.diagnostics.mark(of: name, occurrence: occurrence, from: reader.mark) ?? reader.mark
-            return (name, mark, reader.path)
+            return (name, reader.diagnostics.mark(of: name, occurrence: occurrence, from: reader.mark) ?? reader.mark, reader.path)
         }
     }
 

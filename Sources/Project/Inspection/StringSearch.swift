@@ -1,0 +1,67 @@
+import Foundation
+
+/// `contains(_:)` and `trimmingCharacters(in:)` for every string of the Project module, on UTF-8 and
+/// Unicode scalars.
+///
+/// Foundation's versions bridge the Swift string to an NSString on every call and search or trim its
+/// UTF-16 copy (`CFStringFindWithOptionsAndLocale`, `-[NSString getCharacters:range:]`): in profiles of
+/// `check` on real Android and iOS trees, the line-by-line reading of Gradle scripts, workflows, Fastfiles,
+/// READMEs and lock files through them was the largest single cost after the source scan. Declared in this
+/// module with the same signatures, these shadow Foundation's for every caller here, so the readers keep
+/// their code as written. The answers are Foundation's for what these readers look for (ASCII markers,
+/// whitespace): a literal search, where an empty needle is not contained; trimming by Unicode scalar.
+extension StringProtocol {
+    /// Whether `other`'s UTF-8 bytes occur in this string's (false for an empty `other`, as Foundation says).
+    func contains(_ other: String) -> Bool {
+        guard !other.isEmpty else { return false }
+        if let found = utf8.withContiguousStorageIfAvailable({ haystack in StringSearch.occurs(other, in: haystack) }) {
+            return found
+        }
+        let copy = Array(utf8)
+        return copy.withUnsafeBufferPointer { StringSearch.occurs(other, in: $0) }
+    }
+}
+
+// On the two concrete types (more specific than Foundation's `StringProtocol` method, so that a test
+// module importing both sees no ambiguity).
+extension String {
+    /// This string without the leading and trailing scalars that `set` holds.
+    func trimmingCharacters(in set: CharacterSet) -> String { StringSearch.trimming(self[...], set) }
+}
+
+extension Substring {
+    /// This string without the leading and trailing scalars that `set` holds.
+    func trimmingCharacters(in set: CharacterSet) -> String { StringSearch.trimming(self, set) }
+}
+
+enum StringSearch {
+    static func trimming(_ text: Substring, _ set: CharacterSet) -> String {
+        let scalars = text.unicodeScalars
+        var start = scalars.startIndex
+        var end = scalars.endIndex
+        while start < end, set.contains(scalars[start]) { start = scalars.index(after: start) }
+        while start < end {
+            let last = scalars.index(before: end)
+            guard set.contains(scalars[last]) else { break }
+            end = last
+        }
+        return String(text[start..<end])
+    }
+
+    /// A byte search: `memchr` to each candidate first byte, then a compare.
+    static func occurs(_ needle: String, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
+        var needle = needle
+        return needle.withUTF8 { n in
+            guard let base = haystack.baseAddress, let first = n.first, n.count <= haystack.count else { return false }
+            let last = haystack.count - n.count
+            var i = 0
+            while i <= last {
+                guard let hit = memchr(base + i, Int32(first), last - i + 1) else { return false }
+                let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                if memcmp(base + at, n.baseAddress!, n.count) == 0 { return true }
+                i = at + 1
+            }
+            return false
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+@testable import Project
+
+/// The Project module's own `contains` and `trimmingCharacters` (StringSearch.swift) shadow Foundation's there:
+/// they must give Foundation's answers on what the readers look for.
+@Suite("Byte-level contains and scalar trimming give Foundation's answers")
+struct StringSearchTests {
+    static let texts = ["", "a", "upload_to_play_store(", "  supply(json_key: x) ", "ünïcödé supply\t", "abcabd",
+                        "see https://play.google.com/store/apps?id=x.y", "\n\t  \n"]
+
+    @Test func containsAgreesWithNSString() {
+        let needles = ["", "a", "supply(", "abd", "ü", "store/apps", "zzz", "abcabdx", " "]
+        for text in Self.texts {
+            for needle in needles {
+                let foundation = (text as NSString).range(of: needle).location != NSNotFound
+                #expect(text.contains(needle) == foundation, "\(text.debugDescription) contains \(needle.debugDescription)")
+                #expect(text.dropFirst(0).contains(needle) == foundation, "Substring \(text.debugDescription)")
+            }
+        }
+    }
+
+    @Test func aNeedleLongerThanTheTextOrEmptyIsNotContained() {
+        #expect(!"ab".contains("abc"))
+        #expect(!"ab".contains(""))
+        #expect("xxabc".dropFirst(2).contains("abc"))
+        #expect(!"xxabc".dropLast(1).contains("abc"))
+    }
+
+    @Test func trimmingAgreesWithNSString() {
+        for text in Self.texts {
+            for set in [CharacterSet.whitespaces, .whitespacesAndNewlines, CharacterSet(charactersIn: "\"' ")] {
+                let foundation = (text as NSString).trimmingCharacters(in: set)
+                #expect(text.trimmingCharacters(in: set) == foundation, "\(text.debugDescription)")
+                #expect(text.dropFirst(0).trimmingCharacters(in: set) == foundation, "Substring \(text.debugDescription)")
+            }
+        }
+    }
+}
+
+/// The privacy-link search by `memchr` (PrivacyURLDetector.urls) keeps each link's line and trimmed line.
+@Suite("Privacy links are found with their lines")
+struct PrivacyURLSearchTests {
+    @Test func linksKeepTheirLinesAndSnippets() {
+        let text = "https://a.example/privacy first\nno link: here\n  let url = \"https://b.example/x\"\n\tx https://c.example/privacy-policy y\nhttps:/ broken https://"
+        let all = PrivacyURLDetector.urls(in: Array(text.utf8))
+        #expect(all.map(\.url) == ["https://a.example/privacy", "https://b.example/x", "https://c.example/privacy-policy", "https://"])
+        #expect(all.map(\.line) == [1, 3, 4, 5])
+        #expect(all[1].snippet == "let url = \"https://b.example/x\"")
+        let kept = PrivacyURLDetector.urls(in: Array(text.utf8), keeping: PrivacyURLDetector.isPolicyURL)
+        #expect(kept.map(\.url) == ["https://a.example/privacy", "https://c.example/privacy-policy"])
+        #expect(kept.map(\.line) == [1, 4])
+        #expect(kept[1].snippet == "x https://c.example/privacy-policy y")
+    }
+}
