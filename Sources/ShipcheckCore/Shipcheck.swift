@@ -7,7 +7,7 @@ import Rules
 /// the CLI parses arguments, renders and picks exit codes, and tests and benchmarks call this too.
 public enum Shipcheck {
     /// The checklists `shipcheck metadata` runs.
-    public static let metadataChecklists: Set<String> = ["metadata", "metadata-locales", "metadata-fdroid"]
+    public static let metadataChecklists: Set<String> = ["metadata", "metadata-locales", "metadata-fdroid", "metadata-screenshots"]
 
     public struct Options: Sendable {
         public var path: String
