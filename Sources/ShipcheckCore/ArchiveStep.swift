@@ -32,8 +32,8 @@ public enum ArchiveStep {
             do {
                 let opened = try ArchiveInput.open(path, root: project.root)
                 if let written = item.written, opened.contents.name.hasPrefix("../") {
-                    errors.append(Diagnostic(.archiveUnreadable, at: written, keyPath: "archives",
-                                             "\(item.path) leads out of the project root (to \(opened.contents.name)); list archives inside it"))
+                    errors.append(Diagnostic(.archiveUnreadable, at: written,
+                                             "archives: \(item.path) leads out of the project root (to \(opened.contents.name)); list archives inside it"))
                     continue
                 }
                 let output = try ArchiveInspector.inspect(opened.contents, kind: opened.kind)
@@ -46,8 +46,8 @@ public enum ArchiveStep {
                 project.problems += output.problems
             } catch {
                 if let written = item.written {
-                    errors.append(Diagnostic(.archiveUnreadable, at: written, keyPath: "archives",
-                                             ArchiveError(archive: item.path, entry: error.entry, error.message).description))
+                    errors.append(Diagnostic(.archiveUnreadable, at: written,
+                                             "archives: \(ArchiveError(archive: item.path, entry: error.entry, error.message))"))
                 } else {
                     errors.append(Diagnostic(.archiveUnreadable, error.description))
                 }

@@ -18,9 +18,10 @@ struct MetadataImageSlotTests {
     @Test func alphaIsGradedPerSlotAndReportedOncePerFolder() throws {
         let found = try Self.imageFindings("trigger")
         let bySeverity = Dictionary(grouping: found, by: \.severity).mapValues { $0.map(\.location.path).sorted() }
-        #expect(bySeverity[.error] == ["\(Self.images)/wearScreenshots/1.png"])
+        // Wear: a warning (the refusal is observed, not on a primary page); phone: a note; a wrong size: the rule's warning.
+        #expect(bySeverity[.error] == nil)
         #expect(bySeverity[.info] == ["\(Self.images)/phoneScreenshots"])
-        #expect(bySeverity[.warning] == ["\(Self.images)/featureGraphic.png"])
+        #expect(bySeverity[.warning] == ["\(Self.images)/featureGraphic.png", "\(Self.images)/wearScreenshots/1.png"])
         let phone = found.first { $0.location.path.hasSuffix("phoneScreenshots") }
         #expect(phone?.message == "phoneScreenshots image for en-US in 3 files (1.png, 2.png, 3.png) is a 32-bit PNG with an alpha channel; Play requires JPEG or 24-bit PNG without alpha")
     }

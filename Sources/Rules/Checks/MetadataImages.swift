@@ -25,8 +25,8 @@ enum MetadataImages {
         let maxRatio: Double?
         let formats: [String]
         let maxKB: Int?
-        /// How a format problem alone (an alpha channel, a bit depth) is graded in this slot (`alpha: error` for
-        /// Wear screenshots, which Play's API refuses with alpha); a note when the row does not say.
+        /// How a format problem alone (an alpha channel, a bit depth) is graded in this slot (`alpha: warning` for
+        /// Wear screenshots, which Play's API was observed refusing with alpha); a note when the row does not say.
         let alphaSeverity: Severity
 
         init?(_ node: Node) {
