@@ -79,7 +79,8 @@ public struct FolderArchive: ArchiveContents {
         }
     }
 
-    public func read(_ entry: String) throws(ArchiveError) -> [UInt8] {
+    /// The file of a listed entry, still a regular file within the size limit (it may have changed since the listing).
+    func checkedPath(_ entry: String) throws(ArchiveError) -> String {
         guard fileNames.contains(entry) else { throw ArchiveError(archive: name, entry: entry, "no such file in the bundle") }
         let path = folder + "/" + entry
         var info = stat()
@@ -87,6 +88,11 @@ public struct FolderArchive: ArchiveContents {
         guard Int(info.st_size) <= limits.maxEntryBytes else {
             throw ArchiveError(archive: name, entry: entry, "is \(info.st_size) bytes, over shipcheck's limit of \(limits.maxEntryBytes) for one file")
         }
+        return path
+    }
+
+    public func read(_ entry: String) throws(ArchiveError) -> [UInt8] {
+        let path = try checkedPath(entry)
         do {
             return try FileBytes.read(path: path, limit: limits.maxEntryBytes)
         } catch {
@@ -95,13 +101,7 @@ public struct FolderArchive: ArchiveContents {
     }
 
     public func open(_ entry: String) throws(ArchiveError) -> any EntryReader {
-        guard fileNames.contains(entry) else { throw ArchiveError(archive: name, entry: entry, "no such file in the bundle") }
-        let path = folder + "/" + entry
-        var info = stat()
-        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { throw ArchiveError(archive: name, entry: entry, "is no longer a regular file") }
-        guard Int(info.st_size) <= limits.maxEntryBytes else {
-            throw ArchiveError(archive: name, entry: entry, "is \(info.st_size) bytes, over shipcheck's limit of \(limits.maxEntryBytes) for one file")
-        }
+        let path = try checkedPath(entry)
         do {
             return FileEntryReader(file: try RandomAccessFile(path: path), archive: name, entry: entry)
         } catch {
