@@ -143,11 +143,14 @@ enum MetadataConsumerDetection {
             for file in files where !file.isVendored {
                 let name = file.fileName
                 // The path is split only where a test needs its folders: this loop sees every file of the tree.
-                if ReleaseNoteSenders.mayRead(file) { noteSenders += ReleaseNoteSenders.read(file, lines: Self.lines(file)) }
+                // A release-job file (workflow, Fastfile, Gradle, script) is read once, for the note senders and
+                // for the reader below that needs it.
+                let releaseJob = ReleaseNoteSenders.mayRead(file) ? Self.lines(file) : nil
+                if let releaseJob { noteSenders += ReleaseNoteSenders.read(file, lines: releaseJob) }
                 if name == "Fastfile" || name == "Supplyfile" || name == "Deliverfile" {
-                    readFastlane(file)
+                    readFastlane(file, lines: releaseJob ?? Self.lines(file))
                 } else if file.path.hasPrefix(".github/workflows/"), name.hasSuffix(".yml") || name.hasSuffix(".yaml") {
-                    readWorkflow(file)
+                    readWorkflow(file, lines: releaseJob ?? Self.lines(file))
                 } else if name == ".fdroid.yml" || name == ".fdroid.yaml" {
                     fdroid.append(Evidence(location: SourceLocation(path: file.path), snippet: "F-Droid build metadata (\(name))"))
                 } else if file.path.contains("/fdroid/"), case let parts = file.path.split(separator: "/"),
@@ -165,7 +168,7 @@ enum MetadataConsumerDetection {
                         fdroid.append(Evidence(location: SourceLocation(path: file.path, line: number), snippet: clip(line)))
                     }
                 } else if name == "build.gradle" || name == "build.gradle.kts" {
-                    let flavour = Self.firstLine(file) { line in
+                    let flavour = (releaseJob ?? Self.lines(file)).first { _, line in
                         let code = line.trimmingCharacters(in: .whitespaces)
                         return code.hasPrefix("fdroid {") || code.hasPrefix("fdroid{") || code.contains("create(\"fdroid\")")
                     }
@@ -178,8 +181,7 @@ enum MetadataConsumerDetection {
         }
 
         /// `upload_to_play_store(...)` / `supply(...)` / `deliver(...)` calls, each read to its closing parenthesis.
-        mutating func readFastlane(_ file: ProjectFile) {
-            let lines = Self.lines(file)
+        mutating func readFastlane(_ file: ProjectFile, lines: [(Int, String)]) {
             // Paths in a Fastfile are relative to the folder fastlane runs in, the parent of `fastlane/`; teams
             // also write them relative to `fastlane/` itself (owncloud: `metadata_path: "./metadata-emm"`), so both count.
             let parts = file.path.split(separator: "/").dropLast()
@@ -234,8 +236,8 @@ enum MetadataConsumerDetection {
 
         /// Steps that upload to Play: r0adkll/upload-google-play's `whatsNewDirectory:` (a folder of release
         /// notes), and `fastlane supply` / `upload_to_play_store` run from the repository root.
-        mutating func readWorkflow(_ file: ProjectFile) {
-            for (number, line) in Self.lines(file) {
+        mutating func readWorkflow(_ file: ProjectFile, lines: [(Int, String)]) {
+            for (number, line) in lines {
                 let code = line.trimmingCharacters(in: .whitespaces)
                 if code.hasPrefix("#") { continue }
                 var evidence: Evidence { Evidence(location: SourceLocation(path: file.path, line: number), snippet: clip(code)) }

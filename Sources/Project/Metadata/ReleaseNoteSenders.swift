@@ -15,12 +15,13 @@ enum ReleaseNoteSenders {
     /// Workflows, shell scripts, Fastfiles, Gradle build files, and Python/Ruby/Kotlin scripts in a scripts folder
     /// or near the root: where a release job lives. (Source code is not read: it does not run at release.)
     static func mayRead(_ file: ProjectFile) -> Bool {
+        // Asked of every file of the tree: the path is split only for the scripts whose folder decides.
         let name = file.fileName
-        let parts = file.path.split(separator: "/")
-        if parts.count >= 3, parts[0] == ".github", parts[1] == "workflows" { return name.hasSuffix(".yml") || name.hasSuffix(".yaml") }
+        if file.path.hasPrefix(".github/workflows/") { return name.hasSuffix(".yml") || name.hasSuffix(".yaml") }
         if name == "Fastfile" || name.hasSuffix(".gradle") || name.hasSuffix(".gradle.kts") { return true }
         if name.hasSuffix(".sh") || name.hasSuffix(".bash") { return true }
         if name.hasSuffix(".py") || name.hasSuffix(".rb") || name.hasSuffix(".main.kts") {
+            let parts = file.path.split(separator: "/")
             return parts.count <= 2 || parts.dropLast().contains { $0.lowercased().contains("script") }
         }
         return false
