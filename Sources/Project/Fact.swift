@@ -58,12 +58,19 @@ public struct FactStore: Sendable {
     }
 
     /// Adds a fact; a second detection of the same name merges evidence, and a bool `true` wins over `false`.
+    /// Number facts are minimums (the lowest deployment target, target SDK or CI Xcode of the projects that
+    /// ship): the lower detection wins and keeps only its own evidence, so a finding points at the project
+    /// that has that value, never at another one with a higher value.
     public mutating func add(_ fact: Fact) {
         switch fact.source {
         case .stated:
             stated[fact.name] = fact
         case .detected:
             if let old = detected[fact.name] {
+                if case .number(let a) = old.value, case .number(let b) = fact.value, a != b {
+                    if b < a { detected[fact.name] = fact }
+                    return
+                }
                 let value: FactValue
                 if case .bool(let a) = old.value, case .bool(let b) = fact.value { value = .bool(a || b) } else { value = fact.value }
                 detected[fact.name] = Fact(name: fact.name, value: value, source: .detected,
