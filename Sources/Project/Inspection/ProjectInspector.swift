@@ -53,12 +53,14 @@ public enum ProjectInspector {
         let tables = try symbolTables(options.symbolTables)
         let walk = try FileWalker(exclude: manifest?.exclude ?? []).walk(root: root)
         let absoluteRoot = FileWalker.realPath(root) ?? root
-        let files = walk.files
+        // Packages' example apps are never uploaded: left out of every inspector, and said so in a fact.
+        let examples = PackageExamples.folders(walk.files)
+        let files = examples.isEmpty ? walk.files : walk.files.filter { !PackageExamples.contains(examples, $0.path) }
         let selected = inspectors.filter { $0.scopes.contains(options.scope) }
 
         var model = ProjectModel(root: absoluteRoot, manifest: manifest, problems: walk.problems)
         model.walkedFiles = files.map(\.path)
-        var facts: [Fact] = []
+        var facts: [Fact] = PackageExamples.fact(examples).map { [$0] } ?? []
         // Stage by stage (the Xcode projects first: their target membership tells the scan which files only
         // tests build). Inside a stage the inspectors are independent pure functions of the file list: run
         // them side by side, then merge in registration order so the model is the same on every run.
