@@ -34,6 +34,26 @@ import Testing
         #expect(found.allSatisfy { $0.message.hasPrefix("If this folder is uploaded to Google Play: Play title for en-US is") })
     }
 
+    /// The same over-long title in a tree the team's visible Play upload passes by (its Fastfile sends another
+    /// folder): a copy or a template, so a note; the uploaded tree beside it still gets the error.
+    @Test func aTreeTheVisibleUploadPassesByGetsNotes() throws {
+        let folder = NSTemporaryDirectory() + "shipcheck-passed-by-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let title = String(repeating: "T", count: 31) + "\n"
+        for tree in ["fastlane/metadata/android", "fastlane/template/metadata/android"] {
+            try FileManager.default.createDirectory(atPath: "\(folder)/\(tree)/en-US", withIntermediateDirectories: true)
+            try Data(title.utf8).write(to: URL(fileURLWithPath: "\(folder)/\(tree)/en-US/title.txt"))
+        }
+        try Data("lane :meta do\n  supply(metadata_path: \"fastlane/metadata/android\")\nend\n".utf8)
+            .write(to: URL(fileURLWithPath: "\(folder)/fastlane/Fastfile"))
+        let found = try MetadataTestHarness.findings(folder).filter { $0.rule == "metadata.play-title-length" }
+        let byTree = Dictionary(found.map { ($0.location.path, $0) }, uniquingKeysWith: { first, _ in first })
+        #expect(byTree["fastlane/metadata/android/en-US/title.txt"]?.severity == .error)
+        let copy = byTree["fastlane/template/metadata/android/en-US/title.txt"]
+        #expect(copy?.severity == .info)
+        #expect(copy?.message.hasPrefix("If this folder is uploaded to Google Play: ") == true)
+    }
+
     @Test func fDroidTreeIsJudgedByFDroidsLimitsNotPlays() throws {
         // A 40-character title: over Play's 30, within F-Droid's 50.
         #expect(try findings("metadata-fdroid.name-length/pass").isEmpty)

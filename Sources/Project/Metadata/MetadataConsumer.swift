@@ -29,6 +29,10 @@ public struct MetadataConsumer: Sendable, Hashable {
         self.releaseNotesSentToPlay = releaseNotesSentToPlay
     }
 
+    /// Unknown, but the lanes that upload to this tree's store are visible and send other folders (or only
+    /// builds): the tree is a copy, a template or a translation source, and its findings are notes.
+    public var isPassedBy: Bool { store == nil && !stated && !evidence.isEmpty }
+
     /// `appstore`, `play`, `fdroid` or `unknown`, as facts and messages name it.
     public var name: String { store?.rawValue ?? "unknown" }
 

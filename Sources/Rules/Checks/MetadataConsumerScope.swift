@@ -10,6 +10,8 @@ import StoreLocale
 /// - a tree the rule's store receives: the finding as the rule says;
 /// - a supply tree nobody is known to upload: at most a warning, its message prefixed "If this folder is
 ///   uploaded to Google Play:" — shipcheck cannot promise a rejection for a folder it cannot see shipped;
+///   a note when the uploads of that store are visible and send other folders (`isPassedBy`): the evidence
+///   then says the folder is not what ships;
 /// - a tree another store reads: no finding.
 /// Findings outside every tree (a Gradle file, an Info.plist) pass through untouched.
 public enum MetadataConsumerScope {
@@ -23,7 +25,7 @@ public enum MetadataConsumerScope {
             if store == .play, tree.consumer.store == .play, let folder = tree.folders.first(where: { $0.location.path == finding.location.path }),
                !tree.uploadsAnything(inFolder: folder.name) { return nil }
             guard judgement == .ifUploaded else { return finding }
-            return Finding(rule: finding.rule, checklist: finding.checklist, severity: min(finding.severity, .warning),
+            return Finding(rule: finding.rule, checklist: finding.checklist, severity: min(finding.severity, tree.consumer.isPassedBy ? .info : .warning),
                            title: finding.title, message: ifUploaded(store) + finding.message, location: finding.location,
                            evidence: finding.evidence, help: finding.help, references: finding.references)
         }
