@@ -13,6 +13,8 @@ enum AppleReviewChecks {
         summary: "Each locale's listing field mentions a pattern; the locales that do not are reported together",
         options: [
             OptionSpec("pattern", .string, required: true, doc: "regular expression searched case-insensitively"),
+            OptionSpec("primary_locales", .stringList,
+                       doc: "locales App Review reads first: when one of them mentions the pattern, the other locales lacking it are a note"),
         ],
         subjects: .required
     ) { invocation in
@@ -28,9 +30,14 @@ enum AppleReviewChecks {
         }
         guard let first = lacking.first else { return [] }
         let locales = lacking.compactMap { $0.labels["locale"] }
+        // Review reads the primary language: a mention there leaves the translations' gap as advice.
+        let primary = Set(invocation.options.strings("primary_locales") ?? [])
+        let primaryMentions = subjects.contains { subject in
+            subject.labels["locale"].map(primary.contains) == true && !lacking.contains { $0.location == subject.location }
+        }
         return [CheckResult(location: first.location, evidence: String(first.value.prefix(80)), values: [
             "locales": locales.joined(separator: ", "), "count": String(lacking.count), "of": String(subjects.count),
             "field": first.labels["field"] ?? "",
-        ])]
+        ], severity: primaryMentions ? .info : nil)]
     }
 }
