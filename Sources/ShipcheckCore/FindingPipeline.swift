@@ -64,7 +64,7 @@ struct FindingPipeline {
             state.findings = state.findings.flatMap { finding -> [Finding] in
                 // shipcheck's own findings (kind: reported) are about files, not about a store's reading of a tree.
                 guard let rule = evaluated[finding.rule], !rule.isReported else { return [finding] }
-                return MetadataConsumerScope.apply([finding], rule: rule, project: project)
+                return PlayStoreScope.apply(MetadataConsumerScope.apply([finding], rule: rule, project: project), rule: rule, project: project)
             }
         case .configuration:
             let problems = state.findings.filter { $0.rule == InputProblemFinding.rule }

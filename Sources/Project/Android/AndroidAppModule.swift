@@ -42,6 +42,8 @@ struct AndroidAppModule: Sendable {
     /// no Play uploader); see `AndroidStoreEvidence`.
     var playEvidence: [Evidence] = []
     var fdroidEvidence: [Evidence] = []
+    /// A release workflow that publishes APKs to GitHub Releases.
+    var githubEvidence: [Evidence] = []
     /// Where the release build allows cleartext traffic to every host, if it does: `usesCleartextTraffic="true"`
     /// without a network security config, or a config whose `<base-config>` permits cleartext.
     var cleartext: Evidence?

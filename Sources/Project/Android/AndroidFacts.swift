@@ -103,11 +103,13 @@ enum AndroidFacts {
                 fact(prefix + ".module_graph_unresolved", .string(summary), module.graphUnresolved)
             }
             // The stores this app goes to, from evidence; without any, Play (the rules assume it, as before).
-            let stores = (module.playEvidence.isEmpty && !module.fdroidEvidence.isEmpty) ? ["fdroid"]
+            // F-Droid or GitHub Releases without a Play sign: not Play (Play's rules then give notes).
+            let others = (module.fdroidEvidence.isEmpty ? [] : ["fdroid"]) + (module.githubEvidence.isEmpty ? [] : ["github"])
+            let stores = module.playEvidence.isEmpty && !others.isEmpty ? others
                 : (module.fdroidEvidence.isEmpty ? ["play"] : ["play", "fdroid"])
-            let storeEvidence = module.playEvidence.isEmpty && module.fdroidEvidence.isEmpty
+            let storeEvidence = module.playEvidence.isEmpty && others.isEmpty
                 ? [Evidence(location: SourceLocation(path: module.buildFile, line: module.pluginLine), snippet: "no uploader, flavour, dependency or link names a store: taken for a Google Play app")]
-                : Array((module.playEvidence + module.fdroidEvidence).prefix(6))
+                : Array((module.playEvidence + module.fdroidEvidence + (module.playEvidence.isEmpty ? module.githubEvidence : [])).prefix(6))
             fact(prefix + ".stores", .list(stores), storeEvidence)
             if let flavors = module.flavorsUnresolved {
                 fact(prefix + ".flavors_unresolved", .string(module.releaseFlavorReason), [flavors])

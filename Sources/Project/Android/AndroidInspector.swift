@@ -345,7 +345,7 @@ public enum AndroidInspector {
                 return (declaration.notation, file.path, declaration.line)
             }
             let appliedPlugins = (appliedByScript[file.path] ?? []).flatMap { entry in entry.script.plugins.map { ($0.id, entry.path, $0.line) } }
-            (module.playEvidence, module.fdroidEvidence) = storeEvidence.evidence(
+            (module.playEvidence, module.fdroidEvidence, module.githubEvidence) = storeEvidence.evidence(
                 applicationId: module.applicationId?.value, flavors: gradleFile.productFlavors.map(\.name), buildFile: file.path,
                 plugins: zip(script.plugins, gradleFile.plugins).map { ($0.1, file.path, $0.0.line) } + appliedPlugins,
                 dependencies: dependencies, flavorLine: { name in gradleFile.productFlavors.first { $0.name == name }?.line })

@@ -7,11 +7,19 @@
 /// Play Core dependency, a `play.google.com/store/apps` link in a README. F-Droid: an `f-droid.org` link in a
 /// README, a flavour named `fdroid`/`foss`/`libre` (a fastlane tree alone says neither: both read it). Repository
 /// evidence applies to every app; a Play link with `id=` applies to the app with that applicationId only.
+/// GitHub Releases: a workflow step that publishes a release (action-gh-release, `gh release create/upload`,
+/// upload-release-action, ncipollo/release-action) in a workflow that names `.apk` files: the app is handed
+/// out directly. It says "not Play" only when nothing names Play (see `AndroidFacts`).
 struct AndroidStoreEvidence: Sendable {
     typealias Place = (path: String, line: Int, text: String)
     var uploaders: [Evidence] = []
     var playLinks: [(id: String?, evidence: Evidence)] = []
     var fdroidLinks: [Evidence] = []
+    var githubReleases: [Evidence] = []
+
+    /// Steps that publish a GitHub release with files attached.
+    static let releasePublisherMarkers = ["action-gh-release", "gh release create", "gh release upload", "upload-release-action",
+                                          "ncipollo/release-action"]
 
     /// Steps and calls that send a build or a listing to Google Play.
     static let uploaderMarkers = ["upload-google-play", "upload_to_play_store", "supply(", "supply ", "gradle-play-publisher",
@@ -30,12 +38,16 @@ struct AndroidStoreEvidence: Sendable {
             let isFastfile = name == "Fastfile"
             let isReadme = !path.contains("/") && name.lowercased().hasPrefix("readme")
             guard isWorkflow || isFastfile || isReadme, file.size <= maxBytes, let text = read(file) else { continue }
+            let publishesAPKs = isWorkflow && text.contains(".apk")
             for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 let code = line.trimmingCharacters(in: .whitespaces)
                 if code.hasPrefix("#") && !isReadme { continue }
                 let place = Evidence(location: SourceLocation(path: path, line: offset + 1), snippet: String(code.prefix(200)))
                 if isWorkflow || isFastfile {
                     if uploaderMarkers.contains(where: { code.contains($0) }), found.uploaders.count < 5 { found.uploaders.append(place) }
+                    if publishesAPKs, releasePublisherMarkers.contains(where: { code.contains($0) }), found.githubReleases.count < 3 {
+                        found.githubReleases.append(place)
+                    }
                 } else {
                     if let range = code.range(of: "play.google.com/store/apps"), found.playLinks.count < 5 {
                         let rest = code[range.upperBound...]
@@ -51,7 +63,7 @@ struct AndroidStoreEvidence: Sendable {
 
     /// Play and F-Droid evidence for one app module.
     func evidence(applicationId: String?, flavors: [String], buildFile: String, plugins: [(String, String, Int)],
-                  dependencies: [(module: String, path: String, line: Int)], flavorLine: (String) -> Int?) -> (play: [Evidence], fdroid: [Evidence]) {
+                  dependencies: [(module: String, path: String, line: Int)], flavorLine: (String) -> Int?) -> (play: [Evidence], fdroid: [Evidence], github: [Evidence]) {
         var play = uploaders
         var fdroid = fdroidLinks
         for (id, path, line) in plugins where id == "com.github.triplet.play" || id.hasSuffix("triplet.play") {
@@ -70,6 +82,6 @@ struct AndroidStoreEvidence: Sendable {
         for link in playLinks where link.id == nil || link.id == applicationId || applicationId == nil {
             play.append(link.evidence)
         }
-        return (play, fdroid)
+        return (play, fdroid, githubReleases)
     }
 }

@@ -31,12 +31,12 @@ struct AndroidAppModules {
         facts[module.prefix + name] ?? module.name.flatMap { facts["android.module.\($0).\(name)"] }
     }
 
-    /// Whether the module's app goes only to F-Droid (`<prefix>stores` is `[fdroid]`, from the evidence the
+    /// Whether the module's app goes only elsewhere (`<prefix>stores` is `[fdroid]`, `[github]`…, from the evidence the
     /// inspector found): Play's rules then say "if uploaded to Google Play" and are at most warnings
     /// (docs/severity.md: an error needs evidence in what ships to that store).
     static func isFDroidOnly(_ facts: FactStore, _ module: Module) -> Bool {
         guard case .list(let stores)? = detailFact(facts, module, "stores")?.value else { return false }
-        return stores == ["fdroid"]
+        return !stores.isEmpty && !stores.contains("play")
     }
 
     /// The prefix of a Play finding about an F-Droid-only app, or "".

@@ -37,7 +37,7 @@ public enum MetadataConsumerScope {
         let rules = Dictionary(outcome.evaluated.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         return outcome.findings.flatMap { finding -> [Finding] in
             guard let rule = rules[finding.rule], !rule.isReported else { return [finding] }
-            return apply([finding], rule: rule, project: project)
+            return PlayStoreScope.apply(apply([finding], rule: rule, project: project), rule: rule, project: project)
         }
     }
 

@@ -1,0 +1,37 @@
+import Project
+import StoreLocale
+
+/// Play's rules on an app whose evidence says it is handed out elsewhere (F-Droid, GitHub Releases) while
+/// nothing in the repository names Google Play: no Play rejection is likely, so each finding is advice for the
+/// day it goes to Play, a note prefixed "If uploaded to Google Play:" (docs/severity.md). `stores:` in
+/// shipcheck.yml wins: a team that states Play gets Play's grades.
+public enum PlayStoreScope {
+    static let prefixes = ["If uploaded to Google Play: ", "If this folder is uploaded to Google Play: "]
+
+    public static func apply(_ findings: [Finding], rule: Rule, project: ProjectModel) -> [Finding] {
+        guard rule.stores == [.play], !goesToPlay(project.facts), !sendsToPlay(project.metadata) else { return findings }
+        return findings.map { finding in
+            let message = prefixes.contains(where: finding.message.hasPrefix) ? finding.message : prefixes[0] + finding.message
+            return Finding(rule: finding.rule, checklist: finding.checklist, severity: min(finding.severity, .info),
+                           title: finding.title, message: message, location: finding.location,
+                           evidence: finding.evidence, help: finding.help, references: finding.references)
+        }
+    }
+
+    /// A metadata tree uploaded to Play, or release notes a workflow or script sends there, say Play too.
+    static func sendsToPlay(_ trees: [MetadataTree]) -> Bool {
+        trees.contains { $0.consumer.store == .play || !$0.consumer.releaseNotesSentToPlay.isEmpty }
+    }
+
+    /// Whether some Android app module may go to Play: its `stores` list names Play (no evidence either way
+    /// is Play), or shipcheck.yml states `store.play`. Without Android modules nothing changes.
+    static func goesToPlay(_ facts: FactStore) -> Bool {
+        if let stated = facts.stated[Store.play.factName] { return stated.value.isTruthy }
+        let lists = facts.detected.values.filter { $0.name.hasPrefix("android.module.") && $0.name.hasSuffix(".stores") }
+        guard !lists.isEmpty else { return true }
+        return lists.contains { fact in
+            guard case .list(let stores) = fact.value else { return true }
+            return stores.contains("play")
+        }
+    }
+}
