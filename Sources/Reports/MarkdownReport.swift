@@ -113,9 +113,11 @@ public enum MarkdownReport {
         let ordered = names.sorted().map { ($0, weight($0)) }.sorted { a, b in
             a.1 != b.1 ? a.1 > b.1 : a.0 < b.0
         }.map(\.0)
+        let notRun = Set(result.notRunWithoutArchive)
         return ordered.map { name in
             let findings = result.findings.filter { $0.checklist == name }
-            let rules = Set(result.rules.filter { $0.checklist == name && !$0.isManual }.map(\.id))
+            // A rule that needs a built archive did not run in a source-only run: it neither passed nor failed.
+            let rules = Set(result.rules.filter { $0.checklist == name && !$0.isManual && !notRun.contains($0.id) }.map(\.id))
             let failing = Set(findings.map(\.rule))
             return .object([
                 "name": .string(name),

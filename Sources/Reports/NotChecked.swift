@@ -5,7 +5,7 @@ import Rules
 /// given, a project generator's spec not fully evaluated, an Android module graph or flavour list not
 /// followed. Every report says each once, in its summary, so that a clean report is not read as "all checked".
 public struct NotCheckedInput: Sendable, Equatable {
-    /// A stable name for machines: `archive`, `project-spec`, `android-module-graph`, `android-flavors`.
+    /// A stable name for machines: `archive`, `package-examples`, `project-spec`, `android-module-graph`, `android-flavors`.
     public let input: String
     /// One line for people: what was not read, what it means, what to do.
     public let message: String
@@ -22,6 +22,13 @@ public struct NotCheckedInput: Sendable, Equatable {
                 subjects: result.notRunWithoutArchive))
         }
         let facts = result.facts
+        if let examples = facts.first(where: { $0.name == "project.package_examples" }), case .list(let folders) = examples.value, !folders.isEmpty {
+            inputs.append(NotCheckedInput(
+                input: "package-examples",
+                message: "Not checked: the example \(folders.count == 1 ? "app" : "apps") of packages in \(folders.joined(separator: ", ")) (a package's example is never uploaded); "
+                    + "to check one, run shipcheck in its folder",
+                subjects: folders))
+        }
         if let spec = facts.first(where: { $0.name == "apple.project_spec.unevaluated" }), spec.value.isTruthy {
             let parts = spec.evidence.map(\.snippet)
             let shown = parts.prefix(3).joined(separator: "; ") + (parts.count > 3 ? "; …" : "")

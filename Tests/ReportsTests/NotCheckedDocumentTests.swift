@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import Project
 import Rules
 import Testing
 @testable import Reports
@@ -40,5 +41,24 @@ struct NotCheckedDocumentTests {
         #expect(element.attribute(forName: "name")?.stringValue == "shipcheck.not_checked.archive")
         #expect(element.attribute(forName: "value")?.stringValue?.hasPrefix("Not checked without a built archive") == true)
         #expect(try document.nodes(forXPath: "/testsuites/testsuite[1]/properties").count == 1)
+    }
+}
+
+/// Inputs left out on purpose, and rules that did not run, are never counted as checked.
+@Suite struct NotCheckedCountsTests {
+    @Test func aRuleThatNeedsAnArchiveIsNotCountedAsPassedInMarkdown() throws {
+        #expect(try MarkdownReport.render(Fixture.result).contains("| Store metadata | 1 | 1 | 1 | 1/4 |"))
+        var result = Fixture.result
+        result.notRunWithoutArchive = ["metadata.subtitle-length"]
+        #expect(try MarkdownReport.render(result).contains("| Store metadata | 1 | 1 | 1 | 0/3 |"))
+    }
+
+    @Test func packageExamplesLeftOutAreListed() {
+        let fact = Fact(name: "project.package_examples", value: .list(["packages/ui/example"]), source: .detected)
+        let result = RunResult(toolVersion: "0", root: "/r", findings: [], manual: [], rules: Fixture.rules,
+                               checklists: Fixture.checklists, facts: [fact])
+        let inputs = NotCheckedInput.inputs(result)
+        #expect(inputs.map(\.input) == ["package-examples"])
+        #expect(inputs.first?.message.hasPrefix("Not checked: the example app of packages in packages/ui/example") == true)
     }
 }
