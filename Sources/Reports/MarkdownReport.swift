@@ -140,7 +140,9 @@ public enum MarkdownReport {
     /// `All rules passed in App Review (4/4), Metadata (12/12).`, for the rows left out of the table.
     private static func passedLine(_ groups: [TemplateValue]) -> String? {
         let passed = groups.filter { $0["hasRow"] == .bool(false) }.compactMap { group -> String? in
-            guard case .string(let title)? = group["title"], case .int(let rules)? = group["rules"], case .int(let ok)? = group["passed"] else { return nil }
+            // A checklist with nothing that ran (only manual items, or only archive rules) passed nothing.
+            guard case .string(let title)? = group["title"], case .int(let rules)? = group["rules"], rules > 0,
+                  case .int(let ok)? = group["passed"] else { return nil }
             return "\(title) (\(ok)/\(rules))"
         }
         return passed.isEmpty ? nil : "All rules passed in " + passed.joined(separator: ", ") + "."
