@@ -8,6 +8,9 @@ enum AppleFileKind: Equatable {
     case contentInfo
     case assetCatalogContents
 
+    /// `-Info.plist` files that configure an SDK, not a bundle (Firebase's GoogleService-Info.plist).
+    static let notBundleInfo: Set<Substring> = ["GoogleService-Info.plist"]
+
     init?(_ file: ProjectFile) {
         let name = file.fileName
         // Most files are none of these: their folders are only split when the name asks for them.
@@ -23,7 +26,7 @@ enum AppleFileKind: Equatable {
         default:
             if name.hasSuffix(".entitlements") {
                 self = .entitlements
-            } else if name == "Info.plist" || name.hasSuffix("-Info.plist") {
+            } else if name == "Info.plist" || (name.hasSuffix("-Info.plist") && !Self.notBundleInfo.contains(name)) {
                 // A bundle's Info.plist inside a built framework is the SDK's, not the app's.
                 guard !folders.contains(where: { $0.hasSuffix(".framework") || $0.hasSuffix(".xcframework") || $0.hasSuffix(".bundle") })
                 else { return nil }

@@ -86,6 +86,7 @@ public enum AppleInspector {
         result.facts += specs.facts
         result.problems += specs.problems
         result.privacyManifests += specs.manifests
+        result.specStores = specs.stores
 
         result.infoPlists = attach(stringsFiles, to: result.infoPlists)
         result.facts += purposeFacts(result.infoPlists)

@@ -28,6 +28,8 @@ public struct ApplePart: ModelPart {
     public var infoPlists: [InfoPlistFile] = []
     public var privacyManifests: [PrivacyManifestFile] = []
     public var bundles: [AppleBundle] = []
+    /// The stores a generator's spec builds for without its generated project in the tree (an Expo app).
+    public var specStores: [StoreEvidence] = []
 
     public init() {}
 }
@@ -53,12 +55,14 @@ public struct AppleProjectInspector: Inspector {
         part.infoPlists = result.infoPlists
         part.privacyManifests = result.privacyManifests
         part.bundles = result.appleBundles
+        part.specStores = result.specStores
         return InspectorOutput(part: part, facts: result.facts, problems: result.problems)
     }
 
-    /// An Xcode project or an Info.plist outside vendored folders.
+    /// An Xcode project or an Info.plist outside vendored folders; an Expo config (or an XcodeGen/Tuist spec)
+    /// whose native project is generated at build time.
     public func storeEvidence(_ input: StoreEvidenceInput) -> [StoreEvidence] {
-        input.files.compactMap { file in
+        input.model.parts[ApplePart.self].specStores + input.files.compactMap { file in
             guard !file.isVendored else { return nil }
             let name = file.fileName
             if name == "project.pbxproj", file.path.contains(".xcodeproj/") {

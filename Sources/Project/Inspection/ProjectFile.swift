@@ -56,6 +56,8 @@ public struct PartialInspection: Sendable {
     public var metadata: [MetadataTree] = []
     public var appleBundles: [AppleBundle] = []
     public var appStoreScreenshots: [AppStoreScreenshotFolder] = []
+    /// Stores a project generator's spec builds for when the project it generates is not committed (Expo).
+    public var specStores: [StoreEvidence] = []
 
     public init() {}
 

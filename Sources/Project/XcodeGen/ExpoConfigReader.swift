@@ -56,6 +56,10 @@ enum ExpoConfigReader {
             let short = name.hasPrefix("android.permission.") ? String(name.dropFirst("android.permission.".count)) : name
             spec.androidPermissions.append((short, lines["permissions"]))
         }
+        let platforms = (expo["platforms"] as? [Any])?.compactMap { $0 as? String } ?? ["ios", "android"]
+        let first = lines["expo"] ?? lines["name"]
+        if platforms.contains("ios") { spec.expoStores.append((.appstore, lines["ios"] ?? first)) }
+        if platforms.contains("android") { spec.expoStores.append((.play, lines["android"] ?? first)) }
         var unreadPlugins = 0
         for plugin in (expo["plugins"] as? [Any]) ?? [] {
             // `["expo-build-properties", { android: { targetSdkVersion: 35 } }]`

@@ -1,3 +1,5 @@
+import StoreLocale
+
 /// What a project generator's spec (XcodeGen `project.yml`, Tuist `Project.swift`) says about the Info.plist
 /// of each target: the keys its build settings generate (`INFOPLIST_KEY_*`, with `GENERATE_INFOPLIST_FILE`)
 /// and the properties it writes into the target's plist (`info: properties:`, Tuist's `infoPlist:`), each with
@@ -26,4 +28,7 @@ struct ProjectSpec: Sendable {
     /// Expo's `android.permissions` (short names, `CAMERA`) and expo-build-properties' target SDK.
     var androidPermissions: [(name: String, line: Int?)] = []
     var androidTargetSdk: (value: Int, line: Int?)?
+    /// The stores an Expo config builds for (`platforms`, default iOS and Android), with the line of its
+    /// `ios` / `android` section: an Expo app without committed native folders still ships to both.
+    var expoStores: [(store: Store, line: Int?)] = []
 }

@@ -1,3 +1,5 @@
+import StoreLocale
+
 /// The project generators' specs of a tree: XcodeGen `project.yml`, Tuist `Project.swift` and Expo's
 /// `app.json` / `app.config.(js|ts)` (outside dependency folders). Each target's Info.plist keys become an `InfoPlistFile` (`isGenerated`, located in the
 /// spec), so a purpose string declared there counts. Facts:
@@ -6,10 +8,10 @@
 ///   (evidence: each part), so a key absent from what was read may still be set by the generated project.
 enum ProjectSpecInspector {
     static func inspect(files: [ProjectFile], hasXcodeProject: Bool)
-        -> (plists: [InfoPlistFile], facts: [Fact], problems: [InputProblem], manifests: [PrivacyManifestFile]) {
+        -> (plists: [InfoPlistFile], facts: [Fact], problems: [InputProblem], manifests: [PrivacyManifestFile], stores: [StoreEvidence]) {
         let names: Set<String> = ["project.yml", "Project.swift", "app.json", "app.config.js", "app.config.ts"]
         let specs = files.filter { !$0.isVendored && names.contains(String($0.fileName)) }
-        guard !specs.isEmpty else { return ([], [], [], []) }
+        guard !specs.isEmpty else { return ([], [], [], [], []) }
         // Expo's android facts count only where the android/ project is generated (no manifest committed).
         let hasAndroidProject = files.contains { !$0.isVendored && $0.fileName == "AndroidManifest.xml" }
         var manifests: [PrivacyManifestFile] = []
@@ -19,6 +21,8 @@ enum ProjectSpecInspector {
         var plists: [InfoPlistFile] = []
         var facts: [Fact] = []
         var problems: [InputProblem] = []
+        // A spec without the project it generates still says which store the app ships to.
+        var stores: [StoreEvidence] = []
         for file in specs.sorted(by: { $0.path < $1.path }) {
             let text: String
             do { text = try InspectedText.read(file) } catch { problems.append(error.problem); continue }
@@ -56,6 +60,13 @@ enum ProjectSpecInspector {
                                       evidence: [Evidence(location: SourceLocation(path: spec.path, line: sdk.line), snippet: "expo-build-properties android.targetSdkVersion: \(sdk.value)")]))
                 }
             }
+            for (store, line) in spec.expoStores where store == .appstore ? !hasXcodeProject : !hasAndroidProject {
+                stores.append(StoreEvidence(store, Evidence(location: SourceLocation(path: spec.path, line: line),
+                                                            snippet: "Expo config builds the \(store == .appstore ? "iOS" : "Android") app")))
+            }
+            if spec.expoStores.isEmpty, !hasXcodeProject, !spec.targets.isEmpty {
+                stores.append(StoreEvidence(.appstore, Evidence(location: SourceLocation(path: spec.path), snippet: "\(file.fileName) generates the Xcode project")))
+            }
             facts.append(Fact(name: "apple.project_spec", value: .bool(true), source: .detected, evidence: [
                 Evidence(location: SourceLocation(path: file.path), snippet: "\(file.fileName): \(spec.targets.count) targets read"),
             ]))
@@ -68,6 +79,6 @@ enum ProjectSpecInspector {
                                   evidence: spec.unevaluated.prefix(20).map { Evidence(location: SourceLocation(path: spec.path, line: $0.line), snippet: $0.what) }))
             }
         }
-        return (plists, facts, problems, manifests)
+        return (plists, facts, problems, manifests, stores)
     }
 }
