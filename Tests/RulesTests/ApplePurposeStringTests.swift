@@ -177,7 +177,19 @@ import Testing
         let findings = try S.findings(project, rule: "purpose-strings.localization-missing")
         #expect(findings.map(\.location.path) == ["App/fr.lproj/InfoPlist.strings"])
         #expect(findings.first?.severity == .info)
-        #expect(findings.first?.message.contains("(fr) has no NSCameraUsageDescription") == true)
+        #expect(findings.first?.message.contains("(fr) has no translation of 1 purpose string that App/Info.plist sets (NSCameraUsageDescription)") == true)
+    }
+
+    /// An empty InfoPlist.strings (React Native's template) lacks every key: one note naming them all, not one per key.
+    @Test func aLocalizationLackingSeveralKeysIsOneNote() throws {
+        let french = InfoPlistStrings(location: SourceLocation(path: "App/fr.lproj/InfoPlist.strings"), language: "fr", strings: [:])
+        let project = ProjectModel(root: "/p", infoPlists: [
+            plist(["NSCameraUsageDescription": "Scans receipts.", "NSMicrophoneUsageDescription": "Records notes.",
+                   "CFBundleDevelopmentRegion": "en"], localizations: [french]),
+        ])
+        let findings = try S.findings(project, rule: "purpose-strings.localization-missing")
+        #expect(findings.count == 1)
+        #expect(findings.first?.message.contains("has no translation of 2 purpose strings that App/Info.plist sets (NSCameraUsageDescription, NSMicrophoneUsageDescription)") == true)
     }
 }
 

@@ -76,11 +76,14 @@ enum PurposeStringChecks {
             let keys = plist.strings.filter { table.isPurposeKey($0.key) && !isBlank($0.value) }.keys.sorted()
             for localization in plist.localizations.sorted(by: { $0.location < $1.location })
             where localization.language != development && localization.language != "Base" {
-                for key in keys where localization.strings[key] == nil {
-                    results.append(CheckResult(location: localization.location, evidence: key, values: [
-                        "key": key, "file": localization.location.path, "language": localization.language, "plist": plist.location.path,
-                    ]))
-                }
+                // One finding per file, naming every key it lacks (an empty RN-template file lacks them all).
+                let missing = keys.filter { localization.strings[$0] == nil }
+                guard let first = missing.first else { continue }
+                results.append(CheckResult(location: localization.location, evidence: missing.joined(separator: ", "), values: [
+                    "key": first, "keys": missing.joined(separator: ", "), "count": String(missing.count),
+                    "strings": missing.count == 1 ? "purpose string" : "purpose strings",
+                    "file": localization.location.path, "language": localization.language, "plist": plist.location.path,
+                ]))
             }
         }
         return results
