@@ -27,7 +27,7 @@ struct InputShapeExampleTests {
     /// The shapes the cross-platform readers promise examples for are all there.
     @Test func everyPromisedShapeHasAnExample() {
         let shapes = Set(Self.shapes().map(\.shape))
-        for shape in ["flutter", "react-native", "expo", "monorepo"] {
+        for shape in ["flutter", "react-native", "expo", "monorepo", "xcodegen"] {
             #expect(shapes.contains(shape), "no rule example for the \(shape) input shape under Tests/RuleExamples/*/shapes/")
         }
     }
@@ -46,6 +46,45 @@ struct InputShapeExampleTests {
         #expect(found == expected, "\(shape) reported at \(found), its trigger.expected pins \(expected)")
         let passed = try RuleExampleTests.evaluate("\(shape.folder)/pass", checklists: checklists).filter { $0.rule == shape.rule }
         #expect(passed.isEmpty, "\(shape) fired on its pass example: \(passed.map { "\($0.location): \($0.message)" })")
+    }
+}
+
+/// A generator spec read in full asserts the absence (an error); one never fully read (Tuist's Swift, a spec that
+/// cannot be read at all) gives a warning that says what was not read.
+@Suite struct GeneratorSpecSeverityTests {
+    static let rule = "purpose-strings.missing"
+    func findings(_ shape: String) throws -> [Finding] {
+        try RuleExampleTests.evaluate("\(RuleExampleTests.examplesRoot)/\(Self.rule)/shapes/\(shape)/trigger").filter { $0.rule == Self.rule }
+    }
+
+    @Test func anXcodeGenSpecReadInFullMakesTheMissingKeyAnError() throws {
+        let found = try findings("xcodegen")
+        #expect(found.map(\.severity) == [.error], "\(found.map(\.message))")
+        #expect(found.first?.message.contains("NSCameraUsageDescription") == true)
+    }
+
+    @Test func aTuistManifestIsNeverFullyReadSoTheMissingKeyIsAWarning() throws {
+        let found = try findings("tuist")
+        #expect(found.map(\.severity) == [.warning], "\(found.map(\.message))")
+        #expect(found.first?.message.contains("is Swift, which shipcheck does not run") == true, "\(found.map(\.message))")
+    }
+
+    /// The xcodegen trigger with its project.yml replaced by bytes that are not UTF-8: the spec exists but was not
+    /// read, so the absence of the key is not asserted (a warning naming the spec), never the error.
+    @Test func aSpecThatCannotBeReadNeverAssertsTheKeyIsAbsent() throws {
+        let manager = FileManager.default
+        let folder = manager.temporaryDirectory.appendingPathComponent("shipcheck-unread-spec-\(UUID().uuidString)").path
+        defer { try? manager.removeItem(atPath: folder) }
+        try manager.createDirectory(atPath: folder + "/Sources", withIntermediateDirectories: true)
+        let source = "\(RuleExampleTests.examplesRoot)/\(Self.rule)/shapes/xcodegen/trigger"
+        try manager.copyItem(atPath: source + "/Sources/ReceiptCamera.swift", toPath: folder + "/Sources/ReceiptCamera.swift")
+        try manager.copyItem(atPath: source + "/shipcheck.yml", toPath: folder + "/shipcheck.yml")
+        var bytes = Array("targets:\n  Scanly:\n    type: application\n    settings:\n      INFOPLIST_KEY_NSCameraUsageDescription: \"".utf8)
+        bytes += [0xC3, 0x28, 0xFF] + Array("\"\n".utf8)
+        try Data(bytes).write(to: URL(fileURLWithPath: folder + "/project.yml"))
+        let found = try RuleExampleTests.evaluate(folder).filter { $0.rule == Self.rule }
+        #expect(found.map(\.severity) == [.warning], "\(found.map(\.message))")
+        #expect(found.first?.message.contains("project.yml is not UTF-8 text") == true, "\(found.map(\.message))")
     }
 }
 
