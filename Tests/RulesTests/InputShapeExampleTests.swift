@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import Rules
+import Project
+import ShipcheckCore
 
 /// Rule examples for the input shapes beside a native project (a Flutter app, a React Native or Expo app, a
 /// monorepo of several apps): `Tests/RuleExamples/<rule-id>/shapes/<shape>/` holds a `trigger/` project that must
@@ -99,5 +101,32 @@ struct InputShapeExampleTests {
         // …and the auth app's manifest is not "another manifest of the same app": the findings stay errors.
         #expect(!findings.contains { $0.message.contains("auth/ios/Runner") }, "\(findings.map(\.message))")
         #expect(findings.allSatisfy { $0.severity == .error })
+    }
+
+    /// A shared package outside both apps' folders, which only the photos app depends on (a pub `path:`), is that
+    /// app's code only: the auth app beside it is not blamed (before, every app was).
+    @Test func aPathDependencysCodeCountsForTheDependingAppOnly() throws {
+        let folder = "\(RuleExampleTests.examplesRoot)/privacy-manifest.missing-api-declaration/shapes/monorepo-path-dependency/trigger"
+        let findings = try RuleExampleTests.evaluate(folder).filter { $0.rule == "privacy-manifest.missing-api-declaration" }
+        #expect(findings.count == 1, "\(findings.map(\.message))")
+        #expect(findings.first?.location.path == "packages/album_store/ios/Classes/AlbumStore.swift")
+        #expect(findings.first?.message.contains("the app photos/ios/Runner") == true, "\(findings.map(\.message))")
+        #expect(!findings.contains { $0.message.contains("auth/ios/Runner") }, "\(findings.map(\.message))")
+        let project = try RuleExampleTests.inspect(folder, checklists: try RuleExampleTests.loaded())
+        #expect(project.facts["packages.local.apps/photos"]?.value == .list(["packages/album_store"]))
+        #expect(project.facts["packages.local.apps/auth"] == nil)
+    }
+
+    /// Run in the photos app's folder, the sibling package is outside the root: never read, and the run says so
+    /// (a fact, which the reports' "not checked" list shows: NotCheckedDocumentTests) instead of passing silently.
+    @Test func aPathDependencyOutsideTheRunRootIsNotReadAndSaidSo() throws {
+        let folder = "\(RuleExampleTests.examplesRoot)/privacy-manifest.missing-api-declaration/shapes/monorepo-path-dependency/trigger/apps/photos"
+        var options = Shipcheck.Options(path: folder, checklists: try RuleExampleTests.loaded(), today: "2026-11-30")
+        options.archives = []
+        let result = try Shipcheck.run(options).result
+        #expect(!result.findings.contains { $0.rule == "privacy-manifest.missing-api-declaration" })
+        let outside = try #require(result.facts.first { $0.name == "packages.outside_root" })
+        #expect(outside.value == .list(["../../packages/album_store"]))
+        #expect(outside.evidence.map { "\($0.location): \($0.snippet)" } == ["pubspec.yaml:8: album_store: path ../../packages/album_store leaves the folder checked; not read"])
     }
 }
