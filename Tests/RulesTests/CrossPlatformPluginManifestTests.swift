@@ -82,8 +82,11 @@ import Testing
         let outside = try #require(project.facts["android.plugins_outside_root"])
         #expect(outside.value == .list(["keepalive"]))
         #expect(outside.evidence.first?.snippet == "keepalive: path ../plugins/keepalive leaves the folder checked; not read")
-        // Its manifest was not read: the permission is not granted from it.
+        // Its manifest was not read: the permission is not granted from it, and the finding is a note that says why.
         #expect(project.facts["android.permission.FOREGROUND_SERVICE"] == nil)
+        let alone = try RuleExampleTests.evaluate(app).filter { $0.rule == Self.rule }
+        #expect(alone.map(\.severity) == [.info])
+        #expect(alone.first?.message.contains("path dependencies outside the folder checked were not read (keepalive)") == true, "\(alone.map(\.message))")
         // Run from the folder above, the same plugin is in the tree and its manifest is merged.
         let whole = try RuleExampleTests.inspect(root, checklists: try RuleExampleTests.loaded())
         #expect(whole.facts["android.permission.FOREGROUND_SERVICE"]?.evidence.map(\.location.path) == ["plugins/keepalive/android/src/main/AndroidManifest.xml"])

@@ -28,10 +28,13 @@ enum AndroidForegroundServiceCheck {
         // A Flutter or React Native app whose packages' manifests are not in the tree: a plugin may add the
         // permission to the merged manifest (flutter_foreground_task adds FOREGROUND_SERVICE), so the absence is
         // advice, and the message says which packages could not be seen.
-        let unseen: [String] = {
-            guard let fact = facts["android.plugins_unseen"], case .list(let names) = fact.value else { return [] }
+        func names(_ fact: String) -> [String] {
+            guard let fact = facts[fact], case .list(let names) = fact.value else { return [] }
             return names
-        }()
+        }
+        let unseen = names("android.plugins_unseen")
+        // Path dependencies outside the folder checked were not read: their manifests may add it too.
+        let outside = names("android.plugins_outside_root")
         var results: [CheckResult] = []
         for (type, required) in table.types {
             guard let declared = facts["android.foreground_service_type.\(type)"], declared.value.isTruthy else { continue }
@@ -44,13 +47,25 @@ enum AndroidForegroundServiceCheck {
                 "permissions": missing.joined(separator: ", "),
                 "services": declared.evidence.map(\.location.description).joined(separator: ", "),
                 "target_sdk": String(Int(level)),
-                "unseen": unseen.isEmpty ? "" : " as far as shipcheck can see: the app also depends on \(unseen.count) "
-                    + "package\(unseen.count == 1 ? "" : "s") whose own AndroidManifest.xml is not in the repository ("
-                    + unseen.prefix(4).joined(separator: ", ") + (unseen.count > 4 ? " and \(unseen.count - 4) more" : "")
-                    + "), and a plugin among them may add it to the merged manifest",
-            ], severity: unseen.isEmpty ? nil : .info))
+                "unseen": unseenClause(unseen: unseen, outside: outside),
+            ], severity: unseen.isEmpty && outside.isEmpty ? nil : .info))
         }
         return results
+    }
+
+    /// " as far as shipcheck can see: the app also depends on 53 packages whose own AndroidManifest.xml is not in the
+    /// repository (a, b, c, d and 49 more), …", or "" when every manifest the app merges was read.
+    static func unseenClause(unseen: [String], outside: [String]) -> String {
+        guard !unseen.isEmpty || !outside.isEmpty else { return "" }
+        var parts: [String] = []
+        if !unseen.isEmpty {
+            parts.append("the app also depends on \(unseen.count) package\(unseen.count == 1 ? "" : "s") whose own AndroidManifest.xml is not in the repository ("
+                + unseen.prefix(4).joined(separator: ", ") + (unseen.count > 4 ? " and \(unseen.count - 4) more" : "") + ")")
+        }
+        if !outside.isEmpty {
+            parts.append("path dependencies outside the folder checked were not read (" + outside.prefix(4).joined(separator: ", ") + ")")
+        }
+        return " as far as shipcheck can see: " + parts.joined(separator: ", and ") + ", and a plugin among them may add it to the merged manifest"
     }
 }
 
