@@ -44,7 +44,16 @@ enum PrivacyManifestChecks {
         // The sibling packages each app depends on by path (pub path:, workspaces, SwiftPM .package(path:)): a
         // package's code counts for the apps that depend on it, and, when none does, for every app as before.
         let graph = LocalPackageGraph(facts: project.facts)
-        let dependencies = Dictionary(uniqueKeysWithValues: appRoots.map { ($0, graph.closure(of: $0)) })
+        var dependencies = Dictionary(uniqueKeysWithValues: appRoots.map { ($0, graph.closure(of: $0)) })
+        // A local Swift package a target links (its Package.swift is among the target's files) brings its own
+        // `.package(path:)` dependencies into that app.
+        for bundle in project.appleBundles {
+            guard let files = bundle.files else { continue }
+            let root = AppleBundles.appRoot(of: bundle.location.path)
+            for folder in graph.edges.keys where !folder.isEmpty && files.contains(folder + "/Package.swift") {
+                dependencies[root, default: []].formUnion(graph.closure(of: folder))
+            }
+        }
         func dependents(_ path: String) -> Set<String> {
             Set(dependencies.filter { LocalPackageGraph.path(path, isIn: $0.value) }.keys)
         }
