@@ -16,6 +16,7 @@ import Testing
         let manager = FileManager.default
         let root = manager.temporaryDirectory.appendingPathComponent("shipcheck-plugins-\(UUID().uuidString)").path
         try manager.createDirectory(atPath: root, withIntermediateDirectories: true)
+        try manager.createDirectory(atPath: ((root + "/" + sub) as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try manager.copyItem(atPath: Self.shape + "/trigger", toPath: root + "/" + sub)
         for (path, text) in files {
             let full = root + "/" + path
@@ -104,5 +105,24 @@ import Testing
         // react-native itself is an npm package whose manifest is not in the tree.
         #expect(project.facts["android.plugins_unseen"]?.value == .list(["react-native"]))
         #expect(try RuleExampleTests.evaluate(app).filter { $0.rule == Self.rule }.isEmpty)
+    }
+
+    /// A React Native app in a yarn workspace: its native module is a sibling workspace package named by
+    /// `workspace:*`, whose android/src/main/AndroidManifest.xml is in the tree and merged.
+    @Test func aWorkspacePackagesManifestIsMergedIntoTheReactNativeApp() throws {
+        let manifest = "{\n  \"name\": \"beam\",\n  \"dependencies\": {\n    \"react-native\": \"0.76.5\",\n    \"@beam/keepalive\": \"workspace:*\"\n  }\n}\n"
+        let (root, _) = try copy([
+            "apps/mobile/package.json": manifest,
+            "package.json": "{ \"name\": \"beam-monorepo\", \"private\": true, \"workspaces\": [\"apps/*\", \"packages/*\"] }\n",
+            "packages/keepalive/package.json": "{ \"name\": \"@beam/keepalive\" }\n",
+            "packages/keepalive/android/src/main/AndroidManifest.xml":
+                "<manifest xmlns:android=\"http://schemas.android.com/apk/res/android\">\n<uses-permission android:name=\"android.permission.FOREGROUND_SERVICE\" />\n</manifest>\n",
+        ], sub: "apps/mobile")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.removeItem(atPath: root + "/apps/mobile/pubspec.yaml")
+        try FileManager.default.removeItem(atPath: root + "/apps/mobile/pubspec.lock")
+        let project = try RuleExampleTests.inspect(root, checklists: try RuleExampleTests.loaded())
+        #expect(project.facts["android.permission.FOREGROUND_SERVICE"]?.evidence.map(\.location.path) == ["packages/keepalive/android/src/main/AndroidManifest.xml"])
+        #expect(project.facts["packages.local.apps/mobile"]?.value == .list(["packages/keepalive"]))
     }
 }

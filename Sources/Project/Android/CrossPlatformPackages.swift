@@ -71,7 +71,7 @@ struct CrossPlatformPackages: Sendable {
                 return flutter(folder: folder, pubspec: (pubspec.path, text), files: files, read: read, table: table)
             }
             if let manifest = files[AndroidInspector.join(folder, "package.json")], let text = read(manifest), text.contains("\"react-native\"") {
-                return reactNative(folder: folder, manifest: (manifest.path, text), table: table)
+                return reactNative(folder: folder, manifest: (manifest.path, text), members: members("package.json", files: files, read: read), table: table)
             }
         }
         return nil
@@ -144,6 +144,12 @@ struct CrossPlatformPackages: Sendable {
                 if let file = files[nested], let text = read(file) { queue.append((resolved, text, nested)) }
             }
         }
+        // A pub workspace's member named by a version resolves to the member (workspace members are not in the lock).
+        let named = members("pubspec.yaml", files: files, read: read)
+        for dependency in direct where dependency.localPath == nil && !packages.contains(where: { $0.name == dependency.name }) {
+            guard let member = named[dependency.name], member != folder else { continue }
+            packages.append(Package(name: dependency.name, version: dependency.version, path: pubspec.path, line: dependency.line, folder: member, direct: true))
+        }
         // A workspace's own members are path packages too: the app itself is not one of its plugins.
         result.classify(packages.filter { $0.folder != folder }, ecosystem: "pub", table: table)
         return result
@@ -190,7 +196,25 @@ struct CrossPlatformPackages: Sendable {
 
     // MARK: React Native
 
-    static func reactNative(folder: String, manifest: (path: String, text: String), table: [KnownManifest]) -> CrossPlatformPackages {
+    /// Package name → folder of every in-tree `pubspec.yaml` or `package.json` (a monorepo's own packages, which a
+    /// workspace resolves a dependency to by name), at most 300.
+    static func members(_ fileName: String, files: [String: ProjectFile], read: (ProjectFile) -> String?) -> [String: String] {
+        var names: [String: String] = [:]
+        for (path, file) in files.sorted(by: { $0.key < $1.key }).prefix(2_000) where file.fileName == fileName && names.count < 300 {
+            guard let text = read(file) else { continue }
+            let name: String?
+            if fileName == "package.json" {
+                name = (try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])?["name"] as? String
+            } else {
+                name = LocalPackages.yamlName(text)
+            }
+            if let name, names[name] == nil { names[name] = AndroidInspector.folder(of: path) }
+        }
+        return names
+    }
+
+    static func reactNative(folder: String, manifest: (path: String, text: String), members: [String: String] = [:],
+                            table: [KnownManifest]) -> CrossPlatformPackages {
         var result = CrossPlatformPackages(framework: .reactNative, appFolder: folder, listedIn: manifest.path)
         guard let object = try? JSONSerialization.jsonObject(with: Data(manifest.text.utf8)) as? [String: Any],
               let dependencies = object["dependencies"] as? [String: Any] else { return result }
@@ -205,6 +229,9 @@ struct CrossPlatformPackages: Sendable {
                     continue
                 }
                 package.folder = resolved
+            } else if let member = members[name], member != folder {
+                // A workspace's own package (`workspace:*`, or a version the workspace resolves to its member).
+                package.folder = member
             }
             packages.append(package)
         }
