@@ -320,7 +320,8 @@ public enum AndroidInspector {
             module.graphWidened = graph.widened
             // Then what the app's Flutter plugins or React Native modules add (in-tree manifests, known published ones).
             var pluginManifests: [AndroidManifestFile] = []
-            if var packages = CrossPlatformPackages.find(module: moduleFolder, files: packageLists, read: read, table: pluginRows) {
+            // Read quietly: these lists are not Android build files, and a broken one is the dependency inspectors' to report.
+            if var packages = CrossPlatformPackages.find(module: moduleFolder, files: packageLists, read: { try? InspectedText.read($0) }, table: pluginRows) {
                 let added = packages.manifests(inTreeManifests: manifestsByPath)
                 packages.mergedInTree = added.merged
                 pluginManifests = added.manifests.filter { manifest in !graph.manifests.contains { $0.location.path == manifest.location.path } }
