@@ -50,7 +50,7 @@ import Testing
     @Test func anUnseenPluginMakesTheMissingPermissionANoteThatNamesIt() throws {
         let findings = try RuleExampleTests.evaluate(Self.shape + "/trigger").filter { $0.rule == Self.rule }
         #expect(findings.map(\.severity) == [.info])
-        #expect(findings.first?.message.contains("depends on 1 package whose own AndroidManifest.xml is not in the repository (wakelock_plus)") == true,
+        #expect(findings.first?.message.contains("depends on 1 package whose own AndroidManifest.xml, if they have one, is not in the repository (wakelock_plus)") == true,
                 "\(findings.map(\.message))")
     }
 
@@ -124,5 +124,20 @@ import Testing
         let project = try RuleExampleTests.inspect(root, checklists: try RuleExampleTests.loaded())
         #expect(project.facts["android.permission.FOREGROUND_SERVICE"]?.evidence.map(\.location.path) == ["packages/keepalive/android/src/main/AndroidManifest.xml"])
         #expect(project.facts["packages.local.apps/mobile"]?.value == .list(["packages/keepalive"]))
+    }
+
+    /// A lock above the app counts only for a pub workspace member (`resolution: workspace`): another project's lock
+    /// says nothing about this app's plugins.
+    @Test func aLockAboveTheAppCountsOnlyForAWorkspaceMember() throws {
+        let lockAbove = lock([("flutter_foreground_task", "9.2.2")])
+        let (root, app) = try copy(["pubspec.lock": lockAbove])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.removeItem(atPath: app + "/pubspec.lock")
+        let alone = try RuleExampleTests.evaluate(root).filter { $0.rule == Self.rule }
+        #expect(alone.map(\.severity) == [.info], "\(alone.map(\.message))")
+        let pubspec = try String(contentsOfFile: app + "/pubspec.yaml", encoding: .utf8)
+        try pubspec.replacingOccurrences(of: "publish_to: none", with: "publish_to: none\nresolution: workspace")
+            .write(toFile: app + "/pubspec.yaml", atomically: true, encoding: .utf8)
+        #expect(try RuleExampleTests.evaluate(root).filter { $0.rule == Self.rule }.isEmpty)
     }
 }

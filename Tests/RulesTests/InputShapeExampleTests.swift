@@ -29,7 +29,7 @@ struct InputShapeExampleTests {
     /// The shapes the cross-platform readers promise examples for are all there.
     @Test func everyPromisedShapeHasAnExample() {
         let shapes = Set(Self.shapes().map(\.shape))
-        for shape in ["flutter", "react-native", "expo", "monorepo", "xcodegen"] {
+        for shape in ["flutter", "react-native", "expo", "monorepo", "xcodegen", "tuist"] {
             #expect(shapes.contains(shape), "no rule example for the \(shape) input shape under Tests/RuleExamples/*/shapes/")
         }
     }

@@ -82,8 +82,9 @@ struct CrossPlatformPackages: Sendable {
     static func flutter(folder: String, pubspec: (path: String, text: String), files: [String: ProjectFile],
                         read: (ProjectFile) -> String?, table: [KnownManifest]) -> CrossPlatformPackages {
         let direct = pubspecDependencies(pubspec.text, path: pubspec.path)
-        // The lock beside the pubspec, else the pub workspace root's (`resolution: workspace`).
-        let lock = AndroidInspector.ancestorFolders(of: folder).lazy
+        // The lock beside the pubspec, else, for a pub workspace member (`resolution: workspace`), the workspace root's.
+        let isMember = pubspec.text.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("resolution: workspace") }
+        let lock = (isMember ? AndroidInspector.ancestorFolders(of: folder) : [folder]).lazy
             .compactMap { files[AndroidInspector.join($0, "pubspec.lock")] }.first
         var result = CrossPlatformPackages(framework: .flutter, appFolder: folder, listedIn: lock?.path ?? pubspec.path)
         var packages: [Package] = []

@@ -59,7 +59,7 @@ enum AndroidForegroundServiceCheck {
         guard !unseen.isEmpty || !outside.isEmpty else { return "" }
         var parts: [String] = []
         if !unseen.isEmpty {
-            parts.append("the app also depends on \(unseen.count) package\(unseen.count == 1 ? "" : "s") whose own AndroidManifest.xml is not in the repository ("
+            parts.append("the app also depends on \(unseen.count) package\(unseen.count == 1 ? "" : "s") whose own AndroidManifest.xml, if they have one, is not in the repository ("
                 + unseen.prefix(4).joined(separator: ", ") + (unseen.count > 4 ? " and \(unseen.count - 4) more" : "") + ")")
         }
         if !outside.isEmpty {
