@@ -140,4 +140,37 @@ import Testing
             .write(toFile: app + "/pubspec.yaml", atomically: true, encoding: .utf8)
         #expect(try RuleExampleTests.evaluate(root).filter { $0.rule == Self.rule }.isEmpty)
     }
+
+    /// Every plugin_manifests row names its package, its ecosystem (pub or npm), the permissions its published manifest
+    /// adds and where that was read: a row the inspection would drop for want of a field fails here.
+    @Test func everyPluginManifestRowIsCompleteAndSourced() throws {
+        let table = try #require(try RuleExampleTests.loaded().compactMap { $0.tables["plugin_manifests"] }.first)
+        #expect(table.kind == "plugin_manifests")
+        let rows = try #require(table.value.sequence)
+        #expect(rows.count >= 4)
+        for row in rows {
+            let package = row["package"]?.scalar ?? ""
+            #expect(!package.isEmpty)
+            #expect(["pub", "npm"].contains(row["ecosystem"]?.scalar ?? ""), "\(package)")
+            let permissions = row["permissions"]?.sequence ?? []
+            #expect(permissions.count > 0, "\(package)")
+            #expect((row["source"]?.scalar ?? "").contains("AndroidManifest.xml"), "\(package) cites no manifest")
+        }
+        let loaded = CrossPlatformPackages.KnownManifest.rows([SymbolTableSource(name: table.name, file: table.file, value: table.value)])
+        #expect(loaded.count == rows.count)
+    }
+
+    /// The app's own `tools:node="remove"` takes a known plugin's permission out of the merged manifest, as the
+    /// manifest merger does.
+    @Test func theAppsRemovalWinsOverAKnownPluginsPermission() throws {
+        let manifest = try String(contentsOfFile: Self.shape + "/trigger/android/app/src/main/AndroidManifest.xml", encoding: .utf8)
+            .replacingOccurrences(of: "<manifest xmlns:android=\"http://schemas.android.com/apk/res/android\">",
+                                  with: "<manifest xmlns:android=\"http://schemas.android.com/apk/res/android\" xmlns:tools=\"http://schemas.android.com/tools\">\n    <uses-permission android:name=\"android.permission.WAKE_LOCK\" tools:node=\"remove\" />")
+        let (root, app) = try copy(["app/pubspec.lock": lock([("flutter_foreground_task", "9.2.2")]), "app/android/app/src/main/AndroidManifest.xml": manifest])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let project = try RuleExampleTests.inspect(app, checklists: try RuleExampleTests.loaded())
+        #expect(project.facts["android.permission.WAKE_LOCK"] == nil)
+        #expect(project.facts["android.permission_removed.android.permission.WAKE_LOCK"] != nil)
+        #expect(project.facts["android.permission.FOREGROUND_SERVICE"] != nil)
+    }
 }
