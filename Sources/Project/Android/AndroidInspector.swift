@@ -240,6 +240,15 @@ public enum AndroidInspector {
         let pluginRows = CrossPlatformPackages.KnownManifest.rows(pluginManifests)
         let manifestsByPath = Dictionary(result.androidManifests.map { ($0.location.path, $0) }, uniquingKeysWith: { first, _ in first })
         var describedLines: [String: String] = [:]
+        // In-tree package names by manifest kind, read once per inspection and only when an app asks.
+        let quietRead: (ProjectFile) -> String? = { try? InspectedText.read($0) }
+        var memberNames: [String: [String: String]] = [:]
+        func members(_ kind: String) -> [String: String] {
+            if let known = memberNames[kind] { return known }
+            let names = CrossPlatformPackages.members(kind, files: packageLists, read: quietRead)
+            memberNames[kind] = names
+            return names
+        }
         var modules: [AndroidAppModule] = []
         for (file, script) in scripts {
             guard let gradleFile = gradleFiles[file.path], gradleFile.kind == .application, included.contains(gradleFile.module) else { continue }
@@ -321,7 +330,7 @@ public enum AndroidInspector {
             // Then what the app's Flutter plugins or React Native modules add (in-tree manifests, known published ones).
             var pluginManifests: [AndroidManifestFile] = []
             // Read quietly: these lists are not Android build files, and a broken one is the dependency inspectors' to report.
-            if var packages = CrossPlatformPackages.find(module: moduleFolder, files: packageLists, read: { try? InspectedText.read($0) }, table: pluginRows) {
+            if var packages = CrossPlatformPackages.find(module: moduleFolder, files: packageLists, read: quietRead, members: members, table: pluginRows) {
                 let added = packages.manifests(inTreeManifests: manifestsByPath)
                 packages.mergedInTree = added.merged
                 pluginManifests = added.manifests.filter { manifest in !graph.manifests.contains { $0.location.path == manifest.location.path } }

@@ -64,14 +64,16 @@ struct CrossPlatformPackages: Sendable {
 
     /// The cross-platform app an Android module belongs to: the nearest folder above it with a `pubspec.yaml`
     /// (Flutter: `app/android/app` → `app`), else with a `package.json` that names react-native.
+    /// `members` gives the in-tree package names of a manifest kind (`pubspec.yaml`, `package.json`): see `members(_:files:read:)`;
+    /// the caller computes each once per inspection.
     static func find(module: String, files: [String: ProjectFile], read: (ProjectFile) -> String?,
-                     table: [KnownManifest]) -> CrossPlatformPackages? {
+                     members: (String) -> [String: String], table: [KnownManifest]) -> CrossPlatformPackages? {
         for folder in AndroidInspector.ancestorFolders(of: module).dropFirst() {
             if let pubspec = files[AndroidInspector.join(folder, "pubspec.yaml")], let text = read(pubspec) {
-                return flutter(folder: folder, pubspec: (pubspec.path, text), files: files, read: read, table: table)
+                return flutter(folder: folder, pubspec: (pubspec.path, text), files: files, read: read, members: members, table: table)
             }
             if let manifest = files[AndroidInspector.join(folder, "package.json")], let text = read(manifest), text.contains("\"react-native\"") {
-                return reactNative(folder: folder, manifest: (manifest.path, text), members: members("package.json", files: files, read: read), table: table)
+                return reactNative(folder: folder, manifest: (manifest.path, text), members: members("package.json"), table: table)
             }
         }
         return nil
@@ -80,7 +82,7 @@ struct CrossPlatformPackages: Sendable {
     // MARK: Flutter
 
     static func flutter(folder: String, pubspec: (path: String, text: String), files: [String: ProjectFile],
-                        read: (ProjectFile) -> String?, table: [KnownManifest]) -> CrossPlatformPackages {
+                        read: (ProjectFile) -> String?, members: (String) -> [String: String], table: [KnownManifest]) -> CrossPlatformPackages {
         let direct = pubspecDependencies(pubspec.text, path: pubspec.path)
         // The lock beside the pubspec, else, for a pub workspace member (`resolution: workspace`), the workspace root's.
         let isMember = pubspec.text.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("resolution: workspace") }
@@ -146,8 +148,9 @@ struct CrossPlatformPackages: Sendable {
             }
         }
         // A pub workspace's member named by a version resolves to the member (workspace members are not in the lock).
-        let named = members("pubspec.yaml", files: files, read: read)
-        for dependency in direct where dependency.localPath == nil && !packages.contains(where: { $0.name == dependency.name }) {
+        let unlisted = direct.filter { dependency in dependency.localPath == nil && !packages.contains { $0.name == dependency.name } }
+        let named = unlisted.isEmpty ? [:] : members("pubspec.yaml")
+        for dependency in unlisted {
             guard let member = named[dependency.name], member != folder else { continue }
             packages.append(Package(name: dependency.name, version: dependency.version, path: pubspec.path, line: dependency.line, folder: member, direct: true))
         }
