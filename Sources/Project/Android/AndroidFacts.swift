@@ -10,6 +10,11 @@
 /// `android:foregroundServiceType`; the evidence is each such service) and `android.permission_removed.<name>`
 /// (its manifests remove that permission with `tools:node="remove"`, full name as written).
 ///
+/// In a Flutter or React Native app, `android.module.<name>.plugin_manifests` lists the plugin manifests merged (in-tree
+/// path dependencies, rows of the plugin_manifests table), `plugins_unseen` the packages whose manifests are not in the
+/// tree and `plugins_outside_root` the path dependencies outside the root (not read); the release module's are also under
+/// `android.plugin_manifests`, `android.plugins_unseen` and `android.plugins_outside_root` (CrossPlatformPackages).
+///
 /// Every app module that ships, the release module included, is listed in `android.modules` and has
 /// `android.module.<name>.{form_factor, target_sdk, target_sdk_unknown, min_sdk, version_code,
 /// version_code_unknown, application_id, release_manifests, exported_missing, debuggable, cleartext_traffic,
