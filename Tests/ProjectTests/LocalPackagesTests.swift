@@ -65,4 +65,14 @@ import Testing
         #expect(found.first { $0.name == "packages.outside_root" }?.evidence.first?.snippet == "shared: path ../shared leaves the folder checked; not read")
         #expect(found.allSatisfy { !$0.name.hasPrefix("packages.local.") })
     }
+
+    /// A `dependency_overrides:` entry with a path is what the app builds with: it counts as a local package.
+    @Test func aPathOverrideIsALocalPackage() throws {
+        let found = try facts([
+            "app/pubspec.yaml": "name: app\ndependencies:\n  theme: ^1.0.0\ndependency_overrides:\n  theme:\n    path: ../forks/theme\n  pasteboard:\n    git:\n      url: https://example.com/x.git\n      path: packages/pasteboard\n",
+            "forks/theme/pubspec.yaml": "name: theme\n",
+        ])
+        #expect(value(found, "packages.local.app") == .list(["forks/theme"]))
+        #expect(found.first { $0.name == "packages.local.app" }?.evidence.map(\.location) == [SourceLocation(path: "app/pubspec.yaml", line: 3)])
+    }
 }

@@ -159,15 +159,25 @@ struct CrossPlatformPackages: Sendable {
         return result
     }
 
-    /// `dependencies:` of a pubspec.yaml (not dev_dependencies: they never ship), with `path:` dependencies.
+    /// `dependencies:` of a pubspec.yaml (not dev_dependencies: they never ship), with `path:` dependencies, then the
+    /// `dependency_overrides:` that point at a path (the override is what the app builds with).
     static func pubspecDependencies(_ text: String, path: String) -> [(name: String, version: String?, localPath: String?, line: Int)] {
         guard let root = try? YAMLParser.parse(text, file: path, limits: YAMLLimits(maxDepth: 32, maxNodes: 50_000, maxBytes: 1 << 20)) else { return [] }
-        return (root["dependencies"]?.mapping ?? []).prefix(maxPackages).compactMap { pair in
-            guard let name = pair.key.scalar else { return nil }
-            if name == "flutter" || pair.value["sdk"] != nil { return nil }
-            let local = pair.value["path"]?.scalar.flatMap { pair.value["git"] == nil ? $0 : nil }
-            return (name, pair.value.scalar, local, pair.key.mark.line)
+        func local(_ node: Node) -> String? { node["path"]?.scalar.flatMap { node["git"] == nil ? $0 : nil } }
+        var found: [(name: String, version: String?, localPath: String?, line: Int)] = []
+        for pair in (root["dependencies"]?.mapping ?? []).prefix(maxPackages) {
+            guard let name = pair.key.scalar, name != "flutter", pair.value["sdk"] == nil else { continue }
+            found.append((name, pair.value.scalar, local(pair.value), pair.key.mark.line))
         }
+        for pair in (root["dependency_overrides"]?.mapping ?? []).prefix(maxPackages) {
+            guard let name = pair.key.scalar, let written = local(pair.value) else { continue }
+            if let index = found.firstIndex(where: { $0.name == name }) {
+                found[index].localPath = written
+            } else {
+                found.append((name, nil, written, pair.key.mark.line))
+            }
+        }
+        return found
     }
 
     /// pubspec.lock's packages: name, `source` (hosted, git, path, sdk), version, a path package's `path`.
