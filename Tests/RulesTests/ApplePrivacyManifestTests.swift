@@ -347,4 +347,28 @@ import Testing
         #expect(findings.first?.message.hasPrefix("Code built into the app extensions Share and Widget uses a UserDefaults required-reason API (Pkg/Store.swift:3)") == true)
         #expect(findings.first?.message.contains("not declared in any manifest of theirs") == true)
     }
+
+    /// Two native apps of one repository: a local Swift package one app links (its files, Package.swift included,
+    /// are the target's) depends on `Packages/Core` by `.package(path:)`; Core's code, which no target lists, is that
+    /// app's only, not the other app's beside it.
+    @Test func aLocalSwiftPackagesOwnPathDependencyCountsForTheAppThatLinksIt() throws {
+        let notes = AppleBundle(name: "Notes", kind: .app, productType: "com.apple.product-type.application",
+                                location: SourceLocation(path: "Notes/Notes.xcodeproj/project.pbxproj", line: 9),
+                                files: ["Notes/App.swift", "Packages/Feature/Package.swift", "Packages/Feature/Sources/Feature/View.swift"], privacyManifests: [])
+        let clock = AppleBundle(name: "Clock", kind: .app, productType: "com.apple.product-type.application",
+                                location: SourceLocation(path: "Clock/Clock.xcodeproj/project.pbxproj", line: 9), files: ["Clock/App.swift"], privacyManifests: [])
+        let hit = SymbolHit(signal: "api.UserDefaults", symbol: "UserDefaults", location: SourceLocation(path: "Packages/Core/Sources/Core/Store.swift", line: 3))
+        let edge = Fact(name: "packages.local.Packages/Feature", value: .list(["Packages/Core"]), source: .detected,
+                        evidence: [Evidence(location: SourceLocation(path: "Packages/Feature/Package.swift", line: 4), snippet: "../Core: ../Core")])
+        var project = ProjectModel(root: "/p", facts: FactStore([AppleRuleSupport.used("api.UserDefaults", at: hit.location.path, line: 3, "UserDefaults"), edge]),
+                                   symbolHits: [hit])
+        project.appleBundles = [notes, clock]
+        let findings = try AppleRuleSupport.findings(project, rule: "privacy-manifest.missing-api-declaration")
+        #expect(findings.count == 1, "\(findings.map(\.message))")
+        #expect(findings.first?.message.contains("the app Notes") == true, "\(findings.map(\.message))")
+        // Without the dependency edge the shared code counts for both apps, as before.
+        project.facts = FactStore([AppleRuleSupport.used("api.UserDefaults", at: hit.location.path, line: 3, "UserDefaults")])
+        let both = try AppleRuleSupport.findings(project, rule: "privacy-manifest.missing-api-declaration")
+        #expect(both.count == 1 && both[0].message.contains("the apps Notes and Clock"), "\(both.map(\.message))")
+    }
 }

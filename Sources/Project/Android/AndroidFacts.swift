@@ -10,6 +10,11 @@
 /// `android:foregroundServiceType`; the evidence is each such service) and `android.permission_removed.<name>`
 /// (its manifests remove that permission with `tools:node="remove"`, full name as written).
 ///
+/// In a Flutter or React Native app, `android.module.<name>.plugin_manifests` lists the plugin manifests merged (in-tree
+/// path dependencies, rows of the plugin_manifests table), `plugins_unseen` the packages whose manifests are not in the
+/// tree and `plugins_outside_root` the path dependencies outside the root (not read); the release module's are also under
+/// `android.plugin_manifests`, `android.plugins_unseen` and `android.plugins_outside_root` (CrossPlatformPackages).
+///
 /// Every app module that ships, the release module included, is listed in `android.modules` and has
 /// `android.module.<name>.{form_factor, target_sdk, target_sdk_unknown, min_sdk, version_code,
 /// version_code_unknown, application_id, release_manifests, exported_missing, debuggable, cleartext_traffic,
@@ -32,7 +37,8 @@ enum AndroidFacts {
         "android.foreground_service_type.<type>", "android.permission_removed.<NAME>",
     ] + ["form_factor", "target_sdk", "target_sdk_unknown", "min_sdk", "version_code", "version_code_unknown", "application_id",
          "release_manifests", "exported_missing", "debuggable", "cleartext_traffic", "library_modules", "module_graph_unresolved",
-         "flavors_unresolved", "stores"].map { "android.module.<name>." + $0 }
+         "flavors_unresolved", "stores", "plugin_manifests", "plugins_unseen", "plugins_outside_root"].map { "android.module.<name>." + $0 }
+        + ["android.plugin_manifests", "android.plugins_unseen", "android.plugins_outside_root"]
 
     static func make(modules: [AndroidAppModule], looseManifest: AndroidMergedManifest?, line: LineText) -> [Fact] {
         var facts: [Fact] = []
@@ -114,6 +120,7 @@ enum AndroidFacts {
             if let flavors = module.flavorsUnresolved {
                 fact(prefix + ".flavors_unresolved", .string(module.releaseFlavorReason), [flavors])
             }
+            if let packages = module.crossPlatform { crossPlatformFacts(packages, prefix: prefix, into: &facts, evidence: evidence) }
 
             let missing = module.manifest.components.filter {
                 $0.value.hasIntentFilter && $0.value.exported == nil && $0.value.kind != "provider"
@@ -131,7 +138,8 @@ enum AndroidFacts {
 
         // The release module's values under the short names.
         let prefix = release.factPrefix + "."
-        for (short, detailed) in ["target_sdk", "target_sdk_unknown", "min_sdk", "version_code", "application_id", "form_factor", "stores"].map({ ("android." + $0, prefix + $0) }) {
+        for (short, detailed) in ["target_sdk", "target_sdk_unknown", "min_sdk", "version_code", "application_id", "form_factor", "stores",
+                                  "plugin_manifests", "plugins_unseen", "plugins_outside_root"].map({ ("android." + $0, prefix + $0) }) {
             if let detail = facts.first(where: { $0.name == detailed }) { fact(short, detail.value, detail.evidence) }
         }
         appPermissionFacts(shipping, release: release, into: &facts, evidence: evidence)
@@ -141,6 +149,44 @@ enum AndroidFacts {
             fact("android.permission_removed." + removed.value, .bool(true), [evidence(removed.path, removed.line)])
         }
         return facts
+    }
+
+    /// What a Flutter or React Native app's packages add to the module's manifest, what could not be seen and what
+    /// was not read (outside the root).
+    static func crossPlatformFacts(_ packages: CrossPlatformPackages, prefix: String, into facts: inout [Fact], evidence: (String, Int?) -> Evidence) {
+        let limit = 10
+        var merged: [String] = []
+        var mergedEvidence: [Evidence] = []
+        for package in packages.inTree {
+            guard let folder = package.folder else { continue }
+            let path = AndroidInspector.join(folder, "android/src/main/AndroidManifest.xml")
+            guard packages.mergedInTree.contains(path) else { continue }
+            merged.append(path)
+            mergedEvidence.append(Evidence(location: SourceLocation(path: package.path, line: package.line),
+                                           snippet: "\(package.name): a path dependency in the tree; its \(path) is merged"))
+        }
+        for (package, _) in packages.known {
+            merged.append(package.name)
+            mergedEvidence.append(evidence(package.path, package.line))
+        }
+        if !merged.isEmpty {
+            facts.append(Fact(name: prefix + ".plugin_manifests", value: .list(merged), source: .detected, evidence: Array(mergedEvidence.prefix(limit))))
+        }
+        if !packages.unseen.isEmpty {
+            let origin = packages.framework == .flutter ? "pub.dev or git" : "npm"
+            facts.append(Fact(name: prefix + ".plugins_unseen", value: .list(packages.unseen.map(\.name)), source: .detected,
+                              evidence: packages.unseen.prefix(limit).map { package in
+                                  Evidence(location: SourceLocation(path: package.path, line: package.line),
+                                           snippet: "\(package.name) \(package.version ?? ""): from \(origin); its AndroidManifest.xml, if it has one, is not in the tree")
+                              }))
+        }
+        if !packages.outsideRoot.isEmpty {
+            facts.append(Fact(name: prefix + ".plugins_outside_root", value: .list(packages.outsideRoot.map(\.package.name)), source: .detected,
+                              evidence: packages.outsideRoot.prefix(limit).map { entry in
+                                  Evidence(location: SourceLocation(path: entry.package.path, line: entry.package.line),
+                                           snippet: "\(entry.package.name): path \(entry.written) leaves the folder checked; not read")
+                              }))
+        }
     }
 
     static func foregroundServiceTypeFacts(_ manifest: AndroidMergedManifest, into facts: inout [Fact], evidence: (String, Int?) -> Evidence) {

@@ -5,7 +5,7 @@
 /// `com.android.application` (`apply false` only declares it). Each is its own app with its own form factor.
 /// See `AndroidFacts` for the facts.
 public enum AndroidInspector {
-    public static func inspect(files: [ProjectFile], root: String) -> PartialInspection {
+    public static func inspect(files: [ProjectFile], root: String, pluginManifests: [SymbolTableSource] = []) -> PartialInspection {
         var result = PartialInspection()
         var texts: [String: [Substring]] = [:]
         func read(_ file: ProjectFile) -> String? {
@@ -234,6 +234,21 @@ public enum AndroidInspector {
         }
 
         let storeEvidence = AndroidStoreEvidence.read(files: Array(shipping), read: read)
+        // Flutter and React Native apps: the package lists their Android builds merge plugin manifests from.
+        let packageLists = Dictionary(shipping.filter { ["pubspec.yaml", "pubspec.lock", "package.json"].contains($0.fileName) }.map { ($0.path, $0) },
+                                      uniquingKeysWith: { first, _ in first })
+        let pluginRows = CrossPlatformPackages.KnownManifest.rows(pluginManifests)
+        let manifestsByPath = Dictionary(result.androidManifests.map { ($0.location.path, $0) }, uniquingKeysWith: { first, _ in first })
+        var describedLines: [String: String] = [:]
+        // In-tree package names by manifest kind, read once per inspection and only when an app asks.
+        let quietRead: (ProjectFile) -> String? = { try? InspectedText.read($0) }
+        var memberNames: [String: [String: String]] = [:]
+        func members(_ kind: String) -> [String: String] {
+            if let known = memberNames[kind] { return known }
+            let names = CrossPlatformPackages.members(kind, files: packageLists, read: quietRead)
+            memberNames[kind] = names
+            return names
+        }
         var modules: [AndroidAppModule] = []
         for (file, script) in scripts {
             guard let gradleFile = gradleFiles[file.path], gradleFile.kind == .application, included.contains(gradleFile.module) else { continue }
@@ -312,7 +327,20 @@ public enum AndroidInspector {
             module.libraryModules = graph.modules
             module.graphUnresolved = graph.unresolved.map { evidence($0.path, $0.line) }
             module.graphWidened = graph.widened
-            module.manifest = mergedRelease(own: ownManifests, flavors: flavors, libraries: graph.manifests)
+            // Then what the app's Flutter plugins or React Native modules add (in-tree manifests, known published ones).
+            var pluginManifests: [AndroidManifestFile] = []
+            // Read quietly: these lists are not Android build files, and a broken one is the dependency inspectors' to report.
+            if var packages = CrossPlatformPackages.find(module: moduleFolder, files: packageLists, read: quietRead, members: members, table: pluginRows) {
+                let added = packages.manifests(inTreeManifests: manifestsByPath)
+                packages.mergedInTree = added.merged
+                pluginManifests = added.manifests.filter { manifest in !graph.manifests.contains { $0.location.path == manifest.location.path } }
+                describedLines.merge(added.described) { first, _ in first }
+                module.crossPlatform = packages
+            }
+            module.manifest = mergedRelease(own: ownManifests, flavors: flavors, libraries: graph.manifests + pluginManifests)
+            // A known package's permissions are placed at its lock line: not a manifest the release merges from a file.
+            let placed = Set(pluginManifests.filter { $0.location.line != nil }.map(\.location.path))
+            module.manifest.sources.removeAll { placed.contains($0) }
             if module.applicationId == nil, let package = module.manifest.package {
                 module.applicationId = .init(value: package.value, evidence: [Evidence(location: SourceLocation(path: package.path), snippet: "package=\"\(package.value)\"")])
             }
@@ -358,7 +386,7 @@ public enum AndroidInspector {
         // Without any module (a bare manifest, an old Eclipse layout) the shipping manifests still say something.
         let looseManifest = modules.isEmpty ? AndroidMergedManifest.merge(result.androidManifests.filter { !$0.isTestOrDebugOnly }) : nil
         result.facts = AndroidFacts.make(modules: modules, looseManifest: looseManifest,
-                                         line: { path, line in lineText(texts, path, line) })
+                                         line: { path, line in describedLines["\(path):\(line)"] ?? lineText(texts, path, line) })
         return result
     }
 

@@ -21,7 +21,9 @@ public struct AndroidProjectInspector: Inspector {
          "android.module.*.version_code", "android.module.*.version_code_unknown", "android.module.*.application_id",
          "android.stores", "android.module.*.stores", "android.module.*.library_modules", "android.module.*.module_graph_unresolved",
          "android.module.*.flavors_unresolved", "android.module.*.release_manifests", "android.module.*.exported_missing",
-         "android.module.*.debuggable", "android.module.*.cleartext_traffic"]
+         "android.module.*.debuggable", "android.module.*.cleartext_traffic",
+         "android.module.*.plugin_manifests", "android.module.*.plugins_unseen", "android.module.*.plugins_outside_root",
+         "android.plugin_manifests", "android.plugins_unseen", "android.plugins_outside_root"]
     }
     public var rootMarkers: [RootMarker] {
         [.name("settings.gradle"), .name("settings.gradle.kts"), .name("build.gradle"), .name("build.gradle.kts")]
@@ -29,7 +31,7 @@ public struct AndroidProjectInspector: Inspector {
     public var lookedFor: String? { "AndroidManifest.xml, Gradle build files" }
 
     public func inspect(_ input: InspectionInput) -> InspectorOutput<AndroidPart> {
-        let result = AndroidInspector.inspect(files: input.files, root: input.root)
+        let result = AndroidInspector.inspect(files: input.files, root: input.root, pluginManifests: input.options.pluginManifestTables)
         guard input.options.scope == .everything else { return InspectorOutput(part: nil, facts: result.facts) }
         var part = AndroidPart()
         part.manifests = result.androidManifests

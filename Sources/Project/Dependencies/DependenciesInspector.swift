@@ -10,7 +10,7 @@ public struct DependenciesInspector: Inspector {
     public init() {}
 
     public var name: String { "dependencies" }
-    public var emits: [String] { ["sdk.*", "android.native_dependencies", "android.native_dependencies_pre_16kb"] }
+    public var emits: [String] { ["sdk.*", "android.native_dependencies", "android.native_dependencies_pre_16kb", "packages.local.*", "packages.outside_root"] }
     public var rootMarkers: [RootMarker] { [.name("pubspec.yaml"), .name("package.json")] }
 
     public func inspect(_ input: InspectionInput) -> InspectorOutput<DependenciesPart> {
@@ -19,6 +19,7 @@ public struct DependenciesInspector: Inspector {
         part.dependencies = result.dependencies
         // Native code that arrives inside AARs: the 16 KB reminder from the declared coordinates.
         let native = AndroidNativeDependencies.facts(result.dependencies, tables: input.options.nativeDependencyTables)
-        return InspectorOutput(part: part, facts: result.facts + native, problems: result.problems)
+        // A monorepo's path dependencies: which app depends on which sibling package (LocalPackages).
+        return InspectorOutput(part: part, facts: result.facts + native + LocalPackages.facts(files: input.files), problems: result.problems)
     }
 }

@@ -9,6 +9,9 @@ public struct InspectionOptions: Sendable {
     public var dataSafetySchema: DataSafetySchema?
     /// `kind: native_dependencies` tables (native-bearing dependency coordinates: AndroidNativeDependencies).
     public var nativeDependencyTables: [SymbolTableSource] = []
+    /// `kind: plugin_manifests` tables (what well-known Flutter plugins' and React Native modules' published
+    /// Android manifests add: CrossPlatformPackages).
+    public var pluginManifestTables: [SymbolTableSource] = []
     /// Bytes read from one source file at most; a larger file is scanned up to this and reported.
     public var maxFileBytes: Int
 

@@ -5,7 +5,8 @@ import StoreLocale
 /// spec), so a purpose string declared there counts. Facts:
 /// - `apple.project_spec`: a spec was read (evidence: each spec).
 /// - `apple.project_spec.unevaluated`: without an Xcode project, a spec holds parts shipcheck did not read
-///   (evidence: each part), so a key absent from what was read may still be set by the generated project.
+///   (evidence: each part), or could not be read at all (too large, not UTF-8), so a key absent from what was
+///   read may still be set by the generated project.
 enum ProjectSpecInspector {
     static func inspect(files: [ProjectFile], hasXcodeProject: Bool)
         -> (plists: [InfoPlistFile], facts: [Fact], problems: [InputProblem], manifests: [PrivacyManifestFile], stores: [StoreEvidence]) {
@@ -25,7 +26,16 @@ enum ProjectSpecInspector {
         var stores: [StoreEvidence] = []
         for file in specs.sorted(by: { $0.path < $1.path }) {
             let text: String
-            do { text = try InspectedText.read(file) } catch { problems.append(error.problem); continue }
+            do { text = try InspectedText.read(file) } catch {
+                problems.append(error.problem)
+                // A generator spec that could not be read at all may set any key: never let its absence be an error.
+                if !hasXcodeProject && file.fileName != "app.json" {
+                    facts.append(Fact(name: "apple.project_spec.unevaluated", value: .bool(true), source: .detected, evidence: [
+                        Evidence(location: SourceLocation(path: file.path), snippet: "\(file.fileName) \(error.problem.message)"),
+                    ]))
+                }
+                continue
+            }
             let spec: ProjectSpec
             if file.fileName == "project.yml" {
                 // A `project.yml` without `targets:` or `name:` is some other tool's file.

@@ -5,6 +5,8 @@ import YAML
 /// manifest declares (`android.foreground_service_type.<type>`) has the `FOREGROUND_SERVICE_<TYPE>` permission
 /// the platform demands for it (and the plain `FOREGROUND_SERVICE`), once the app targets `min_target_sdk` or
 /// later: `startForeground` throws a SecurityException without them. One result per type, at its first service.
+/// A note instead of the rule's grade when the app's Flutter plugins or React Native modules include packages whose
+/// manifests are not in the tree (`android.plugins_unseen`): one of them may add the permission.
 enum AndroidForegroundServiceCheck {
     static let function = CheckFunction(
         name: "android.foreground_service_permissions",
@@ -23,6 +25,16 @@ enum AndroidForegroundServiceCheck {
               let minimum = invocation.options.int("min_target_sdk"),
               let target = facts["android.target_sdk"], case .number(let level) = target.value, Int(level) >= minimum else { return [] }
         func granted(_ permission: String) -> Bool { facts[permission]?.value.isTruthy ?? false }
+        // A Flutter or React Native app whose packages' manifests are not in the tree: a plugin may add the
+        // permission to the merged manifest (flutter_foreground_task adds FOREGROUND_SERVICE), so the absence is
+        // advice, and the message says which packages could not be seen.
+        func names(_ fact: String) -> [String] {
+            guard let fact = facts[fact], case .list(let names) = fact.value else { return [] }
+            return names
+        }
+        let unseen = names("android.plugins_unseen")
+        // Path dependencies outside the folder checked were not read: their manifests may add it too.
+        let outside = names("android.plugins_outside_root")
         var results: [CheckResult] = []
         for (type, required) in table.types {
             guard let declared = facts["android.foreground_service_type.\(type)"], declared.value.isTruthy else { continue }
@@ -35,9 +47,25 @@ enum AndroidForegroundServiceCheck {
                 "permissions": missing.joined(separator: ", "),
                 "services": declared.evidence.map(\.location.description).joined(separator: ", "),
                 "target_sdk": String(Int(level)),
-            ]))
+                "unseen": unseenClause(unseen: unseen, outside: outside),
+            ], severity: unseen.isEmpty && outside.isEmpty ? nil : .info))
         }
         return results
+    }
+
+    /// " as far as shipcheck can see: the app also depends on 53 packages whose own AndroidManifest.xml is not in the
+    /// repository (a, b, c, d and 49 more), …", or "" when every manifest the app merges was read.
+    static func unseenClause(unseen: [String], outside: [String]) -> String {
+        guard !unseen.isEmpty || !outside.isEmpty else { return "" }
+        var parts: [String] = []
+        if !unseen.isEmpty {
+            parts.append("the app also depends on \(unseen.count) package\(unseen.count == 1 ? "" : "s") whose own AndroidManifest.xml, if they have one, is not in the repository ("
+                + unseen.prefix(4).joined(separator: ", ") + (unseen.count > 4 ? " and \(unseen.count - 4) more" : "") + ")")
+        }
+        if !outside.isEmpty {
+            parts.append("path dependencies outside the folder checked were not read (" + outside.prefix(4).joined(separator: ", ") + ")")
+        }
+        return " as far as shipcheck can see: " + parts.joined(separator: ", and ") + ", and a plugin among them may add it to the merged manifest"
     }
 }
 

@@ -41,12 +41,34 @@ enum PrivacyManifestChecks {
         func nearestAppRoot(_ path: String) -> String? {
             appRoots.filter { $0.isEmpty || path.hasPrefix($0 + "/") }.max { $0.count < $1.count }
         }
+        // The sibling packages each app depends on by path (pub path:, workspaces, SwiftPM .package(path:)): a
+        // package's code counts for the apps that depend on it, and, when none does, for every app as before.
+        let graph = LocalPackageGraph(facts: project.facts)
+        var dependencies = Dictionary(uniqueKeysWithValues: appRoots.map { ($0, graph.closure(of: $0)) })
+        // A local Swift package a target links (its Package.swift is among the target's files) brings its own
+        // `.package(path:)` dependencies into that app.
+        for bundle in project.appleBundles {
+            guard let files = bundle.files else { continue }
+            let root = AppleBundles.appRoot(of: bundle.location.path)
+            for folder in graph.edges.keys where !folder.isEmpty && files.contains(folder + "/Package.swift") {
+                dependencies[root, default: []].formUnion(graph.closure(of: folder))
+            }
+        }
+        func dependents(_ path: String) -> Set<String> {
+            Set(dependencies.filter { LocalPackageGraph.path(path, isIn: $0.value) }.keys)
+        }
         for bundle in project.appleBundles {
             let declared = bundle.privacyManifests.reduce(into: Set<String>()) { $0.formUnion(manifests[$1]?.declaredAPICategories ?? []) }
             let root = AppleBundles.appRoot(of: bundle.location.path)
             func owns(_ path: String) -> Bool {
-                bundle.files?.contains(path) ?? true || (bundle.takesUnclaimedFiles && !claimed.contains(path)
-                    && (appRoots.count < 2 || (nearestAppRoot(path) ?? root) == root))
+                if bundle.files?.contains(path) ?? true { return true }
+                guard bundle.takesUnclaimedFiles, !claimed.contains(path) else { return false }
+                guard appRoots.count >= 2 else { return true }
+                let nearest = nearestAppRoot(path)
+                if nearest == root { return true }
+                let users = dependents(path)
+                // Inside another app's folder: only if this app depends on it. Outside every app: its dependents, or all.
+                return nearest != nil ? users.contains(root) : (users.isEmpty || users.contains(root))
             }
             for category in categories.categories where !declared.contains(categories.prefix + category.name) {
                 guard let hit = hits[category.fact]?.first(where: { owns($0.location.path) }) else { continue }

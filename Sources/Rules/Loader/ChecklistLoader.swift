@@ -29,7 +29,8 @@ public struct ChecklistLoader: Sendable {
     /// `symbols`: a table the source scan reads; `data_safety_questions`: the Data safety form's ids, which the
     /// inspection reads the export against (one such table among all loaded checklists).
     /// `native_dependencies`: native-bearing dependency coordinates, which the Android inspection reads.
-    static let tableKinds = ["symbols", "data_safety_questions", "native_dependencies"]
+    /// `plugin_manifests`: the permissions well-known Flutter plugins' and React Native modules' manifests add.
+    static let tableKinds = ["symbols", "data_safety_questions", "native_dependencies", "plugin_manifests"]
 
     public func load(_ sources: [ChecklistSource]) throws(ChecklistLoadError) -> [Checklist] {
         var errors: [YAMLError] = []
