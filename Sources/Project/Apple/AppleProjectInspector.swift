@@ -42,7 +42,7 @@ public struct AppleProjectInspector: Inspector {
     public var emits: [String] {
         ["apple.project", "apple.bundles", "apple.bundle.*", "apple.deployment_target", "apple.ci_xcode_version",
          "apple.project_spec", "apple.project_spec.unevaluated", "iap.hosted_content", "odr.used", "purpose.*.declared",
-         "privacy_manifest.app", "entitlement.*"]
+         "privacy_manifest.app", "entitlement.*", "expo.sdk_major"]
     }
     public var rootMarkers: [RootMarker] {
         [.name("Package.swift"), .name("project.yml"), .name("Podfile"), .suffix(".xcodeproj"), .suffix(".xcworkspace")]
@@ -75,5 +75,19 @@ public struct AppleProjectInspector: Inspector {
 
     public func found(in model: ProjectModel) -> FoundInput? {
         model.infoPlists.isEmpty && model.privacyManifests.isEmpty ? nil : .project
+    }
+
+    /// `expo.sdk_major`: the major version of the Expo SDK (the `expo` package the lock file resolves) of an app
+    /// whose Expo config was read because its native folders are generated: the SDK then decides the Android
+    /// build's defaults (its targetSdk), which a rule compares with Play's floor.
+    public func derivedFacts(_ model: ProjectModel) -> [Fact] {
+        let expoConfigs: Set<String> = ["app.json", "app.config.js", "app.config.ts"]
+        guard let spec = model.facts["apple.project_spec"], spec.evidence.contains(where: { evidence in
+                  expoConfigs.contains(String(evidence.location.path.split(separator: "/").last ?? ""))
+              }),
+              let expo = model.facts["sdk.expo"], case .string(let version) = expo.value,
+              let major = version.split(separator: ".").first.flatMap({ Int($0) }) else { return [] }
+        return [Fact(name: "expo.sdk_major", value: .number(Double(major)), source: .detected,
+                     evidence: expo.evidence.map { Evidence(location: $0.location, snippet: "expo \(version): \($0.snippet)") })]
     }
 }
