@@ -74,6 +74,10 @@ struct XcodeFileTree {
 
     /// `base` + `relative`, with `.` and `..` folded; nil when `..` climbs above the root.
     static func join(_ base: String, _ relative: String) -> String? {
+        // Nearly every join is of plain paths (no `.`, `..` or doubled slash): those are concatenated as they are.
+        if PathComponents.isPlain(base, dots: true), PathComponents.isPlain(relative, dots: false) {
+            return base.isEmpty ? relative : relative.isEmpty ? base : base + "/" + relative
+        }
         var parts = base.split(separator: "/").map(String.init)
         for part in relative.split(separator: "/") {
             if part == "." { continue }

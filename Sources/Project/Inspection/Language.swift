@@ -10,6 +10,13 @@ public enum Language: String, Sendable, Hashable, CaseIterable, Codable {
     /// The language of a file at `path` (relative to the root): by extension, and an `.xml` file only in a
     /// `res/layout…` folder (other XML is not source code).
     public init?(path: some StringProtocol) {
+        // Asked of every walked file: the name is found from the end, and the path is split only for XML.
+        let slash = path.lastIndex(of: "/")
+        let last = path[(slash.map { path.index(after: $0) } ?? path.startIndex)...]
+        if !last.isEmpty, !last.hasSuffix(".xml") {
+            self.init(fileName: last)
+            return
+        }
         let parts = path.split(separator: "/")
         guard let name = parts.last else { return nil }
         if name.hasSuffix(".xml") {
