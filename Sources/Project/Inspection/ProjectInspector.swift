@@ -49,9 +49,12 @@ public enum ProjectInspector {
     /// Throws only when the root itself cannot be inspected (missing, not a folder) or a symbol table is
     /// malformed; a file that cannot be read becomes an `InputProblem` and inspection goes on.
     public static func inspect(root: String, manifest: Manifest?, options: InspectionOptions,
-                               inspectors: [any Inspector] = InspectorRegistry.builtin) throws(InspectionError) -> ProjectModel {
+                               inspectors: [any Inspector] = InspectorRegistry.builtin,
+                               walk given: FileWalker.Result? = nil) throws(InspectionError) -> ProjectModel {
         let tables = try symbolTables(options.symbolTables)
-        let walk = try FileWalker(exclude: manifest?.exclude ?? []).walk(root: root)
+        // `given`: the walk of this root with the manifest's excludes, done ahead (a session begins it early).
+        let walk: FileWalker.Result
+        if let given { walk = given } else { walk = try FileWalker(exclude: manifest?.exclude ?? []).walk(root: root) }
         let absoluteRoot = FileWalker.realPath(root) ?? root
         let files = walk.files
         let selected = inspectors.filter { $0.scopes.contains(options.scope) }
