@@ -40,12 +40,17 @@ public enum PrivacyURLDetector {
     /// (so that no code file is read twice), with the links it found there.
     static func inspect(files: [ProjectFile], alreadyRead: Set<Int>, found alreadyFound: [Found]) -> PartialInspection {
         var found = alreadyFound
-        for index in files.indices where !alreadyRead.contains(index) {
-            let file = files[index]
-            guard let source = source(reading: file),
-                  let bytes = try? FileBytes.read(path: file.absolutePath, limit: maxFileBytes) else { continue }
-            found += self.found(in: bytes, source: source, path: file.path)
+        // The files left (string resources in every language, plists) are read over the cores; the links
+        // are joined in file order, as one loop would find them.
+        let candidates = files.indices.compactMap { index in
+            alreadyRead.contains(index) ? nil : source(reading: files[index]).map { (index, $0) }
         }
+        let perFile = ConcurrentMap.map(count: candidates.count) { i in
+            let (index, source) = candidates[i]
+            guard let bytes = try? FileBytes.read(path: files[index].absolutePath, limit: maxFileBytes) else { return [Found]() }
+            return self.found(in: bytes, source: source, path: files[index].path)
+        }
+        for links in perFile { found += links }
         var result = PartialInspection()
         let ordered = found.sorted { ($0.source, $0.location) < ($1.source, $1.location) }
         guard let first = ordered.first else { return result }
