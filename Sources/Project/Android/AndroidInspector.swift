@@ -11,7 +11,7 @@ public enum AndroidInspector {
         func read(_ file: ProjectFile) -> String? {
             do {
                 let text = try InspectedText.read(file)
-                texts[file.path] = text.split(separator: "\n", omittingEmptySubsequences: false)
+                texts[file.path] = text.lineSlices()
                 return text
             } catch {
                 result.problems.append(error.problem)
@@ -366,7 +366,7 @@ public enum AndroidInspector {
     /// line: members such as a plugin's `override fun apply` are indented and not counted).
     static func declaredFunctions(_ text: String) -> [String] {
         var names: [String] = []
-        for line in text.split(separator: "\n") where names.count < 200 {
+        for line in text.lineSlices(omittingEmpty: true) where names.count < 200 {
             var rest = Substring(line)
             for modifier in ["internal ", "private ", "public ", "inline "] where rest.hasPrefix(modifier) { rest = rest.dropFirst(modifier.count) }
             guard rest.hasPrefix("fun ") else { continue }

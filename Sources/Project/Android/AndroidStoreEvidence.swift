@@ -30,7 +30,7 @@ struct AndroidStoreEvidence: Sendable {
             let isFastfile = name == "Fastfile"
             let isReadme = !path.contains("/") && name.lowercased().hasPrefix("readme")
             guard isWorkflow || isFastfile || isReadme, file.size <= maxBytes, let text = read(file) else { continue }
-            for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            for (offset, line) in text.lineSlices().enumerated() {
                 let code = line.trimmingCharacters(in: .whitespaces)
                 if code.hasPrefix("#") && !isReadme { continue }
                 let place = Evidence(location: SourceLocation(path: path, line: offset + 1), snippet: String(code.prefix(200)))

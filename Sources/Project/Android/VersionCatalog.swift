@@ -67,7 +67,7 @@ struct VersionCatalog: Sendable {
         var section = ""
         var pendingLibraries: [(alias: String, fields: [String: String], line: Int)] = []
         var arrayStart: Int?
-        for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (offset, rawLine) in text.lineSlices().enumerated() {
             let line = offset + 1
             let content = stripComment(String(rawLine)).trimmingCharacters(in: .whitespaces)
             if content.isEmpty { continue }

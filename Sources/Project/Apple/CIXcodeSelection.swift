@@ -43,7 +43,7 @@ public enum CIXcodeSelection {
                 let lowered = text.lowercased()
                 guard uploadWords.contains(where: { lowered.contains($0) }) else { continue }
             }
-            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).prefix(20_000).enumerated() {
+            for (index, line) in text.lineSlices().prefix(20_000).enumerated() {
                 let line = String(line.prefix(1000))
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
                 if trimmed.hasPrefix("#") { continue }

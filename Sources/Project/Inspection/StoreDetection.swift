@@ -28,7 +28,7 @@ enum StoreDetection {
         guard let bytes = try? FileBytes.read(path: file.absolutePath, limit: maxFileBytes) else { return nil }
         let text = String(decoding: bytes, as: UTF8.self)
         var applicationId: (number: Int, text: String)?
-        for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (offset, line) in text.lineSlices().enumerated() {
             let code = line.trimmingPrefix(while: \.isWhitespace)
             if code.hasPrefix("//") { continue }
             if code.contains("com.android.application") || code.contains("plugins.android.application") {

@@ -23,7 +23,7 @@ enum FDroidBuildRecipes {
             let found = builds.prefix(maxBuilds).compactMap { $0["versionCode"]?.scalar.flatMap { Int($0) } }
             guard !found.isEmpty else { continue }
             codes.formUnion(found)
-            let line = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix("Builds:") }.map { $0 + 1 }
+            let line = text.lineSlices().firstIndex { $0.hasPrefix("Builds:") }.map { $0 + 1 }
             evidence.append(Evidence(location: SourceLocation(path: file.path, line: line),
                                      snippet: "Builds: versionCode \(found.map(String.init).joined(separator: ", "))"))
         }
