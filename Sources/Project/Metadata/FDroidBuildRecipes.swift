@@ -35,8 +35,10 @@ enum FDroidBuildRecipes {
     static func isRecipe(_ file: ProjectFile) -> Bool {
         let name = file.fileName
         if name == ".fdroid.yml" || name == ".fdroid.yaml" { return true }
-        let parts = file.path.split(separator: "/")
-        guard parts.count >= 2, parts[parts.count - 2] == "metadata", name.hasSuffix(".yml") else { return false }
+        // Asked of every file: the name first, then only the folder above it (not a split of the whole path).
+        guard name.hasSuffix(".yml") else { return false }
+        let parts = PathComponents.last(2, of: file.path)
+        guard parts.count == 2, parts[1] == "metadata" else { return false }
         return name.dropLast(4).split(separator: ".").count >= 2
     }
 }
