@@ -12,6 +12,7 @@ public struct AndroidProjectInspector: Inspector {
     public init() {}
 
     public var name: String { "android" }
+    public var readsEarlierParts: Bool { false }  // runs beside the Xcode projects' stage
     public var scopes: Set<InspectionOptions.Scope> { [.everything, .metadata] }
     public var emits: [String] {
         ["android.project", "android.release_module", "android.modules", "android.modules_skipped", "android.target_sdk",
@@ -64,6 +65,7 @@ public struct AndroidNativeLibrariesInspector: Inspector {
     public init() {}
 
     public var name: String { "android-native-libraries" }
+    public var readsEarlierParts: Bool { false }  // runs beside the Xcode projects' stage
     public var emits: [String] { ["android.native_code", "android.native_libraries_4kb"] }
 
     public func inspect(_ input: InspectionInput) -> InspectorOutput<NoPart> {

@@ -65,20 +65,14 @@ public enum ProjectInspector {
         // Stage by stage (the Xcode projects first: their target membership tells the scan which files only
         // tests build). Inside a stage the inspectors are independent pure functions of the file list: run
         // them side by side, then merge in registration order so the model is the same on every run.
-        for stage in Set(selected.map(\.stage)).sorted() {
-            let jobs = selected.filter { $0.stage == stage }
-            let earlier = model.parts
-            let outputs = ConcurrentMap.map(count: jobs.count) { index in
-                let inspector = jobs[index]
-                let input = InspectionInput(root: absoluteRoot, files: wanted(files, by: inspector), manifest: manifest,
-                                            options: options, symbolTables: tables, earlier: earlier)
-                return run(inspector, input)
-            }
-            for output in outputs {
-                facts += output.facts
-                model.problems += output.problems
-                output.store(&model.parts)
-            }
+        // A later inspector that reads no earlier part runs beside the earlier stage (StagedJobs).
+        for output in StagedJobs.run(selected, earlyParts: model.parts, job: { inspector, earlier in
+            run(inspector, InspectionInput(root: absoluteRoot, files: wanted(files, by: inspector), manifest: manifest,
+                                           options: options, symbolTables: tables, earlier: earlier))
+        }) {
+            facts += output.facts
+            model.problems += output.problems
+            output.store(&model.parts)
         }
         facts += StoreDetection.facts(StoreEvidenceInput(files: files, model: model, options: options), inspectors: inspectors)
         facts += manifest.map(statedFacts) ?? []
