@@ -209,8 +209,10 @@ struct GradleScript: Sendable {
     private static func projectDependency(_ text: String) -> String? {
         var configurationText = Substring(text)
         if configurationText.hasPrefix("add(") { configurationText = configurationText.dropFirst(4) }
-        guard let configuration = configurationText.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).first,
-              isShippingConfiguration(String(configuration)), text.contains("project") else { return nil }
+        // The first word (what splitting the whole statement on non-word characters gave first).
+        let isWord: (Character) -> Bool = { $0.isLetter || $0.isNumber || $0 == "_" }
+        let configuration = configurationText.drop { !isWord($0) }.prefix(while: isWord)
+        guard !configuration.isEmpty, isShippingConfiguration(String(configuration)), text.contains("project") else { return nil }
         for pattern in projectDependencyPatterns {
             if let path = firstCapture(pattern, text) { return path }
         }
