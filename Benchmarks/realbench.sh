@@ -5,7 +5,8 @@
 # peak memory, as one Markdown table; then the literal floor (`rg -F` on the same symbols, interleaved with
 # `check`, paired ratios: Benchmarks/floor.py), which is what `check` should be measured against.
 # usage: Benchmarks/realbench.sh [--bin PATH] [--runs N] [--floor-only] [--fresh-clone] REPO_DIR...
-#   --bin          a built shipcheck (default: the release build of this checkout)
+#   --bin          a built shipcheck (default: the release build of this checkout, with --static-swift-stdlib as
+#                  `make install` and the Homebrew formula build it)
 #   --runs         timed runs per command after one warm-up (default 10; the peer runs 3 times)
 #   --floor-only   only the literal-floor table (the README's): no peer, no venv (needs python3 with PyYAML)
 #   --fresh-clone  then time a fresh clone's first build and test run (git clone of HEAD into a temporary
@@ -34,8 +35,8 @@ done
 [ -x /usr/bin/time ] || { echo "/usr/bin/time is needed: apt-get install time" >&2; exit 2; }
 if [ -z "$BIN" ]; then
     echo "building release..." >&2
-    swift build -c release --product shipcheck >&2
-    BIN=$(swift build -c release --show-bin-path)/shipcheck
+    swift build -c release --static-swift-stdlib --product shipcheck >&2
+    BIN=$(swift build -c release --static-swift-stdlib --show-bin-path)/shipcheck
 fi
 BENCH=.bench/realbench
 mkdir -p "$BENCH"
