@@ -13,7 +13,9 @@ enum StoreDetection {
     static let evidenceLimit = 3
 
     static func facts(_ input: StoreEvidenceInput, inspectors: [any Inspector]) -> [Fact] {
-        let evidence = inspectors.flatMap { $0.storeEvidence(input) }
+        // Each inspector's evidence over the cores (the Android one reads every Gradle build file), joined in
+        // registration order.
+        let evidence = ConcurrentMap.map(count: inspectors.count) { inspectors[$0].storeEvidence(input) }.flatMap { $0 }
         return [Store.appstore, .play, .fdroid].map { store in fact(store, evidence.filter { $0.store == store }.map(\.evidence)) }
     }
 
