@@ -59,12 +59,14 @@ fresh_clone() { # a fresh clone's first build and test run, timed (wall, user an
     echo
     echo "A fresh clone of $(git rev-parse --short HEAD) ($(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) at the start):"
     echo
-    ( cd "$clone/shipcheck" && /usr/bin/time -f '- `swift build --build-tests`: %e s wall (%U s user, %S s system CPU)' \
-        swift build --build-tests >"$clone/build.log" 2>&1 ) 2>&1 | tail -1 || true
-    ( cd "$clone/shipcheck" && /usr/bin/time -f '- `swift test`: %e s wall (%U s user, %S s system CPU)' \
-        swift test >"$clone/test.log" 2>&1 ) 2>&1 | tail -1 || true
+    ( cd "$clone/shipcheck" && /usr/bin/time -o "$clone/build.time" -f '- `swift build --build-tests`: %e s wall (%U s user, %S s system CPU)' \
+        swift build --build-tests >"$clone/build.log" 2>&1 ) || echo "- the build failed: $(tail -3 "$clone/build.log")"
+    cat "$clone/build.time"
+    ( cd "$clone/shipcheck" && /usr/bin/time -o "$clone/test.time" -f '- `swift test`: %e s wall (%U s user, %S s system CPU)' \
+        swift test >"$clone/test.log" 2>&1 ) || echo "- some tests failed"
+    cat "$clone/test.time"
     echo "- $(grep -E '^(✔|✘) Test run with' "$clone/test.log" | tail -1 | sed 's/^. //')"
-    echo "- XCTest: $(grep -E 'Executed [0-9]+ tests' "$clone/test.log" | tail -1 | sed 's/^ *//')"
+    echo "- XCTest: $(grep -E 'Executed [0-9]+ tests' "$clone/test.log" | tail -1 | sed 's/^[[:space:]]*//')"
     echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
     rm -rf "$clone"
 }
