@@ -89,11 +89,16 @@ public enum AndroidInspector {
         }
 
         // Build scripts.
-        var scripts: [(file: ProjectFile, script: GradleScript)] = []
+        var buildTexts: [(file: ProjectFile, text: String)] = []
         for file in shipping where (file.fileName == "build.gradle" || file.fileName == "build.gradle.kts") && !isBuildLogic(file.path, folders: logicFolders) {
             guard let text = read(file) else { continue }
-            scripts.append((file, GradleScript.parse(text)))
+            buildTexts.append((file, text))
         }
+        // Read in order (problems and texts are recorded as before), parsed over the cores: a build of some
+        // hundreds of modules has as many scripts, and parsing them was the largest part of this inspector.
+        let scriptTexts = buildTexts.map(\.text)
+        let parsed = ConcurrentMap.map(count: scriptTexts.count) { GradleScript.parse(scriptTexts[$0]) }
+        let scripts: [(file: ProjectFile, script: GradleScript)] = zip(buildTexts, parsed).map { ($0.0.file, $0.1) }
 
         // Scripts applied with `apply from:` (and precompiled convention plugins), read once each.
         var applied: [String: GradleScript] = [:]
