@@ -4,19 +4,24 @@
 # offline peer `app-store-review-risk` (installed from PyPI into .bench/venv by this script), with ratios and
 # peak memory, as one Markdown table; then the literal floor (`rg -F` on the same symbols, interleaved with
 # `check`, paired ratios: Benchmarks/floor.py), which is what `check` should be measured against.
-# usage: Benchmarks/realbench.sh [--bin PATH] [--runs N] [--floor-only] REPO_DIR...
-#   --bin         a built shipcheck (default: the release build of this checkout)
-#   --runs        timed runs per command after one warm-up (default 10; the peer runs 3 times)
-#   --floor-only  only the literal-floor table (the README's): no peer, no venv (needs python3 with PyYAML)
+# usage: Benchmarks/realbench.sh [--bin PATH] [--runs N] [--floor-only] [--fresh-clone] REPO_DIR...
+#   --bin          a built shipcheck (default: the release build of this checkout, with --static-swift-stdlib as
+#                  `make install` and the Homebrew formula build it)
+#   --runs         timed runs per command after one warm-up (default 10; the peer runs 3 times)
+#   --floor-only   only the literal-floor table (the README's): no peer, no venv (needs python3 with PyYAML)
+#   --fresh-clone  then time a fresh clone's first build and test run (git clone of HEAD into a temporary
+#                  folder: `swift build --build-tests`, then `swift test`), after the table, so as not to load it
 # needs: hyperfine, ripgrep, /usr/bin/time (apt-get install hyperfine ripgrep time), python3 with venv.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=""
 RUNS=10
 FLOOR_ONLY=0
+FRESH_CLONE=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --floor-only) FLOOR_ONLY=1; shift ;;
+        --fresh-clone) FRESH_CLONE=1; shift ;;
         --bin) BIN=$2; shift 2 ;;
         --runs) RUNS=$2; shift 2 ;;
         -*) echo "unknown option $1" >&2; exit 2 ;;
@@ -30,8 +35,8 @@ done
 [ -x /usr/bin/time ] || { echo "/usr/bin/time is needed: apt-get install time" >&2; exit 2; }
 if [ -z "$BIN" ]; then
     echo "building release..." >&2
-    swift build -c release --product shipcheck >&2
-    BIN=$(swift build -c release --show-bin-path)/shipcheck
+    swift build -c release --static-swift-stdlib --product shipcheck >&2
+    BIN=$(swift build -c release --static-swift-stdlib --show-bin-path)/shipcheck
 fi
 BENCH=.bench/realbench
 mkdir -p "$BENCH"
@@ -47,9 +52,28 @@ floor() { # the literal floor (rg -F), paired and interleaved with check (see fl
     echo
     echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
 }
+fresh_clone() { # a fresh clone's first build and test run, timed (wall, user and system seconds)
+    local clone
+    clone=$(mktemp -d)
+    git clone --quiet . "$clone/shipcheck"
+    echo
+    echo "A fresh clone of $(git rev-parse --short HEAD) ($(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) at the start):"
+    echo
+    ( cd "$clone/shipcheck" && /usr/bin/time -o "$clone/build.time" -f '- `swift build --build-tests`: %e s wall (%U s user, %S s system CPU)' \
+        swift build --build-tests >"$clone/build.log" 2>&1 ) || echo "- the build failed: $(tail -3 "$clone/build.log")"
+    cat "$clone/build.time"
+    ( cd "$clone/shipcheck" && /usr/bin/time -o "$clone/test.time" -f '- `swift test`: %e s wall (%U s user, %S s system CPU)' \
+        swift test >"$clone/test.log" 2>&1 ) || echo "- some tests failed"
+    cat "$clone/test.time"
+    echo "- $(grep -E '^(✔|✘) Test run with' "$clone/test.log" | tail -1 | sed 's/^. //')"
+    echo "- XCTest: $(grep -E 'Executed [0-9]+ tests' "$clone/test.log" | tail -1 | sed 's/^[[:space:]]*//')"
+    echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
+    rm -rf "$clone"
+}
 if [ "$FLOOR_ONLY" = 1 ]; then
     python3 -c 'import yaml' 2>/dev/null || { echo "--floor-only needs python3 with PyYAML (apt-get install python3-yaml)" >&2; exit 2; }
     floor python3 "$@"
+    [ "$FRESH_CLONE" = 1 ] && fresh_clone
     exit 0
 fi
 VENV=.bench/venv
@@ -91,3 +115,5 @@ done
 # above, with \s* and word boundaries, does not), paired and interleaved with check (see floor.py).
 echo
 floor "$VENV/bin/python" "$@"
+[ "$FRESH_CLONE" = 1 ] && fresh_clone
+exit 0

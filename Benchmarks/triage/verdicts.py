@@ -41,4 +41,6 @@ V = {
 ("thunder-app+thunder","platform-requirements.apple-scene-life-cycle"): ("true", "As for gallery (TN3187)."),
 ("thunderbird+thunderbird-android","metadata-fdroid.summary-length"): ("true", "app-metadata/<applicationId> is what the `metadata` symlink F-Droid builds from points to at each release commit (shippable_builds.yml:394); each summary is over F-Droid's 80 and is cut."),
 ("thunderbird+thunderbird-android","metadata-fdroid.description-length"): ("true", "Over F-Droid's 4000 (ca, ta-IN of the beta app); F-Droid cuts it."),
+("infinitered+ChainReactApp2023","platform-requirements.play-target-sdk-expo"): ("true", "expo 48.0.15 (yarn.lock:5413) and no expo-build-properties targetSdkVersion (its two entries set iOS frameworks and Android shrinking only): an EAS build of this config targets API 33, below Play's 36 (new rule this session)."),
+("mattermost+mattermost-mobile","privacy-manifest.sdk-only-reason"): ("debatable", "0A2A.1 copied into the app's manifest by React Native's pod install (now a note of its own rule)."),
 }

@@ -12,19 +12,30 @@ enum FolderFiles {
     ///   - folders: the finding paths (base-relative); only those that are folders of the walk get a file.
     ///   - files: the walked files, base-relative.
     static func map(folders: Set<String>, files: [String]) -> [String: String] {
+        guard !folders.isEmpty else { return [:] }
+        // Every walked file passes through here: its ancestors are found from the end of its bytes, without
+        // splitting it, and the sort key is built only for a folder that has a finding.
+        let wanted = Set(folders.map { Substring($0) })
+        let wantsRoot = folders.contains(".")
         var best: [String: (key: [Step], file: String)] = [:]
         for file in files {
-            let parts = file.split(separator: "/", omittingEmptySubsequences: false)
+            let utf8 = file.utf8
+            var componentEnd = utf8.endIndex
             // Every ancestor folder within `maxDepth` levels, from the nearest: `a/b/c.txt` is in `a/b`, `a` and "".
-            for depth in 1...min(maxDepth, parts.count) {
-                let folderParts = parts.dropLast(depth)
-                let inner = parts.suffix(depth)
-                guard !inner.contains(where: { $0.hasPrefix(".") }) else { break }
-                let folder = folderParts.joined(separator: "/")
-                guard folders.contains(folder) || (folder.isEmpty && folders.contains(".")) else { continue }
-                let key = inner.enumerated().map { Step(isFolder: $0.offset < inner.count - 1, name: String($0.element)) }
-                if let current = best[folder], !(key < current.key) { continue }
-                best[folder] = (key, file)
+            for _ in 1...maxDepth {
+                let slash = utf8[..<componentEnd].lastIndex(of: UInt8(ascii: "/"))
+                let componentStart = slash.map { utf8.index(after: $0) } ?? utf8.startIndex
+                // The path below the folder grows by one name a level: stop at the first hidden one.
+                if componentStart < componentEnd, utf8[componentStart] == UInt8(ascii: ".") { break }
+                let folder = file[..<(slash ?? utf8.startIndex)]
+                if wanted.contains(folder) || (folder.isEmpty && wantsRoot) {
+                    let inner = file[componentStart...].split(separator: "/", omittingEmptySubsequences: false)
+                    let key = inner.enumerated().map { Step(isFolder: $0.offset < inner.count - 1, name: String($0.element)) }
+                    let name = String(folder)
+                    if best[name].map({ key < $0.key }) ?? true { best[name] = (key, file) }
+                }
+                guard let slash else { break }
+                componentEnd = slash
             }
         }
         var result: [String: String] = [:]

@@ -15,6 +15,8 @@ public struct Session: Sendable {
     public var workingDirectory: String = FileManager.default.currentDirectoryPath
     /// The inputs `inspect` reads (`InspectorRegistry.builtin` unless a host gave its own).
     public var inspectors: [any Inspector] = InspectorRegistry.builtin
+    /// The walk of `root` begun while the checklists loaded (`open(…, walkAhead: true)`), which `inspect` uses.
+    var pendingWalk: PendingWalk?
 
     /// Opens `path` (absolute or relative to the current folder) with an optional `--config` file and extra
     /// checklist folders; `only`/`skip` narrow the rules. Every problem is a `SessionError` (exit 2 in the CLI).
@@ -23,7 +25,8 @@ public struct Session: Sendable {
                             checklists preloaded: [Checklist]? = nil,
                             only: Set<String> = [], skip: Set<String> = [],
                             inspectors: [any Inspector] = InspectorRegistry.builtin,
-                            workingDirectory: String = FileManager.default.currentDirectoryPath) throws(SessionError) -> Session {
+                            workingDirectory: String = FileManager.default.currentDirectoryPath,
+                            walkAhead: Bool = false) throws(SessionError) -> Session {
         let base = URL(fileURLWithPath: workingDirectory, isDirectory: true)
         let root = URL(fileURLWithPath: path, relativeTo: base).standardizedFileURL.path
         var isDirectory: ObjCBool = false
@@ -57,6 +60,8 @@ public struct Session: Sendable {
                 throw SessionError(diagnostics: error.errors.map { Diagnostic(.configurationInvalid, yaml: $0) })
             }
         }
+        // `check` walks the root next: begin it now, beside the checklist loading.
+        let pendingWalk = walkAhead ? PendingWalk(root: root, exclude: manifest?.exclude ?? []) : nil
         let checklists: [Checklist]
         if let preloaded {
             checklists = preloaded
@@ -79,7 +84,7 @@ public struct Session: Sendable {
             }
         }
         return Session(root: root, manifest: manifest, engine: Engine(checklists: checklists), configuration: configuration,
-                       workingDirectory: base.path, inspectors: inspectors)
+                       workingDirectory: base.path, inspectors: inspectors, pendingWalk: pendingWalk)
     }
 
     /// A message naming an `--only`/`--skip`/severity entry that matches no rule or checklist, with a suggestion.
@@ -142,7 +147,8 @@ public struct Session: Sendable {
                 .map { SymbolTableSource(name: $0.name, file: $0.file, value: $0.value) }
         }
         do {
-            return try ProjectInspector.inspect(root: root, manifest: manifest, options: options, inspectors: inspectors)
+            let walk = try pendingWalk.map { pending throws(InspectionError) in try pending.result() }
+            return try ProjectInspector.inspect(root: root, manifest: manifest, options: options, inspectors: inspectors, walk: walk)
         } catch {
             throw SessionError(Diagnostic(.inspectionFailed, at: SourceLocation(path: error.path), error.message))
         }

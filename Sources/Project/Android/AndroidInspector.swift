@@ -11,7 +11,7 @@ public enum AndroidInspector {
         func read(_ file: ProjectFile) -> String? {
             do {
                 let text = try InspectedText.read(file)
-                texts[file.path] = text.split(separator: "\n", omittingEmptySubsequences: false)
+                texts[file.path] = text.lineSlices()
                 return text
             } catch {
                 result.problems.append(error.problem)
@@ -89,11 +89,16 @@ public enum AndroidInspector {
         }
 
         // Build scripts.
-        var scripts: [(file: ProjectFile, script: GradleScript)] = []
+        var buildTexts: [(file: ProjectFile, text: String)] = []
         for file in shipping where (file.fileName == "build.gradle" || file.fileName == "build.gradle.kts") && !isBuildLogic(file.path, folders: logicFolders) {
             guard let text = read(file) else { continue }
-            scripts.append((file, GradleScript.parse(text)))
+            buildTexts.append((file, text))
         }
+        // Read in order (problems and texts are recorded as before), parsed over the cores: a build of some
+        // hundreds of modules has as many scripts, and parsing them was the largest part of this inspector.
+        let scriptTexts = buildTexts.map(\.text)
+        let parsed = ConcurrentMap.map(count: scriptTexts.count) { GradleScript.parse(scriptTexts[$0]) }
+        let scripts: [(file: ProjectFile, script: GradleScript)] = zip(buildTexts, parsed).map { ($0.0.file, $0.1) }
 
         // Scripts applied with `apply from:` (and precompiled convention plugins), read once each.
         var applied: [String: GradleScript] = [:]
@@ -394,7 +399,7 @@ public enum AndroidInspector {
     /// line: members such as a plugin's `override fun apply` are indented and not counted).
     static func declaredFunctions(_ text: String) -> [String] {
         var names: [String] = []
-        for line in text.split(separator: "\n") where names.count < 200 {
+        for line in text.lineSlices(omittingEmpty: true) where names.count < 200 {
             var rest = Substring(line)
             for modifier in ["internal ", "private ", "public ", "inline "] where rest.hasPrefix(modifier) { rest = rest.dropFirst(modifier.count) }
             guard rest.hasPrefix("fun ") else { continue }
@@ -530,19 +535,33 @@ public enum AndroidInspector {
         func simplified(_ name: Substring) -> String { name.lowercased().replacingOccurrences(of: "-", with: "").replacingOccurrences(of: "_", with: "") }
         // Each module path and library folder simplified once, not once per `projects.x.y` dependency: on a build
         // of some 200 modules (thunderbird-android) that matching was nearly half of a whole `check`.
-        let knownSimplified = known.map { path, folder in (path.split(separator: ":").map(simplified), folder) }
-        let librarySimplified = libraryFolders.map { ($0.split(separator: "/").map(simplified), $0) }
+        // Looked up by key, not by scanning every module per reference (a build of ~400 modules, duckduckgo's,
+        // asks thousands of times): the first module of a path, as `first(where:)` found it, and the library
+        // folders by simplified path and by last name.
+        var knownBySimplified: [[String]: String] = [:]
+        var knownByPath: [String: String] = [:]
+        for (path, folder) in known {
+            let key = path.split(separator: ":").map(simplified)
+            if knownBySimplified[key] == nil { knownBySimplified[key] = folder }
+            if knownByPath[path] == nil { knownByPath[path] = folder }
+        }
+        var librariesBySimplified: [[String]: [String]] = [:]
+        var librariesByLastName: [String: [String]] = [:]
+        for folder in libraryFolders {
+            librariesBySimplified[folder.split(separator: "/").map(simplified), default: []].append(folder)
+            if let last = folder.split(separator: "/").last { librariesByLastName[String(last), default: []].append(folder) }
+        }
         func folderFor(_ reference: String) -> String? {
             if reference.hasPrefix("projects.") {
                 let wanted = reference.dropFirst("projects.".count).split(separator: ".").map { $0.lowercased() }
-                if let hit = knownSimplified.first(where: { $0.0 == wanted })?.1 { return hit }
-                let byFolder = librarySimplified.filter { $0.0 == wanted }.map(\.1)
+                if let hit = knownBySimplified[wanted] { return hit }
+                let byFolder = librariesBySimplified[wanted] ?? []
                 return byFolder.count == 1 ? byFolder[0] : nil
             }
-            let direct = known.first { $0.0 == reference }?.1 ?? GradleSettings.folder(forPath: reference)
+            let direct = knownByPath[reference] ?? GradleSettings.folder(forPath: reference)
             if scriptByModule[direct] != nil { return direct }
             let last = reference.split(separator: ":").last.map(String.init) ?? ""
-            let byName = libraryFolders.filter { $0.split(separator: "/").last.map(String.init) == last }
+            let byName = librariesByLastName[last] ?? []
             return byName.count == 1 ? byName[0] : nil
         }
         var graph = LibraryGraph()

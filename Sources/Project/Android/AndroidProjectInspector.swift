@@ -12,6 +12,7 @@ public struct AndroidProjectInspector: Inspector {
     public init() {}
 
     public var name: String { "android" }
+    public var readsEarlierParts: Bool { false }  // runs beside the Xcode projects' stage
     public var scopes: Set<InspectionOptions.Scope> { [.everything, .metadata] }
     public var emits: [String] {
         ["android.project", "android.release_module", "android.modules", "android.modules_skipped", "android.target_sdk",
@@ -42,18 +43,21 @@ public struct AndroidProjectInspector: Inspector {
     /// An AndroidManifest.xml, or a Gradle application module (it applies the Android application plugin or
     /// sets an `applicationId`, which only application modules have), outside vendored folders.
     public func storeEvidence(_ input: StoreEvidenceInput) -> [StoreEvidence] {
-        input.files.compactMap { file in
-            guard !file.isVendored else { return nil }
-            let name = file.fileName
-            if name == "AndroidManifest.xml" {
+        // The manifests and build files by name first; the build files are then read over the cores, in order.
+        let files = input.files
+        let candidates = files.indices.filter { index in
+            let name = files[index].fileName
+            return !files[index].isVendored && (name == "AndroidManifest.xml" || name == "build.gradle" || name == "build.gradle.kts")
+        }
+        let maxFileBytes = input.options.maxFileBytes
+        return ConcurrentMap.map(count: candidates.count) { slot -> StoreEvidence? in
+            let file = files[candidates[slot]]
+            if file.fileName == "AndroidManifest.xml" {
                 return StoreEvidence(.play, Evidence(location: SourceLocation(path: file.path), snippet: "AndroidManifest.xml"))
             }
-            if name == "build.gradle" || name == "build.gradle.kts",
-               let line = StoreDetection.applicationPluginLine(file, maxFileBytes: input.options.maxFileBytes) {
-                return StoreEvidence(.play, Evidence(location: SourceLocation(path: file.path, line: line.number), snippet: line.text))
-            }
-            return nil
-        }
+            guard let line = StoreDetection.applicationPluginLine(file, maxFileBytes: maxFileBytes) else { return nil }
+            return StoreEvidence(.play, Evidence(location: SourceLocation(path: file.path, line: line.number), snippet: line.text))
+        }.compactMap { $0 }
     }
 
     public func found(in model: ProjectModel) -> FoundInput? {
@@ -66,6 +70,7 @@ public struct AndroidNativeLibrariesInspector: Inspector {
     public init() {}
 
     public var name: String { "android-native-libraries" }
+    public var readsEarlierParts: Bool { false }  // runs beside the Xcode projects' stage
     public var emits: [String] { ["android.native_code", "android.native_libraries_4kb"] }
 
     public func inspect(_ input: InspectionInput) -> InspectorOutput<NoPart> {

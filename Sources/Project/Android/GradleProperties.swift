@@ -6,7 +6,7 @@ struct GradleProperties: Sendable {
 
     static func parse(_ text: String) -> GradleProperties {
         var properties = GradleProperties()
-        for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (offset, rawLine) in text.lineSlices().enumerated() {
             let line = rawLine.trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") || line.hasPrefix("!") { continue }
             guard let separator = line.firstIndex(where: { $0 == "=" || $0 == ":" }) else { continue }

@@ -55,7 +55,7 @@ struct GradleScript: Sendable {
                 script.extValues.append(Definition(name: name, expression: expression, line: statement.line))
                 continue
             }
-            if let (name, expression) = firstCaptures(localPattern, statement.text) {
+            if mayDeclareLocal(statement.text), let (name, expression) = firstCaptures(localPattern, statement.text) {
                 script.locals.append(Definition(name: name, expression: expression, line: statement.line))
                 continue
             }
@@ -67,7 +67,7 @@ struct GradleScript: Sendable {
                 script.plugins.append((plugin, statement.line))
                 continue
             }
-            if let groups = captures(applyFromPattern, statement.text), groups.count == 2 {
+            if statement.text.hasPrefix("apply"), statement.text.contains("from"), let groups = captures(applyFromPattern, statement.text), groups.count == 2 {
                 // `rootProject.file("x")` is relative to the root, like `$rootDir/x`.
                 script.appliedScripts.append((groups[0].hasPrefix("rootProject") ? "$rootDir/" + groups[1] : groups[1], statement.line))
                 continue
@@ -115,7 +115,7 @@ struct GradleScript: Sendable {
             }
             return nil
         }
-        guard let groups = captures(settingPattern, statement.text), groups.count == 4 else { return nil }
+        guard mayNameSetting(statement.text), let groups = captures(settingPattern, statement.text), groups.count == 4 else { return nil }
         let prefix = groups[0].split(separator: ".").map(String.init)
         guard let name = settingNames.first(where: { $0.0 == groups[1] })?.1 else { return nil }
         var expression = groups[3].trimmingCharacters(in: .whitespaces)
@@ -152,6 +152,7 @@ struct GradleScript: Sendable {
         pattern: #"^(?:(?:private|final|const)\s+)*(?:val|var|def)\s+([A-Za-z_]\w*)(?:\s*:\s*[A-Za-z_]\w*\??)?\s*=\s*(.+)$"#)
 
     private static func extAssignment(_ text: String) -> (String, String)? {
+        guard text.contains("ext") else { return nil }  // every pattern names ext or extra
         for pattern in extPatterns {
             if let result = firstCaptures(pattern, text) { return result }
         }
@@ -159,7 +160,7 @@ struct GradleScript: Sendable {
     }
 
     private static func extBlockEntry(_ text: String) -> (String, String)? {
-        guard let groups = captures(extBlockPattern, text) else { return nil }
+        guard text.contains("=") || text.contains("set("), let groups = captures(extBlockPattern, text) else { return nil }
         if !groups[0].isEmpty { return (groups[0], groups[1].trimmingCharacters(in: .whitespaces)) }
         if !groups[2].isEmpty { return (groups[2], groups[3].trimmingCharacters(in: .whitespaces)) }
         return nil
@@ -179,10 +180,13 @@ struct GradleScript: Sendable {
     private static let applyFalsePattern = try! NSRegularExpression(pattern: #"\)\s*apply\s*(?:\(\s*false\s*\)|false)\s*$|\bapply\s+false\s*$"#)
 
     private static func plugin(_ statement: GradleStatement) -> String? {
-        if captures(applyFalsePattern, statement.text) != nil { return nil }
+        let text = statement.text
+        if text.contains("false"), captures(applyFalsePattern, text) != nil { return nil }
         for (index, pattern) in pluginPatterns.enumerated() {
             // `id` and `alias` only mean a plugin inside `plugins { }`.
             if index > 0 && !statement.blocks.contains("plugins") { continue }
+            // The word each pattern requires, looked for first.
+            guard [text.hasPrefix("apply"), text.hasPrefix("id"), text.hasPrefix("alias"), text.contains("apply")][index] else { continue }
             if let groups = captures(pattern, statement.text), let id = groups.first { return id }
         }
         return nil
@@ -205,8 +209,10 @@ struct GradleScript: Sendable {
     private static func projectDependency(_ text: String) -> String? {
         var configurationText = Substring(text)
         if configurationText.hasPrefix("add(") { configurationText = configurationText.dropFirst(4) }
-        guard let configuration = configurationText.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).first,
-              isShippingConfiguration(String(configuration)) else { return nil }
+        // The first word (what splitting the whole statement on non-word characters gave first).
+        let isWord: (Character) -> Bool = { $0.isLetter || $0.isNumber || $0 == "_" }
+        let configuration = configurationText.drop { !isWord($0) }.prefix(while: isWord)
+        guard !configuration.isEmpty, isShippingConfiguration(String(configuration)), text.contains("project") else { return nil }
         for pattern in projectDependencyPatterns {
             if let path = firstCapture(pattern, text) { return path }
         }
@@ -230,7 +236,7 @@ struct GradleScript: Sendable {
         if text.contains("project(") {
             return projectDependency(text) == nil
         }
-        guard let groups = captures(helperCallPattern, text) else {
+        guard text.contains("("), let groups = captures(helperCallPattern, text) else {
             // `features.forEach { … }`: a loop that adds something.
             return text.hasSuffix("{ … }") && (text.contains("forEach") || text.contains(".each"))
         }
@@ -260,16 +266,32 @@ struct GradleScript: Sendable {
     }
 
     private static func dependency(_ statement: GradleStatement) -> DependencyDeclaration? {
-        if let groups = captures(dependencyPattern, statement.text), isShippingConfiguration(groups[0]) {
+        let text = statement.text
+        if text.contains(":") || text.contains("libs."), let groups = captures(dependencyPattern, text), isShippingConfiguration(groups[0]) {
             let notation = groups[1].isEmpty ? groups[2] : groups[1]
             guard !notation.isEmpty else { return nil }
             return DependencyDeclaration(configuration: groups[0], notation: notation, line: statement.line)
         }
-        if let groups = captures(mapDependencyPattern, statement.text), isShippingConfiguration(groups[0]) {
+        if text.contains("group"), let groups = captures(mapDependencyPattern, text), isShippingConfiguration(groups[0]) {
             let notation = [groups[1], groups[2], groups[3]].filter { !$0.isEmpty }.joined(separator: ":")
             return DependencyDeclaration(configuration: groups[0], notation: notation, line: statement.line)
         }
         return nil
+    }
+
+    // MARK: Literal prefilters
+
+    // Each regex runs only on a statement holding a word it requires (most statements of a build script hold
+    // none): ICU matching on an NSString copy of every statement was most of reading Gradle scripts.
+
+    /// `val`, `var` or `def`, which `localPattern` requires.
+    private static func mayDeclareLocal(_ text: String) -> Bool {
+        text.contains("val") || text.contains("var") || text.contains("def")
+    }
+
+    /// A word every name of `settingPattern` contains.
+    private static func mayNameSetting(_ text: String) -> Bool {
+        text.contains("Sdk") || text.contains("version") || text.contains("applicationId") || text.contains("namespace")
     }
 
     // MARK: Regex helpers

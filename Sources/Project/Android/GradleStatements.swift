@@ -26,7 +26,8 @@ enum GradleStatements {
         var statements: [GradleStatement] = []
         var openings: [GradleBlock] = []
         var blocks: [String] = []
-        var buffer = ""
+        // The statement so far as UTF-8 (a String grown a scalar at a time was most of reading a build script).
+        var buffer: [UInt8] = []
         /// Whether `buffer` holds more than blanks, so that a statement's line is that of its first real character.
         var bufferHasContent = false
         var bufferLine = 1
@@ -36,11 +37,11 @@ enum GradleStatements {
         var index = 0
 
         func flush() {
-            let trimmed = buffer.trimmingCharacters(in: .whitespacesAndNewlines)
+            let trimmed = String(decoding: buffer, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             if !trimmed.isEmpty {
                 statements.append(GradleStatement(text: trimmed, line: bufferLine, blocks: blocks))
             }
-            buffer = ""
+            buffer.removeAll(keepingCapacity: true)
             bufferHasContent = false
         }
         func append(_ scalar: Unicode.Scalar) {
@@ -48,7 +49,7 @@ enum GradleStatements {
                 bufferLine = line
                 bufferHasContent = true
             }
-            buffer.unicodeScalars.append(scalar)
+            if scalar.isASCII { buffer.append(UInt8(scalar.value)) } else { buffer.append(contentsOf: scalar.utf8) }
         }
 
         while index < chars.count {
@@ -94,12 +95,12 @@ enum GradleStatements {
             }
             switch c {
             case "{":
-                let header = buffer.trimmingCharacters(in: .whitespacesAndNewlines)
+                let header = String(decoding: buffer, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
                 // `versionName = when {` is a setting with a computed value: keep it as a statement too.
                 if header.contains("=") {
                     statements.append(GradleStatement(text: header + " { … }", line: bufferLine, blocks: blocks))
                 }
-                buffer = ""
+                buffer.removeAll(keepingCapacity: true)
                 bufferHasContent = false
                 parenDepth = 0
                 guard blocks.count < maxDepth else { return (statements, openings) }

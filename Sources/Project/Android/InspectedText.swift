@@ -61,7 +61,7 @@ enum InspectedText {
     /// a lock file with thousands of entries must not be searched once per entry.
     static func keyLines(in text: String) -> [String: Int] {
         var lines: [String: Int] = [:]
-        for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (offset, raw) in text.lineSlices().enumerated() {
             let line = raw.drop { $0 == " " || $0 == "\t" }
             guard line.first == "\"", let close = line.dropFirst().firstIndex(of: "\"") else { continue }
             let key = String(line[line.index(after: line.startIndex)..<close])

@@ -23,7 +23,14 @@ struct VersionCatalog: Sendable {
     /// Accessors ignore the separator: `app-build-targetSDK`, `app_build_targetSDK` and
     /// `app.build.targetSDK` are all `libs.versions.app.build.targetSDK`.
     static func accessorKey(_ alias: String) -> String {
-        alias.replacingOccurrences(of: "-", with: ".").replacingOccurrences(of: "_", with: ".").lowercased()
+        // Every alias of every catalog passes through here: an ASCII one (all of them in practice) is mapped
+        // byte by byte, which is what replacing and lower-casing give for ASCII.
+        if alias.utf8.allSatisfy({ $0 < 0x80 }) {
+            return String(decoding: alias.utf8.map { byte in
+                byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") ? UInt8(ascii: ".") : (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+            }, as: UTF8.self)
+        }
+        return alias.replacingOccurrences(of: "-", with: ".").replacingOccurrences(of: "_", with: ".").lowercased()
     }
 
     /// Entries by accessor key, built once by `parse`: a build file naming 10,000 aliases must not scan the
@@ -67,7 +74,7 @@ struct VersionCatalog: Sendable {
         var section = ""
         var pendingLibraries: [(alias: String, fields: [String: String], line: Int)] = []
         var arrayStart: Int?
-        for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (offset, rawLine) in text.lineSlices().enumerated() {
             let line = offset + 1
             let content = stripComment(String(rawLine)).trimmingCharacters(in: .whitespaces)
             if content.isEmpty { continue }

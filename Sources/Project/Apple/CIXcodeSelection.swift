@@ -33,6 +33,33 @@ public enum CIXcodeSelection {
         return nil
     }
 
+    /// The bytes in which an ASCII word occurs exactly where it occurs in `text.lowercased()`: A–Z folded,
+    /// and the two scalars whose lower case holds an ASCII letter spelt as their lower case (KELVIN SIGN is
+    /// "k", İ is "i" and U+0307); other non-ASCII bytes are kept, as no ASCII word matches across them.
+    /// Lower-casing whole workflows and Fastfiles (many hold an emoji, which takes the slow Unicode path)
+    /// was most of reading them.
+    static func loweredForSearch(_ bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var i = 0
+        while i < bytes.count {
+            let byte = bytes[i]
+            if byte >= 0x41, byte <= 0x5A {
+                out.append(byte | 0x20)
+            } else if byte == 0xE2, i + 2 < bytes.count, bytes[i + 1] == 0x84, bytes[i + 2] == 0xAA {
+                out.append(UInt8(ascii: "k"))
+                i += 2
+            } else if byte == 0xC4, i + 1 < bytes.count, bytes[i + 1] == 0xB0 {
+                out += [UInt8(ascii: "i"), 0xCC, 0x87]
+                i += 1
+            } else {
+                out.append(byte)
+            }
+            i += 1
+        }
+        return out
+    }
+
     public static func facts(files: [ProjectFile]) -> [Fact] {
         var found: [(version: [Int], evidence: Evidence)] = []
         for file in files.sorted(by: { $0.path < $1.path }) {
@@ -40,10 +67,10 @@ public enum CIXcodeSelection {
                   let bytes = try? FileBytes.read(path: file.absolutePath, limit: maxBytes) else { continue }
             let text = String(decoding: bytes, as: UTF8.self)
             if kind != .versionFile {
-                let lowered = text.lowercased()
-                guard uploadWords.contains(where: { lowered.contains($0) }) else { continue }
+                let lowered = loweredForSearch(bytes)
+                guard uploadWords.contains(where: { word in lowered.withUnsafeBufferPointer { StringSearch.occurs(word, in: $0) } }) else { continue }
             }
-            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).prefix(20_000).enumerated() {
+            for (index, line) in text.lineSlices().prefix(20_000).enumerated() {
                 let line = String(line.prefix(1000))
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
                 if trimmed.hasPrefix("#") { continue }

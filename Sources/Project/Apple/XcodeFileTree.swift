@@ -9,6 +9,9 @@ struct XcodeFileTree {
     private let parents: [String: String]
     /// Folder references (`lastKnownFileType = wrapper`, as Xcode lists a local package) by name.
     private let wrappers: [String: String]
+    /// Group id → its path (nil outside the source tree) and how many levels the walk up from it took:
+    /// every file of a group asks for the same path, so each group's is found once.
+    private let groupPaths: [String: (path: String?, levels: Int)]
 
     init(objects: [String: PlistValue], sourceRoot: String) {
         self.objects = objects
@@ -20,12 +23,22 @@ struct XcodeFileTree {
             }
         }
         self.parents = parents
+        var groupPaths: [String: (path: String?, levels: Int)] = [:]
+        for group in Set(parents.values) {
+            var depth = 0
+            let path = Self.path(of: group, depth: &depth, objects: objects, parents: parents, sourceRoot: sourceRoot, groupPaths: [:])
+            groupPaths[group] = (path, depth)
+        }
+        self.groupPaths = groupPaths
         var wrappers: [String: String] = [:]
-        for id in objects.keys.sorted() {
-            guard let object = objects[id], object["isa"]?.string == "PBXFileReference",
+        // The folder references first, then in id order (the first id of a name wins): only they are sorted.
+        let folderReferences = objects.compactMap { id, object -> (id: String, name: String)? in
+            guard object["isa"]?.string == "PBXFileReference",
                   object["lastKnownFileType"]?.string == "wrapper" || object["lastKnownFileType"]?.string == "folder",
-                  let name = object["name"]?.string ?? object["path"]?.string?.split(separator: "/").last.map(String.init),
-                  wrappers[name] == nil else { continue }
+                  let name = object["name"]?.string ?? object["path"]?.string?.split(separator: "/").last.map(String.init) else { return nil }
+            return (id, name)
+        }
+        for (id, name) in folderReferences.sorted(by: { $0.id < $1.id }) where wrappers[name] == nil {
             wrappers[name] = id
         }
         self.wrappers = wrappers
@@ -43,6 +56,11 @@ struct XcodeFileTree {
     }
 
     private func path(of id: String, depth: inout Int) -> String? {
+        Self.path(of: id, depth: &depth, objects: objects, parents: parents, sourceRoot: sourceRoot, groupPaths: groupPaths)
+    }
+
+    private static func path(of id: String, depth: inout Int, objects: [String: PlistValue], parents: [String: String], sourceRoot: String,
+                             groupPaths: [String: (path: String?, levels: Int)]) -> String? {
         depth += 1
         guard depth < 64, let object = objects[id] else { return nil }  // a cycle or a broken graph
         let own = object["path"]?.string ?? ""
@@ -50,7 +68,15 @@ struct XcodeFileTree {
         switch object["sourceTree"]?.string ?? "<group>" {
         case "<group>":
             if let parent = parents[id] {
-                guard let parentPath = path(of: parent, depth: &depth) else { return nil }
+                let parentPath: String?
+                if let known = groupPaths[parent] {
+                    // The walk up from the parent takes `levels` more steps, each of which counts to the bound.
+                    depth += known.levels
+                    parentPath = depth < 64 ? known.path : nil
+                } else {
+                    parentPath = path(of: parent, depth: &depth, objects: objects, parents: parents, sourceRoot: sourceRoot, groupPaths: groupPaths)
+                }
+                guard let parentPath else { return nil }
                 base = parentPath
             } else {
                 base = sourceRoot
@@ -74,6 +100,10 @@ struct XcodeFileTree {
 
     /// `base` + `relative`, with `.` and `..` folded; nil when `..` climbs above the root.
     static func join(_ base: String, _ relative: String) -> String? {
+        // Nearly every join is of plain paths (no `.`, `..` or doubled slash): those are concatenated as they are.
+        if PathComponents.isPlain(base, dots: true), PathComponents.isPlain(relative, dots: false) {
+            return base.isEmpty ? relative : relative.isEmpty ? base : base + "/" + relative
+        }
         var parts = base.split(separator: "/").map(String.init)
         for part in relative.split(separator: "/") {
             if part == "." { continue }

@@ -11,6 +11,7 @@ public struct DataSafetyInspector: Inspector {
     public init() {}
 
     public var name: String { "data-safety" }
+    public var readsEarlierParts: Bool { false }  // runs beside the Xcode projects' stage
     public var scopes: Set<InspectionOptions.Scope> { [.everything, .metadata] }
     public var emits: [String] { ["play.data_safety_export"] }
 

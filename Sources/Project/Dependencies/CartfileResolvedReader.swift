@@ -2,7 +2,7 @@
 enum CartfileResolvedReader {
     static func read(_ text: String, path: String) throws(InspectedText.Failure) -> [Dependency] {
         var dependencies: [Dependency] = []
-        for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (offset, raw) in text.lineSlices().enumerated() {
             let line = raw.trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") { continue }
             let parts = quotedParts(line)

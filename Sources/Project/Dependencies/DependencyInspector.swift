@@ -19,7 +19,7 @@ public enum DependencyInspector {
         func collect(_ file: ProjectFile, reportProblems: Bool = true, _ reader: (String, String) throws(InspectedText.Failure) -> [Dependency]) {
             do {
                 let text = try InspectedText.read(file)
-                lines[file.path] = text.split(separator: "\n", omittingEmptySubsequences: false)
+                lines[file.path] = text.lineSlices()
                 result.dependencies += try reader(text, file.path)
             } catch {
                 if reportProblems { result.problems.append(error.problem) }

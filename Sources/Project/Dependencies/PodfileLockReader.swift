@@ -6,7 +6,7 @@ enum PodfileLockReader {
         var seen = Set<String>()
         var inPods = false
         var sawPods = false
-        for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (offset, raw) in text.lineSlices().enumerated() {
             let line = String(raw)
             if !line.hasPrefix(" ") && !line.isEmpty {
                 inPods = line.trimmingCharacters(in: .whitespaces) == "PODS:"

@@ -12,7 +12,7 @@ enum PubspecLockReader {
         var section = ""
         var sawPackages = false
         var current: (name: String, line: Int, source: String?)?
-        for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (offset, raw) in text.lineSlices().enumerated() {
             let line = String(raw)
             if line.trimmingCharacters(in: .whitespaces).isEmpty || line.hasPrefix("#") { continue }
             let indent = line.prefix { $0 == " " }.count

@@ -6,6 +6,9 @@ enum VendoredFrameworkFinder {
     static func find(_ files: [ProjectFile]) -> [Dependency] {
         var bundles: [String: Bool] = [:]
         for file in files {
+            // A folder named *.framework or *.xcframework above the file means ".framework/" in its path: the
+            // path is split only then (this sees every file of the tree).
+            guard file.path.contains(".framework/") else { continue }
             let parts = file.path.split(separator: "/")
             guard let index = parts.dropLast().firstIndex(where: { part in extensions.contains { part.hasSuffix($0) } }) else { continue }
             let bundle = parts[...index].joined(separator: "/")

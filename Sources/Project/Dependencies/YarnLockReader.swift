@@ -5,7 +5,7 @@ enum YarnLockReader {
         var dependencies: [Dependency] = []
         var seen = Set<String>()
         var current: (name: String, line: Int)?
-        for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (offset, raw) in text.lineSlices().enumerated() {
             let line = String(raw)
             let content = line.trimmingCharacters(in: .whitespaces)
             if content.isEmpty || content.hasPrefix("#") { continue }

@@ -37,6 +37,11 @@ public struct FileWalker: Sendable {
 
     /// Walks `root` (absolute or relative to the current folder).
     public func walk(root: String) throws(InspectionError) -> Result {
+        try walk(root: root, parallel: true)
+    }
+
+    /// `parallel: false` is the serial walk only (tests compare the two).
+    func walk(root: String, parallel: Bool) throws(InspectionError) -> Result {
         var info = stat()
         guard stat(root, &info) == 0 else {
             throw InspectionError(path: root, message: "cannot inspect the project: \(String(cString: strerror(errno)))")
@@ -47,6 +52,7 @@ public struct FileWalker: Sendable {
         guard let real = FileWalker.realPath(root) else {
             throw InspectionError(path: root, message: "cannot resolve the project folder: \(String(cString: strerror(errno)))")
         }
+        if parallel, let result = parallelWalk(realRoot: real, rootID: DirectoryID(info)) { return result }
         var state = State(realRoot: real, maxFiles: maxFiles)
         state.visited.insert(DirectoryID(info))
         visit(directory: real, relative: "", vendored: false, depth: 0, state: &state)
@@ -55,7 +61,7 @@ public struct FileWalker: Sendable {
         return Result(files: state.files, problems: state.problems)
     }
 
-    private struct DirectoryID: Hashable {
+    struct DirectoryID: Hashable, Sendable {
         let device: UInt64
         let inode: UInt64
 
@@ -66,7 +72,7 @@ public struct FileWalker: Sendable {
     }
 
     /// The bytes of a directory entry's name, read through a pointer to the field and bounded by its NUL.
-    private static func entryName(_ entry: UnsafeMutablePointer<dirent>) -> [UInt8] {
+    static func entryName(_ entry: UnsafeMutablePointer<dirent>) -> [UInt8] {
         let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
         let start = UnsafeRawPointer(entry).advanced(by: offset).assumingMemoryBound(to: CChar.self)
         let length = strlen(start)
@@ -167,7 +173,7 @@ public struct FileWalker: Sendable {
         }
     }
 
-    private func isExcluded(_ path: String) -> Bool {
+    func isExcluded(_ path: String) -> Bool {
         exclude.contains { $0.matches(path) }
     }
 

@@ -18,6 +18,9 @@ public protocol Inspector: Sendable {
     var name: String { get }
     /// Inspectors of an earlier stage run first; a later one reads their parts (`InspectionInput.earlier`).
     var stage: InspectionStage { get }
+    /// Whether `inspect` reads `InspectionInput.earlier` (true unless an inspector says otherwise); one that
+    /// does not runs beside the earlier stages and is given no earlier parts.
+    var readsEarlierParts: Bool { get }
     /// The inspection scopes it runs in (`shipcheck metadata` reads only a few inputs).
     var scopes: Set<InspectionOptions.Scope> { get }
     /// The files of the walk it is given.
@@ -44,6 +47,7 @@ public protocol Inspector: Sendable {
 
 extension Inspector {
     public var stage: InspectionStage { .main }
+    public var readsEarlierParts: Bool { true }
     public var scopes: Set<InspectionOptions.Scope> { [.everything] }
     public var files: FileInterest { .all }
     public var emits: [String] { [] }

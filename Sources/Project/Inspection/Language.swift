@@ -10,10 +10,15 @@ public enum Language: String, Sendable, Hashable, CaseIterable, Codable {
     /// The language of a file at `path` (relative to the root): by extension, and an `.xml` file only in a
     /// `res/layout…` folder (other XML is not source code).
     public init?(path: some StringProtocol) {
-        let parts = path.split(separator: "/")
-        guard let name = parts.last else { return nil }
+        self.init(path: String(path))
+    }
+
+    public init?(path: String) {
+        // Asked of every walked file: the names are found from the end, on bytes, not by splitting the path.
+        let parts = PathComponents.last(3, of: path)
+        guard let name = parts.first else { return nil }
         if name.hasSuffix(".xml") {
-            guard parts.count >= 3, parts[parts.count - 2].hasPrefix("layout"), parts[parts.count - 3] == "res" else { return nil }
+            guard parts.count >= 3, parts[1].hasPrefix("layout"), parts[2] == "res" else { return nil }
             self = .layoutXML
             return
         }

@@ -13,6 +13,9 @@ public struct ProjectFile: Sendable, Hashable {
     /// (reached through a link inside the root).
     private let base: String
     private let baseIsWholePath: Bool
+    /// Where the last path component starts, in UTF-8 bytes: found once here, as every inspector asks for
+    /// the file name of every file.
+    private let nameOffset: Int
 
     public var absolutePath: String {
         if baseIsWholePath { return base }
@@ -21,6 +24,7 @@ public struct ProjectFile: Sendable, Hashable {
 
     public init(path: String, absolutePath: String, size: Int, isVendored: Bool) {
         self.path = path
+        self.nameOffset = Self.nameOffset(of: path)
         self.base = absolutePath
         self.baseIsWholePath = true
         self.size = size
@@ -30,6 +34,7 @@ public struct ProjectFile: Sendable, Hashable {
     /// A file at `root/path`.
     public init(path: String, root: String, size: Int, isVendored: Bool) {
         self.path = path
+        self.nameOffset = Self.nameOffset(of: path)
         self.base = root
         self.baseIsWholePath = false
         self.size = size
@@ -38,8 +43,12 @@ public struct ProjectFile: Sendable, Hashable {
 
     /// The last path component; found from the end, without splitting (every inspector asks for it).
     public var fileName: Substring {
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return Substring(path) }
-        return path[path.utf8.index(after: slash)...]
+        path[path.utf8.index(path.utf8.startIndex, offsetBy: nameOffset)...]
+    }
+
+    private static func nameOffset(of path: String) -> Int {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return 0 }
+        return path.utf8.distance(from: path.utf8.startIndex, to: slash) + 1
     }
 }
 

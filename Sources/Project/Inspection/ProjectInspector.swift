@@ -52,9 +52,12 @@ public enum ProjectInspector {
     /// Throws only when the root itself cannot be inspected (missing, not a folder) or a symbol table is
     /// malformed; a file that cannot be read becomes an `InputProblem` and inspection goes on.
     public static func inspect(root: String, manifest: Manifest?, options: InspectionOptions,
-                               inspectors: [any Inspector] = InspectorRegistry.builtin) throws(InspectionError) -> ProjectModel {
+                               inspectors: [any Inspector] = InspectorRegistry.builtin,
+                               walk given: FileWalker.Result? = nil) throws(InspectionError) -> ProjectModel {
         let tables = try symbolTables(options.symbolTables)
-        let walk = try FileWalker(exclude: manifest?.exclude ?? []).walk(root: root)
+        // `given`: the walk of this root with the manifest's excludes, done ahead (a session begins it early).
+        let walk: FileWalker.Result
+        if let given { walk = given } else { walk = try FileWalker(exclude: manifest?.exclude ?? []).walk(root: root) }
         let absoluteRoot = FileWalker.realPath(root) ?? root
         // Packages' example apps are never uploaded: left out of every inspector, and said so in a fact.
         let examples = PackageExamples.folders(walk.files)
@@ -67,20 +70,14 @@ public enum ProjectInspector {
         // Stage by stage (the Xcode projects first: their target membership tells the scan which files only
         // tests build). Inside a stage the inspectors are independent pure functions of the file list: run
         // them side by side, then merge in registration order so the model is the same on every run.
-        for stage in Set(selected.map(\.stage)).sorted() {
-            let jobs = selected.filter { $0.stage == stage }
-            let earlier = model.parts
-            let outputs = ConcurrentMap.map(count: jobs.count) { index in
-                let inspector = jobs[index]
-                let input = InspectionInput(root: absoluteRoot, files: wanted(files, by: inspector), manifest: manifest,
-                                            options: options, symbolTables: tables, earlier: earlier)
-                return run(inspector, input)
-            }
-            for output in outputs {
-                facts += output.facts
-                model.problems += output.problems
-                output.store(&model.parts)
-            }
+        // A later inspector that reads no earlier part runs beside the earlier stage (StagedJobs).
+        for output in StagedJobs.run(selected, earlyParts: model.parts, job: { inspector, earlier in
+            run(inspector, InspectionInput(root: absoluteRoot, files: wanted(files, by: inspector), manifest: manifest,
+                                           options: options, symbolTables: tables, earlier: earlier))
+        }) {
+            facts += output.facts
+            model.problems += output.problems
+            output.store(&model.parts)
         }
         facts += StoreDetection.facts(StoreEvidenceInput(files: files, model: model, options: options), inspectors: inspectors)
         facts += manifest.map(statedFacts) ?? []

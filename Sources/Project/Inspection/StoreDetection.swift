@@ -13,7 +13,9 @@ enum StoreDetection {
     static let evidenceLimit = 3
 
     static func facts(_ input: StoreEvidenceInput, inspectors: [any Inspector]) -> [Fact] {
-        let evidence = inspectors.flatMap { $0.storeEvidence(input) }
+        // Each inspector's evidence over the cores (the Android one reads every Gradle build file), joined in
+        // registration order.
+        let evidence = ConcurrentMap.map(count: inspectors.count) { inspectors[$0].storeEvidence(input) }.flatMap { $0 }
         return [Store.appstore, .play, .fdroid].map { store in fact(store, evidence.filter { $0.store == store }.map(\.evidence)) }
     }
 
@@ -28,7 +30,7 @@ enum StoreDetection {
         guard let bytes = try? FileBytes.read(path: file.absolutePath, limit: maxFileBytes) else { return nil }
         let text = String(decoding: bytes, as: UTF8.self)
         var applicationId: (number: Int, text: String)?
-        for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (offset, line) in text.lineSlices().enumerated() {
             let code = line.trimmingPrefix(while: \.isWhitespace)
             if code.hasPrefix("//") { continue }
             if code.contains("com.android.application") || code.contains("plugins.android.application") {

@@ -23,7 +23,7 @@ enum FDroidBuildRecipes {
             let found = builds.prefix(maxBuilds).compactMap { $0["versionCode"]?.scalar.flatMap { Int($0) } }
             guard !found.isEmpty else { continue }
             codes.formUnion(found)
-            let line = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix("Builds:") }.map { $0 + 1 }
+            let line = text.lineSlices().firstIndex { $0.hasPrefix("Builds:") }.map { $0 + 1 }
             evidence.append(Evidence(location: SourceLocation(path: file.path, line: line),
                                      snippet: "Builds: versionCode \(found.map(String.init).joined(separator: ", "))"))
         }
@@ -35,8 +35,10 @@ enum FDroidBuildRecipes {
     static func isRecipe(_ file: ProjectFile) -> Bool {
         let name = file.fileName
         if name == ".fdroid.yml" || name == ".fdroid.yaml" { return true }
-        let parts = file.path.split(separator: "/")
-        guard parts.count >= 2, parts[parts.count - 2] == "metadata", name.hasSuffix(".yml") else { return false }
+        // Asked of every file: the name first, then only the folder above it (not a split of the whole path).
+        guard name.hasSuffix(".yml") else { return false }
+        let parts = PathComponents.last(2, of: file.path)
+        guard parts.count == 2, parts[1] == "metadata" else { return false }
         return name.dropLast(4).split(separator: ".").count >= 2
     }
 }

@@ -291,7 +291,7 @@ enum MetadataConsumerDetection {
 
         static func lines(_ file: ProjectFile) -> [(Int, String)] {
             guard let bytes = try? FileBytes.read(path: file.absolutePath, limit: maxBytes) else { return [] }
-            return String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            return String(decoding: bytes, as: UTF8.self).lineSlices()
                 .enumerated().map { ($0.offset + 1, String($0.element)) }
         }
 

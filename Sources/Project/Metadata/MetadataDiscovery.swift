@@ -246,11 +246,28 @@ struct FolderIndex {
         var folders: [String: [ProjectFile]] = [:]
         var subfolders: [String: Set<String>] = [:]
         for file in files {
-            let parts = file.path.split(separator: "/").map(String.init)
-            folders[MetadataDiscovery.join(parts.dropLast()), default: []].append(file)
-            for depth in 0..<max(0, parts.count - 1) {
-                subfolders[MetadataDiscovery.join(parts[..<depth]), default: []].insert(parts[depth])
+            let path = file.path
+            // Every walked file passes through here. A plain path (no empty, `.` is kept as the split kept it)
+            // is cut at its slashes, without splitting and joining it once per level.
+            guard PathComponents.isPlain(path, dots: true) else {
+                let parts = path.split(separator: "/").map(String.init)
+                folders[MetadataDiscovery.join(parts.dropLast()), default: []].append(file)
+                for depth in 0..<max(0, parts.count - 1) {
+                    subfolders[MetadataDiscovery.join(parts[..<depth]), default: []].insert(parts[depth])
+                }
+                continue
             }
+            let utf8 = path.utf8
+            var folderEnd = path.startIndex      // the folder above the current name ends here ("" at first)
+            var nameStart = path.startIndex
+            var index = utf8.startIndex
+            while let slash = utf8[index...].firstIndex(of: UInt8(ascii: "/")) {
+                subfolders[String(path[..<folderEnd]), default: []].insert(String(path[nameStart..<slash]))
+                folderEnd = slash
+                nameStart = utf8.index(after: slash)
+                index = nameStart
+            }
+            folders[String(path[..<folderEnd]), default: []].append(file)
         }
         self.folders = folders.mapValues { $0.sorted { $0.path < $1.path } }
         self.subfolders = subfolders

@@ -14,6 +14,7 @@ public struct MetadataInspector: Inspector {
     public init() {}
 
     public var name: String { "metadata" }
+    public var readsEarlierParts: Bool { false }  // runs beside the Xcode projects' stage
     public var scopes: Set<InspectionOptions.Scope> { [.everything, .metadata] }
     public var emits: [String] { ["metadata.*.consumer", "metadata.*.release_notes", "fdroid.build_version_codes"] }
 

@@ -11,6 +11,7 @@ public struct PrivacyPolicyInspector: Inspector {
     public init() {}
 
     public var name: String { "privacy-policy" }
+    public var readsEarlierParts: Bool { false }  // runs beside the Xcode projects' stage
     public var scopes: Set<InspectionOptions.Scope> { [.everything, .metadata] }
 
     public func inspect(_ input: InspectionInput) -> InspectorOutput<PrivacyPolicyPart> {

@@ -40,12 +40,17 @@ public enum PrivacyURLDetector {
     /// (so that no code file is read twice), with the links it found there.
     static func inspect(files: [ProjectFile], alreadyRead: Set<Int>, found alreadyFound: [Found]) -> PartialInspection {
         var found = alreadyFound
-        for index in files.indices where !alreadyRead.contains(index) {
-            let file = files[index]
-            guard let source = source(reading: file),
-                  let bytes = try? FileBytes.read(path: file.absolutePath, limit: maxFileBytes) else { continue }
-            found += self.found(in: bytes, source: source, path: file.path)
+        // The files left (string resources in every language, plists) are read over the cores; the links
+        // are joined in file order, as one loop would find them.
+        let candidates = files.indices.compactMap { index in
+            alreadyRead.contains(index) ? nil : source(reading: files[index]).map { (index, $0) }
         }
+        let perFile = ConcurrentMap.map(count: candidates.count) { i in
+            let (index, source) = candidates[i]
+            guard let bytes = try? FileBytes.read(path: files[index].absolutePath, limit: maxFileBytes) else { return [Found]() }
+            return self.found(in: bytes, source: source, path: files[index].path)
+        }
+        for links in perFile { found += links }
         var result = PartialInspection()
         let ordered = found.sorted { ($0.source, $0.location) < ($1.source, $1.location) }
         guard let first = ordered.first else { return result }
@@ -74,9 +79,9 @@ public enum PrivacyURLDetector {
         let name = file.fileName
         if name.hasSuffix(".xml") {
             // res/values/strings.xml, res/values-de/constants.xml …
-            let parts = file.path.split(separator: "/")
-            guard parts.count >= 3, parts[parts.count - 3] == "res", parts[parts.count - 2].hasPrefix("values") else { return nil }
-            return parts[parts.count - 2] == "values" ? .defaultResources : .resources
+            let parts = PathComponents.last(3, of: file.path)
+            guard parts.count == 3, parts[2] == "res", parts[1].hasPrefix("values") else { return nil }
+            return parts[1] == "values" ? .defaultResources : .resources
         }
         if name.hasSuffix(".plist") { return .plist }
         for suffix in [".swift", ".kt", ".java", ".m"] where name.hasSuffix(suffix) { return .code }
@@ -85,13 +90,17 @@ public enum PrivacyURLDetector {
 
     /// Test, sample and tooling folders are not part of the shipped app.
     static func isTestPath(_ path: String) -> Bool {
-        for part in path.split(separator: "/") {
-            let lower = part.lowercased()
-            if ["test", "tests", "androidtest", "testshared", "uitests", "fastlane", "sample", "samples", "example", "examples"].contains(lower)
-                || lower.hasSuffix("tests") || lower.hasSuffix("test") { return true }
-        }
-        return false
+        PathComponents.contains(in: path, where: isTestFolderName)
     }
+
+    /// Asked of every component of every candidate file: the names are one set, not an array built per name.
+    static func isTestFolderName(_ part: Substring) -> Bool {
+        let lower = part.lowercased()
+        return testFolderNames.contains(lower) || lower.hasSuffix("tests") || lower.hasSuffix("test")
+    }
+
+    static let testFolderNames: Set<String> = ["test", "tests", "androidtest", "testshared", "uitests", "fastlane", "sample", "samples",
+                                               "example", "examples"]
 
     /// Every `https://…` in the bytes that `keep` accepts, with its 1-based line and the trimmed line it is on.
     /// Each file of a tree passes through here (string resources in every language, every code file): the

@@ -541,9 +541,26 @@ public struct ChecklistLoader: Sendable {
             if singleLine { return (name, Mark(line: reader.mark.line, column: reader.mark.column + quoted + offset), reader.path) }
             // The n-th time the name's text is written (folding changes only white space, never a name); counted
             // only here, for a multi-line scalar: this runs for every fact reference of every checklist at start-up.
-            let occurrence = String(characters[..<min(offset, characters.count)]).components(separatedBy: name).count - 1
+            let occurrence = Self.occurrences(of: Array(name), in: characters[..<min(offset, characters.count)])
             return (name, reader.diagnostics.mark(of: name, occurrence: occurrence, from: reader.mark) ?? reader.mark, reader.path)
         }
+    }
+
+    /// How many times `name` is written in `text`, counted left to right without overlaps (what splitting the
+    /// text on the name counts, without building the pieces: this runs at every start-up).
+    static func occurrences(of name: [Character], in text: ArraySlice<Character>) -> Int {
+        guard !name.isEmpty, name.count <= text.count else { return 0 }
+        var count = 0
+        var i = text.startIndex
+        while i + name.count <= text.endIndex {
+            if text[i] == name[0], text[i..<(i + name.count)].elementsEqual(name) {
+                count += 1
+                i += name.count
+            } else {
+                i += 1
+            }
+        }
+        return count
     }
 
     /// Reports an expression or selector error at its character, with a caret under it.

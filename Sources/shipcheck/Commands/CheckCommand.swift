@@ -89,6 +89,7 @@ struct CheckCommand {
             for message in error.messages { console.error(message) }
             return .usage
         }
+        defer { ReleaseOffMainThread.release(run) }
         for note in run.notes { console.note(note) }
         let result = run.result
         let paths = run.paths
