@@ -73,11 +73,12 @@ public enum AppleBundles {
         for project in projects {
             for target in project.targets { projectsByName[target.name, default: []].insert(project.path) }
         }
+        let paths = SortedPaths(files)
         for project in projects {
             for target in project.targets {
                 guard let kind = AppleBundle.kind(ofProductType: target.productType) else { continue }
                 let name = (projectsByName[target.name]?.count ?? 0) > 1 ? "\(appFolder(of: project.path))/\(target.name)" : target.name
-                let members = self.members(of: target, files: files, withPackages: true)
+                let members = self.members(of: target, paths: paths, withPackages: true)
                 let manifests = members.filter { $0.hasSuffix("/PrivacyInfo.xcprivacy") || $0 == "PrivacyInfo.xcprivacy" }.sorted()
                 let settings = target.releaseSettings
                 bundles.append(AppleBundle(
@@ -121,15 +122,16 @@ public enum AppleBundles {
     /// The files a target builds: its phases' files and every walked file under its synchronized folders;
     /// `withPackages`, also the shipping files (by path convention: not the package's `Tests/`) of the local
     /// packages it links.
-    static func members(of target: XcodeTarget, files: [ProjectFile], withPackages: Bool = false) -> Set<String> {
+    static func members(of target: XcodeTarget, paths: SortedPaths, withPackages: Bool = false) -> Set<String> {
         var members = Set(target.sourceFiles).union(target.resourceFiles)
-        let packages = withPackages ? target.packageFolders.map { SynchronizedFolder(path: $0) } : []
-        guard !target.synchronizedFolders.isEmpty || !packages.isEmpty else { return members }
-        for file in files where !file.isVendored {
-            if target.synchronizedFolders.contains(where: { $0.contains(file.path) }) {
-                members.insert(file.path)
-            } else if packages.contains(where: { $0.contains(file.path) }), ShippingScope.conventions.ships(file.path) {
-                members.insert(file.path)
+        // Each folder's files are one contiguous run of the sorted paths: found by search, not by a pass over the
+        // tree per target (home-assistant: ~40 targets × 3,000 files).
+        for folder in target.synchronizedFolders {
+            for path in paths.under(folder.path) where !folder.excluded.contains(path) { members.insert(path) }
+        }
+        if withPackages {
+            for package in target.packageFolders {
+                for path in paths.under(package) where ShippingScope.conventions.ships(path) { members.insert(path) }
             }
         }
         return members
@@ -140,9 +142,10 @@ public enum AppleBundles {
     public static func scope(projects: [XcodeProject], files: [ProjectFile]) -> ShippingScope {
         var shipping: Set<String> = []
         var nonShipping: Set<String> = []
+        let paths = SortedPaths(files)
         for project in projects {
             for target in project.targets {
-                let members = self.members(of: target, files: files)
+                let members = self.members(of: target, paths: paths)
                 if AppleBundle.isNonShipping(productType: target.productType) {
                     nonShipping.formUnion(members)
                 } else {
