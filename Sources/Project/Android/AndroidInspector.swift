@@ -656,17 +656,7 @@ public enum AndroidInspector {
             rest = String(rest.dropFirst(prefix.count))
         }
         if rest.contains("$") { return nil }
-        var parts = base.split(separator: "/").map(String.init)
-        for part in rest.split(separator: "/") {
-            if part == "." || part.isEmpty { continue }
-            if part == ".." {
-                guard !parts.isEmpty else { return nil }
-                parts.removeLast()
-            } else {
-                parts.append(String(part))
-            }
-        }
-        return parts.joined(separator: "/")
+        return TreePath.join(base, rest)
     }
 
     static func isBuildLogic(_ path: String, folders: Set<String>) -> Bool {

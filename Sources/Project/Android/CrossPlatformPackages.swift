@@ -279,17 +279,7 @@ struct CrossPlatformPackages: Sendable {
     /// A relative path from `folder`, normalised; nil when it is absolute or climbs above the root.
     static func resolve(_ written: String, from folder: String) -> String? {
         guard !written.hasPrefix("/"), !written.hasPrefix("~"), !written.contains("\\"), !written.isEmpty else { return nil }
-        var parts = folder.split(separator: "/").map(String.init)
-        for piece in written.split(separator: "/") {
-            if piece == "." { continue }
-            if piece == ".." {
-                guard !parts.isEmpty else { return nil }
-                parts.removeLast()
-            } else {
-                parts.append(String(piece))
-            }
-        }
-        return parts.joined(separator: "/")
+        return TreePath.join(folder, written)
     }
 
     /// The manifests these packages add to the app's merged release manifest, lowest priority (after the Gradle
