@@ -158,7 +158,9 @@ enum MetadataConsumerDetection {
                     if !fdroid.contains(where: { $0.snippet == "src/fdroid/ source set" }) {
                         fdroid.append(Evidence(location: SourceLocation(path: parts[...(src + 1)].joined(separator: "/")), snippet: "src/fdroid/ source set"))
                     }
-                } else if file.path.utf8.lazy.filter({ $0 == UInt8(ascii: "/") }).count <= 1, name.lowercased().hasPrefix("readme") {
+                } else if name.utf8.first.map({ $0 | 0x20 == UInt8(ascii: "r") }) == true, name.lowercased().hasPrefix("readme"),
+                          file.path.utf8.lazy.filter({ $0 == UInt8(ascii: "/") }).count <= 1 {
+                    // (The name's first letter first: counting slashes in every path of the tree was a visible cost.)
                     // The app's F-Droid page: f-droid.org/packages/<id> (or the old repository/browse/?fdid=<id>).
                     let link = Self.firstLine(file) { line in
                         let lower = line.lowercased()
@@ -169,6 +171,9 @@ enum MetadataConsumerDetection {
                     }
                 } else if name == "build.gradle" || name == "build.gradle.kts" {
                     let flavour = (releaseJob ?? Self.lines(file)).first { _, line in
+                        // Only lines that name the flavour are trimmed (Foundation's trimming on every line of every
+                        // Gradle file cost more than the test).
+                        guard line.contains("fdroid") else { return false }
                         let code = line.trimmingCharacters(in: .whitespaces)
                         return code.hasPrefix("fdroid {") || code.hasPrefix("fdroid{") || code.contains("create(\"fdroid\")")
                     }
