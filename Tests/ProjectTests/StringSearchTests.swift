@@ -53,3 +53,17 @@ struct PrivacyURLSearchTests {
         #expect(kept[1].snippet == "x https://c.example/privacy-policy y")
     }
 }
+
+/// The case-insensitive ASCII search the release-note readers use answers as `lowercased().contains`.
+@Suite struct IgnoringASCIICaseTests {
+    @Test func answersAsLowercasedContains() {
+        let lines = ["uses: r0adkll/Upload-Google-Play@v1", "whatsNewDirectory: distribution/whatsnew", "", "ReleaseNotes",
+                     "no marker here", "WHATSNE", "ÄwhatsnewÖ", "release-note"]
+        for line in lines {
+            for marker in ["whatsnew", "upload-google-play", "release-notes", "releasenotes"] {
+                #expect(line.containsIgnoringASCIICase(marker) == line.lowercased().contains(marker), "\(line) / \(marker)")
+            }
+        }
+        #expect(!"anything".containsIgnoringASCIICase(""))
+    }
+}

@@ -22,6 +22,17 @@ extension StringProtocol {
     }
 }
 
+extension StringProtocol {
+    /// Whether `lowercased` (lower-case ASCII) occurs in this string with ASCII letters of any case: what
+    /// `lowercased().contains(_:)` answers for ASCII markers, without a lower-cased copy of every line.
+    func containsIgnoringASCIICase(_ lowercased: String) -> Bool {
+        let needle = Array(lowercased.utf8)
+        guard !needle.isEmpty else { return false }
+        if let found = utf8.withContiguousStorageIfAvailable({ StringSearch.occursIgnoringASCIICase(needle, in: $0) }) { return found }
+        return Array(utf8).withUnsafeBufferPointer { StringSearch.occursIgnoringASCIICase(needle, in: $0) }
+    }
+}
+
 // On the two concrete types (more specific than Foundation's `StringProtocol` method, so that a test
 // module importing both sees no ambiguity).
 extension String {
@@ -49,6 +60,22 @@ enum StringSearch {
     }
 
     /// A byte search: `memchr` to each candidate first byte, then a compare.
+    /// `needle` (lower-case ASCII bytes) in `haystack` with its ASCII upper-case letters folded.
+    static func occursIgnoringASCIICase(_ needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = needle.first, haystack.count >= needle.count else { return false }
+        @inline(__always) func fold(_ c: UInt8) -> UInt8 { c >= 0x41 && c <= 0x5A ? c | 0x20 : c }
+        var start = 0
+        while start <= haystack.count - needle.count {
+            if fold(haystack[start]) == first {
+                var k = 1
+                while k < needle.count, fold(haystack[start + k]) == needle[k] { k += 1 }
+                if k == needle.count { return true }
+            }
+            start += 1
+        }
+        return false
+    }
+
     static func occurs(_ needle: String, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
         var needle = needle
         return needle.withUTF8 { n in

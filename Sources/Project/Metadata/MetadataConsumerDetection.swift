@@ -145,7 +145,7 @@ enum MetadataConsumerDetection {
                 // The path is split only where a test needs its folders: this loop sees every file of the tree.
                 // A release-job file (workflow, Fastfile, Gradle, script) is read once, for the note senders and
                 // for the reader below that needs it.
-                let releaseJob = ReleaseNoteSenders.mayRead(file) ? Self.lines(file) : nil
+                let releaseJob = ReleaseNoteSenders.mayRead(file) ? Self.releaseJobLines(file) : nil
                 if let releaseJob { noteSenders += ReleaseNoteSenders.read(file, lines: releaseJob) }
                 if name == "Fastfile" || name == "Supplyfile" || name == "Deliverfile" {
                     readFastlane(file, lines: releaseJob ?? Self.lines(file))
@@ -296,8 +296,24 @@ enum MetadataConsumerDetection {
 
         static func lines(_ file: ProjectFile) -> [(Int, String)] {
             guard let bytes = try? FileBytes.read(path: file.absolutePath, limit: maxBytes) else { return [] }
-            return String(decoding: bytes, as: UTF8.self).lineSlices()
-                .enumerated().map { ($0.offset + 1, String($0.element)) }
+            return numbered(String(decoding: bytes, as: UTF8.self))
+        }
+
+        static func numbered(_ text: String) -> [(Int, String)] {
+            text.lineSlices().enumerated().map { ($0.offset + 1, String($0.element)) }
+        }
+
+        /// A release-job file's lines; none for a Gradle file that names neither a Play release-note marker nor
+        /// `fdroid`, the only things its two readers look for (most of a large Android tree's build files).
+        static func releaseJobLines(_ file: ProjectFile) -> [(Int, String)] {
+            guard let bytes = try? FileBytes.read(path: file.absolutePath, limit: maxBytes) else { return [] }
+            let text = String(decoding: bytes, as: UTF8.self)
+            let name = file.fileName
+            if name.hasSuffix(".gradle") || name.hasSuffix(".gradle.kts"), !text.contains("fdroid"),
+               !ReleaseNoteSenders.playMarkers.contains(where: { text.containsIgnoringASCIICase($0) }) {
+                return []
+            }
+            return numbered(text)
         }
 
         static func firstLine(_ file: ProjectFile, where matches: (String) -> Bool) -> (Int, String)? {

@@ -28,10 +28,7 @@ enum ReleaseNoteSenders {
     }
 
     static func read(_ file: ProjectFile, lines: [(Int, String)]) -> [MetadataConsumerDetection.Upload] {
-        guard lines.contains(where: { line in
-            let lower = line.1.lowercased()
-            return playMarkers.contains { lower.contains($0) }
-        }) else { return [] }
+        guard lines.contains(where: { line in playMarkers.contains { line.1.containsIgnoringASCIICase($0) } }) else { return [] }
         let folder = Array(file.path.split(separator: "/").dropLast())
         // Where relative paths start: the repository root for a workflow (jobs run there); also the file's
         // folder for a script or build file, and for a Fastfile the folder fastlane runs in.
