@@ -158,12 +158,15 @@ public struct StoreEvidence: Sendable {
     }
 }
 
-/// A subject an inspector's selector picks: a value with its place and labels (the Rules module turns it
-/// into a `Subject`).
+/// A value a selector picks (a metadata field, a changelog, a plist value) with where it is; the Rules module
+/// calls it `Subject`.
 public struct SelectedValue: Sendable {
     public let value: String
     public let location: SourceLocation
+    /// `store`, `tree`, `locale`, `field`, `version`…: what the selector matched, for messages.
     public let labels: [String: String]
+    /// The selector named this field or key and it is not there (`location` is where it would be written).
+    /// Only functions that judge presence (`CheckFunction.judgesAbsence`) are shown such subjects.
     public let isAbsent: Bool
 
     public init(value: String, location: SourceLocation, labels: [String: String] = [:], isAbsent: Bool = false) {

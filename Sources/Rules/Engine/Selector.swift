@@ -154,7 +154,7 @@ public struct Selector: Sendable, Equatable, CustomStringConvertible {
         case .permissions: return permissionSubjects(project)
         case .dependencies: return dependencySubjects(project)
         case .provided(let declaration):
-            return declaration.select(project).map { Subject(value: $0.value, location: $0.location, labels: $0.labels, isAbsent: $0.isAbsent) }
+            return declaration.select(project)
         default: return metadataSubjects(project, stores: stores)
         }
     }

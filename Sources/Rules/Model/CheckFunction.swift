@@ -199,23 +199,11 @@ public struct CheckResult: Sendable {
     }
 }
 
-/// A value selected by `given:` — a metadata field, a changelog, a plist value — with where it is.
-public struct Subject: Sendable {
-    public let value: String
-    public let location: SourceLocation
-    /// `store`, `tree`, `locale`, `field`, `version`…: what the selector matched, for messages.
-    public let labels: [String: String]
-    /// The selector named this field or key and it is not there (`location` is where it would be written).
-    /// Only functions that judge presence (`CheckFunction.judgesAbsence`) are shown such subjects.
-    public let isAbsent: Bool
+/// A value selected by `given:` (a metadata field, a changelog, a plist value) with where it is: the same type an
+/// inspector's selector returns (`SelectedValue`, declared in Project), so a subject is never copied field by field.
+public typealias Subject = SelectedValue
 
-    public init(value: String, location: SourceLocation, labels: [String: String] = [:], isAbsent: Bool = false) {
-        self.value = value
-        self.location = location
-        self.labels = labels
-        self.isAbsent = isAbsent
-    }
-
+extension SelectedValue {
     /// A missing file: `path` is where it would be.
     static func absent(at path: String, labels: [String: String]) -> Subject {
         Subject(value: "", location: SourceLocation(path: path), labels: labels, isAbsent: true)
