@@ -26,7 +26,11 @@ extension StringProtocol {
     /// Whether `lowercased` (lower-case ASCII) occurs in this string with ASCII letters of any case: what
     /// `lowercased().contains(_:)` answers for ASCII markers, without a lower-cased copy of every line.
     func containsIgnoringASCIICase(_ lowercased: String) -> Bool {
-        let needle = Array(lowercased.utf8)
+        containsIgnoringASCIICase(bytes: Array(lowercased.utf8))
+    }
+
+    /// The same with the needle's bytes made once by the caller (a marker searched in every line of a file).
+    func containsIgnoringASCIICase(bytes needle: [UInt8]) -> Bool {
         guard !needle.isEmpty else { return false }
         if let found = utf8.withContiguousStorageIfAvailable({ StringSearch.occursIgnoringASCIICase(needle, in: $0) }) { return found }
         return Array(utf8).withUnsafeBufferPointer { StringSearch.occursIgnoringASCIICase(needle, in: $0) }

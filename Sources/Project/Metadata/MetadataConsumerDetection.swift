@@ -310,7 +310,7 @@ enum MetadataConsumerDetection {
             let text = String(decoding: bytes, as: UTF8.self)
             let name = file.fileName
             if name.hasSuffix(".gradle") || name.hasSuffix(".gradle.kts"), !text.contains("fdroid"),
-               !ReleaseNoteSenders.playMarkers.contains(where: { text.containsIgnoringASCIICase($0) }) {
+               !ReleaseNoteSenders.namesPlayMarker(text) {
                 return []
             }
             return numbered(text)

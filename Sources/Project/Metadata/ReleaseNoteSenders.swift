@@ -11,6 +11,12 @@ enum ReleaseNoteSenders {
     /// Play's release-note inputs, lowercased: r0adkll/upload-google-play's folder and file names, Gradle Play
     /// Publisher's folder and property.
     static let playMarkers = ["whatsnew", "upload-google-play", "release-notes", "releasenotes"]
+    /// Their bytes, made once: they are looked for in every line of every release-job file.
+    static let playMarkerBytes = playMarkers.map { Array($0.utf8) }
+
+    static func namesPlayMarker<Text: StringProtocol>(_ text: Text) -> Bool {
+        playMarkerBytes.contains { text.containsIgnoringASCIICase(bytes: $0) }
+    }
 
     /// Workflows, shell scripts, Fastfiles, Gradle build files, and Python/Ruby/Kotlin scripts in a scripts folder
     /// or near the root: where a release job lives. (Source code is not read: it does not run at release.)
@@ -28,7 +34,7 @@ enum ReleaseNoteSenders {
     }
 
     static func read(_ file: ProjectFile, lines: [(Int, String)]) -> [MetadataConsumerDetection.Upload] {
-        guard lines.contains(where: { line in playMarkers.contains { line.1.containsIgnoringASCIICase($0) } }) else { return [] }
+        guard lines.contains(where: { namesPlayMarker($0.1) }) else { return [] }
         let folder = Array(file.path.split(separator: "/").dropLast())
         // Where relative paths start: the repository root for a workflow (jobs run there); also the file's
         // folder for a script or build file, and for a Fastfile the folder fastlane runs in.
