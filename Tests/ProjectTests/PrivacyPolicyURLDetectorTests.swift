@@ -43,4 +43,23 @@ struct PrivacyPolicyURLDetectorTests {
             "App/Terms.swift": "let terms = \"https://tidelog.app/terms\"\n",
         ]) == nil)
     }
+
+    /// Translations are read only when the default resources hold no link: a default link decides, and the
+    /// translated copies of it are not its evidence; without one, a translation's link is still found.
+    @Test func translationsAreReadOnlyWhenTheDefaultResourcesHoldNoLink() throws {
+        let translated = "<resources>\n  <string name=\"privacy_url\">https://tidelog.app/de/privacy</string>\n</resources>\n"
+        let withDefault = try #require(try detect([
+            "app/src/main/res/values/strings.xml": "<resources>\n  <string name=\"privacy_url\">https://tidelog.app/privacy</string>\n</resources>\n",
+            "app/src/main/res/values-de/strings.xml": translated,
+            "app/src/main/res/values-fr/strings.xml": "<resources>\n  <string name=\"privacy_url\">https://tidelog.app/privacy</string>\n</resources>\n",
+        ]))
+        #expect(withDefault.value == .string("https://tidelog.app/privacy"))
+        #expect(withDefault.evidence.map(\.location) == [SourceLocation(path: "app/src/main/res/values/strings.xml", line: 2)])
+        let withoutDefault = try #require(try detect([
+            "app/src/main/res/values/strings.xml": "<resources>\n  <string name=\"app\">Tide Log</string>\n</resources>\n",
+            "app/src/main/res/values-de/strings.xml": translated,
+        ]))
+        #expect(withoutDefault.value == .string("https://tidelog.app/de/privacy"))
+        #expect(withoutDefault.evidence.map(\.location) == [SourceLocation(path: "app/src/main/res/values-de/strings.xml", line: 2)])
+    }
 }

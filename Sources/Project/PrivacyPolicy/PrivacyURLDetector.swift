@@ -9,7 +9,7 @@ import Foundation
 /// segment naming privacy: `/privacy`, `/legal/privacy-policy.html`; not a blog post whose slug mentions
 /// privacy, nor a dated or /blog/ path), and links to platform documentation (developer.android.com, docs.*, api.*) do not. Test, sample
 /// and vendored files are not the app's. The result is the detected fact `privacy.policy_url`, with every
-/// place the first URL was seen (at most `evidenceLimit`).
+/// place the first URL was seen in the sources read up to the one that held it (at most `evidenceLimit`).
 public enum PrivacyURLDetector {
     public static let factName = "privacy.policy_url"
     static let evidenceLimit = 3
@@ -38,19 +38,28 @@ public enum PrivacyURLDetector {
 
     /// `alreadyRead`: indices into `files` whose bytes the source scan has already given to `found(in:)`
     /// (so that no code file is read twice), with the links it found there.
+    ///
+    /// The files left are read a source at a time, most trusted first, and reading stops at the first source
+    /// that holds a policy link: no later source can come before it. A tree's translations are most of its
+    /// string resources (AnkiDroid: 1,284 files), and they are read only when the default resources hold no
+    /// link. The evidence is where the chosen link is seen in what was read.
     static func inspect(files: [ProjectFile], alreadyRead: Set<Int>, found alreadyFound: [Found]) -> PartialInspection {
         var found = alreadyFound
-        // The files left (string resources in every language, plists) are read over the cores; the links
-        // are joined in file order, as one loop would find them.
-        let candidates = files.indices.compactMap { index in
-            alreadyRead.contains(index) ? nil : source(reading: files[index]).map { (index, $0) }
+        var candidates: [Source: [Int]] = [:]
+        for index in files.indices where !alreadyRead.contains(index) {
+            if let source = source(reading: files[index]) { candidates[source, default: []].append(index) }
         }
-        let perFile = ConcurrentMap.map(count: candidates.count) { i in
-            let (index, source) = candidates[i]
-            guard let bytes = try? FileBytes.read(path: files[index].absolutePath, limit: maxFileBytes) else { return [Found]() }
-            return self.found(in: bytes, source: source, path: files[index].path)
+        for source in [Source.defaultResources, .resources, .plist, .code] {
+            if let best = found.map(\.source).min(), best < source { break }
+            let tier = candidates[source] ?? []
+            // Read over the cores; the links are joined in file order, as one loop would find them.
+            let perFile = ConcurrentMap.map(count: tier.count) { i in
+                let file = files[tier[i]]
+                guard let bytes = try? FileBytes.read(path: file.absolutePath, limit: maxFileBytes) else { return [Found]() }
+                return self.found(in: bytes, source: source, path: file.path)
+            }
+            for links in perFile { found += links }
         }
-        for links in perFile { found += links }
         var result = PartialInspection()
         let ordered = found.sorted { ($0.source, $0.location) < ($1.source, $1.location) }
         guard let first = ordered.first else { return result }
