@@ -16,14 +16,6 @@ struct SymbolTableBytesTests {
         #expect(SymbolPattern(parsing: "x(.é)") == nil)
     }
 
-    @Test func trimmingMatchesFoundationsWhitespaces() {
-        #expect(SymbolTable.trimmingWhitespace("Auth.signUp") == "Auth.signUp")
-        #expect(SymbolTable.trimmingWhitespace(" \tAuth.signUp  ") == "Auth.signUp")
-        #expect(SymbolTable.trimmingWhitespace("\u{00A0}signUp\u{2003}") == "signUp")
-        #expect(SymbolTable.trimmingWhitespace("\nsignUp") == "\nsignUp") // a newline is not in .whitespaces
-        #expect(SymbolTable.trimmingWhitespace("   ") == "")
-    }
-
     @Test func whitespaceInAFactNameIsFoundInAnyScript() {
         #expect(!SymbolTable.containsWhitespace("account.creation"))
         #expect(SymbolTable.containsWhitespace("account creation"))

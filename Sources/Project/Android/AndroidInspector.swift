@@ -444,7 +444,7 @@ public enum AndroidInspector {
         var ids: [[String]: String] = [:]
         var classes: [[String]: String] = [:]
         for statement in GradleStatements.split(text).statements where statement.blocks.contains("plugins") {
-            let parts = statement.text.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            let parts = statement.text.split(separator: "=", maxSplits: 1).map { $0.trimmingBlanks() }
             guard parts.count == 2 else { continue }
             let value = parts[1]
             if parts[0] == "id" {
@@ -471,7 +471,7 @@ public enum AndroidInspector {
 
     static func lineText(_ texts: [String: [Substring]], _ path: String, _ line: Int) -> String {
         guard let lines = texts[path], line >= 1, line <= lines.count else { return "" }
-        return lines[line - 1].trimmingCharacters(in: .whitespaces)
+        return lines[line - 1].trimmingBlanks()
     }
 
     /// main, then each release flavor with `release` and `<flavor>Release` over it; several flavors are merged

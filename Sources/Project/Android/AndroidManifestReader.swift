@@ -80,7 +80,7 @@ enum AndroidManifestReader {
                  ("application", "receiver"), ("application", "provider"):
                 if let attributeName {
                     let types = (name == "service" ? tag["android:foregroundServiceType"] : nil)?
-                        .split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.prefix(16) ?? []
+                        .split(separator: "|").map { $0.trimmingBlanks() }.filter { !$0.isEmpty }.prefix(16) ?? []
                     manifest.components.append(AndroidComponent(kind: name, name: attributeName, exported: tag["android:exported"],
                                                                  toolsNode: tag["tools:node"], line: line, foregroundServiceTypes: Array(types)))
                     currentComponent = manifest.components.count - 1

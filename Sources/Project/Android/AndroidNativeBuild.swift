@@ -46,7 +46,7 @@ enum AndroidNativeBuild {
     static func sign(_ file: ProjectFile) -> Evidence? {
         guard let bytes = try? FileBytes.read(path: file.absolutePath, limit: maxBytes) else { return nil }
         for (offset, raw) in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.trimmingCharacters(in: .whitespaces)
+            let line = raw.trimmingBlanks()
             if line.hasPrefix("#") || line.hasPrefix("//") { continue }
             let compact = line.replacingOccurrences(of: " ", with: "")
             let isFlag = flags.contains { line.contains($0) || compact.contains($0.replacingOccurrences(of: " ", with: "")) }

@@ -40,7 +40,7 @@ struct AndroidStoreEvidence: Sendable {
             guard isWorkflow || isFastfile || isReadme, file.size <= maxBytes, let text = read(file) else { continue }
             let publishesAPKs = isWorkflow && text.contains(".apk")
             for (offset, line) in text.lineSlices().enumerated() {
-                let code = line.trimmingCharacters(in: .whitespaces)
+                let code = line.trimmingBlanks()
                 if code.hasPrefix("#") && !isReadme { continue }
                 // Built only for a line that is kept (every line of every workflow passes here).
                 func place() -> Evidence { Evidence(location: SourceLocation(path: path, line: offset + 1), snippet: String(code.prefix(200))) }

@@ -85,7 +85,7 @@ struct CrossPlatformPackages: Sendable {
                         read: (ProjectFile) -> String?, members: (String) -> [String: String], table: [KnownManifest]) -> CrossPlatformPackages {
         let direct = pubspecDependencies(pubspec.text, path: pubspec.path)
         // The lock beside the pubspec, else, for a pub workspace member (`resolution: workspace`), the workspace root's.
-        let isMember = pubspec.text.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("resolution: workspace") }
+        let isMember = pubspec.text.split(separator: "\n").contains { $0.trimmingBlanks().hasPrefix("resolution: workspace") }
         let lock = (isMember ? AndroidInspector.ancestorFolders(of: folder) : [folder]).lazy
             .compactMap { files[AndroidInspector.join($0, "pubspec.lock")] }.first
         var result = CrossPlatformPackages(framework: .flutter, appFolder: folder, listedIn: lock?.path ?? pubspec.path)
@@ -186,12 +186,12 @@ struct CrossPlatformPackages: Sendable {
         var inPackages = false
         for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where entries.count <= maxPackages {
             let indent = raw.prefix { $0 == " " }.count
-            let content = raw.trimmingCharacters(in: .whitespaces)
+            let content = raw.trimmingBlanks()
             if content.isEmpty || content.hasPrefix("#") { continue }
             if indent == 0 { inPackages = content == "packages:"; continue }
             guard inPackages else { continue }
             func value(_ key: String) -> String {
-                VersionCatalog.unquote(content.dropFirst(key.count).trimmingCharacters(in: .whitespaces))
+                VersionCatalog.unquote(content.dropFirst(key.count).trimmingBlanks())
             }
             if indent == 2, content.hasSuffix(":") {
                 entries.append((VersionCatalog.unquote(String(content.dropLast())), nil, nil, nil, nil, offset + 1))

@@ -7,11 +7,11 @@ struct GradleProperties: Sendable {
     static func parse(_ text: String) -> GradleProperties {
         var properties = GradleProperties()
         for (offset, rawLine) in text.lineSlices().enumerated() {
-            let line = rawLine.trimmingCharacters(in: .whitespaces)
+            let line = rawLine.trimmingBlanks()
             if line.isEmpty || line.hasPrefix("#") || line.hasPrefix("!") { continue }
             guard let separator = line.firstIndex(where: { $0 == "=" || $0 == ":" }) else { continue }
-            let key = line[..<separator].trimmingCharacters(in: .whitespaces)
-            let value = line[line.index(after: separator)...].trimmingCharacters(in: .whitespaces)
+            let key = line[..<separator].trimmingBlanks()
+            let value = line[line.index(after: separator)...].trimmingBlanks()
             if !key.isEmpty { properties.values[key] = (value, offset + 1) }
         }
         return properties

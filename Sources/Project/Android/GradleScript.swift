@@ -118,10 +118,10 @@ struct GradleScript: Sendable {
         guard mayNameSetting(statement.text), let groups = captures(settingPattern, statement.text), groups.count == 4 else { return nil }
         let prefix = groups[0].split(separator: ".").map(String.init)
         guard let name = settingNames.first(where: { $0.0 == groups[1] })?.1 else { return nil }
-        var expression = groups[3].trimmingCharacters(in: .whitespaces)
+        var expression = groups[3].trimmingBlanks()
         if groups[2].contains("(") {
             guard expression.hasSuffix(")") else { return nil }
-            expression = String(expression.dropLast()).trimmingCharacters(in: .whitespaces)
+            expression = String(expression.dropLast()).trimmingBlanks()
         }
         let path = statement.blocks + prefix
         if path.contains(where: { foreignBlocks.contains($0) }) { return nil }
@@ -161,8 +161,8 @@ struct GradleScript: Sendable {
 
     private static func extBlockEntry(_ text: String) -> (String, String)? {
         guard text.contains("=") || text.contains("set("), let groups = captures(extBlockPattern, text) else { return nil }
-        if !groups[0].isEmpty { return (groups[0], groups[1].trimmingCharacters(in: .whitespaces)) }
-        if !groups[2].isEmpty { return (groups[2], groups[3].trimmingCharacters(in: .whitespaces)) }
+        if !groups[0].isEmpty { return (groups[0], groups[1].trimmingBlanks()) }
+        if !groups[2].isEmpty { return (groups[2], groups[3].trimmingBlanks()) }
         return nil
     }
 
@@ -246,7 +246,7 @@ struct GradleScript: Sendable {
         // a form we do not parse (a variable); only argument-less calls of other names are helpers.
         let configurationLike = name.hasSuffix("Implementation") || name.hasSuffix("Api") || name.hasSuffix("Only")
             || ["implementation", "api", "kapt", "ksp", "annotationProcessor", "coreLibraryDesugaring", "lintChecks", "classpath", "baselineProfile", "detektPlugins", "add", "wearApp", "testFixturesApi"].contains(name)
-        return !configurationLike && groups[1].trimmingCharacters(in: .whitespaces).isEmpty
+        return !configurationLike && groups[1].trimmingBlanks().isEmpty
     }
 
     static func isIdentifier(_ name: String) -> Bool {
@@ -306,11 +306,11 @@ struct GradleScript: Sendable {
     }
 
     private static func firstCapture(_ pattern: NSRegularExpression, _ text: String) -> String? {
-        captures(pattern, text)?.first.map { $0.trimmingCharacters(in: .whitespaces) }
+        captures(pattern, text)?.first.map { $0.trimmingBlanks() }
     }
 
     private static func firstCaptures(_ pattern: NSRegularExpression, _ text: String) -> (String, String)? {
         guard let groups = captures(pattern, text), groups.count >= 2 else { return nil }
-        return (groups[0], groups[1].trimmingCharacters(in: .whitespaces))
+        return (groups[0], groups[1].trimmingBlanks())
     }
 }

@@ -143,7 +143,7 @@ enum GradleStatements {
         for call in ["create", "register", "getByName", "named", "maybeCreate"] {
             if name.hasPrefix(call + "(") && name.hasSuffix(")") {
                 name = String(name.dropFirst(call.count + 1).dropLast())
-                    .trimmingCharacters(in: .whitespaces)
+                    .trimmingBlanks()
                     .trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
                 return name
             }

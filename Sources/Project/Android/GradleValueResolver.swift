@@ -98,17 +98,17 @@ struct GradleValueResolver: Sendable {
     /// Strips conversions and parentheses that do not change a literal: `.get().toInt()`, `as Integer`,
     /// `Integer.parseInt(…)`, `(…)`, `!!`.
     static func unwrap(_ expression: String) -> String {
-        var text = expression.trimmingCharacters(in: .whitespaces)
+        var text = expression.trimmingBlanks()
         var changed = true
         while changed {
             changed = false
             for suffix in [".get()", ".toInt()", ".toInteger()", ".toString()", ".toLong()", ".orNull", ".orElse(null)", "!!", " as Integer", " as int", " as Int", " as Int?", " as String", " as String?", ".asInt()"] where text.hasSuffix(suffix) {
-                text = String(text.dropLast(suffix.count)).trimmingCharacters(in: .whitespaces)
+                text = String(text.dropLast(suffix.count)).trimmingBlanks()
                 changed = true
             }
             for call in ["release(", "Integer.parseInt(", "Integer.valueOf(", "String.valueOf(", "("] where text.hasPrefix(call) && text.hasSuffix(")") {
                 let inner = String(text.dropFirst(call.count).dropLast())
-                if balanced(inner) { text = inner.trimmingCharacters(in: .whitespaces); changed = true }
+                if balanced(inner) { text = inner.trimmingBlanks(); changed = true }
             }
         }
         return text

@@ -20,7 +20,7 @@ struct KotlinConstants: Sendable {
             guard let objects = Self.objectPath(statement.blocks),
                   let groups = GradleScript.captures(Self.declaration, statement.text), groups.count == 2 else { continue }
             let name = (objects + [groups[0]]).joined(separator: ".")
-            constants.append(Constant(name: name, expression: groups[1].trimmingCharacters(in: .whitespaces), path: path, line: statement.line))
+            constants.append(Constant(name: name, expression: groups[1].trimmingBlanks(), path: path, line: statement.line))
         }
     }
 

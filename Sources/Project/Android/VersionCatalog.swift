@@ -76,7 +76,7 @@ struct VersionCatalog: Sendable {
         var arrayStart: Int?
         for (offset, rawLine) in text.lineSlices().enumerated() {
             let line = offset + 1
-            let content = stripComment(String(rawLine)).trimmingCharacters(in: .whitespaces)
+            let content = stripComment(String(rawLine)).trimmingBlanks()
             if content.isEmpty { continue }
             // A multi-line array (`[bundles]` lists): nothing in it is read, only its end is looked for.
             if arrayStart != nil {
@@ -85,14 +85,14 @@ struct VersionCatalog: Sendable {
             }
             if content.hasPrefix("[") {
                 guard content.hasSuffix("]") else { throw InspectedText.Failure(SourceLocation(path: location.path, line: line), "has an unterminated table header `\(content)`") }
-                section = String(content.dropFirst().dropLast()).trimmingCharacters(in: .whitespaces)
+                section = String(content.dropFirst().dropLast()).trimmingBlanks()
                 continue
             }
             guard let equals = content.firstIndex(of: "=") else {
                 throw InspectedText.Failure(SourceLocation(path: location.path, line: line), "expected `key = value`, found `\(content)`")
             }
-            let key = unquote(content[..<equals].trimmingCharacters(in: .whitespaces))
-            let rawValue = content[content.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            let key = unquote(content[..<equals].trimmingBlanks())
+            let rawValue = content[content.index(after: equals)...].trimmingBlanks()
             let fields: [String: String]
             if rawValue.hasPrefix("[") {
                 if !rawValue.hasSuffix("]") { arrayStart = line }
@@ -146,8 +146,8 @@ struct VersionCatalog: Sendable {
         guard depth < 8 else { return fields }
         for part in splitTopLevel(body) {
             guard let equals = part.firstIndex(of: "=") else { continue }
-            let key = unquote(part[..<equals].trimmingCharacters(in: .whitespaces))
-            let value = part[part.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            let key = unquote(part[..<equals].trimmingBlanks())
+            let value = part[part.index(after: equals)...].trimmingBlanks()
             if value.hasPrefix("{") && value.hasSuffix("}") {
                 for (innerKey, innerValue) in inlineTable(String(value.dropFirst().dropLast()), depth: depth + 1) {
                     fields[key + "." + innerKey] = innerValue
@@ -181,7 +181,7 @@ struct VersionCatalog: Sendable {
             }
             current.append(character)
         }
-        if !current.trimmingCharacters(in: .whitespaces).isEmpty { parts.append(current) }
+        if !current.trimmingBlanks().isEmpty { parts.append(current) }
         return parts
     }
 

@@ -72,7 +72,7 @@ public enum CIXcodeSelection {
             }
             for (index, line) in text.lineSlices().prefix(20_000).enumerated() {
                 let line = String(line.prefix(1000))
-                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                let trimmed = line.trimmingBlanks()
                 if trimmed.hasPrefix("#") { continue }
                 var versions: [String] = []
                 if kind == .versionFile {

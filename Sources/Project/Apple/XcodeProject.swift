@@ -32,7 +32,7 @@ public struct XcodeProject: Sendable {
 
     /// A project-relative path for a build-setting path such as `$(SRCROOT)/App/Info.plist` or `App/Info.plist`.
     public func resolve(_ settingPath: String) -> String? {
-        var value = settingPath.trimmingCharacters(in: .whitespaces)
+        var value = settingPath.trimmingBlanks()
         for prefix in ["$(SRCROOT)/", "${SRCROOT}/", "$(PROJECT_DIR)/", "${PROJECT_DIR}/", "./"] where value.hasPrefix(prefix) {
             value = String(value.dropFirst(prefix.count))
         }

@@ -3,7 +3,7 @@ enum CartfileResolvedReader {
     static func read(_ text: String, path: String) throws(InspectedText.Failure) -> [Dependency] {
         var dependencies: [Dependency] = []
         for (offset, raw) in text.lineSlices().enumerated() {
-            let line = raw.trimmingCharacters(in: .whitespaces)
+            let line = raw.trimmingBlanks()
             if line.isEmpty || line.hasPrefix("#") { continue }
             let parts = quotedParts(line)
             guard let kind = line.split(separator: " ").first, ["github", "git", "binary"].contains(kind), parts.count == 2 else {

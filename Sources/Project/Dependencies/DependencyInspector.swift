@@ -61,7 +61,7 @@ public enum DependencyInspector {
             let snippet: String
             if let line = dependency.location.line, let text = lines[dependency.location.path], line >= 1, line <= text.count {
                 // Only the head shows; a minified lock file is one line of megabytes, met once per dependency.
-                snippet = text[line - 1].drop { $0 == " " || $0 == "\t" }.prefix(400).trimmingCharacters(in: .whitespaces)
+                snippet = text[line - 1].drop { $0 == " " || $0 == "\t" }.prefix(400).trimmingBlanks()
             } else {
                 snippet = dependency.location.path
             }

@@ -119,7 +119,7 @@ enum LocalPackages {
     /// A pubspec's top-level `name:`.
     static func yamlName(_ text: String) -> String? {
         for line in text.split(separator: "\n").prefix(200) where line.hasPrefix("name:") {
-            let value = line.dropFirst("name:".count).split(separator: "#").first?.trimmingCharacters(in: .whitespaces) ?? ""
+            let value = line.dropFirst("name:".count).split(separator: "#").first?.trimmingBlanks() ?? ""
             return value.isEmpty ? nil : VersionCatalog.unquote(value)
         }
         return nil
@@ -132,10 +132,10 @@ enum LocalPackages {
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) where items.count < 200 {
             if line.hasPrefix(key + ":") { inside = true; continue }
             guard inside else { continue }
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let trimmed = line.trimmingBlanks()
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             guard line.first == " " || line.first == "-", trimmed.hasPrefix("- ") else { break }
-            items.append(VersionCatalog.unquote(trimmed.dropFirst(2).split(separator: "#").first?.trimmingCharacters(in: .whitespaces) ?? ""))
+            items.append(VersionCatalog.unquote(trimmed.dropFirst(2).split(separator: "#").first?.trimmingBlanks() ?? ""))
         }
         return items
     }
@@ -144,7 +144,7 @@ enum LocalPackages {
     static func swiftPackagePaths(_ text: String) -> [(String, Int)] {
         var found: [(String, Int)] = []
         for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where found.count < 100 {
-            guard line.contains(".package("), !line.trimmingCharacters(in: .whitespaces).hasPrefix("//"), let range = line.range(of: "path:") else { continue }
+            guard line.contains(".package("), !line.trimmingBlanks().hasPrefix("//"), let range = line.range(of: "path:") else { continue }
             let rest = line[range.upperBound...].drop { $0 == " " }
             guard rest.first == "\"", let close = rest.dropFirst().firstIndex(of: "\"") else { continue }
             found.append((String(rest[rest.index(after: rest.startIndex)..<close]), offset + 1))

@@ -9,18 +9,18 @@ enum PodfileLockReader {
         for (offset, raw) in text.lineSlices().enumerated() {
             let line = String(raw)
             if !line.hasPrefix(" ") && !line.isEmpty {
-                inPods = line.trimmingCharacters(in: .whitespaces) == "PODS:"
+                inPods = line.trimmingBlanks() == "PODS:"
                 sawPods = sawPods || inPods
                 continue
             }
             guard inPods, line.hasPrefix("  - ") else { continue }
-            var entry = line.dropFirst(4).trimmingCharacters(in: .whitespaces)
+            var entry = line.dropFirst(4).trimmingBlanks()
             if entry.hasSuffix(":") { entry.removeLast() }
             entry = VersionCatalog.unquote(entry)
             guard let open = entry.firstIndex(of: "("), entry.hasSuffix(")") else {
                 throw InspectedText.Failure(SourceLocation(path: path, line: offset + 1), "expected `- Name (version)` in PODS, found `\(entry)`")
             }
-            let fullName = entry[..<open].trimmingCharacters(in: .whitespaces)
+            let fullName = entry[..<open].trimmingBlanks()
             let version = String(entry[entry.index(after: open)..<entry.index(before: entry.endIndex)])
             let name = String(fullName.split(separator: "/").first ?? Substring(fullName))
             guard !name.isEmpty, seen.insert(name).inserted else { continue }

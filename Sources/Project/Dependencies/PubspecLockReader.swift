@@ -14,9 +14,9 @@ enum PubspecLockReader {
         var current: (name: String, line: Int, source: String?)?
         for (offset, raw) in text.lineSlices().enumerated() {
             let line = String(raw)
-            if line.trimmingCharacters(in: .whitespaces).isEmpty || line.hasPrefix("#") { continue }
+            if line.trimmingBlanks().isEmpty || line.hasPrefix("#") { continue }
             let indent = line.prefix { $0 == " " }.count
-            let content = line.trimmingCharacters(in: .whitespaces)
+            let content = line.trimmingBlanks()
             if indent == 0 {
                 section = content
                 sawPackages = sawPackages || section == "packages:"
@@ -24,7 +24,7 @@ enum PubspecLockReader {
                 continue
             }
             if section == "sdks:", indent == 2, content.hasPrefix("flutter:") {
-                let constraint = VersionCatalog.unquote(content.dropFirst("flutter:".count).trimmingCharacters(in: .whitespaces))
+                let constraint = VersionCatalog.unquote(content.dropFirst("flutter:".count).trimmingBlanks())
                 // A bare version (`flutter: "3.47.0"`) pins the SDK exactly; `>=` gives its least version.
                 let exact = DependencyVersion(constraint) != nil
                 if let version = exact ? constraint : lowerBound(constraint) {
@@ -40,11 +40,11 @@ enum PubspecLockReader {
                 }
                 current = (VersionCatalog.unquote(String(content.dropLast())), offset + 1, nil)
             } else if indent == 4, content.hasPrefix("source:"), current != nil {
-                current?.source = VersionCatalog.unquote(content.dropFirst("source:".count).trimmingCharacters(in: .whitespaces))
+                current?.source = VersionCatalog.unquote(content.dropFirst("source:".count).trimmingBlanks())
             } else if indent == 4, content.hasPrefix("version:"), let package = current {
                 current = nil
                 if package.source == "sdk" { continue }
-                let version = VersionCatalog.unquote(content.dropFirst("version:".count).trimmingCharacters(in: .whitespaces))
+                let version = VersionCatalog.unquote(content.dropFirst("version:".count).trimmingBlanks())
                 dependencies.append(Dependency(name: package.name, version: version, location: SourceLocation(path: path, line: package.line), ecosystem: .pub))
             }
         }

@@ -7,22 +7,22 @@ enum YarnLockReader {
         var current: (name: String, line: Int)?
         for (offset, raw) in text.lineSlices().enumerated() {
             let line = String(raw)
-            let content = line.trimmingCharacters(in: .whitespaces)
+            let content = line.trimmingBlanks()
             if content.isEmpty || content.hasPrefix("#") { continue }
             if !line.hasPrefix(" ") {
                 guard content.hasSuffix(":") else {
                     throw InspectedText.Failure(SourceLocation(path: path, line: offset + 1), "expected an entry header ending in `:`, found `\(content)`")
                 }
-                let firstSpec = content.dropLast().split(separator: ",").first.map { VersionCatalog.unquote($0.trimmingCharacters(in: .whitespaces)) } ?? ""
+                let firstSpec = content.dropLast().split(separator: ",").first.map { VersionCatalog.unquote($0.trimmingBlanks()) } ?? ""
                 current = packageName(firstSpec).map { ($0, offset + 1) }
                 continue
             }
             guard let entry = current, line.hasPrefix("  "), !line.hasPrefix("   ") else { continue }
             let version: String?
             if content.hasPrefix("version:") {
-                version = VersionCatalog.unquote(content.dropFirst("version:".count).trimmingCharacters(in: .whitespaces))
+                version = VersionCatalog.unquote(content.dropFirst("version:".count).trimmingBlanks())
             } else if content.hasPrefix("version ") {
-                version = VersionCatalog.unquote(content.dropFirst("version ".count).trimmingCharacters(in: .whitespaces))
+                version = VersionCatalog.unquote(content.dropFirst("version ".count).trimmingBlanks())
             } else {
                 continue
             }

@@ -145,7 +145,7 @@ extension FileWalker {
                 listing.children.append(FolderJob(absolute: target, relative: childRelative, vendored: childVendored, depth: job.depth + 1))
             case S_IFREG:
                 if isExcluded(childRelative) { continue }
-                guard (isLink ? access(target, R_OK) : faccessat(fd, name, R_OK, 0)) == 0 else {
+                guard Self.mayRead(info) || (isLink ? access(target, R_OK) : faccessat(fd, name, R_OK, 0)) == 0 else {
                     problem(childRelative, "cannot read the file: \(String(cString: strerror(errno)))")
                     continue
                 }

@@ -185,16 +185,6 @@ public struct SymbolTable: Sendable {
         return node.string()
     }
 
-    /// `text.trimmingCharacters(in: .whitespaces)`, without Foundation when both ends are ASCII and not blank
-    /// (every real symbol).
-    static func trimmingWhitespace(_ text: String) -> String {
-        guard let first = text.utf8.first, let last = text.utf8.last,
-              first < 0x80, last < 0x80, !isBlank(first), !isBlank(last) else {
-            return text.trimmingCharacters(in: .whitespaces)
-        }
-        return text
-    }
-
     /// `text.contains(where: \.isWhitespace)`, on the bytes when the text is ASCII.
     static func containsWhitespace(_ text: String) -> Bool {
         var ascii = true
@@ -203,11 +193,6 @@ public struct SymbolTable: Sendable {
             if byte == 0x20 || (0x09...0x0D).contains(byte) { return true }
         }
         return ascii ? false : text.contains(where: \.isWhitespace)
-    }
-
-    /// Space or tab: the ASCII members of `CharacterSet.whitespaces`.
-    private static func isBlank(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09
     }
 
     private static func readEntry(_ item: NodeReader) -> SymbolEntry? {
@@ -231,7 +216,7 @@ public struct SymbolTable: Sendable {
             if items.isEmpty { node.error("expected at least one symbol") }
             for symbolNode in items {
                 guard let text = symbolText(symbolNode) else { continue }
-                let trimmed = trimmingWhitespace(text)
+                let trimmed = text.trimmingBlanks()
                 if trimmed.isEmpty {
                     symbolNode.error("empty symbol")
                 } else if let pattern = SymbolPattern(parsing: trimmed) {

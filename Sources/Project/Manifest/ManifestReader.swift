@@ -217,7 +217,7 @@ private struct ManifestFields {
             manifest.locations["exclude"] = location(exclude)
             for item in items(exclude) {
                 guard let glob = item.string() else { continue }
-                if glob.trimmingCharacters(in: .whitespaces).isEmpty {
+                if glob.trimmingBlanks().isEmpty {
                     item.error("an exclude pattern cannot be empty")
                 } else if glob.hasPrefix("/") || glob.split(separator: "/").contains("..") {
                     item.error("exclude patterns are relative to the project root, got \"\(glob)\"")
@@ -329,7 +329,7 @@ extension ManifestFields {
             var globs: [Glob] = []
             for pathNode in map["paths"].map(items) ?? [] {
                 guard let glob = relativePath(pathNode) else { continue }
-                if glob.trimmingCharacters(in: .whitespaces).isEmpty { pathNode.error("an ignore path cannot be empty") } else { globs.append(Glob(glob)) }
+                if glob.trimmingBlanks().isEmpty { pathNode.error("an ignore path cannot be empty") } else { globs.append(Glob(glob)) }
             }
             guard let reasonNode = map["reason"], let reason = reasonNode.string() else { continue }
             if reason.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {

@@ -174,7 +174,7 @@ enum MetadataConsumerDetection {
                         // Only lines that name the flavour are trimmed (Foundation's trimming on every line of every
                         // Gradle file cost more than the test).
                         guard line.contains("fdroid") else { return false }
-                        let code = line.trimmingCharacters(in: .whitespaces)
+                        let code = line.trimmingBlanks()
                         return code.hasPrefix("fdroid {") || code.hasPrefix("fdroid{") || code.contains("create(\"fdroid\")")
                     }
                     if let (number, line) = flavour {
@@ -201,7 +201,7 @@ enum MetadataConsumerDetection {
             var index = 0
             while index < lines.count {
                 let (number, line) = lines[index]
-                let code = line.trimmingCharacters(in: .whitespaces)
+                let code = line.trimmingBlanks()
                 index += 1
                 if code.hasPrefix("#") { continue }
                 let isPlay = Self.calls(code, "upload_to_play_store") || Self.calls(code, "supply")
@@ -243,7 +243,7 @@ enum MetadataConsumerDetection {
         /// notes), and `fastlane supply` / `upload_to_play_store` run from the repository root.
         mutating func readWorkflow(_ file: ProjectFile, lines: [(Int, String)]) {
             for (number, line) in lines {
-                let code = line.trimmingCharacters(in: .whitespaces)
+                let code = line.trimmingBlanks()
                 if code.hasPrefix("#") { continue }
                 var evidence: Evidence { Evidence(location: SourceLocation(path: file.path, line: number), snippet: clip(code)) }
                 if code.contains("deliver") || code.contains("upload_to_app_store") { deliverMentioned = true }
@@ -289,7 +289,7 @@ enum MetadataConsumerDetection {
         }
 
         static func unquoted(_ value: String) -> String {
-            var text = value.trimmingCharacters(in: .whitespaces)
+            var text = value.trimmingBlanks()
             if let hash = text.range(of: " #") { text = String(text[..<hash.lowerBound]) }
             return text.trimmingCharacters(in: CharacterSet(charactersIn: "\"' "))
         }
@@ -322,7 +322,7 @@ enum MetadataConsumerDetection {
     }
 
     static func clip(_ text: String) -> String {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingBlanks()
         return trimmed.count <= 120 ? trimmed : String(trimmed.prefix(120)) + "…"
     }
 }

@@ -44,7 +44,7 @@ enum ReleaseNoteSenders {
         }
         var senders: [MetadataConsumerDetection.Upload] = []
         for (number, line) in lines {
-            let code = line.trimmingCharacters(in: .whitespaces)
+            let code = line.trimmingBlanks()
             if code.hasPrefix("#") || code.hasPrefix("//") || !code.contains("changelogs") { continue }
             for token in tokens(code) {
                 guard let tree = treeComponents(token) else { continue }

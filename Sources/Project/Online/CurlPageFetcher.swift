@@ -85,7 +85,7 @@ public struct CurlPageFetcher: PageFetcher {
         _ = curl.getInfo(handle, Curl.contentType, &contentType)
         guard status > 0 else { return .failure("no HTTP response") }
         let type = contentType.map { String(cString: $0) }?
-            .split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            .split(separator: ";").first.map { $0.trimmingBlanks().lowercased() }
         return .page(WebPage(status: status, contentType: type, body: String(decoding: body.bytes, as: UTF8.self)))
     }
 }

@@ -31,7 +31,7 @@ public struct URLSessionPageFetcher: PageFetcher {
                 box.set(dns ? .hostNotFound(error.localizedDescription) : .failure(error.localizedDescription))
             } else if let http = response as? HTTPURLResponse {
                 let type = (http.value(forHTTPHeaderField: "Content-Type") ?? http.mimeType)?
-                    .split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+                    .split(separator: ";").first.map { $0.trimmingBlanks().lowercased() }
                 let body = String(decoding: (data ?? Data()).prefix(WebPage.maxBodyBytes), as: UTF8.self)
                 box.set(.page(WebPage(status: http.statusCode, contentType: type, body: body)))
             } else {

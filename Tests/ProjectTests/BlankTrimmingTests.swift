@@ -1,0 +1,24 @@
+import Foundation
+import Testing
+@testable import Project
+
+/// The byte trim gives what Foundation's `.whitespaces` trim gives, on ASCII ends and on the others it hands back.
+struct BlankTrimmingTests {
+    @Test(arguments: ["", " ", "\t \t", "  minSdk 24\t", "x", "\tversion: \"1.2\"  ", "a b", "\u{A0}id\u{A0}", " \u{3000}x ",
+                      "é ", " né", "line\n", "\u{2003}", "  (privacy)  ", " \tAuth.signUp  ", "\u{00A0}signUp\u{2003}", "\nsignUp"])
+    func matchesFoundation(_ text: String) {
+        #expect(text.trimmingBlanks() == text.trimmingCharacters(in: .whitespaces))
+        let padded = "##" + text + "##"
+        let inner = padded.dropFirst(2).dropLast(2)
+        #expect(inner.trimmingBlanks() == inner.trimmingCharacters(in: .whitespaces))
+    }
+
+    /// A file everyone may read is not asked of the kernel again; any other mode is.
+    @Test func worldReadableFilesNeedNoAccessCall() {
+        var info = stat()
+        info.st_mode = S_IFREG | 0o644
+        #expect(FileWalker.mayRead(info))
+        info.st_mode = S_IFREG | 0o640
+        #expect(!FileWalker.mayRead(info))
+    }
+}
