@@ -44,7 +44,7 @@ enum AndroidNativeBuild {
 
     /// The first line of a file that shows a 16 KB-aligned native build.
     static func sign(_ file: ProjectFile) -> Evidence? {
-        guard let bytes = try? FileBytes.read(path: file.absolutePath, limit: maxBytes) else { return nil }
+        guard let bytes = try? FileBytes.read(file, limit: maxBytes) else { return nil }
         for (offset, raw) in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.trimmingBlanks()
             if line.hasPrefix("#") || line.hasPrefix("//") { continue }

@@ -14,7 +14,7 @@ public enum RefreshVersions {
         guard dependencies.contains(where: { $0.ecosystem == .gradle && $0.version == "_" }) else { return dependencies }
         var byFolder: [String: GradleProperties] = [:]
         for file in files where file.fileName == fileName && !file.isVendored {
-            guard let bytes = try? FileBytes.read(path: file.absolutePath, limit: maxBytes) else { continue }
+            guard let bytes = try? FileBytes.read(file, limit: maxBytes) else { continue }
             byFolder[AndroidInspector.folder(of: file.path)] = GradleProperties.parse(String(decoding: bytes, as: UTF8.self))
         }
         guard !byFolder.isEmpty else { return dependencies }

@@ -64,7 +64,7 @@ public enum CIXcodeSelection {
         var found: [(version: [Int], evidence: Evidence)] = []
         for file in files.sorted(by: { $0.path < $1.path }) {
             guard let kind = kind(of: file),
-                  let bytes = try? FileBytes.read(path: file.absolutePath, limit: maxBytes) else { continue }
+                  let bytes = try? FileBytes.read(file, limit: maxBytes) else { continue }
             let text = String(decoding: bytes, as: UTF8.self)
             if kind != .versionFile {
                 let lowered = loweredForSearch(bytes)

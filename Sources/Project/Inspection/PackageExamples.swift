@@ -13,11 +13,16 @@ public enum PackageExamples {
         var packages: Set<Substring> = []
         var candidates: Set<Substring> = []
         for file in files where !file.isVendored {
-            let path = Substring(file.path)
             let name = file.fileName
-            let folder = path.dropLast(name.count).dropLast()   // "" at the root
-            if packageManifests.contains(name) || name.hasSuffix(".podspec") { packages.insert(folder) }
-            guard appMarkers.contains(name) else { continue }
+            let isPackage = packageManifests.contains(name) || name.hasSuffix(".podspec")
+            let isApp = appMarkers.contains(name)
+            guard isPackage || isApp else { continue }
+            // The folder ends before the name's slash ("" at the root): found on the bytes, as every file passes here.
+            let path = Substring(file.path)
+            let folder = name.startIndex == path.startIndex ? path[path.startIndex..<path.startIndex]
+                : path[..<path.utf8.index(before: name.startIndex)]
+            if isPackage { packages.insert(folder) }
+            guard isApp else { continue }
             // The example folder is the nearest `example(s)` folder above an app marker (`x/example/ios/Podfile`).
             var rest = folder
             while !rest.isEmpty {

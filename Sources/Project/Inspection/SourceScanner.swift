@@ -161,7 +161,7 @@ public struct SourceScanner: Sendable {
     func scanFile(_ file: ProjectFile, language: Language, maxFileBytes: Int, privacyURLs: PrivacyURLDetector.Source? = nil) -> Scanned {
         let bytes: [UInt8]
         do {
-            bytes = try FileBytes.read(path: file.absolutePath, limit: maxFileBytes)
+            bytes = try FileBytes.read(file, limit: maxFileBytes)
         } catch {
             return Scanned(hits: [], problem: InputProblem(location: SourceLocation(path: file.path), message: "could not read the file: \(error.message)"), links: [])
         }

@@ -27,7 +27,7 @@ enum StoreDetection {
     /// The line applying `com.android.application` (or the catalog alias `android.application`), else the
     /// first line setting `applicationId` (a catalog alias such as `libs.plugins.android` hides the plugin id).
     static func applicationPluginLine(_ file: ProjectFile, maxFileBytes: Int) -> (number: Int, text: String)? {
-        guard let bytes = try? FileBytes.read(path: file.absolutePath, limit: maxFileBytes) else { return nil }
+        guard let bytes = try? FileBytes.read(file, limit: maxFileBytes) else { return nil }
         let text = String(decoding: bytes, as: UTF8.self)
         var applicationId: (number: Int, text: String)?
         for (offset, line) in text.lineSlices().enumerated() {

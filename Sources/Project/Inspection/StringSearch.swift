@@ -49,7 +49,46 @@ extension Substring {
     func trimmingCharacters(in set: CharacterSet) -> String { StringSearch.trimming(self, set) }
 }
 
+// `trimmingCharacters(in: .whitespaces)` for the readers that trim every line: on the bytes.
+extension Substring {
+    /// `trimmingCharacters(in: .whitespaces)` with the same result, on the bytes when the ends are ASCII
+    /// (Gradle, lock files, workflows: nearly every line). The trim above asks `CharacterSet` of every scalar,
+    /// a visible cost of the readers that trim every line; it is used only when a trimmed end is not ASCII
+    /// (a no-break space).
+    func trimmingBlanks() -> String {
+        let bytes = utf8
+        var start = bytes.startIndex
+        while start != bytes.endIndex, bytes[start] == 0x20 || bytes[start] == 0x09 { start = bytes.index(after: start) }
+        var end = bytes.endIndex
+        while end != start {
+            let before = bytes.index(before: end)
+            guard bytes[before] == 0x20 || bytes[before] == 0x09 else { break }
+            end = before
+        }
+        if start != bytes.endIndex, bytes[start] >= 0x80 { return trimmingCharacters(in: .whitespaces) }
+        if end != start, bytes[bytes.index(before: end)] >= 0x80 { return trimmingCharacters(in: .whitespaces) }
+        return String(self[start..<end])
+    }
+}
+
+extension String {
+    /// `trimmingCharacters(in: .whitespaces)`, on the bytes when the ends are ASCII (see `Substring.trimmingBlanks`).
+    func trimmingBlanks() -> String { self[...].trimmingBlanks() }
+}
+
 enum StringSearch {
+    /// Whether `bytes` equal `lowercased` (lower-case ASCII) with ASCII letters of any case.
+    static func equalsIgnoringASCIICase(_ bytes: Substring.UTF8View, _ lowercased: String) -> Bool {
+        bytes.count == lowercased.utf8.count && zip(bytes, lowercased.utf8).allSatisfy { ($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0) == $1 }
+    }
+
+    /// Whether `bytes` end with `lowercased` (lower-case ASCII) with ASCII letters of any case.
+    static func hasSuffixIgnoringASCIICase(_ bytes: Substring.UTF8View, _ lowercased: String) -> Bool {
+        let count = lowercased.utf8.count
+        guard bytes.count >= count else { return false }
+        return equalsIgnoringASCIICase(bytes[bytes.index(bytes.endIndex, offsetBy: -count)...], lowercased)
+    }
+
     static func trimming(_ text: Substring, _ set: CharacterSet) -> String {
         let scalars = text.unicodeScalars
         var start = scalars.startIndex

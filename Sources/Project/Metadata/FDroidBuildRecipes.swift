@@ -16,7 +16,7 @@ enum FDroidBuildRecipes {
         var codes = Set<Int>()
         var evidence: [Evidence] = []
         for file in files where !file.isVendored && isRecipe(file) && file.size <= maxBytes {
-            guard let bytes = try? FileBytes.read(path: file.absolutePath, limit: maxBytes),
+            guard let bytes = try? FileBytes.read(file, limit: maxBytes),
                   let text = String(bytes: bytes, encoding: .utf8),
                   let root = try? YAMLParser.parse(text, file: file.path),
                   let builds = root["Builds"]?.sequence else { continue }

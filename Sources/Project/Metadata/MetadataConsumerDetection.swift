@@ -295,7 +295,7 @@ enum MetadataConsumerDetection {
         }
 
         static func lines(_ file: ProjectFile) -> [(Int, String)] {
-            guard let bytes = try? FileBytes.read(path: file.absolutePath, limit: maxBytes) else { return [] }
+            guard let bytes = try? FileBytes.read(file, limit: maxBytes) else { return [] }
             return numbered(String(decoding: bytes, as: UTF8.self))
         }
 
@@ -306,7 +306,7 @@ enum MetadataConsumerDetection {
         /// A release-job file's lines; none for a Gradle file that names neither a Play release-note marker nor
         /// `fdroid`, the only things its two readers look for (most of a large Android tree's build files).
         static func releaseJobLines(_ file: ProjectFile) -> [(Int, String)] {
-            guard let bytes = try? FileBytes.read(path: file.absolutePath, limit: maxBytes) else { return [] }
+            guard let bytes = try? FileBytes.read(file, limit: maxBytes) else { return [] }
             let text = String(decoding: bytes, as: UTF8.self)
             let name = file.fileName
             if name.hasSuffix(".gradle") || name.hasSuffix(".gradle.kts"), !text.contains("fdroid"),

@@ -53,6 +53,10 @@ public enum MetadataDiscovery {
         var appStoreOnlyVotes: [String: Int] = [:]
         var votes: [String: (appstore: Int, play: Int)] = [:]
         for file in index.files {
+            // Only a `.txt` file or one under `review_information/`, `changelogs/` or `images/` can vote below:
+            // the test comes before splitting the path, as every walked file that is not code passes here.
+            guard file.fileName.hasSuffix(".txt") || file.path.contains("review_information/") || file.path.contains("changelogs/")
+                    || file.path.contains("images/") else { continue }
             let parts = file.path.split(separator: "/").map(String.init)
             let name = parts[parts.count - 1]
             let folders = Array(parts.dropLast())

@@ -55,7 +55,7 @@ public enum PrivacyURLDetector {
             // Read over the cores; the links are joined in file order, as one loop would find them.
             let perFile = ConcurrentMap.map(count: tier.count) { i in
                 let file = files[tier[i]]
-                guard let bytes = try? FileBytes.read(path: file.absolutePath, limit: maxFileBytes) else { return [Found]() }
+                guard let bytes = try? FileBytes.read(file, limit: maxFileBytes) else { return [Found]() }
                 return self.found(in: bytes, source: source, path: file.path)
             }
             for links in perFile { found += links }
@@ -103,13 +103,15 @@ public enum PrivacyURLDetector {
     }
 
     /// Asked of every component of every candidate file: the names are one set, not an array built per name.
+    /// Compared on the bytes, ignoring ASCII case (the names are ASCII): lower-casing every component of every
+    /// candidate path into a new string was a visible cost on trees of thousands of resource files.
     static func isTestFolderName(_ part: Substring) -> Bool {
-        let lower = part.lowercased()
-        return testFolderNames.contains(lower) || lower.hasSuffix("tests") || lower.hasSuffix("test")
+        let bytes = part.utf8
+        if StringSearch.hasSuffixIgnoringASCIICase(bytes, "test") || StringSearch.hasSuffixIgnoringASCIICase(bytes, "tests") { return true }
+        return testFolderNames.contains { StringSearch.equalsIgnoringASCIICase(bytes, $0) }
     }
 
-    static let testFolderNames: Set<String> = ["test", "tests", "androidtest", "testshared", "uitests", "fastlane", "sample", "samples",
-                                               "example", "examples"]
+    static let testFolderNames: [String] = ["androidtest", "testshared", "fastlane", "sample", "samples", "example", "examples"]
 
     /// Every `https://…` in the bytes that `keep` accepts, with its 1-based line and the trimmed line it is on.
     /// Each file of a tree passes through here (string resources in every language, every code file): the
