@@ -56,10 +56,31 @@ struct PrivacyPolicyURLDetectorTests {
         #expect(withDefault.value == .string("https://tidelog.app/privacy"))
         #expect(withDefault.evidence.map(\.location) == [SourceLocation(path: "app/src/main/res/values/strings.xml", line: 2)])
         let withoutDefault = try #require(try detect([
-            "app/src/main/res/values/strings.xml": "<resources>\n  <string name=\"app\">Tide Log</string>\n</resources>\n",
+            "app/src/main/res/values/strings.xml": "<resources>\n  <string name=\"help\">https://tidelog.app/help</string>\n</resources>\n",
             "app/src/main/res/values-de/strings.xml": translated,
         ]))
         #expect(withoutDefault.value == .string("https://tidelog.app/de/privacy"))
         #expect(withoutDefault.evidence.map(\.location) == [SourceLocation(path: "app/src/main/res/values-de/strings.xml", line: 2)])
+    }
+
+    /// A translation is read only when its default file holds some https link: a translation of strings with
+    /// no link in them holds none. One whose default file has a link (not a policy one) is read, and one with
+    /// no default file (a qualifier folder) too.
+    @Test func translationsOfDefaultFilesWithoutLinksAreNotRead() throws {
+        let policy = "<resources>\n  <string name=\"privacy_url\">https://tidelog.app/de/privacy</string>\n</resources>\n"
+        #expect(try detect([
+            "app/src/main/res/values/strings.xml": "<resources>\n  <string name=\"app\">Tide Log</string>\n</resources>\n",
+            "app/src/main/res/values-de/strings.xml": policy,
+        ]) == nil)
+        let linked = try #require(try detect([
+            "app/src/main/res/values/strings.xml": "<resources>\n  <string name=\"help\">https://tidelog.app/help</string>\n</resources>\n",
+            "app/src/main/res/values-de/strings.xml": policy,
+        ]))
+        #expect(linked.value == .string("https://tidelog.app/de/privacy"))
+        let qualifier = try #require(try detect([
+            "app/src/main/res/values/strings.xml": "<resources>\n  <string name=\"app\">Tide Log</string>\n</resources>\n",
+            "app/src/main/res/values-v31/links.xml": policy,
+        ]))
+        #expect(qualifier.value == .string("https://tidelog.app/de/privacy"))
     }
 }

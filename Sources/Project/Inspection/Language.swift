@@ -27,8 +27,27 @@ public enum Language: String, Sendable, Hashable, CaseIterable, Codable {
 
     /// The language of a file name, or nil when the scan does not read that kind of file.
     public init?(fileName: some StringProtocol) {
-        guard let dot = fileName.lastIndex(of: ".") else { return nil }
-        switch fileName[fileName.index(after: dot)...].lowercased() {
+        // Every walked file's name is asked: the extension is read from the end on the bytes, lower-cased as
+        // ASCII, and names whose extension is longer than any here stop after six bytes.
+        let name = Substring(fileName).utf8
+        var index = name.endIndex
+        var packed: UInt64 = 0  // the extension's bytes, lower-cased, first byte highest
+        var count = 0
+        while index != name.startIndex {
+            let before = name.index(before: index)
+            let byte = name[before]
+            if byte == UInt8(ascii: ".") { break }
+            guard count < 5 else { return nil }
+            packed |= UInt64(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) << (8 * count)
+            count += 1
+            index = before
+        }
+        guard index != name.startIndex else { return nil }
+        let suffix = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 5) { buffer in
+            for k in 0..<count { buffer[k] = UInt8(truncatingIfNeeded: packed >> (8 * (count - 1 - k))) }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
+        }
+        switch suffix {
         case "swift": self = .swift
         case "m", "mm", "h": self = .objc
         case "kt", "kts": self = .kotlin

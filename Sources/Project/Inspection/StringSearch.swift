@@ -77,16 +77,19 @@ extension String {
 }
 
 enum StringSearch {
-    /// Whether `bytes` equal `lowercased` (lower-case ASCII) with ASCII letters of any case.
-    static func equalsIgnoringASCIICase(_ bytes: Substring.UTF8View, _ lowercased: String) -> Bool {
-        bytes.count == lowercased.utf8.count && zip(bytes, lowercased.utf8).allSatisfy { ($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0) == $1 }
+    /// Whether `bytes` equal `needle` (lower-case ASCII) with ASCII letters of any case.
+    static func equalsIgnoringASCIICase(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: StaticString) -> Bool {
+        guard bytes.count == needle.utf8CodeUnitCount else { return false }
+        let lower = needle.utf8Start
+        for i in 0..<bytes.count where (bytes[i] >= 0x41 && bytes[i] <= 0x5A ? bytes[i] | 0x20 : bytes[i]) != lower[i] { return false }
+        return true
     }
 
-    /// Whether `bytes` end with `lowercased` (lower-case ASCII) with ASCII letters of any case.
-    static func hasSuffixIgnoringASCIICase(_ bytes: Substring.UTF8View, _ lowercased: String) -> Bool {
-        let count = lowercased.utf8.count
+    /// Whether `bytes` end with `needle` (lower-case ASCII) with ASCII letters of any case.
+    static func hasSuffixIgnoringASCIICase(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: StaticString) -> Bool {
+        let count = needle.utf8CodeUnitCount
         guard bytes.count >= count else { return false }
-        return equalsIgnoringASCIICase(bytes[bytes.index(bytes.endIndex, offsetBy: -count)...], lowercased)
+        return equalsIgnoringASCIICase(UnsafeBufferPointer(rebasing: bytes[(bytes.count - count)...]), needle)
     }
 
     static func trimming(_ text: Substring, _ set: CharacterSet) -> String {

@@ -22,3 +22,19 @@ struct BlankTrimmingTests {
         #expect(!FileWalker.mayRead(info))
     }
 }
+
+/// The language of a file name: read from the end on the bytes, in any ASCII case; an extension longer than five is none.
+struct LanguageFromFileNameTests {
+    @Test func extensionsInAnyCase() {
+        #expect(Language(fileName: "Login.swift") == .swift)
+        #expect(Language(fileName: "View.M") == .objc)
+        #expect(Language(fileName: "build.gradle.kts") == .kotlin)
+        #expect(Language(fileName: "App.TSX") == .javascript)
+        #expect(Language(fileName: "x.c++") == .cpp)
+        #expect(Language(fileName: ".swift") == .swift)
+        #expect(Language(fileName: "swift") == nil)
+        #expect(Language(fileName: "file.") == nil)
+        #expect(Language(fileName: "notes.swifty") == nil)
+        #expect(Language(fileName: "Main.java"[...]) == .java)
+    }
+}
