@@ -532,7 +532,7 @@ public enum AndroidInspector {
         // A path whose folder holds no build script (a projectDir the settings compute): the one library module
         // folder with the same last name, if there is exactly one.
         let libraryFolders = scriptByModule.keys.filter { isLibrary($0) && included.contains($0) }
-        func simplified(_ name: Substring) -> String { name.lowercased().replacingOccurrences(of: "-", with: "").replacingOccurrences(of: "_", with: "") }
+        func simplified(_ name: Substring) -> String { name.lowercased().filter { $0 != "-" && $0 != "_" } }
         // Each module path and library folder simplified once, not once per `projects.x.y` dependency: on a build
         // of some 200 modules (thunderbird-android) that matching was nearly half of a whole `check`.
         // Looked up by key, not by scanning every module per reference (a build of ~400 modules, duckduckgo's,
