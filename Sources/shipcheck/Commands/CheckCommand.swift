@@ -112,10 +112,16 @@ struct CheckCommand {
     }
 
     /// The local calendar day, `YYYY-MM-DD`.
+    /// From the C library's local time: a `DateFormatter` (and its ICU locale data) cost more than any
+    /// small project's inspection, on every run.
     static func today() -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "yyyy-MM-dd"
-        return formatter.string(from: Date())
+        var now = time(nil)
+        var local = tm()
+        guard localtime_r(&now, &local) != nil else { return "1970-01-01" }
+        func padded(_ value: Int32, _ width: Int) -> String {
+            let digits = String(value)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return "\(padded(local.tm_year + 1900, 4))-\(padded(local.tm_mon + 1, 2))-\(padded(local.tm_mday, 2))"
     }
 }

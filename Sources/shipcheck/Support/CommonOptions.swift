@@ -11,7 +11,7 @@ enum CommonOptions {
         for format in OutputFormat.allCases {
             let aliases = OutputFormat.aliases.filter { $0.format == format }.map(\.name)
             let also = aliases.isEmpty ? "" : " Also named: \(aliases.joined(separator: ", "))."
-            lines.append("  " + format.rawValue.padding(toLength: width + 2, withPad: " ", startingAt: 0) + format.writes + "." + also)
+            lines.append("  " + format.rawValue + String(repeating: " ", count: width + 2 - format.rawValue.count) + format.writes + "." + also)
         }
         return lines.joined(separator: "\n")
     }
