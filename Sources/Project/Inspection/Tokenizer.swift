@@ -1,3 +1,5 @@
+import Foundation
+
 /// Splits source bytes into identifier words, stepping over comments and string literals.
 ///
 /// Cheap rather than complete: it knows `//` and `/* */` (nested where the language nests them),
@@ -101,9 +103,15 @@ struct Tokenizer {
     }
 
     mutating func nextWord() -> Word? {
-        while i < b.count {
+        let count = b.count
+        while i < count {
             let c = b[i]
-            if !open.isEmpty, c == interpolationOpener || c == interpolationCloser {
+            // Blanks first, and the byte before the interpolation stack: this loop runs once per byte of source.
+            if c == Self.space || c == Self.tab {
+                i += 1
+                continue
+            }
+            if c == interpolationOpener || c == interpolationCloser, !open.isEmpty {
                 i += 1
                 if c == interpolationOpener {
                     open[open.count - 1].depth += 1
@@ -124,7 +132,12 @@ struct Tokenizer {
                 newline(at: i)
                 i += 1
             case Self.slash where at(i + 1) == Self.slash:
-                while i < b.count, b[i] != Self.newline { i += 1 }
+                // To the newline (left for the case above, which counts it), by `memchr`.
+                if let base = b.baseAddress, let end = memchr(base + i, Int32(Self.newline), count - i) {
+                    i = base.distance(to: end.assumingMemoryBound(to: UInt8.self))
+                } else {
+                    i = count
+                }
             case Self.slash where at(i + 1) == Self.star:
                 skipBlockComment()
             case Self.quote:
@@ -169,7 +182,7 @@ struct Tokenizer {
                     let start = i
                     var high = c
                     i += 1
-                    while i < b.count, Self.isWordByte(b[i]) {
+                    while i < count, Self.isWordByte(b[i]) {
                         high |= b[i]
                         i += 1
                     }

@@ -63,22 +63,20 @@ struct WordList: Sendable {
         Array((phrase.split(whereSeparator: \.isWhitespace).max { $0.count < $1.count }.map { $0.lowercased() } ?? "").utf8)
     }
 
-    /// A plain byte search: the string-level `contains` is far slower here, and this runs for every
-    /// word of every list on every text.
+    /// A plain byte search, `memchr` to each candidate first byte and then `memcmp`: the string-level
+    /// `contains` is far slower here, and this runs for every word of every list on every text.
     static func occurs(_ needle: [UInt8], in haystack: [UInt8]) -> Bool {
         guard let first = needle.first else { return true }
         guard haystack.count >= needle.count else { return false }
         return haystack.withUnsafeBufferPointer { h in
             needle.withUnsafeBufferPointer { n in
-                var i = 0
+                guard let base = h.baseAddress, let needleBase = n.baseAddress else { return false }
                 let last = h.count - n.count
-                while i <= last {
-                    if h[i] == first {
-                        var j = 1
-                        while j < n.count, h[i + j] == n[j] { j += 1 }
-                        if j == n.count { return true }
-                    }
-                    i += 1
+                var i = 0
+                while i <= last, let hit = memchr(base + i, Int32(first), last - i + 1) {
+                    let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                    if memcmp(base + at, needleBase, n.count) == 0 { return true }
+                    i = at + 1
                 }
                 return false
             }
