@@ -35,13 +35,23 @@ public struct ChecklistLoader: Sendable {
     public func load(_ sources: [ChecklistSource]) throws(ChecklistLoadError) -> [Checklist] {
         var errors: [YAMLError] = []
         var drafts: [(ChecklistDraft, Diagnostics)] = []
-        // Each file is read on its own, over the cores (start-up waits for the checklists, and on a small
-        // project the walk is done before they are); what crosses files is checked below, in file order.
-        let loader = UncheckedBox(self)
-        let read = ConcurrentMap.map(count: sources.count) { index in UncheckedBox(loader.value.readSource(sources[index])) }
-        for file in read {
-            errors += file.value.errors
-            if let draft = file.value.draft { drafts.append(draft) }
+        for source in sources {
+            let diagnostics = Diagnostics(file: source.file, source: source.text)
+            do {
+                guard let root = try source.root() else {
+                    diagnostics.add("the checklist file is empty", at: nil)
+                    errors += diagnostics.errors
+                    continue
+                }
+                if let draft = readChecklist(NodeReader(node: root, diagnostics: diagnostics), file: source.file) {
+                    drafts.append((draft, diagnostics))
+                } else {
+                    // A file that is no checklist at all (no `checklist:` name, not a mapping) is an error, not skipped.
+                    errors += diagnostics.errors.isEmpty ? [YAMLError(file: source.file, mark: nil, message: "not a checklist: expected a mapping with a checklist: name and rules:")] : diagnostics.errors
+                }
+            } catch {
+                errors.append(error)
+            }
         }
         // Cross-file checks: unique checklist names, rule ids and table names; options that name tables.
         var tables: [String: Table] = [:]
@@ -186,31 +196,6 @@ public struct ChecklistLoader: Sendable {
     }
 
     // MARK: - One file
-
-    /// One checklist file read: its draft with its diagnostics, or the errors that stopped it.
-    func readSource(_ source: ChecklistSource) -> (draft: (ChecklistDraft, Diagnostics)?, errors: [YAMLError]) {
-        let diagnostics = Diagnostics(file: source.file, source: source.text)
-        do {
-            guard let root = try source.root() else {
-                diagnostics.add("the checklist file is empty", at: nil)
-                return (nil, diagnostics.errors)
-            }
-            if let draft = readChecklist(NodeReader(node: root, diagnostics: diagnostics), file: source.file) {
-                return ((draft, diagnostics), [])
-            }
-            // A file that is no checklist at all (no `checklist:` name, not a mapping) is an error, not skipped.
-            return (nil, diagnostics.errors.isEmpty ? [YAMLError(file: source.file, mark: nil, message: "not a checklist: expected a mapping with a checklist: name and rules:")] : diagnostics.errors)
-        } catch {
-            return (nil, [error])
-        }
-    }
-
-    /// A value made on one thread and handed to another, never shared: a file's draft and its diagnostics
-    /// (a class) go from the thread that read the file to the one that checks across files.
-    struct UncheckedBox<Value>: @unchecked Sendable {
-        let value: Value
-        init(_ value: Value) { self.value = value }
-    }
 
     struct ChecklistDraft {
         let name: String
