@@ -8,10 +8,13 @@ import Foundation
 /// on its share of the outer width only, which on two cores is one thread, so the source scan (a map over
 /// files inside the map over a stage's inspectors) ran on one core while the other stood idle.
 enum ConcurrentMap {
+    /// Read once: Foundation reads the cgroup quota files on every call.
+    static let cores = ProcessInfo.processInfo.activeProcessorCount
+
     static func map<Value: Sendable>(count: Int, _ body: @escaping @Sendable (Int) -> Value) -> [Value] {
         guard count > 1 else { return (0..<max(count, 0)).map(body) }
         let work = Work<Value>(count: count, body: body)
-        for _ in 0..<(min(count, ProcessInfo.processInfo.activeProcessorCount) - 1) {
+        for _ in 0..<(min(count, cores) - 1) {
             DispatchQueue.global().async { work.drain() }
         }
         work.drain()
