@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """`shipcheck check` against the real floor: ripgrep searching the same tree for the checklists' symbols.
 
-usage: floor.py --bin SHIPCHECK [--runs N] [--regex FILE] --literals FILE REPO_DIR...
+usage: floor.py --bin SHIPCHECK [--runs N] [--regex FILE] --literals FILE [--archive FILE]... REPO_DIR...
 
 Per repository, N rounds (default 11), each running in turn: `shipcheck check`, the literal floor
 (`rg -F --hidden --no-ignore -c -f LITERALS` over the languages the scanner reads) and, when --regex is
@@ -12,6 +12,10 @@ check/literal (and check/regex) — a paired ratio, steadier on a shared machine
 the same paired ratio of CPU time (user + system, which other processes' load changes far less than wall
 time), and `check`'s peak resident memory (the largest over the rounds, from the kernel's rusage).
 The load average before and after each repository goes to stderr, to be quoted with the figures.
+
+Each --archive (a built .ipa or .aab) gives one more row in the same table, whose floor is `unzip -tq`
+(which reads, inflates and CRC-checks every entry, as `shipcheck archive` streams through them): the same
+interleaved rounds, paired ratios and peak memory.
 """
 import argparse
 import os
@@ -19,6 +23,7 @@ import statistics
 import subprocess
 import sys
 import time
+import zipfile
 
 GLOBS = ["*.swift", "*.m", "*.mm", "*.h", "*.kt", "*.kts", "*.java", "*.dart", "*.js", "*.jsx", "*.ts", "*.tsx",
          "*.c", "*.cpp"]
@@ -31,6 +36,11 @@ def run(command):
     _, _, usage = os.wait4(child.pid, 0)
     wall = time.perf_counter() - start
     return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+
+
+def ratio(value):
+    """One decimal, two below 1 (an archive read far faster than its floor would otherwise show 0.1×)."""
+    return f"{value:.2f}×" if value < 1 else f"{value:.1f}×"
 
 
 def files(repo):
@@ -47,18 +57,26 @@ def main():
     parser.add_argument("--runs", type=int, default=11)
     parser.add_argument("--literals", required=True)
     parser.add_argument("--regex")
-    parser.add_argument("repos", nargs="+")
+    parser.add_argument("--archive", action="append", default=[])
+    parser.add_argument("repos", nargs="*")
     args = parser.parse_args()
     globs = [flag for glob in GLOBS for flag in ("-g", glob)]
-    print("| repository | files | check s | rg -F s | check / rg -F | CPU check / rg -F | rg regex s | check / rg regex | check peak MB |")
+    print("| repository or archive | files | check s | floor s | check / floor | CPU check / floor | rg regex s | check / rg regex | check peak MB |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
-    for repo in args.repos:
-        commands = {
-            "check": [args.bin, "check", repo, "--fail-on", "never", "-q"],
-            "literal": ["rg", "-F", "--hidden", "--no-ignore", "-c", "--no-messages", *globs, "-f", args.literals, repo],
-        }
-        if args.regex:
-            commands["regex"] = ["rg", "-w", "-c", "--no-messages", *globs, "-f", args.regex, repo]
+    inputs = [(repo, False) for repo in args.repos] + [(archive, True) for archive in args.archive]
+    for repo, is_archive in inputs:
+        if is_archive:
+            commands = {
+                "check": [args.bin, "archive", repo, "--fail-on", "never", "-q"],
+                "literal": ["unzip", "-tq", repo],
+            }
+        else:
+            commands = {
+                "check": [args.bin, "check", repo, "--fail-on", "never", "-q"],
+                "literal": ["rg", "-F", "--hidden", "--no-ignore", "-c", "--no-messages", *globs, "-f", args.literals, repo],
+            }
+            if args.regex:
+                commands["regex"] = ["rg", "-w", "-c", "--no-messages", *globs, "-f", args.regex, repo]
         print(f"{repo}: load average before {os.getloadavg()[0]:.1f}", file=sys.stderr)
         for command in commands.values():
             run(command)  # warm-up: the file cache
@@ -75,11 +93,18 @@ def main():
         med = {name: statistics.median(values) for name, values in wall.items()}
         paired = statistics.median(c / l for c, l in zip(wall["check"], wall["literal"]))
         paired_cpu = statistics.median(c / max(l, 1e-3) for c, l in zip(cpu["check"], cpu["literal"]))
-        row = [repo.rstrip("/").split("/")[-1], f"{files(repo):,}", f"{med['check']:.3f}", f"{med['literal']:.3f}",
-               f"{paired:.1f}×", f"{paired_cpu:.1f}×"]
-        if args.regex:
+        name = repo.rstrip("/").split("/")[-1]
+        if is_archive:
+            name += f" ({os.path.getsize(repo) / 1e6:.0f} MB, floor unzip -tq)"
+            with zipfile.ZipFile(repo) as archive:
+                count = f"{len(archive.infolist()):,} entries"
+        else:
+            name += " (floor rg -F)"
+            count = f"{files(repo):,}"
+        row = [name, count, f"{med['check']:.3f}", f"{med['literal']:.3f}", ratio(paired), ratio(paired_cpu)]
+        if args.regex and not is_archive:
             paired_regex = statistics.median(c / r for c, r in zip(wall["check"], wall["regex"]))
-            row += [f"{med['regex']:.3f}", f"{paired_regex:.1f}×"]
+            row += [f"{med['regex']:.3f}", ratio(paired_regex)]
         else:
             row += ["–", "–"]
         row.append(f"{peak:.0f}")

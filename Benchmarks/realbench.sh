@@ -4,11 +4,13 @@
 # offline peer `app-store-review-risk` (installed from PyPI into .bench/venv by this script), with ratios and
 # peak memory, as one Markdown table; then the literal floor (`rg -F` on the same symbols, interleaved with
 # `check`, paired ratios: Benchmarks/floor.py), which is what `check` should be measured against.
-# usage: Benchmarks/realbench.sh [--bin PATH] [--runs N] [--floor-only] [--fresh-clone] REPO_DIR...
+# usage: Benchmarks/realbench.sh [--bin PATH] [--runs N] [--floor-only] [--archives] [--fresh-clone] REPO_DIR...
 #   --bin          a built shipcheck (default: the release build of this checkout, with --static-swift-stdlib as
 #                  `make install` and the Homebrew formula build it)
 #   --runs         timed runs per command after one warm-up (default 10; the peer runs 3 times)
 #   --floor-only   only the literal-floor table (the README's): no peer, no venv (needs python3 with PyYAML)
+#   --archives     also a ~200 MB .ipa and .aab (Benchmarks/make-large-archives.py, written once to .bench/archives;
+#                  needs the toolchain's clang and plutil), timed in the same table against `unzip -tq`
 #   --fresh-clone  then time a fresh clone's first build and test run (git clone of HEAD into a temporary
 #                  folder: `swift build --build-tests`, then `swift test`), after the table, so as not to load it
 # needs: hyperfine, ripgrep, /usr/bin/time (apt-get install hyperfine ripgrep time), python3 with venv.
@@ -18,10 +20,12 @@ BIN=""
 RUNS=10
 FLOOR_ONLY=0
 FRESH_CLONE=0
+ARCHIVES=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --floor-only) FLOOR_ONLY=1; shift ;;
         --fresh-clone) FRESH_CLONE=1; shift ;;
+        --archives) ARCHIVES=1; shift ;;
         --bin) BIN=$2; shift 2 ;;
         --runs) RUNS=$2; shift 2 ;;
         -*) echo "unknown option $1" >&2; exit 2 ;;
@@ -48,7 +52,13 @@ floor() { # the literal floor (rg -F), paired and interleaved with check (see fl
     "$python" Benchmarks/symbols.py --literals rules > "$BENCH/literals.txt"
     echo "The literal floor (rg -F), $RUNS interleaved rounds, $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) at the start:"
     echo
-    python3 Benchmarks/floor.py --bin "$BIN" --runs "$RUNS" --literals "$BENCH/literals.txt" --regex "$BENCH/regex.txt" "$@"
+    local archives=()
+    if [ "$ARCHIVES" = 1 ]; then
+        command -v unzip >/dev/null || { echo "--archives needs unzip: apt-get install unzip" >&2; exit 2; }
+        [ -f .bench/archives/large.ipa ] && [ -f .bench/archives/large.aab ] || python3 Benchmarks/make-large-archives.py .bench/archives >&2
+        archives=(--archive .bench/archives/large.ipa --archive .bench/archives/large.aab)
+    fi
+    python3 Benchmarks/floor.py --bin "$BIN" --runs "$RUNS" --literals "$BENCH/literals.txt" --regex "$BENCH/regex.txt" "${archives[@]}" "$@"
     echo
     echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
 }
