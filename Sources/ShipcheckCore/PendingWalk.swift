@@ -4,11 +4,10 @@ import Project
 /// The walk of a session's root, started on another core while the checklists load: neither needs the
 /// other, and each is several milliseconds of a `check` that nothing else overlapped. When the walk is done
 /// before the checklists are, the same thread goes on with the inspectors that read no checklist
-/// (`ProjectInspector.AheadInspection`: the Xcode projects, the metadata trees), which on a small project
-/// otherwise waited for the load. `result()` waits for the walk a thread has begun, or walks itself if no
-/// thread has (so a busy queue can only delay the walk, never block it), and hands over the ahead inspection,
-/// whose outputs `inspect` waits for one by one. Once it is asked, nothing more is begun ahead: on a large
-/// tree, whose walk outlasts the load, the inspectors all run together as before.
+/// (`ProjectInspector.inspectAhead`: the Xcode projects, the metadata trees), which on a small project
+/// otherwise waited for the load. `result()` waits for what a thread has begun, or walks itself if no thread
+/// has (so a busy queue can only delay the walk, never block it); once it is asked, nothing more is begun
+/// ahead, so on a large tree, whose walk outlasts the load, the inspectors all run together as before.
 final class PendingWalk: @unchecked Sendable {
     let root: String
     let exclude: [String]
@@ -20,7 +19,8 @@ final class PendingWalk: @unchecked Sendable {
 
     private enum State {
         case waiting, walking
-        case done(Result<FileWalker.Result, InspectionError>, ProjectInspector.AheadInspection?)
+        case inspecting(FileWalker.Result)
+        case done(Result<FileWalker.Result, InspectionError>, ProjectInspector.AheadOutputs?)
     }
 
     init(root: String, exclude: [String], ahead: (manifest: Manifest?, scope: InspectionOptions.Scope, inspectors: [any Inspector])? = nil) {
@@ -30,7 +30,7 @@ final class PendingWalk: @unchecked Sendable {
         DispatchQueue.global().async { self.walkIfWaiting(inspectAhead: true) }
     }
 
-    func result() throws(InspectionError) -> (walk: FileWalker.Result, ahead: ProjectInspector.AheadInspection?) {
+    func result() throws(InspectionError) -> (walk: FileWalker.Result, ahead: ProjectInspector.AheadOutputs?) {
         condition.lock()
         asked = true
         condition.unlock()
@@ -60,10 +60,13 @@ final class PendingWalk: @unchecked Sendable {
             condition.unlock()
             return
         }
-        let inspection = ProjectInspector.AheadInspection(scope: ahead.scope, inspectors: ahead.inspectors)
-        state = .done(outcome, inspection)
+        state = .inspecting(walk)
+        condition.unlock()
+        let outputs = ProjectInspector.inspectAhead(root: root, manifest: ahead.manifest, scope: ahead.scope,
+                                                    inspectors: ahead.inspectors, walk: walk)
+        condition.lock()
+        state = .done(.success(walk), outputs)
         condition.broadcast()
         condition.unlock()
-        inspection.run(root: root, manifest: ahead.manifest, walk: walk)
     }
 }

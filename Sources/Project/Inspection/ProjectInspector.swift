@@ -51,56 +51,34 @@ public struct InspectionError: Error, Sendable, CustomStringConvertible {
 public enum ProjectInspector {
     /// Throws only when the root itself cannot be inspected (missing, not a folder) or a symbol table is
     /// malformed; a file that cannot be read becomes an `InputProblem` and inspection goes on.
-    /// The inspectors that read no checklist, run on a finished walk while a session's checklists still load
-    /// (`Inspector.readsChecklists == false`: the Xcode projects, the metadata trees): on a small project the
-    /// walk is done first, and the Xcode projects' parse then waited for the checklists. `inspect` takes each
-    /// one's output from here (waiting for it if it is still running) and runs the others beside them. One that
-    /// reads earlier parts runs here only when every inspector of the earlier stage does. Their outputs are
-    /// what `inspect` would compute: the same files, the same options but the checklists' tables, which they do not read.
-    public final class AheadInspection: @unchecked Sendable {
+    /// What the inspectors that read no checklist gave (`inspectAhead`), for `inspect` to use instead of
+    /// running them again: by inspector type, for the scope they ran in.
+    public struct AheadOutputs: Sendable {
         let scope: InspectionOptions.Scope
-        /// The inspectors it runs, by type.
-        let planned: Set<ObjectIdentifier>
-        private let inspectors: [any Inspector]
-        private let condition = NSCondition()
-        private var outputs: [ObjectIdentifier: ErasedOutput] = [:]
+        let outputs: [ObjectIdentifier: ErasedOutput]
+    }
 
-        public init(scope: InspectionOptions.Scope, inspectors: [any Inspector] = InspectorRegistry.builtin) {
-            let selected = inspectors.filter { $0.scopes.contains(scope) }
-            let first = selected.map(\.stage).min()
-            let earlyAhead = selected.allSatisfy { $0.stage != first || !$0.readsChecklists }
-            self.inspectors = selected.filter { !$0.readsChecklists && ($0.stage == first || !$0.readsEarlierParts || earlyAhead) }
-            self.scope = scope
-            planned = Set(self.inspectors.map { ObjectIdentifier(type(of: $0)) })
-        }
-
-        /// Runs them on `walk`, handing each output over as it is done.
-        public func run(root: String, manifest: Manifest?, walk: FileWalker.Result) {
-            let (absoluteRoot, files, _) = prepared(root: root, walk: walk)
-            let base = ProjectModel(root: absoluteRoot, manifest: manifest, problems: walk.problems)
-            _ = StagedJobs.run(inspectors, earlyParts: base.parts, job: { inspector, earlier in
-                let output = ProjectInspector.run(inspector, InspectionInput(root: absoluteRoot, files: wanted(files, by: inspector), manifest: manifest,
-                                                                             options: InspectionOptions(scope: self.scope), earlier: earlier))
-                self.finish(ObjectIdentifier(type(of: inspector)), output)
-                return output
-            })
-        }
-
-        private func finish(_ id: ObjectIdentifier, _ output: ErasedOutput) {
-            condition.lock()
-            outputs[id] = output
-            condition.broadcast()
-            condition.unlock()
-        }
-
-        /// The output of an inspector it runs, once done; nil for one it does not run.
-        func output(of id: ObjectIdentifier) -> ErasedOutput? {
-            guard planned.contains(id) else { return nil }
-            condition.lock()
-            defer { condition.unlock() }
-            while outputs[id] == nil { condition.wait() }
-            return outputs[id]
-        }
+    /// Runs the inspectors that read nothing of the checklists (`Inspector.readsChecklists == false`) on a
+    /// finished walk, so that a session can run them while its checklists still load: on a small project the
+    /// walk is done first, and the Xcode projects' parse then waited for the checklists. One that reads
+    /// earlier parts runs here only when every inspector of the earlier stage does. Their outputs are what
+    /// `inspect` would compute (same files, same options but the checklists' tables, which they do not read).
+    public static func inspectAhead(root: String, manifest: Manifest?, scope: InspectionOptions.Scope,
+                                    inspectors: [any Inspector] = InspectorRegistry.builtin, walk: FileWalker.Result) -> AheadOutputs {
+        let (absoluteRoot, files, _) = prepared(root: root, walk: walk)
+        let selected = inspectors.filter { $0.scopes.contains(scope) }
+        guard let first = selected.map(\.stage).min() else { return AheadOutputs(scope: scope, outputs: [:]) }
+        let earlyAhead = selected.allSatisfy { $0.stage != first || !$0.readsChecklists }
+        let ahead = selected.filter { !$0.readsChecklists && ($0.stage == first || !$0.readsEarlierParts || earlyAhead) }
+        let base = ProjectModel(root: absoluteRoot, manifest: manifest, problems: walk.problems)
+        let outputs = StagedJobs.run(ahead, earlyParts: base.parts, job: { inspector, earlier in
+            run(inspector, InspectionInput(root: absoluteRoot, files: wanted(files, by: inspector), manifest: manifest,
+                                           options: InspectionOptions(scope: scope), earlier: earlier))
+        })
+        // StagedJobs hands the outputs back in stage, then registration, order.
+        let order = Set(ahead.map(\.stage)).sorted().flatMap { stage in ahead.filter { $0.stage == stage } }
+        return AheadOutputs(scope: scope, outputs: Dictionary(zip(order.map { ObjectIdentifier(type(of: $0)) }, outputs),
+                                                              uniquingKeysWith: { first, _ in first }))
     }
 
     /// The resolved root, and the walk's files without packages' example apps (never uploaded), which every
@@ -113,7 +91,7 @@ public enum ProjectInspector {
 
     public static func inspect(root: String, manifest: Manifest?, options: InspectionOptions,
                                inspectors: [any Inspector] = InspectorRegistry.builtin,
-                               walk given: FileWalker.Result? = nil, ahead: AheadInspection? = nil) throws(InspectionError) -> ProjectModel {
+                               walk given: FileWalker.Result? = nil, ahead: AheadOutputs? = nil) throws(InspectionError) -> ProjectModel {
         let tables = try symbolTables(options.symbolTables)
         // `given`: the walk of this root with the manifest's excludes, done ahead (a session begins it early).
         let walk: FileWalker.Result
@@ -121,8 +99,8 @@ public enum ProjectInspector {
         // Packages' example apps are never uploaded: left out of every inspector, and said so in a fact.
         let (absoluteRoot, files, examples) = prepared(root: root, walk: walk)
         let selected = inspectors.filter { $0.scopes.contains(options.scope) }
-        // What runs beside the checklists' load, on this walk (`given`) and in this scope.
-        let ahead = given != nil && ahead?.scope == options.scope ? ahead : nil
+        // What already ran beside the checklists' load, on this walk (`given`) and in this scope.
+        let done = given != nil && ahead?.scope == options.scope ? ahead?.outputs ?? [:] : [:]
 
         var model = ProjectModel(root: absoluteRoot, manifest: manifest, problems: walk.problems)
         model.walkedFiles = files.map(\.path)
@@ -132,7 +110,7 @@ public enum ProjectInspector {
         // them side by side, then merge in registration order so the model is the same on every run.
         // A later inspector that reads no earlier part runs beside the earlier stage (StagedJobs).
         for output in StagedJobs.run(selected, earlyParts: model.parts, job: { inspector, earlier in
-            if let output = ahead?.output(of: ObjectIdentifier(type(of: inspector))) { return output }
+            if let output = done[ObjectIdentifier(type(of: inspector))] { return output }
             return run(inspector, InspectionInput(root: absoluteRoot, files: wanted(files, by: inspector), manifest: manifest,
                                                   options: options, symbolTables: tables, earlier: earlier))
         }) {
