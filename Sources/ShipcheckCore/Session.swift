@@ -26,7 +26,7 @@ public struct Session: Sendable {
                             only: Set<String> = [], skip: Set<String> = [],
                             inspectors: [any Inspector] = InspectorRegistry.builtin,
                             workingDirectory: String = FileManager.default.currentDirectoryPath,
-                            walkAhead: Bool = false, inspectAhead: InspectionOptions.Scope? = nil) throws(SessionError) -> Session {
+                            walkAhead: Bool = false) throws(SessionError) -> Session {
         let base = URL(fileURLWithPath: workingDirectory, isDirectory: true)
         let root = URL(fileURLWithPath: path, relativeTo: base).standardizedFileURL.path
         var isDirectory: ObjCBool = false
@@ -61,9 +61,7 @@ public struct Session: Sendable {
             }
         }
         // `check` walks the root next: begin it now, beside the checklist loading.
-        // With `inspectAhead`, the inspectors that read no checklist follow the walk there when it ends first.
-        let pendingWalk = walkAhead ? PendingWalk(root: root, exclude: manifest?.exclude ?? [],
-                                                  ahead: inspectAhead.map { (manifest, $0, inspectors) }) : nil
+        let pendingWalk = walkAhead ? PendingWalk(root: root, exclude: manifest?.exclude ?? []) : nil
         let checklists: [Checklist]
         if let preloaded {
             checklists = preloaded
@@ -149,9 +147,8 @@ public struct Session: Sendable {
                 .map { SymbolTableSource(name: $0.name, file: $0.file, value: $0.value) }
         }
         do {
-            let pending = try pendingWalk.map { pending throws(InspectionError) in try pending.result() }
-            return try ProjectInspector.inspect(root: root, manifest: manifest, options: options, inspectors: inspectors,
-                                                walk: pending?.walk, ahead: pending?.ahead)
+            let walk = try pendingWalk.map { pending throws(InspectionError) in try pending.result() }
+            return try ProjectInspector.inspect(root: root, manifest: manifest, options: options, inspectors: inspectors, walk: walk)
         } catch {
             throw SessionError(Diagnostic(.inspectionFailed, at: SourceLocation(path: error.path), error.message))
         }

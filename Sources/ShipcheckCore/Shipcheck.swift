@@ -79,8 +79,7 @@ public enum Shipcheck {
         let session = try Session.open(path: options.path, configPath: options.configPath,
                                        rulesDirectories: options.rulesDirectories, checklists: options.checklists,
                                        only: options.only, skip: options.skip, inspectors: options.inspectors,
-                                       workingDirectory: options.workingDirectory, walkAhead: !options.archiveOnly,
-                                       inspectAhead: options.archiveOnly ? nil : (options.metadataOnly ? .metadata : .everything))
+                                       workingDirectory: options.workingDirectory, walkAhead: !options.archiveOnly)
         var configuration = session.configuration
         if options.metadataOnly, configuration.only.isEmpty {
             // The metadata checklists, and shipcheck's own findings: the files that could not be read (a non-UTF-8

@@ -8,7 +8,6 @@ public struct XcodeProjectsPart: ModelPart {
 }
 
 public struct XcodeProjectsInspector: Inspector {
-    public var readsChecklists: Bool { false }  // may run beside the checklists' load
     public init() {}
 
     public var name: String { "xcode-projects" }
@@ -37,7 +36,6 @@ public struct ApplePart: ModelPart {
 
 /// `AppleInspector` as an `Inspector` (its internals unchanged).
 public struct AppleProjectInspector: Inspector {
-    public var readsChecklists: Bool { false }  // may run beside the checklists' load
     public init() {}
 
     public var name: String { "apple" }

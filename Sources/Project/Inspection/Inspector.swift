@@ -21,10 +21,6 @@ public protocol Inspector: Sendable {
     /// Whether `inspect` reads `InspectionInput.earlier` (true unless an inspector says otherwise); one that
     /// does not runs beside the earlier stages and is given no earlier parts.
     var readsEarlierParts: Bool { get }
-    /// Whether `inspect` reads anything the checklists give (`InspectionInput.symbolTables`, the options'
-    /// tables; true unless an inspector says otherwise). One that reads none may run as soon as the walk is
-    /// done, beside the checklists' load (`ProjectInspector.inspectAhead`).
-    var readsChecklists: Bool { get }
     /// The inspection scopes it runs in (`shipcheck metadata` reads only a few inputs).
     var scopes: Set<InspectionOptions.Scope> { get }
     /// The files of the walk it is given.
@@ -52,7 +48,6 @@ public protocol Inspector: Sendable {
 extension Inspector {
     public var stage: InspectionStage { .main }
     public var readsEarlierParts: Bool { true }
-    public var readsChecklists: Bool { true }
     public var scopes: Set<InspectionOptions.Scope> { [.everything] }
     public var files: FileInterest { .all }
     public var emits: [String] { [] }

@@ -51,56 +51,18 @@ public struct InspectionError: Error, Sendable, CustomStringConvertible {
 public enum ProjectInspector {
     /// Throws only when the root itself cannot be inspected (missing, not a folder) or a symbol table is
     /// malformed; a file that cannot be read becomes an `InputProblem` and inspection goes on.
-    /// What the inspectors that read no checklist gave (`inspectAhead`), for `inspect` to use instead of
-    /// running them again: by inspector type, for the scope they ran in.
-    public struct AheadOutputs: Sendable {
-        let scope: InspectionOptions.Scope
-        let outputs: [ObjectIdentifier: ErasedOutput]
-    }
-
-    /// Runs the inspectors that read nothing of the checklists (`Inspector.readsChecklists == false`) on a
-    /// finished walk, so that a session can run them while its checklists still load: on a small project the
-    /// walk is done first, and the Xcode projects' parse then waited for the checklists. One that reads
-    /// earlier parts runs here only when every inspector of the earlier stage does. Their outputs are what
-    /// `inspect` would compute (same files, same options but the checklists' tables, which they do not read).
-    public static func inspectAhead(root: String, manifest: Manifest?, scope: InspectionOptions.Scope,
-                                    inspectors: [any Inspector] = InspectorRegistry.builtin, walk: FileWalker.Result) -> AheadOutputs {
-        let (absoluteRoot, files, _) = prepared(root: root, walk: walk)
-        let selected = inspectors.filter { $0.scopes.contains(scope) }
-        guard let first = selected.map(\.stage).min() else { return AheadOutputs(scope: scope, outputs: [:]) }
-        let earlyAhead = selected.allSatisfy { $0.stage != first || !$0.readsChecklists }
-        let ahead = selected.filter { !$0.readsChecklists && ($0.stage == first || !$0.readsEarlierParts || earlyAhead) }
-        let base = ProjectModel(root: absoluteRoot, manifest: manifest, problems: walk.problems)
-        let outputs = StagedJobs.run(ahead, earlyParts: base.parts, job: { inspector, earlier in
-            run(inspector, InspectionInput(root: absoluteRoot, files: wanted(files, by: inspector), manifest: manifest,
-                                           options: InspectionOptions(scope: scope), earlier: earlier))
-        })
-        // StagedJobs hands the outputs back in stage, then registration, order.
-        let order = Set(ahead.map(\.stage)).sorted().flatMap { stage in ahead.filter { $0.stage == stage } }
-        return AheadOutputs(scope: scope, outputs: Dictionary(zip(order.map { ObjectIdentifier(type(of: $0)) }, outputs),
-                                                              uniquingKeysWith: { first, _ in first }))
-    }
-
-    /// The resolved root, and the walk's files without packages' example apps (never uploaded), which every
-    /// inspector is given, with those folders.
-    static func prepared(root: String, walk: FileWalker.Result) -> (root: String, files: [ProjectFile], examples: [String]) {
-        let examples = PackageExamples.folders(walk.files)
-        let files = examples.isEmpty ? walk.files : walk.files.filter { !PackageExamples.contains(examples, $0.path) }
-        return (FileWalker.realPath(root) ?? root, files, examples)
-    }
-
     public static func inspect(root: String, manifest: Manifest?, options: InspectionOptions,
                                inspectors: [any Inspector] = InspectorRegistry.builtin,
-                               walk given: FileWalker.Result? = nil, ahead: AheadOutputs? = nil) throws(InspectionError) -> ProjectModel {
+                               walk given: FileWalker.Result? = nil) throws(InspectionError) -> ProjectModel {
         let tables = try symbolTables(options.symbolTables)
         // `given`: the walk of this root with the manifest's excludes, done ahead (a session begins it early).
         let walk: FileWalker.Result
         if let given { walk = given } else { walk = try FileWalker(exclude: manifest?.exclude ?? []).walk(root: root) }
+        let absoluteRoot = FileWalker.realPath(root) ?? root
         // Packages' example apps are never uploaded: left out of every inspector, and said so in a fact.
-        let (absoluteRoot, files, examples) = prepared(root: root, walk: walk)
+        let examples = PackageExamples.folders(walk.files)
+        let files = examples.isEmpty ? walk.files : walk.files.filter { !PackageExamples.contains(examples, $0.path) }
         let selected = inspectors.filter { $0.scopes.contains(options.scope) }
-        // What already ran beside the checklists' load, on this walk (`given`) and in this scope.
-        let done = given != nil && ahead?.scope == options.scope ? ahead?.outputs ?? [:] : [:]
 
         var model = ProjectModel(root: absoluteRoot, manifest: manifest, problems: walk.problems)
         model.walkedFiles = files.map(\.path)
@@ -110,9 +72,8 @@ public enum ProjectInspector {
         // them side by side, then merge in registration order so the model is the same on every run.
         // A later inspector that reads no earlier part runs beside the earlier stage (StagedJobs).
         for output in StagedJobs.run(selected, earlyParts: model.parts, job: { inspector, earlier in
-            if let output = done[ObjectIdentifier(type(of: inspector))] { return output }
-            return run(inspector, InspectionInput(root: absoluteRoot, files: wanted(files, by: inspector), manifest: manifest,
-                                                  options: options, symbolTables: tables, earlier: earlier))
+            run(inspector, InspectionInput(root: absoluteRoot, files: wanted(files, by: inspector), manifest: manifest,
+                                           options: options, symbolTables: tables, earlier: earlier))
         }) {
             facts += output.facts
             model.problems += output.problems

@@ -11,7 +11,6 @@ public struct MetadataPart: ModelPart {
 
 /// `MetadataDiscovery` as an `Inspector` (its internals unchanged).
 public struct MetadataInspector: Inspector {
-    public var readsChecklists: Bool { false }  // may run beside the checklists' load
     public init() {}
 
     public var name: String { "metadata" }

@@ -8,7 +8,6 @@ public struct PrivacyPolicyPart: ModelPart {
 /// The local policy document the manifest names (in every scope). The privacy policy link found in what
 /// ships comes from the source scan, which hands each code file's bytes to `PrivacyURLDetector`.
 public struct PrivacyPolicyInspector: Inspector {
-    public var readsChecklists: Bool { false }  // may run beside the checklists' load
     public init() {}
 
     public var name: String { "privacy-policy" }
