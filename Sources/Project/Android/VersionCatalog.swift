@@ -27,7 +27,7 @@ struct VersionCatalog: Sendable {
         // byte by byte, which is what replacing and lower-casing give for ASCII.
         if alias.utf8.allSatisfy({ $0 < 0x80 }) {
             return String(decoding: alias.utf8.map { byte in
-                byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") ? UInt8(ascii: ".") : (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+                byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") ? UInt8(ascii: ".") : StringSearch.asciiLowercased(byte)
             }, as: UTF8.self)
         }
         return alias.replacingOccurrences(of: "-", with: ".").replacingOccurrences(of: "_", with: ".").lowercased()

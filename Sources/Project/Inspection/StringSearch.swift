@@ -76,12 +76,18 @@ extension String {
     func trimmingBlanks() -> String { self[...].trimmingBlanks() }
 }
 
-enum StringSearch {
+package enum StringSearch {
+    /// A–Z as a–z, every other byte as it is: ASCII case folding on UTF-8 (no other byte of UTF-8 is a letter A–Z).
+    @inline(__always)
+    package static func asciiLowercased(_ byte: UInt8) -> UInt8 {
+        byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+    }
+
     /// Whether `bytes` equal `needle` (lower-case ASCII) with ASCII letters of any case.
     static func equalsIgnoringASCIICase(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: StaticString) -> Bool {
         guard bytes.count == needle.utf8CodeUnitCount else { return false }
         let lower = needle.utf8Start
-        for i in 0..<bytes.count where (bytes[i] >= 0x41 && bytes[i] <= 0x5A ? bytes[i] | 0x20 : bytes[i]) != lower[i] { return false }
+        for i in 0..<bytes.count where asciiLowercased(bytes[i]) != lower[i] { return false }
         return true
     }
 
@@ -105,16 +111,14 @@ enum StringSearch {
         return String(text[start..<end])
     }
 
-    /// A byte search: `memchr` to each candidate first byte, then a compare.
     /// `needle` (lower-case ASCII bytes) in `haystack` with its ASCII upper-case letters folded.
     static func occursIgnoringASCIICase(_ needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = needle.first, haystack.count >= needle.count else { return false }
-        @inline(__always) func fold(_ c: UInt8) -> UInt8 { c >= 0x41 && c <= 0x5A ? c | 0x20 : c }
         var start = 0
         while start <= haystack.count - needle.count {
-            if fold(haystack[start]) == first {
+            if asciiLowercased(haystack[start]) == first {
                 var k = 1
-                while k < needle.count, fold(haystack[start + k]) == needle[k] { k += 1 }
+                while k < needle.count, asciiLowercased(haystack[start + k]) == needle[k] { k += 1 }
                 if k == needle.count { return true }
             }
             start += 1
@@ -124,17 +128,21 @@ enum StringSearch {
 
     static func occurs(_ needle: String, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
         var needle = needle
-        return needle.withUTF8 { n in
-            guard let base = haystack.baseAddress, let first = n.first, n.count <= haystack.count else { return false }
-            let last = haystack.count - n.count
-            var i = 0
-            while i <= last {
-                guard let hit = memchr(base + i, Int32(first), last - i + 1) else { return false }
-                let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-                if memcmp(base + at, n.baseAddress!, n.count) == 0 { return true }
-                i = at + 1
-            }
-            return false
+        return needle.withUTF8 { occurs($0, in: haystack) }
+    }
+
+    /// A byte search: `memchr` to each candidate first byte, then `memcmp`. An empty needle does not occur
+    /// (as Foundation's `contains` says).
+    package static func occurs(_ needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = haystack.baseAddress, let needleBase = needle.baseAddress, let first = needle.first,
+              needle.count <= haystack.count else { return false }
+        let last = haystack.count - needle.count
+        var i = 0
+        while i <= last, let hit = memchr(base + i, Int32(first), last - i + 1) {
+            let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            if memcmp(base + at, needleBase, needle.count) == 0 { return true }
+            i = at + 1
         }
+        return false
     }
 }

@@ -63,24 +63,11 @@ struct WordList: Sendable {
         Array((phrase.split(whereSeparator: \.isWhitespace).max { $0.count < $1.count }.map { $0.lowercased() } ?? "").utf8)
     }
 
-    /// A plain byte search, `memchr` to each candidate first byte and then `memcmp`: the string-level
-    /// `contains` is far slower here, and this runs for every word of every list on every text.
+    /// A plain byte search (`StringSearch.occurs`: `memchr`, then `memcmp`): the string-level `contains` is far
+    /// slower here, and this runs for every word of every list on every text. An empty word occurs everywhere.
     static func occurs(_ needle: [UInt8], in haystack: [UInt8]) -> Bool {
-        guard let first = needle.first else { return true }
-        guard haystack.count >= needle.count else { return false }
-        return haystack.withUnsafeBufferPointer { h in
-            needle.withUnsafeBufferPointer { n in
-                guard let base = h.baseAddress, let needleBase = n.baseAddress else { return false }
-                let last = h.count - n.count
-                var i = 0
-                while i <= last, let hit = memchr(base + i, Int32(first), last - i + 1) {
-                    let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-                    if memcmp(base + at, needleBase, n.count) == 0 { return true }
-                    i = at + 1
-                }
-                return false
-            }
-        }
+        guard !needle.isEmpty else { return true }
+        return needle.withUnsafeBufferPointer { n in haystack.withUnsafeBufferPointer { StringSearch.occurs(n, in: $0) } }
     }
 
     /// A phrase between non-word characters; inner spaces match any run of whitespace. For a Latin-script
@@ -109,7 +96,7 @@ struct WordList: Sendable {
 
     func hits(in text: String, compiled: inout Compiled) -> [Hit] {
         // ASCII probes (nearly all) search ASCII-lowercased bytes; others the fully lowercased text.
-        let asciiLowered = text.utf8.map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 }
+        let asciiLowered = text.utf8.map(StringSearch.asciiLowercased)
         var fullyLowered: [UInt8]?
         let candidates = words.filter { word in
             if word.1.allSatisfy({ $0 < 128 }) { return WordList.occurs(word.1, in: asciiLowered) }
