@@ -7,10 +7,12 @@ struct BlankTrimmingTests {
     @Test(arguments: ["", " ", "\t \t", "  minSdk 24\t", "x", "\tversion: \"1.2\"  ", "a b", "\u{A0}id\u{A0}", " \u{3000}x ",
                       "é ", " né", "line\n", "\u{2003}", "  (privacy)  ", " \tAuth.signUp  ", "\u{00A0}signUp\u{2003}", "\nsignUp"])
     func matchesFoundation(_ text: String) {
-        #expect(text.trimmingBlanks() == text.trimmingCharacters(in: .whitespaces))
+        // Foundation's own trim, through NSString: on a String or Substring this module's scalar trim
+        // (StringSearch) would answer instead.
+        let foundation = NSString(string: text).trimmingCharacters(in: .whitespaces)
+        #expect(text.trimmingBlanks() == foundation)
         let padded = "##" + text + "##"
-        let inner = padded.dropFirst(2).dropLast(2)
-        #expect(inner.trimmingBlanks() == inner.trimmingCharacters(in: .whitespaces))
+        #expect(padded.dropFirst(2).dropLast(2).trimmingBlanks() == foundation)
     }
 
     /// A file everyone may read is not asked of the kernel again; any other mode is.
@@ -36,5 +38,16 @@ struct LanguageFromFileNameTests {
         #expect(Language(fileName: "file.") == nil)
         #expect(Language(fileName: "notes.swifty") == nil)
         #expect(Language(fileName: "Main.java"[...]) == .java)
+    }
+}
+
+/// A path inside a folder, on the bytes: the folder's own name is not a prefix test (`a/bc` is not in `a/b`).
+struct TreePathInsideTests {
+    @Test func insideMeansUnderTheFolderSlash() {
+        #expect(TreePath.isInside("buildSrc/src/main/kotlin/Flavors.kt", "buildSrc"))
+        #expect(TreePath.isInside("a/b/c", "a/b"))
+        #expect(!TreePath.isInside("a/bc/d", "a/b"))
+        #expect(!TreePath.isInside("a/b", "a/b"))
+        #expect(!TreePath.isInside("a/b", ""))
     }
 }

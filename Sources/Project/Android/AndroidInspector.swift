@@ -659,14 +659,8 @@ public enum AndroidInspector {
         return TreePath.join(base, rest)
     }
 
-    /// Asked of every shipping file: the folders are compared on the path's bytes, without a `folder + "/"` per folder.
     static func isBuildLogic(_ path: String, folders: Set<String>) -> Bool {
-        let bytes = path.utf8
-        return folders.contains { folder in
-            let count = folder.utf8.count
-            guard count > 0, bytes.count > count, bytes.starts(with: folder.utf8) else { return false }
-            return bytes[bytes.index(bytes.startIndex, offsetBy: count)] == UInt8(ascii: "/")
-        } && !path.contains("/src/test/")
+        folders.contains { TreePath.isInside(path, $0) } && !path.contains("/src/test/")
     }
 
     static func moduleKind(plugins: [String], settings: [GradleSetting]) -> GradleFile.ModuleKind {

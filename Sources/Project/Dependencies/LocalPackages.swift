@@ -184,6 +184,6 @@ public struct LocalPackageGraph: Sendable {
 
     /// Whether `path` lies in one of `folders`.
     public static func path(_ path: String, isIn folders: Set<String>) -> Bool {
-        folders.contains { path.hasPrefix($0 + "/") }
+        folders.contains { TreePath.isInside(path, $0) }
     }
 }

@@ -45,7 +45,7 @@ public enum PackageExamples {
 
     /// Whether `path` lies inside one of `folders`.
     static func contains(_ folders: [String], _ path: String) -> Bool {
-        folders.contains { path.hasPrefix($0) && path.utf8.count > $0.utf8.count && path.utf8[path.utf8.index(path.utf8.startIndex, offsetBy: $0.utf8.count)] == UInt8(ascii: "/") }
+        folders.contains { TreePath.isInside(path, $0) }
     }
 
     /// The fact that says which folders were left out and why (`project.package_examples`).
