@@ -27,27 +27,12 @@ public enum Language: String, Sendable, Hashable, CaseIterable, Codable {
 
     /// The language of a file name, or nil when the scan does not read that kind of file.
     public init?(fileName: some StringProtocol) {
-        // Every walked file's name is asked: the extension is read from the end on the bytes, lower-cased as
-        // ASCII, and names whose extension is longer than any here stop after six bytes.
-        let name = Substring(fileName).utf8
-        var index = name.endIndex
-        var packed: UInt64 = 0  // the extension's bytes, lower-cased, first byte highest
-        var count = 0
-        while index != name.startIndex {
-            let before = name.index(before: index)
-            let byte = name[before]
-            if byte == UInt8(ascii: ".") { break }
-            guard count < 5 else { return nil }
-            packed |= UInt64(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) << (8 * count)
-            count += 1
-            index = before
-        }
-        guard index != name.startIndex else { return nil }
-        let suffix = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 5) { buffer in
-            for k in 0..<count { buffer[k] = UInt8(truncatingIfNeeded: packed >> (8 * (count - 1 - k))) }
-            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
-        }
-        switch suffix {
+        // Every walked file's name is asked: the extension is found on the bytes, and is a small string (no
+        // allocation), lower-cased only when it has an upper-case letter.
+        let name = Substring(fileName)
+        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")) else { return nil }
+        let written = String(name[name.utf8.index(after: dot)...])
+        switch written.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) ? written.lowercased() : written {
         case "swift": self = .swift
         case "m", "mm", "h": self = .objc
         case "kt", "kts": self = .kotlin

@@ -61,8 +61,11 @@ public enum PrivacyURLDetector {
             // Read over the cores; the links are joined in file order, as one loop would find them.
             let perFile = ConcurrentMap.map(count: tier.count) { i in
                 let file = files[tier[i]]
+                // Whether a default file holds any link is asked of it alone (an unreadable one counts as holding one,
+                // so that its translations are still read).
                 guard let bytes = try? FileBytes.read(file, limit: maxFileBytes) else { return (links: [Found](), anyLink: true) }
-                return (links: self.found(in: bytes, source: source, path: file.path), anyLink: containsLink(bytes))
+                return (links: self.found(in: bytes, source: source, path: file.path),
+                        anyLink: source == .defaultResources && containsLink(bytes))
             }
             for (i, read) in perFile.enumerated() {
                 found += read.links
@@ -121,23 +124,18 @@ public enum PrivacyURLDetector {
 
     /// Test, sample and tooling folders are not part of the shipped app.
     static func isTestPath(_ path: String) -> Bool {
-        var path = path
-        return path.withUTF8 { bytes in
-            var start = 0
-            for end in 0...bytes.count where end == bytes.count || bytes[end] == UInt8(ascii: "/") {
-                if end > start, isTestFolderName(UnsafeBufferPointer(rebasing: bytes[start..<end])) { return true }
-                start = end + 1
-            }
-            return false
-        }
+        PathComponents.contains(in: path, where: isTestFolderName)
     }
 
-    /// Asked of every component of every candidate file: the names are one set, not an array built per name.
-    /// Compared on the bytes, ignoring ASCII case (the names are ASCII): lower-casing every component of every
-    /// candidate path into a new string was a visible cost on trees of thousands of resource files.
-    static func isTestFolderName(_ part: UnsafeBufferPointer<UInt8>) -> Bool {
-        StringSearch.hasSuffixIgnoringASCIICase(part, "test") || StringSearch.hasSuffixIgnoringASCIICase(part, "tests")
-            || testFolderNames.contains { StringSearch.equalsIgnoringASCIICase(part, $0) }
+    /// Asked of every component of every candidate file: compared on the bytes, ignoring ASCII case (the names
+    /// are ASCII), as lower-casing every component into a new string was a visible cost on trees of thousands
+    /// of resource files.
+    static func isTestFolderName(_ part: Substring) -> Bool {
+        var part = part
+        return part.withUTF8 { bytes in
+            StringSearch.hasSuffixIgnoringASCIICase(bytes, "test") || StringSearch.hasSuffixIgnoringASCIICase(bytes, "tests")
+                || testFolderNames.contains { StringSearch.equalsIgnoringASCIICase(bytes, $0) }
+        }
     }
 
     static let testFolderNames: [StaticString] = ["androidtest", "testshared", "fastlane", "sample", "samples", "example", "examples"]
