@@ -6,6 +6,7 @@
 class Shipcheck < Formula
   desc "Catch App Store and Google Play rejections before you submit"
   homepage "https://github.com/shipcheck/shipcheck"
+  license "MIT"
   head "https://github.com/shipcheck/shipcheck.git", branch: "main"
 
   on_macos do
