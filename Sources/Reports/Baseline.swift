@@ -88,15 +88,21 @@ public struct Baseline: Sendable, Equatable {
     /// Hides each finding an entry accounts for. Entries count: two entries with one fingerprint hide
     /// two such findings and a third shows. `fixedEntries` are entries that matched nothing.
     public func apply(to findings: [Finding]) -> (kept: [Finding], hidden: Int, fixedEntries: Int) {
+        let split = partition(findings)
+        return (split.kept, split.hidden.count, split.fixedEntries)
+    }
+
+    /// `apply`, with the hidden findings themselves (SARIF lists them as suppressed).
+    public func partition(_ findings: [Finding]) -> (kept: [Finding], hidden: [Finding], fixedEntries: Int) {
         var remaining: [String: Int] = [:]
         for entry in entries { remaining[key(entry.rule, entry.fingerprint), default: 0] += 1 }
         var kept: [Finding] = []
-        var hidden = 0
+        var hidden: [Finding] = []
         for finding in findings {
             let k = key(finding.rule, finding.fingerprint)
             if let count = remaining[k], count > 0 {
                 remaining[k] = count - 1
-                hidden += 1
+                hidden.append(finding)
             } else {
                 kept.append(finding)
             }

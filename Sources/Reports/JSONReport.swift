@@ -1,6 +1,6 @@
 import Rules
 
-/// The machine-readable report: `{"version":1,"tool":…,"summary":…,"findings":[…],"manual":[…],"not_checked":[…]}`.
+/// The machine-readable report: `{"version":1,"tool":…,"root":…,"config":…,"summary":…,"findings":[…],"manual":[…],"not_checked":[…]}`.
 /// Keys come in a fixed order; unknown line, column, evidence, help and URLs are omitted, not null.
 public enum JSONReport {
     public static let formatVersion = 1
@@ -13,6 +13,9 @@ public enum JSONReport {
         .object([
             ("version", .int(formatVersion)),
             ("tool", .object([("name", .string("shipcheck")), ("version", .string(result.toolVersion))])),
+            // Where finding paths start (the repository root) and the configuration read, for Danger scripts.
+            ("root", .string(result.root)),
+        ] + JSONValue.optional("config", result.configPath) + [
             ("summary", .object([
                 ("errors", .int(result.count(.error))),
                 ("warnings", .int(result.count(.warning))),

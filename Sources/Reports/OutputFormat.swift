@@ -6,7 +6,8 @@ public enum OutputFormat: String, Sendable, CaseIterable {
 
     /// Other names accepted for a format: the names SwiftLint's `--reporter` gives the same output.
     /// (SwiftLint's own `gitlab` is JUnit XML; shipcheck's `gitlab` is GitLab Code Quality JSON.)
-    public static let aliases: [(name: String, format: OutputFormat)] = [("codeclimate", .gitlab), ("github-actions-logging", .github)]
+    /// `xcode` is SwiftLint's default reporter: exactly the `path:line:col: error: message` lines of `text`.
+    public static let aliases: [(name: String, format: OutputFormat)] = [("codeclimate", .gitlab), ("github-actions-logging", .github), ("xcode", .text)]
 
     /// The format a name means, an alias included; nil for an unknown name.
     public static func named(_ name: String) -> OutputFormat? {

@@ -17,11 +17,13 @@ public enum SARIFReport {
     }
 
     static func document(_ result: RunResult, informationURI: String?, fileForFolder: [String: String] = [:]) -> JSONValue {
-        let ruleIDs = Array(Set(result.findings.map(\.rule))).sorted()
+        // Suppressed results point at their rule's descriptor too.
+        let reported = result.findings + result.suppressedFindings.map(\.finding)
+        let ruleIDs = Array(Set(reported.map(\.rule))).sorted()
         let index = Dictionary(uniqueKeysWithValues: ruleIDs.enumerated().map { ($1, $0) })
         let rulesByID = Dictionary(result.rules.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let descriptors: [JSONValue] = ruleIDs.compactMap { id in
-            guard let first = result.findings.first(where: { $0.rule == id }) else { return nil }
+            guard let first = reported.first(where: { $0.rule == id }) else { return nil }
             return descriptor(id: id, rule: rulesByID[id], example: first)
         }
         let run: JSONValue = .object([
@@ -31,8 +33,12 @@ public enum SARIFReport {
                     + [("rules", .array(descriptors))]
             ))])),
             ("originalUriBaseIds", .object([("%SRCROOT%", .object([("uri", .string(rootURI(result.root)))]))])),
-            ("results", .array(result.findings.map { finding in sarifResult(finding, ruleIndex: index[finding.rule] ?? 0, fileForFolder: fileForFolder) })),
-        ] + notChecked(NotCheckedInput.inputs(result)))
+            ("results", .array(result.findings.map { finding in sarifResult(finding, ruleIndex: index[finding.rule] ?? 0, fileForFolder: fileForFolder) }
+                + result.suppressedFindings.map { silenced in
+                    sarifResult(silenced.finding, ruleIndex: index[silenced.finding.rule] ?? 0, fileForFolder: fileForFolder,
+                                suppression: silenced.kind)
+                })),
+        ] + invocation(result, notChecked: NotCheckedInput.inputs(result)))
         return .object([
             ("$schema", .string(schemaURI)),
             ("version", .string("2.1.0")),
@@ -40,21 +46,42 @@ public enum SARIFReport {
         ])
     }
 
-    /// The inputs not read, each once: a tool execution notification (shown by SARIF viewers as the run's
-    /// messages) and the run's `properties.notChecked` for scripts; nothing when every input was read.
-    private static func notChecked(_ inputs: [NotCheckedInput]) -> [(String, JSONValue)] {
-        guard !inputs.isEmpty else { return [] }
-        let notifications: [JSONValue] = inputs.map { input in
-            .object([("descriptor", .object([("id", .string("not-checked/" + input.input))])),
-                     ("level", .string("note")),
-                     ("message", .object([("text", .string(input.message))]))])
+    /// The run's one invocation: successful, with the configuration file read (`properties.config`, a path
+    /// from %SRCROOT%, for scripts) and the inputs not read, each once, as tool execution notifications (shown
+    /// by SARIF viewers as the run's messages); the run's `properties.notChecked` lists those for scripts.
+    private static func invocation(_ result: RunResult, notChecked inputs: [NotCheckedInput]) -> [(String, JSONValue)] {
+        var invocation: [(String, JSONValue)] = [("executionSuccessful", .bool(true))]
+        if !inputs.isEmpty {
+            let notifications: [JSONValue] = inputs.map { input in
+                .object([("descriptor", .object([("id", .string("not-checked/" + input.input))])),
+                         ("level", .string("note")),
+                         ("message", .object([("text", .string(input.message))]))])
+            }
+            invocation.append(("toolExecutionNotifications", .array(notifications)))
         }
-        return [
-            ("invocations", .array([.object([("executionSuccessful", .bool(true)), ("toolExecutionNotifications", .array(notifications))])])),
-            ("properties", .object([("notChecked", .array(inputs.map { input in
+        if let config = result.configPath { invocation.append(("properties", .object([("config", .string(config))]))) }
+        var pairs: [(String, JSONValue)] = [("invocations", .array([.object(invocation)]))]
+        if !inputs.isEmpty {
+            pairs.append(("properties", .object([("notChecked", .array(inputs.map { input in
                 .object([("input", .string(input.input)), ("subjects", .array(input.subjects.map(JSONValue.string)))])
-            }))])),
-        ]
+            }))])))
+        }
+        return pairs
+    }
+
+    /// SARIF §3.27.23: a silenced finding stays a result, marked suppressed, so code scanning shows it as
+    /// "suppressed" instead of fixed. A `shipcheck:disable` comment is `inSource`; an `ignore:` entry (with its
+    /// reason as the justification) and the baseline are `external`.
+    private static func suppressions(_ kind: SuppressedFinding.Kind) -> JSONValue {
+        switch kind {
+        case .inSource:
+            return .array([.object([("kind", .string("inSource"))])])
+        case .ignoreEntry(let reason):
+            return .array([.object([("kind", .string("external")), ("justification", .string(reason)),
+                                    ("properties", .object([("source", .string("ignore"))]))])])
+        case .baseline:
+            return .array([.object([("kind", .string("external")), ("properties", .object([("source", .string("baseline"))]))])])
+        }
     }
 
     /// From the rule when it was evaluated, else from what the finding carries.
@@ -85,7 +112,8 @@ public enum SARIFReport {
         return .object(pairs)
     }
 
-    private static func sarifResult(_ finding: Finding, ruleIndex: Int, fileForFolder: [String: String]) -> JSONValue {
+    private static func sarifResult(_ finding: Finding, ruleIndex: Int, fileForFolder: [String: String],
+                                    suppression: SuppressedFinding.Kind? = nil) -> JSONValue {
         // A place inside a built archive (`app.ipa!/Payload/App.app/App`): the artifact is the archive file,
         // the entry a property of it and the location's logical name (code scanning places results on files).
         let (path, entry) = ArchiveLocation.split(fileForFolder[finding.location.path] ?? finding.location.path)
@@ -107,7 +135,7 @@ public enum SARIFReport {
                     ("name", .string(($0 as NSString).lastPathComponent)), ("fullyQualifiedName", .string($0)), ("kind", .string("module")),
                 ])]))] } ?? []))])),
             ("partialFingerprints", .object([(fingerprintKey, .string(finding.fingerprint))])),
-        ])
+        ] + (suppression.map { [("suppressions", suppressions($0))] } ?? []))
     }
 
     static func precision(_ severity: Severity) -> String {

@@ -33,6 +33,8 @@ struct FindingPipeline {
     struct State: Sendable {
         var findings: [Finding]
         var suppressed: [Finding] = []
+        /// The silenced findings with how each was silenced, paths from the repository root like the rest.
+        var silenced: [SuppressedFinding] = []
         /// After `pathRebase`, before `baseline`: what `--write-baseline` records.
         var unfiltered: [Finding] = []
         var hiddenByBaseline = 0
@@ -80,11 +82,16 @@ struct FindingPipeline {
                                                        engine: session.engine, configuration: configuration)
             state.findings = suppression.kept + warnings
             state.suppressed = suppression.suppressed
+            let suppressions = Suppressions(directives: directives, ignores: session.manifest?.ignores ?? [])
+            state.silenced = suppression.suppressed.map { finding in
+                SuppressedFinding(finding: finding, kind: suppressions.suppression(of: finding) ?? .inSource)
+            }
         case .pathRebase:
             state.findings = state.findings.filter { finding in
                 onlyUnder.map { finding.location.path == $0 || finding.location.path.hasPrefix($0 + "/") } ?? true
             }.map(paths.rebase)
             state.unfiltered = state.findings
+            state.silenced = state.silenced.map { SuppressedFinding(finding: paths.rebase($0.finding), kind: $0.kind) }
         case .folderFiles:
             state.fileForFolder = FolderFiles.map(folders: Set(state.findings.map(\.location.path)),
                                                   files: project.walkedFiles.map(paths.fromBase))
@@ -96,8 +103,9 @@ struct FindingPipeline {
                 throw SessionError(Diagnostic(.baselineUnreadable, at: SourceLocation(path: path), "cannot read the baseline file: \(error.message)\(hint)"))
             }
             do {
-                let applied = try Baseline.decode(data, file: path).apply(to: state.findings)
-                (state.findings, state.hiddenByBaseline, state.fixedBaselineEntries) = (applied.kept, applied.hidden, applied.fixedEntries)
+                let applied = try Baseline.decode(data, file: path).partition(state.findings)
+                (state.findings, state.hiddenByBaseline, state.fixedBaselineEntries) = (applied.kept, applied.hidden.count, applied.fixedEntries)
+                state.silenced += applied.hidden.map { SuppressedFinding(finding: $0, kind: .baseline) }
             } catch {
                 throw SessionError(.baselineInvalid, error.description)
             }

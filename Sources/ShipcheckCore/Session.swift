@@ -17,6 +17,9 @@ public struct Session: Sendable {
     public var inspectors: [any Inspector] = InspectorRegistry.builtin
     /// The walk of `root` begun while the checklists loaded (`open(…, walkAhead: true)`), which `inspect` uses.
     var pendingWalk: PendingWalk?
+    /// The manifest's absolute path (found or given with `--config`), for the reports that name the
+    /// configuration loaded; nil without one.
+    public var manifestPath: String?
 
     /// Opens `path` (absolute or relative to the current folder) with an optional `--config` file and extra
     /// checklist folders; `only`/`skip` narrow the rules. Every problem is a `SessionError` (exit 2 in the CLI).
@@ -40,6 +43,7 @@ public struct Session: Sendable {
             throw SessionError(Diagnostic(.folderUnreadable, at: SourceLocation(path: path), "the folder cannot be read (permissions)"))
         }
         var manifest: Manifest?
+        var readManifestPath: String?
         // Without --config: shipcheck.yml or .shipcheck.yml, from the working folder up to the repository's top.
         let discovered = configPath == nil ? try ManifestDiscovery.find(projectRoot: root, currentDirectory: base.path) : nil
         // A relative --config is read from the working folder, and named in messages as given.
@@ -56,6 +60,7 @@ public struct Session: Sendable {
                 // resolve inside it (a planted link is refused unread); one outside it is the user's explicit choice.
                 let fence = discovered?.boundary ?? (RootedPath.givenPathLiesInside(manifestPath, root: root) ? root : nil)
                 manifest = try ManifestReader.read(path: manifestPath, relativePath: relative, root: fence)
+                readManifestPath = manifestPath
             } catch {
                 throw SessionError(diagnostics: error.errors.map { Diagnostic(.configurationInvalid, yaml: $0) })
             }
@@ -84,7 +89,7 @@ public struct Session: Sendable {
             }
         }
         return Session(root: root, manifest: manifest, engine: Engine(checklists: checklists), configuration: configuration,
-                       workingDirectory: base.path, inspectors: inspectors, pendingWalk: pendingWalk)
+                       workingDirectory: base.path, inspectors: inspectors, pendingWalk: pendingWalk, manifestPath: readManifestPath)
     }
 
     /// A message naming an `--only`/`--skip`/severity entry that matches no rule or checklist, with a suggestion.
@@ -108,7 +113,7 @@ public struct Session: Sendable {
     /// The same session over another root (the metadata command reads a locale folder from its tree's root).
     func moved(to root: String) -> Session {
         Session(root: root, manifest: manifest, engine: engine, configuration: configuration, workingDirectory: workingDirectory,
-                inspectors: inspectors)
+                inspectors: inspectors, manifestPath: manifestPath)
     }
 
     /// A rule id in shipcheck.yml (`rules.skip`, `rules.severity`) that names nothing, with the manifest's

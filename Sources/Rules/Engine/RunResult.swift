@@ -21,6 +21,12 @@ public struct RunResult: Sendable {
     /// The rules that read only a built archive and had none to read (no `--archive`): named once in the
     /// summary, not reported as findings.
     public var notRunWithoutArchive: [String] = []
+    /// The findings silenced by suppressions and hidden by the baseline, for the reports that list them as
+    /// suppressed (SARIF); the counts above stay the summary's numbers.
+    public var suppressedFindings: [SuppressedFinding] = []
+    /// The configuration file read (shipcheck.yml), as a path from `root` (or absolute when outside it); nil
+    /// when there was none.
+    public var configPath: String?
 
     public init(toolVersion: String, root: String, findings: [Finding], manual: [ManualItem], rules: [Rule],
                 checklists: [Checklist], facts: [Fact], hiddenByBaseline: Int = 0, fixedBaselineEntries: Int = 0, suppressed: Int = 0) {

@@ -43,16 +43,23 @@ public struct Suppressions: Sendable {
     }
 
     public func isSuppressed(_ finding: Finding) -> Bool {
+        suppression(of: finding) != nil
+    }
+
+    /// How a finding is silenced, if it is: by a `shipcheck:disable` comment in its own file (SARIF's
+    /// `inSource`), or by an `ignore:` entry of shipcheck.yml, with its reason (`external`).
+    public func suppression(of finding: Finding) -> SuppressedFinding.Kind? {
         let path = finding.location.path
         let names = [finding.rule, finding.checklist]
         for directive in directives[path] ?? [] where directive.rules.contains(where: names.contains) {
             switch directive.scope {
-            case .file: return true
-            case .line(let line): if finding.location.line == line { return true }
-            case .lines(let lines): if let line = finding.location.line, lines.contains(line) { return true }
+            case .file: return .inSource
+            case .line(let line): if finding.location.line == line { return .inSource }
+            case .lines(let lines): if let line = finding.location.line, lines.contains(line) { return .inSource }
             }
         }
-        return ignores.contains { $0.covers(rule: finding.rule, checklist: finding.checklist, path: path) }
+        return ignores.first { $0.covers(rule: finding.rule, checklist: finding.checklist, path: path) }
+            .map { .ignoreEntry(reason: $0.reason) }
     }
 
     static func unknownRuleWarning(_ name: String, at location: SourceLocation, known: Set<String>) -> Finding {

@@ -10,6 +10,8 @@ struct CheckCommand {
     let console: Console
     let metadataOnly: Bool
     var archiveOnly = false
+    /// `lint`: SwiftLint's name for the same command, named so in its help and errors.
+    var name: String? = nil
 
     static let archiveOption = OptionDefinition("archive", value: "file", repeatable: true,
                                                 help: "A built archive to check with the sources: .ipa, .xcarchive, .app, .aab or .apk; may repeat.")
@@ -23,11 +25,11 @@ struct CheckCommand {
         options: CommonOptions.project + CommonOptions.report
     )
 
-    var definition: CommandDefinition { archiveOnly ? Self.archiveDefinition : Self.definition(metadataOnly: metadataOnly) }
+    var definition: CommandDefinition { archiveOnly ? Self.archiveDefinition : Self.definition(metadataOnly: metadataOnly, name: name) }
 
-    static func definition(metadataOnly: Bool) -> CommandDefinition {
+    static func definition(metadataOnly: Bool, name: String? = nil) -> CommandDefinition {
         CommandDefinition(
-            name: metadataOnly ? "metadata" : "check",
+            name: name ?? (metadataOnly ? "metadata" : "check"),
             abstract: metadataOnly
                 ? "Run only the store metadata checks on a fastlane deliver/supply folder or a project."
                 : "Run every checklist against the project and report what review would reject.",
@@ -49,7 +51,7 @@ struct CheckCommand {
         }
         // `note` is what every report calls the third severity; `info` is its name in the YAML.
         if parsed.flag("strict"), let given = parsed.value("fail-on"), given != "warning" {
-            return console.usage(UsageError(message: "--strict means --fail-on warning, but --fail-on \(given) was given too; keep one", command: Self.definition(metadataOnly: metadataOnly).name))
+            return console.usage(UsageError(message: "--strict means --fail-on warning, but --fail-on \(given) was given too; keep one", command: definition.name))
         }
         let failOnGiven = parsed.value("fail-on") ?? (parsed.flag("strict") ? "warning" : "error")
         let failOn = failOnGiven == "note" ? "info" : failOnGiven
@@ -98,11 +100,18 @@ struct CheckCommand {
                 console.error(message)
                 return .usage
             }
+            console.note("wrote \(run.unfilteredFindings.count) finding(s) to the baseline \(path); pass --baseline \(path) to report only new ones")
+        }
+        // The configuration read, named once on stderr as SwiftLint does, when the terminal shows the text report.
+        if let config = result.configPath, !parsed.flag("quiet"), outputs.contains(where: { $0.path == nil && $0.format == .text }) {
+            console.note("configuration: \(config.hasPrefix("/") ? config : paths.forDisplay(config))")
         }
         let writeSummary = parsed.flag("summary") || outputs.contains { $0.format == .github }
         let options = RenderOptions(color: console.useColor(color), quiet: parsed.flag("quiet"), template: template,
                                     failOn: Severity(rawValue: failOn), writeSummary: writeSummary, paths: paths)
         if let code = ReportOutput.emit(result, outputs: outputs, options: options, console: console) { return code }
+        // Writing a baseline is the adoption step: it succeeds once the file is written, whatever it records.
+        if parsed.value("write-baseline") != nil { return .success }
         return Self.exitCode(for: result.findings, failOn: failOn)
     }
 

@@ -12,6 +12,7 @@ struct ShipcheckCommand {
         options: [OptionDefinition("version", help: "Show the version.")],
         subcommands: [
             ("check", "Run every checklist against the project (default)."),
+            ("lint", "The same as check (SwiftLint's name for it)."),
             ("metadata", "Run only the store metadata checks on a fastlane folder or a project."),
             ("archive", "Check built archives alone (.ipa, .xcarchive, .app, .aab, .apk)."),
             ("count", "Count a text the way the stores count it."),
@@ -21,6 +22,7 @@ struct ShipcheckCommand {
             ("init", "Write a starter shipcheck.yml."),
             ("completions", "Print a shell completion script: bash, zsh or fish."),
             ("mcp", "Serve the checks to coding agents (Model Context Protocol over stdio)."),
+            ("version", "Show the version (the same as --version)."),
         ]
     )
 
@@ -45,6 +47,8 @@ struct ShipcheckCommand {
             console.out("\(Self.version)\n")
             return .success
         case "check": return CheckCommand(console: console, metadataOnly: false).run(rest)
+        case "lint": return CheckCommand(console: console, metadataOnly: false, name: "lint").run(rest)
+        case "version": return VersionCommand(console: console).run(rest)
         case "metadata": return CheckCommand(console: console, metadataOnly: true).run(rest)
         case "archive": return CheckCommand(console: console, metadataOnly: false, archiveOnly: true).run(rest)
         case "count": return CountCommand(console: console).run(rest)
@@ -86,6 +90,8 @@ struct ShipcheckCommand {
     static func subcommandDefinition(_ name: String) -> CommandDefinition? {
         switch name {
         case "check": return CheckCommand.definition(metadataOnly: false)
+        case "lint": return CheckCommand.definition(metadataOnly: false, name: "lint")
+        case "version": return VersionCommand.definition
         case "metadata": return CheckCommand.definition(metadataOnly: true)
         case "archive": return CheckCommand.archiveDefinition
         case "count": return CountCommand.definition

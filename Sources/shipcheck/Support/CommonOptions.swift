@@ -29,7 +29,7 @@ enum CommonOptions {
         OptionDefinition("fail-on", value: "level", help: "Exit 1 when a finding is at or above: error (default), warning, note (also: info), never."),
         OptionDefinition("strict", help: "The same as --fail-on warning (SwiftLint's --strict): exit 1 on warnings too."),
         OptionDefinition("baseline", value: "file", help: "Hide the findings recorded in this baseline; report only new ones."),
-        OptionDefinition("write-baseline", value: "file", help: "Record today's findings as the baseline in this file."),
+        OptionDefinition("write-baseline", value: "file", help: "Record today's findings as the baseline in this file; the run then exits 0."),
         OptionDefinition("template", value: "file", help: "A Mustache-like template for the markdown format."),
         OptionDefinition("summary", help: "Append the Markdown report to the GitHub job summary ($GITHUB_STEP_SUMMARY); --format github does too."),
         OptionDefinition("online", help: "Also check URLs over the network (privacy policy, support and marketing URLs)."),

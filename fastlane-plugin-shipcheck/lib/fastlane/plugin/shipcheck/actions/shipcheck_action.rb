@@ -56,7 +56,7 @@ module Fastlane
           thread.value.exitstatus || 2
         end
       rescue Errno::ENOENT
-        UI.user_error!("shipcheck is not installed: '#{command.first}' was not found; install it (brew install shipcheck, or a release binary) or pass binary: '/path/to/shipcheck'")
+        UI.user_error!("shipcheck is not installed: '#{command.first}' was not found; build and install it from a clone of https://github.com/shipcheck/shipcheck with `make install` (or `brew install --HEAD --formula Formula/shipcheck.rb` in that clone), or pass binary: '/path/to/shipcheck'")
       end
 
       def self.description
