@@ -82,6 +82,7 @@ public enum MarkdownReport {
                          "help": .optional(item.help)])
             }),
             "hasManual": .bool(!result.manual.isEmpty),
+            "manualCount": .int(result.manual.count),
             "facts": .list(result.facts.sorted { $0.name < $1.name }.map { fact in
                 .object(["name": .string(fact.name), "value": .string(fact.value.description), "source": .string(fact.source.rawValue),
                          "evidence": .optional(fact.evidence.first.map(\.location.description))])
@@ -129,6 +130,9 @@ public enum MarkdownReport {
                 "passed": .int(rules.subtracting(failing).count),
                 "manual": .int(result.manual.filter { $0.checklist == name }.count),
                 "hasFindings": .bool(!findings.isEmpty),
+                // A checklist with an error or a warning is shown open: a reviewer acts on it first.
+                // One with notes only is folded.
+                "open": .bool(findings.contains { $0.severity == .error || $0.severity == .warning }),
                 "hasRow": .bool(!findings.isEmpty || result.manual.contains { $0.checklist == name }),
                 "counts": .string(counts(findings)),
                 "findings": .list(findings.map { finding($0, linkBase: linkBase) }),

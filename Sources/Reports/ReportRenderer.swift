@@ -7,6 +7,8 @@ public enum ReportRenderer {
         public var color: Bool
         /// Text: findings only.
         public var quiet: Bool
+        /// Text: list the items to confirm by hand, not only their count.
+        public var manual: Bool = false
         /// Markdown: a team's template text (nil: the built-in one) and its name for errors.
         public var template: String?
         public var templateName: String
@@ -39,7 +41,7 @@ public enum ReportRenderer {
     public static func render(_ format: OutputFormat, _ result: RunResult, options: Options = Options()) throws(TemplateError) -> String {
         switch format {
         case .text:
-            return TextReport.render(result, options: TextReport.Options(color: options.color, quiet: options.quiet, displayPath: options.displayPath))
+            return TextReport.render(result, options: TextReport.Options(color: options.color, quiet: options.quiet, manual: options.manual, displayPath: options.displayPath))
         case .json: return JSONReport.render(result)
         case .markdown:
             return try MarkdownReport.render(result, template: options.template, templateName: options.templateName, linkBase: options.linkBase)

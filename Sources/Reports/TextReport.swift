@@ -3,7 +3,7 @@ import Rules
 
 /// The terminal report: compiler-style lines (`path:line:column: error: message [rule-id]`) that
 /// terminals, editors and Xcode make clickable, grouped by rule with the rule's help and references once
-/// after its locations, then a summary and the items to confirm by hand. Everything taken from the
+/// after its locations, then a summary and how many items are left to confirm by hand (listed with `manual`). Everything taken from the
 /// project is shown with its control characters visible (`VisibleText`).
 public enum TextReport {
     public struct Options: Sendable {
@@ -14,10 +14,15 @@ public enum TextReport {
         /// How a finding's path (relative to the report's root) is shown: the CLI makes it relative to the
         /// folder the command ran in, so that the path is clickable there.
         public var displayPath: @Sendable (String) -> String
+        /// List the items to confirm by hand (`--manual`); otherwise one line counts them. They are the same on
+        /// every run of a project, so a terminal or a CI log shows them only when asked.
+        public var manual: Bool
 
-        public init(color: Bool = false, quiet: Bool = false, displayPath: @escaping @Sendable (String) -> String = { $0 }) {
+        public init(color: Bool = false, quiet: Bool = false, manual: Bool = false,
+                    displayPath: @escaping @Sendable (String) -> String = { $0 }) {
             self.color = color
             self.quiet = quiet
+            self.manual = manual
             self.displayPath = displayPath
         }
     }
@@ -65,12 +70,14 @@ public enum TextReport {
         if !result.findings.isEmpty { lines.append("") }
         lines.append(style.paint(summary(result), .bold))
         for input in NotCheckedInput.inputs(result) { lines.append(VisibleText.escape(input.message)) }
-        if !result.manual.isEmpty {
+        if !result.manual.isEmpty, options.manual {
             lines.append("")
             lines.append("Confirm by hand before submitting:")
             for item in result.manual {
                 lines.append("[ ] \(VisibleText.escape(item.title)) (\(item.rule))")
             }
+        } else if !result.manual.isEmpty {
+            lines.append("\(plural(result.manual.count, "item")) to confirm by hand before submitting (--manual lists them)")
         }
         return WorkflowCommandGuard.guardLineStarts(lines.joined(separator: "\n") + "\n", prefix: "./")
     }

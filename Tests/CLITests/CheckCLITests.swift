@@ -20,7 +20,8 @@ struct CheckCLITests {
         #expect(result.stdout.contains("[platform-requirements.play-target-sdk]"))
         #expect(result.stdout.contains("fastlane/metadata/android/fr: error: "))
         #expect(result.stdout.contains("[metadata-locales.play-folder]"))
-        #expect(result.stdout.contains("Confirm by hand before submitting:"))
+        #expect(result.stdout.contains(" items to confirm by hand before submitting (--manual lists them)"))
+        #expect(try ShipcheckProcess.run(["check", Self.example, "--color", "never", "--manual"]).stdout.contains("Confirm by hand before submitting:"))
         #expect(!result.stdout.contains("\u{1B}["), "no colour when --color never")
     }
 

@@ -107,8 +107,9 @@ struct CheckCommand {
             console.note("configuration: \(config.hasPrefix("/") ? config : paths.forDisplay(config))")
         }
         let writeSummary = parsed.flag("summary") || outputs.contains { $0.format == .github }
-        let options = RenderOptions(color: console.useColor(color), quiet: parsed.flag("quiet"), template: template,
+        var options = RenderOptions(color: console.useColor(color), quiet: parsed.flag("quiet"), template: template,
                                     failOn: Severity(rawValue: failOn), writeSummary: writeSummary, paths: paths)
+        options.manual = parsed.flag("manual")
         if let code = ReportOutput.emit(result, outputs: outputs, options: options, console: console) { return code }
         // Writing a baseline is the adoption step: it succeeds once the file is written, whatever it records.
         if parsed.value("write-baseline") != nil { return .success }

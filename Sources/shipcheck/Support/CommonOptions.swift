@@ -35,6 +35,7 @@ enum CommonOptions {
         OptionDefinition("online", help: "Also check URLs over the network (privacy policy, support and marketing URLs)."),
         OptionDefinition("color", value: "when", help: "Colour the text output: auto (default; on a terminal, unless NO_COLOR is set), always, never."),
         OptionDefinition("quiet", short: "q", help: "Print only the findings; the exit code tells the rest."),
+        OptionDefinition("manual", help: "Text: list the items to confirm by hand before submitting (otherwise one line counts them)."),
         OptionDefinition("date", value: "YYYY-MM-DD", hidden: true, help: "Evaluate as on this day (for rules with an effective date)."),
     ]
 }

@@ -27,6 +27,8 @@ enum OutputRequest {
 struct RenderOptions {
     let color: Bool
     let quiet: Bool
+    /// Text: list the manual items (`--manual`).
+    var manual = false
     /// The template's name and text, read before the run.
     let template: (path: String, text: String)?
     let failOn: Severity?
@@ -62,10 +64,11 @@ enum ReportOutput {
         let fileForFolder = paths.filesForFolders(result.findings)
         var markdownWentToSummary = false
         for spec in outputs {
-            let renderOptions = ReportRenderer.Options(
+            var renderOptions = ReportRenderer.Options(
                 color: spec.path == nil && options.color, quiet: options.quiet, template: options.template?.text,
                 templateName: options.template?.path ?? MarkdownReport.defaultTemplateName, linkBase: linkBase,
                 failOn: options.failOn, displayPath: { paths.forDisplay($0) }, fileForFolder: fileForFolder)
+            renderOptions.manual = options.manual
             let text: String
             do { text = try ReportRenderer.render(spec.format, result, options: renderOptions) } catch {
                 console.error(error.description)
