@@ -42,7 +42,20 @@ struct SwiftPMPluginTests {
         let checked = try Self.swiftPackage(["shipcheck", "check", "Examples/TodoCloud", "--quiet", "--color", "never"], scratch: scratch)
         #expect(checked.status == 1, "\(checked.stderr.suffix(2000))")
         #expect(checked.stdout.contains("[purpose-strings.vague]"), "\(checked.stdout.prefix(2000))")
-        #expect(checked.stderr.contains("shipcheck found problems at or above --fail-on (exit 1)"), "\(checked.stderr.suffix(2000))")
+        // The plugin's own failure line follows the report on a line of its own; every report line stays whole.
+        let lines = checked.stdout.split(separator: "\n").map(String.init)
+        let failure = try #require(lines.lastIndex { $0.contains("shipcheck found problems") }, "\(checked.stdout.suffix(2000))")
+        #expect(lines[failure] == "error: shipcheck found problems at or above --fail-on (exit 1); the report above says what and where")
+        let findings = lines.filter { $0.hasSuffix("]") && ($0.contains(": error: ") || $0.contains(": warning: ")) }
+        #expect(!findings.isEmpty)
+        for line in findings { #expect(!line.contains("shipcheck found problems"), "spliced: \(line)") }
+        #expect(lines[..<failure].contains { $0.contains("[purpose-strings.vague]") })
+        // In shipcheck's own package, no command means the example app, not the test fixtures made to fail.
+        let own = try Self.swiftPackage(["shipcheck", "--quiet", "--color", "never", "--format", "json"], scratch: scratch)
+        #expect(own.status == 1)
+        #expect(own.stdout.contains("note: this is shipcheck's own package"))
+        #expect(!own.stdout.contains("Tests/RuleExamples") && !own.stdout.contains("Tests/Fixtures"), "\(own.stdout.prefix(2000))")
+        #expect(own.stdout.contains("\"path\": \"Examples/TodoCloud/"), "\(own.stdout.prefix(2000))")
         let shown = try Self.swiftPackage(["shipcheck", "rules", "show", "purpose-strings.vague"], scratch: scratch)
         #expect(shown.status == 0, "\(shown.stderr.suffix(2000))")
         #expect(shown.stdout.contains("purpose-strings.vague: "))
