@@ -2,7 +2,7 @@ import YAML
 
 /// The report formats `--format` accepts.
 public enum OutputFormat: String, Sendable, CaseIterable {
-    case text, json, markdown, sarif, junit, github, gitlab, checkstyle
+    case text, json, markdown, sarif, junit, github, gitlab, checkstyle, html
 
     /// Other names accepted for a format: the names SwiftLint's `--reporter` gives the same output.
     /// (SwiftLint's own `gitlab` is JUnit XML; shipcheck's `gitlab` is GitLab Code Quality JSON.)
@@ -29,6 +29,7 @@ public enum OutputFormat: String, Sendable, CaseIterable {
         case .github: return "GitHub Actions workflow commands (`::error file=…`): annotations on the diff"
         case .gitlab: return "GitLab Code Quality JSON (the Code Climate format): findings on a merge request (SwiftLint's gitlab is JUnit: use junit)"
         case .checkstyle: return "Checkstyle XML, for Jenkins Warnings NG, reviewdog and Danger"
+        case .html: return "one self-contained HTML page (html:report.html): the findings by checklist and each store listing per locale, its counts against the limits"
         }
     }
 }

@@ -9,6 +9,8 @@ public enum ReportRenderer {
         public var quiet: Bool
         /// Text: list the items to confirm by hand, not only their count.
         public var manual: Bool = false
+        /// HTML: the metadata trees to preview as the stores show them.
+        public var storeListings: [StoreListing] = []
         /// Markdown: a team's template text (nil: the built-in one) and its name for errors.
         public var template: String?
         public var templateName: String
@@ -50,6 +52,7 @@ public enum ReportRenderer {
         case .github: return GitHubReport.render(result, fileForFolder: options.fileForFolder)
         case .gitlab: return GitLabReport.render(result, fileForFolder: options.fileForFolder)
         case .checkstyle: return CheckstyleReport.render(result)
+        case .html: return HTMLReport.render(result, listings: options.storeListings)
         }
     }
 }

@@ -110,6 +110,9 @@ struct CheckCommand {
         var options = RenderOptions(color: console.useColor(color), quiet: parsed.flag("quiet"), template: template,
                                     failOn: Severity(rawValue: failOn), writeSummary: writeSummary, paths: paths)
         options.manual = parsed.flag("manual")
+        if outputs.contains(where: { $0.format == .html }) {
+            options.storeListings = StoreListings.make(run.project.metadata, checklists: result.checklists, paths: paths)
+        }
         if let code = ReportOutput.emit(result, outputs: outputs, options: options, console: console) { return code }
         // Writing a baseline is the adoption step: it succeeds once the file is written, whatever it records.
         if parsed.value("write-baseline") != nil { return .success }

@@ -29,6 +29,8 @@ struct RenderOptions {
     let quiet: Bool
     /// Text: list the manual items (`--manual`).
     var manual = false
+    /// HTML: the store listings to preview.
+    var storeListings: [StoreListing] = []
     /// The template's name and text, read before the run.
     let template: (path: String, text: String)?
     let failOn: Severity?
@@ -69,6 +71,7 @@ enum ReportOutput {
                 templateName: options.template?.path ?? MarkdownReport.defaultTemplateName, linkBase: linkBase,
                 failOn: options.failOn, displayPath: { paths.forDisplay($0) }, fileForFolder: fileForFolder)
             renderOptions.manual = options.manual
+            renderOptions.storeListings = options.storeListings
             let text: String
             do { text = try ReportRenderer.render(spec.format, result, options: renderOptions) } catch {
                 console.error(error.description)
