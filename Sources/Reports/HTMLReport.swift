@@ -83,7 +83,7 @@ public enum HTMLReport {
                 html.raw("</h3>\n")
                 if let help = group.help {
                     html.raw("<p class=\"help\"><strong>Fix:</strong> ")
-                    html.text(help)
+                    html.lines(help)
                     html.raw("</p>\n")
                 }
                 if !group.references.isEmpty {
@@ -163,8 +163,12 @@ public enum HTMLReport {
                     html.text(field.name)
                     if field.inherited { html.raw(" "); html.element("span", "from default/", attributes: [("class", "inherited")]) }
                     html.raw("</th><td class=\"text\">")
-                    html.text(field.fitting)
-                    if field.isOver { html.element("mark", field.over, attributes: [("class", "over-limit"), ("title", "over the limit")]) }
+                    html.lines(field.fitting)
+                    if field.isOver {
+                        html.raw("<mark class=\"over-limit\" title=\"over the limit\">")
+                        html.lines(field.over)
+                        html.raw("</mark>")
+                    }
                     html.raw("</td><td class=\"count\">")
                     html.text(field.limit.map { "\(field.count)/\($0) \(field.unit)" } ?? "\(field.count) \(field.unit)")
                     html.raw("</td></tr>\n")
@@ -250,7 +254,11 @@ struct HTMLWriter {
 
     mutating func raw(_ markup: String) { output += markup }
 
-    mutating func text(_ value: String) { output += Self.escape(VisibleText.escape(value, keepingLinesIndentedBy: "")) }
+    /// Text on one line: a line break in a path or message is shown as `\n`, as in the text report.
+    mutating func text(_ value: String) { output += Self.escape(VisibleText.escape(value)) }
+
+    /// Text whose line breaks are the author's (help, a store listing's field), shown as breaks.
+    mutating func lines(_ value: String) { output += Self.escape(VisibleText.escape(value, keepingLinesIndentedBy: "")) }
 
     mutating func element(_ name: String, _ content: String, attributes: [(String, String)] = []) {
         output += "<\(name)"

@@ -58,6 +58,9 @@ struct NotCheckedReportTests {
         #expect(!clean.contains("Not checked"), "\(clean)")
         let cleanSARIF = try Self.json(try ShipcheckProcess.run(["check", "Tests/Fixtures/e2e/android-app", "--format", "sarif",
                                                                  "--date", "2026-12-01"] + archive).stdout)
-        #expect((cleanSARIF["runs"] as? [[String: Any]])?.first?["invocations"] == nil)
+        // The run's one invocation is there (it names the configuration when there is one), without notifications.
+        let invocation = try #require(((cleanSARIF["runs"] as? [[String: Any]])?.first?["invocations"] as? [[String: Any]])?.first)
+        #expect(invocation["toolExecutionNotifications"] == nil)
+        #expect(invocation["executionSuccessful"] as? Bool == true)
     }
 }

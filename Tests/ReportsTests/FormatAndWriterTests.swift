@@ -11,16 +11,16 @@ import Testing
 
     @Test func unknownFormatSuggestsTheNearestAndListsAll() {
         #expect(throws: FormatSpecError(spec: "sarf:x", message: "unknown format 'sarf'", suggestion: "sarif",
-                                        valid: ["text", "json", "markdown", "sarif", "junit", "github", "gitlab", "checkstyle",
-                                                "codeclimate", "github-actions-logging"])) {
+                                        valid: ["text", "json", "markdown", "sarif", "junit", "github", "gitlab", "checkstyle", "html",
+                                                "codeclimate", "github-actions-logging", "xcode"])) {
             try FormatSpec.parse("sarf:x")
         }
         do {
-            _ = try FormatSpec.parse("xml")
-            Issue.record("xml is not a format")
+            _ = try FormatSpec.parse("pdf")
+            Issue.record("pdf is not a format")
         } catch {
             #expect(error.suggestion == nil)
-            #expect(error.description == "--format xml: unknown format 'xml' (valid formats: text, json, markdown, sarif, junit, github, gitlab, checkstyle, codeclimate, github-actions-logging; add :PATH to write a file)")
+            #expect(error.description == "--format pdf: unknown format 'pdf' (valid formats: text, json, markdown, sarif, junit, github, gitlab, checkstyle, html, codeclimate, github-actions-logging, xcode; add :PATH to write a file)")
         }
     }
 
