@@ -49,9 +49,9 @@ struct AnnoyancesCLITests {
         // No row is all zeros: a clean checklist is named once, below the table.
         #expect(!cells.contains { $0[1] == "0" && $0[2] == "0" && $0[3] == "0" && $0[5] == "0" }, "\(rows)")
         #expect(result.stdout.contains("\nAll rules passed in "), "\(result.stdout.prefix(3000))")
-        // The first details section is a checklist with errors.
-        let firstSection = try #require(result.stdout.components(separatedBy: "<summary><b>").dropFirst().first)
-        #expect(firstSection.contains("error"), "\(firstSection.prefix(200))")
+        // The first checklist shown is one with errors, open (a heading, not a fold).
+        let firstSection = try #require(result.stdout.components(separatedBy: "\n### ").dropFirst().first)
+        #expect(firstSection.prefix(while: { $0 != "\n" }).contains("error"), "\(firstSection.prefix(200))")
     }
 
     /// The bash completion run as bash runs it (COMP_WORDS, COMP_CWORD, then the function): values after
@@ -74,7 +74,7 @@ struct AnnoyancesCLITests {
         let result = try ShipcheckProcess.run(["bash", "-c", driver, "bash", file.path], in: folder, executable: URL(fileURLWithPath: "/usr/bin/env"))
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.contains("format: text json markdown sarif junit github gitlab checkstyle codeclimate github-actions-logging"), "\(lines)")
+        #expect(lines.contains("format: text json markdown sarif junit github gitlab checkstyle html codeclimate github-actions-logging xcode"), "\(lines)")
         #expect(lines.contains("fail-on: error warning note never"), "\(lines)")
         #expect(lines.contains("show: account-deletion.in-app account-deletion.in-app-sign-up-form"), "\(lines)")
         #expect(lines.contains("only: metadata.keywords-duplicates"), "\(lines)")
