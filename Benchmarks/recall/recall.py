@@ -154,9 +154,15 @@ def restore(tree, files):
     copy is removed so that the next class starts from a fresh `cp -al`."""
     try:
         revert(tree)
-        ok = list_files(tree.root) == files and all(
-            same_inode(os.path.join(tree.root, r), os.path.join(tree.original, r))
-            for r in set(tree.changed) if os.path.isfile(os.path.join(tree.original, r)))
+        ok = True
+        for r in set(tree.changed):
+            orig, mine = os.path.join(tree.original, r), os.path.join(tree.root, r)
+            if os.path.lexists(orig) != os.path.lexists(mine):
+                ok = False
+            elif os.path.isfile(orig) and not same_inode(orig, mine):
+                ok = False
+            elif os.path.isdir(orig) and sorted(os.listdir(orig)) != sorted(os.listdir(mine)):
+                ok = False
     except Exception:
         ok = False
     if not ok:

@@ -219,7 +219,8 @@ def signup_android(tree):
 
 
 # targetSdk --------------------------------------------------------------------------------------------------------
-_TARGET_LINE = re.compile(r"(?m)^(\s*(?:targetSdk|targetSdkVersion)\s*(?:=\s*|\(\s*|[ \t]+))(\S[^\n]*?)[ \t]*$")
+_TARGET_LINE = re.compile(r"(?m)^(\s*(?:[A-Za-z_.]+\.)?(?:targetSdk|targetSdkVersion)\s*(?:=\s*|\(\s*|[ \t]+))"
+                          r"(\S[^\n]*?)[ \t]*$")
 
 
 class _Match:
@@ -271,10 +272,65 @@ def target_module(tree):
     return Seeded(build, f"targetSdk = 33 in {build}", shape)
 
 
+def _build_logic(tree, module, build):
+    """Files a module's build resolves values from: the Gradle root's own scripts and gradle.properties, its
+    buildSrc/, build-logic/ (or any included build named *logic*/*convention*) and gradle/ folders, and scripts the
+    app's build file applies (apply from:). Other modules' build files are not among them."""
+    root = module
+    while root and not any(posixpath.join(root, n) in tree.files for n in ("settings.gradle", "settings.gradle.kts")):
+        root = posixpath.dirname(root)
+    prefix = root + "/" if root else ""
+    exts = (".kt", ".kts", ".gradle", ".toml", ".properties")
+    out = []
+    for f in tree.files:
+        if not f.startswith(prefix) or not f.endswith(exts) or find.is_test_path(f):
+            continue
+        rest = f[len(prefix):]
+        top = rest.split("/")[0]
+        if "/" not in rest or top in ("buildSrc", "gradle") or re.search(r"(?i)logic|convention|plugins", top):
+            out.append(f)
+    for m in re.finditer(r"apply\s*\(?\s*from\s*[:=]\s*[\"']([^\"']+)[\"']", tree.read(build) or ""):
+        p = posixpath.normpath(posixpath.join(module, m.group(1).replace("$rootDir/", "../" * (module.count("/") + 1) if module else "")))
+        if p in tree.files and p not in out:
+            out.append(p)
+    return out
+
+
+NOISE = {"libs", "versions", "get", "toInt", "rootProject", "ext", "extra", "project", "property", "as", "Int",
+         "toString", "integer", "release", "getProperty", "findProperty", "providers", "gradleProperty", "orNull",
+         "version", "it", "val", "const", "String"}
+
+
+def _follow(tree, logic, expr, depth):
+    """Follows an expression's names (identifiers and quoted keys) to the definition holding a number, lowers it."""
+    if depth > 3:
+        return None
+    names = re.findall(r"\"([A-Za-z_][A-Za-z0-9_.-]*)\"", expr) + \
+        re.findall(r"[A-Za-z_][A-Za-z0-9_]*", re.sub(r"\"[^\"]*\"", "", expr))
+    names = [n for n in names if n not in NOISE]
+    props = [f for f in tree.files if f.endswith(".properties") and not find.is_test_path(f)]
+    files = sorted(set(logic) | set(props), key=lambda f: (not f.endswith(".toml"), not f.endswith(".properties"), f))
+    for name in reversed(names):
+        variants = {name, name.replace("_", "-"), re.sub(r"([a-z])([A-Z])", r"\1-\2", name).lower()}
+        name_rx = "|".join(re.escape(v) for v in variants)
+        for f in files:
+            if _lower_number_in(tree, f, name_rx):
+                return Seeded(f, f"{name} lowered to 33 in {f}", posixpath.basename(f))
+        # A definition whose value is another expression: follow it.
+        for f in files:
+            d = re.search(r"(?m)^\s*(?:const\s+val\s+|val\s+|var\s+|def\s+)(?:" + name_rx + r")\b[^=\n]*=\s*([^\n]+)",
+                          tree.read(f) or "")
+            if d:
+                hit = _follow(tree, logic, d.group(1), depth + 1)
+                if hit:
+                    return hit
+    return None
+
+
 def _lower_number_in(tree, f, name_rx):
     text = tree.read(f) or ""
-    rx = re.compile(r"(?m)^(\s*(?:const\s+val\s+|val\s+|var\s+|def\s+|ext\.)?(?:" + name_rx + r")\s*(?::\s*Int\s*)?"
-                    r"(?:=|:)\s*\"?)(\d{2})(\"?)")
+    rx = re.compile(r"(?m)^(\s*(?:const\s+val\s+|val\s+|var\s+|def\s+|ext\.|set\(\s*)?[\"']?(?:" + name_rx +
+                    r")[\"']?\s*(?::\s*Int\s*)?(?:=|:|,)\s*\"?)(\d{2})(\"?)")
     m = rx.search(text)
     if not m:
         return None
@@ -292,21 +348,15 @@ def target_source(tree):
         raise NoTarget("the module sets a literal (target-sdk-module seeds that)")
     if rhs and "flutter." in rhs:
         raise NoTarget("Flutter SDK default (flutter.targetSdkVersion): not in the repository")
-    logic = [f for f in tree.files if ("buildSrc/" in f or "build-logic/" in f or "gradle/" in f or
-                                       f.endswith((".gradle", ".gradle.kts", "gradle.properties", ".toml")))
-             and not find.is_test_path(f) and f.endswith((".kt", ".kts", ".gradle", ".toml", ".properties"))]
+    logic = _build_logic(tree, module, build)
     if rhs:
-        # Follow the last identifier of the expression to its definition.
-        ident = re.findall(r"[A-Za-z_][A-Za-z0-9_]*", rhs.replace(".get()", "").replace(".toInt()", ""))
-        ident = [i for i in ident if i not in ("libs", "versions", "get", "toInt", "rootProject", "ext", "extra",
-                                               "project", "property", "as", "Int", "toString", "integer")]
-        for name in reversed(ident):
-            variants = {name, name.replace("_", "-"), re.sub(r"([a-z])([A-Z])", r"\1-\2", name).lower()}
-            name_rx = "|".join(re.escape(v) for v in variants)
-            for f in sorted(logic, key=lambda f: (not f.endswith(".toml"), f)):
-                if _lower_number_in(tree, f, name_rx):
-                    return Seeded(f, f"{name} lowered to 33 in {f}", posixpath.basename(f))
-        raise NoTarget(f"could not follow {rhs} to a number")
+        if rhs.startswith("{"):  # AGP's targetSdk { version = release(...) } block
+            block = re.search(r"version\s*=\s*([^\n]+)", text[m.end(2):m.end(2) + 300])
+            rhs = block.group(1) if block else rhs
+        hit = _follow(tree, logic, rhs, 0)
+        if hit:
+            return hit
+        raise NoTarget(f"could not follow {rhs[:60]} to a number")
     # No targetSdk in the module: a convention plugin or shared script sets it.
     for f in sorted(logic):
         text2 = tree.read(f) or ""
@@ -316,12 +366,10 @@ def target_source(tree):
             if val.isdigit():
                 tree.write(f, text2[:m2.start(2)] + "33" + text2[m2.end(2):])
                 return Seeded(f, f"targetSdk = 33 in {f}", "convention " + posixpath.basename(f))
-            ident = re.findall(r"[A-Za-z_][A-Za-z0-9_]*", val)
-            for name in reversed(ident):
-                variants = {name, name.replace("_", "-"), re.sub(r"([a-z])([A-Z])", r"\1-\2", name).lower()}
-                for g in sorted(logic, key=lambda f: (not f.endswith(".toml"), f)):
-                    if _lower_number_in(tree, g, "|".join(re.escape(v) for v in variants)):
-                        return Seeded(g, f"{name} lowered to 33 in {g}", "convention -> " + posixpath.basename(g))
+            hit = _follow(tree, logic, val, 0)
+            if hit:
+                hit.shape = "convention -> " + hit.shape
+                return hit
     raise NoTarget("no targetSdk found in the build logic")
 
 

@@ -406,8 +406,10 @@ def sdk_pbxproj(tree):
                 continue
             req = f"\n\t\t\t\tkind = exactVersion;\n\t\t\t\tversion = {OLD_SDK[name]};\n\t\t\t"
             tree.write(f, text[:m.start(2)] + req + text[m.end(2):])
+            proj = posixpath.dirname(f)  # the .xcodeproj; its workspace sibling has the same name
+            work = proj[:-len(".xcodeproj")] + ".xcworkspace"
             resolved = [x for x in tree.files if x.endswith("Package.resolved") and
-                        x.startswith(posixpath.dirname(posixpath.dirname(f)))]
+                        (x.startswith(proj + "/") or x.startswith(work + "/"))]
             for r in resolved:
                 tree.remove(r)
             return Seeded([f], f"{name} pinned exactVersion {OLD_SDK[name]} in {f}; "

@@ -390,6 +390,39 @@ def fdroid_changelog(tree):
     return Seeded(f, f"root metadata changelog {vc} over 500", "root metadata/")
 
 
+def _fdroid_fastlane(tree):
+    """The fastlane/metadata/android tree fdroidserver reads from the source (root first), for an F-Droid app."""
+    _fdroid_app(tree)
+    for fl in sorted(find.fastlane_dirs(tree), key=lambda d: (d.count("/"), d)):
+        cand = fl + "/metadata/android"
+        if find.locale_folders(tree, cand, find.PLAY_KEYS + ("changelogs",)):
+            return cand
+    raise NoTarget("no fastlane/metadata/android tree")
+
+
+@defect("fdroid-fastlane-summary-over-80", "fdroid", "metadata-fdroid",
+        ("metadata-fdroid.summary-length", "metadata.play-short-description-length"), FDROID,
+        "F-Droid summary (fastlane short_description.txt, which fdroidserver reads) over 80 characters; Play's rule "
+        "at the file also counts (same limit)")
+def fdroid_fastlane_summary(tree):
+    meta = _fdroid_fastlane(tree)
+    loc, f = _pick(tree, meta, find.PLAY_KEYS, "short_description.txt",
+                   ("metadata-fdroid.summary-length", "metadata.play-short-description-length"))
+    tree.write(f, one_line_over(tree.read(f) if f in tree.files else "", 80))
+    return Seeded(f, f"short_description of {loc} over 80", "fastlane tree")
+
+
+@defect("fdroid-fastlane-name-over-50", "fdroid", "metadata-fdroid",
+        ("metadata-fdroid.name-length", "metadata.play-title-length"), FDROID,
+        "F-Droid name (fastlane title.txt) over 50 characters; Play's title rule at the file also counts")
+def fdroid_fastlane_name(tree):
+    meta = _fdroid_fastlane(tree)
+    loc, f = _pick(tree, meta, find.PLAY_KEYS, "title.txt",
+                   ("metadata-fdroid.name-length", "metadata.play-title-length"))
+    tree.write(f, one_line_over(tree.read(f) if f in tree.files else "", 50))
+    return Seeded(f, f"title of {loc} over 50", "fastlane tree")
+
+
 # Screenshots -----------------------------------------------------------------------------------------------------
 def png(width, height, alpha=False):
     """A valid PNG of a flat colour (standard library only)."""
@@ -448,4 +481,5 @@ def demo_password(tree):
 CLASSES = [asc_name, asc_subtitle, asc_promo, asc_description, asc_keywords, asc_locale, asc_placeholder,
            asc_privacy_placeholder, asc_screenshot, demo_password, play_title, play_short, play_full, play_changelog,
            play_locale, play_other_platform, play_screenshot, supplyfile_path, deliverfile_path, dotenv_path,
-           gpp_title, gpp_notes, whatsnew, fdroid_summary, fdroid_changelog]
+           gpp_title, gpp_notes, whatsnew, fdroid_summary, fdroid_changelog, fdroid_fastlane_summary,
+           fdroid_fastlane_name]

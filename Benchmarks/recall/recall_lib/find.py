@@ -30,6 +30,16 @@ def fastlane_dirs(tree):
     return sorted(d for d in out if not is_test_path(d))
 
 
+def uploading_fastlane_dirs(tree):
+    """fastlane folders from which an upload runs: a Fastfile, Deliverfile, Supplyfile or Appfile beside the
+    metadata (a metadata tree alone, e.g. one F-Droid reads, is uploaded by nothing), shallowest first."""
+    out = []
+    for fl in fastlane_dirs(tree):
+        if any(posixpath.join(fl, n) in tree.files for n in ("Fastfile", "Deliverfile", "Supplyfile", "Appfile")):
+            out.append(fl)
+    return sorted(out, key=lambda d: (d.count("/"), d))
+
+
 def _children(tree, folder):
     prefix = folder + "/" if folder else ""
     kids = {}
@@ -72,7 +82,7 @@ def deliver_trees(tree):
         if locale_folders(tree, path, APPSTORE_KEYS):
             found.append((path, "metadata_path in " + posixpath.basename(src)))
     if not found:
-        for fl in fastlane_dirs(tree):
+        for fl in uploading_fastlane_dirs(tree):
             for cand in (fl + "/metadata", fl + "/metadata/ios"):
                 if locale_folders(tree, cand, APPSTORE_KEYS):
                     found.append((cand, "default"))
@@ -86,7 +96,7 @@ def supply_trees(tree):
         if locale_folders(tree, path, PLAY_KEYS + ("changelogs",)):
             found.append((path, "metadata_path in " + posixpath.basename(src)))
     if not found:
-        for fl in fastlane_dirs(tree):
+        for fl in uploading_fastlane_dirs(tree):
             cand = fl + "/metadata/android"
             if locale_folders(tree, cand, PLAY_KEYS + ("changelogs",)):
                 found.append((cand, "default"))
@@ -208,7 +218,10 @@ def ios_app_plists(tree):
         beside = any(x.startswith(folder + "/") and x.endswith((".swift", ".m", ".mm")) for x in tree.files)
         if APP_PLIST_HINT.search(text) or ("CFBundleIdentifier" in text and beside):
             out.append(f)
-    return out
+    ios_keys = ("UILaunchStoryboardName", "UIApplicationSceneManifest", "UILaunchScreen", "LSRequiresIPhoneOS",
+                "UISupportedInterfaceOrientations", "UIRequiredDeviceCapabilities", "UIBackgroundModes")
+    return sorted(out, key=lambda f: (bool(re.search(r"(?i)\btv|tvos|mac|watch|vision|launcher", f)),
+                                      -sum(k in (tree.read(f) or "") for k in ios_keys), f.count("/"), f))
 
 
 def ios_sources(tree, exts=(".swift", ".m", ".mm")):
