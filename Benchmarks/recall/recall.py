@@ -290,9 +290,20 @@ def main(argv=None):
             print(msg, file=sys.stderr, flush=True)
 
     results = []
+    done = []
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        for rows in pool.map(lambda r: run_repo(r, classes, binary, args.timeout, log), repos):
-            results.extend(rows)
+        futures = {pool.submit(run_repo, r, classes, binary, args.timeout, log): r for r in repos}
+        for fut in concurrent.futures.as_completed(futures):
+            results.extend(fut.result())
+            done.append(os.path.basename(futures[fut]))
+            if args.json:  # a partial JSON after each repository, for a run cut short
+                with open(args.json + ".partial", "w") as handle:
+                    json.dump({"repos_done": done, "results": results}, handle)
+    order = {os.path.basename(r): i for i, r in enumerate(repos)}
+    index = {c.name: i for i, c in enumerate(classes)}
+    results.sort(key=lambda r: (order.get(r["repo"], 0), index.get(r["class"], 0)))
+    if args.json and os.path.exists(args.json + ".partial"):
+        os.remove(args.json + ".partial")
     if args.seed_only:
         for r in results:
             print(f"{r['repo']:22} {r['class']:36} {r['status']:9} {r.get('what') or r.get('reason')}")

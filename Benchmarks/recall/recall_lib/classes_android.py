@@ -10,8 +10,16 @@ TARGET = "https://support.google.com/googleplay/android-developer/answer/1192687
 FGS = "https://developer.android.com/about/versions/14/changes/fgs-types-required"
 
 
-def _manifest(tree):
+def _play_app(tree):
     module, build = find.app_module(tree)
+    if not find.ships_to_play(tree):
+        raise NoTarget("nothing in the repository sends the app to Google Play (no supply lane, Gradle Play "
+                       "Publisher, Play upload action or Play Store link)")
+    return module, build
+
+
+def _manifest(tree):
+    module, build = _play_app(tree)
     return module, build, find.main_manifest(tree, module)
 
 
@@ -94,6 +102,9 @@ exact = _permission_class("restricted-permission-use-exact-alarm", "USE_EXACT_AL
         "an activity with an intent filter and no android:exported added to the app manifest")
 def exported(tree):
     module, build, manifest = _manifest(tree)
+    sdk = find.target_sdk_hint(tree, build)
+    if sdk is not None and sdk < 31:
+        raise NoTarget(f"the app targets API {sdk}: android:exported is required from 31")
     snippet = ('        <activity android:name=".ShareTargetActivity">\n            <intent-filter>\n'
                '                <action android:name="android.intent.action.SEND" />\n'
                '                <category android:name="android.intent.category.DEFAULT" />\n'
@@ -125,7 +136,7 @@ def manifest_debuggable(tree):
         "https://developer.android.com/studio/publish/preparing#publishing-configure",
         "debuggable true in the Gradle release build type (Play refuses a debuggable APK/AAB)")
 def gradle_debuggable(tree):
-    module, build = find.app_module(tree)
+    module, build = _play_app(tree)
     text = tree.read(build) or ""
     kts = build.endswith(".kts")
     line = "            isDebuggable = true\n" if kts else "            debuggable true\n"
@@ -151,7 +162,7 @@ def _services(text):
         FGS, "android:foregroundServiceType removed from a service of the release manifest (targetSdk >= 34: "
              "startForeground throws MissingForegroundServiceTypeException)")
 def fgs_type(tree):
-    module, build = find.app_module(tree)
+    module, build = _play_app(tree)
     mods = [module] + [d for d, f, k in find.android_modules(tree) if k == "library"]
     for d in mods:
         mf = find.main_manifest(tree, d)
@@ -171,6 +182,7 @@ def fgs_type(tree):
         "android-manifest.foreground-service-permission", FGS,
         "the FOREGROUND_SERVICE_<TYPE> permission of a declared service type removed", scope="project")
 def fgs_perm(tree):
+    _play_app(tree)
     type_perm = {"camera": "CAMERA", "connectedDevice": "CONNECTED_DEVICE", "dataSync": "DATA_SYNC",
                  "location": "LOCATION", "mediaPlayback": "MEDIA_PLAYBACK", "microphone": "MICROPHONE",
                  "specialUse": "SPECIAL_USE", "remoteMessaging": "REMOTE_MESSAGING", "phoneCall": "PHONE_CALL",
@@ -198,7 +210,7 @@ def fgs_perm(tree):
         "https://support.google.com/googleplay/android-developer/answer/13327111",
         "Firebase e-mail sign-up added to the Android app module, no account deletion anywhere", scope="project")
 def signup_android(tree):
-    module, build = find.app_module(tree)
+    module, build = _play_app(tree)
     src = [f for f in tree.files if f.endswith((".kt", ".java", ".dart", ".ts", ".tsx", ".js", ".swift"))]
     hit = tree.grep(r"(?i)delete_?account|account_?deletion|deleteUser|\.delete\(\)|createUserWithEmailAndPassword|"
                     r"signUp|sign_up|register", src)
@@ -255,7 +267,7 @@ class TARGET_LINE:
 def _module_target(tree):
     if tree.flagged(("platform-requirements.play-target-sdk",)):
         raise NoTarget("the original's targetSdk is already reported below Play's minimum")
-    module, build = find.app_module(tree)
+    module, build = _play_app(tree)
     text = tree.read(build) or ""
     m = TARGET_LINE.search(text)
     return module, build, text, m
@@ -377,6 +389,7 @@ def target_source(tree):
         "https://developer.android.com/google/play/billing/deprecation-faq",
         "Play Billing Library pinned to 5.2.1 (past its deadline)", scope="project")
 def billing(tree):
+    _play_app(tree)
     for f in tree.files:
         if not f.endswith((".gradle", ".kts", ".toml")) or find.is_test_path(f):
             continue

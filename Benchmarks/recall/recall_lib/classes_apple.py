@@ -567,7 +567,7 @@ def hosted(tree):
         "https://developer.apple.com/documentation/bundleresources/information-property-list/nsapptransportsecurity/nsallowsarbitraryloads",
         "NSAllowsArbitraryLoads true set in the app's source Info.plist")
 def ats(tree):
-    plists = find.ios_app_plists(tree)
+    plists = find.ios_app_plists(tree)[:1]  # the main app's
     for plist in plists:
         text = tree.read(plist) or ""
         if "NSAllowsArbitraryLoads" in text:

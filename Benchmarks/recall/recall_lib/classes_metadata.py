@@ -42,10 +42,15 @@ def _deliver(tree):
     return trees[0]
 
 
-def _supply(tree):
+def _supply(tree, skip=None):
     trees = find.supply_trees(tree)
     if not trees:
         raise NoTarget("no Play metadata tree that supply uploads (fastlane/metadata/android or a metadata_path)")
+    if skip:
+        for fl in find.uploading_fastlane_dirs(tree):
+            held = find.supply_skips(tree, fl) & set(skip)
+            if held:
+                raise NoTarget(f"every supply call sets {', '.join(sorted(held))}: those files are not uploaded")
     return trees[0]
 
 
@@ -62,7 +67,7 @@ def _grow_asc(fname, limit, rule, single=True):
 
 def _grow_play(fname, limit, rule, single=True):
     def seed(tree):
-        meta, shape = _supply(tree)
+        meta, shape = _supply(tree, ("skip_upload_metadata",))
         loc, f = _pick(tree, meta, find.PLAY_KEYS + ("changelogs",), fname, (rule,))
         old = tree.read(f) if f in tree.files else ""
         new = one_line_over(old, limit) if single else grow(old, limit)
@@ -151,7 +156,7 @@ play_full = defect("play-full-description-over-4000", "play", "metadata", "metad
 @defect("play-changelog-over-500", "play", "metadata", "metadata.play-changelog-length", PLAY_NOTES,
         "the current versionCode's Play release note over 500 characters")
 def play_changelog(tree):
-    meta, shape = _supply(tree)
+    meta, shape = _supply(tree, ("skip_upload_changelogs",))
     try:
         _, build = find.app_module(tree)
         vc = find.version_code(tree, build)
@@ -184,7 +189,7 @@ def play_changelog(tree):
         "https://support.google.com/googleplay/android-developer/answer/9844778",
         "a region-less `de` locale folder in supply's tree (Play wants de-DE)")
 def play_locale(tree):
-    meta, shape = _supply(tree)
+    meta, shape = _supply(tree, ("skip_upload_metadata",))
     folders = find.locale_folders(tree, meta, find.PLAY_KEYS + ("changelogs",))
     bad = "de" if "de" not in folders else "pt"
     if bad in folders:
@@ -199,7 +204,7 @@ def play_locale(tree):
 @defect("play-title-ios-mention", "play", "metadata", "metadata.play-other-platforms", PLAY_META,
         "the Play full description names the iPhone version (another platform)")
 def play_other_platform(tree):
-    meta, shape = _supply(tree)
+    meta, shape = _supply(tree, ("skip_upload_metadata",))
     loc, f = _pick(tree, meta, find.PLAY_KEYS, "full_description.txt", ("metadata.play-other-platforms",))
     old = tree.read(f) if f in tree.files else ""
     tree.write(f, (old or "").rstrip() + "\n\nAlso available for iPhone and iPad on the App Store.\n")
@@ -215,7 +220,7 @@ def _fastlane_dir(tree):
 @defect("supplyfile-metadata-path", "play", "metadata", "metadata.play-title-length", PLAY_META,
         "the Play listing moved to meta/android with `metadata_path` in fastlane/Supplyfile, title over 30")
 def supplyfile_path(tree):
-    meta, _ = _supply(tree)
+    meta, _ = _supply(tree, ("skip_upload_metadata",))
     fl = _fastlane_dir(tree)
     base = posixpath.dirname(fl)
     dest = posixpath.join(base, "meta/android") if base else "meta/android"
@@ -456,7 +461,7 @@ def asc_screenshot(tree):
         "https://support.google.com/googleplay/android-developer/answer/9866151",
         "a phone screenshot of 400x1800 px (ratio 4.5, Play allows 2) in supply's images folder")
 def play_screenshot(tree):
-    meta, shape = _supply(tree)
+    meta, shape = _supply(tree, ("skip_upload_images", "skip_upload_screenshots"))
     folders = find.locale_folders(tree, meta, find.PLAY_KEYS + ("changelogs", "images"))
     loc = find.pick_locale(folders)
     f = posixpath.join(meta, loc, "images/phoneScreenshots/99_recall.png")

@@ -40,6 +40,51 @@ def uploading_fastlane_dirs(tree):
     return sorted(out, key=lambda d: (d.count("/"), d))
 
 
+DELIVER_CALL = re.compile(r"\b(deliver|upload_to_app_store|appstore)\b\s*[(\n]")
+SUPPLY_CALL = re.compile(r"\b(supply|upload_to_play_store)\b\s*[(\n]")
+
+
+def _fastfile_text(tree, fl):
+    return "\n".join(tree.read(posixpath.join(fl, n)) or "" for n in ("Fastfile",) if posixpath.join(fl, n) in tree.files)
+
+
+def uploads(tree, fl, store):
+    """Whether the fastlane folder uploads to the store: a Deliverfile/Supplyfile, or the action in the Fastfile."""
+    own = "Deliverfile" if store == "appstore" else "Supplyfile"
+    if posixpath.join(fl, own) in tree.files:
+        return True
+    return bool((DELIVER_CALL if store == "appstore" else SUPPLY_CALL).search(_fastfile_text(tree, fl)))
+
+
+def supply_skips(tree, fl):
+    """skip_upload_* flags that every supply call of the Fastfile sets to true (those files are never uploaded)."""
+    text = _fastfile_text(tree, fl)
+    calls = len(SUPPLY_CALL.findall(text))
+    out = set()
+    for flag in ("skip_upload_metadata", "skip_upload_images", "skip_upload_screenshots", "skip_upload_changelogs"):
+        if calls and len(re.findall(flag + r"\s*:\s*true", text)) >= calls:
+            out.add(flag)
+    return out
+
+
+def ships_to_play(tree):
+    """Something in the repository sends the app to Google Play: a supply lane, Gradle Play Publisher, a Play upload
+    action in a workflow, or a Play Store link in the README."""
+    for fl in fastlane_dirs(tree):
+        if uploads(tree, fl, "play"):
+            return True
+    for f in tree.files:
+        if f.endswith((".gradle", ".kts")) and re.search(r"com\.github\.triplet\.play", tree.read(f) or ""):
+            return True
+        if f.startswith(".github/workflows/"):
+            live = "\n".join(ln for ln in (tree.read(f) or "").splitlines() if not ln.lstrip().startswith("#"))
+            if re.search(r"upload-google-play|play-publisher|fastlane\s+supply|upload_to_play_store", live):
+                return True
+        if "/" not in f and f.lower().startswith("readme") and "play.google.com/store/apps" in (tree.read(f) or ""):
+            return True
+    return False
+
+
 def _children(tree, folder):
     prefix = folder + "/" if folder else ""
     kids = {}
@@ -83,6 +128,8 @@ def deliver_trees(tree):
             found.append((path, "metadata_path in " + posixpath.basename(src)))
     if not found:
         for fl in uploading_fastlane_dirs(tree):
+            if not uploads(tree, fl, "appstore"):
+                continue
             for cand in (fl + "/metadata", fl + "/metadata/ios"):
                 if locale_folders(tree, cand, APPSTORE_KEYS):
                     found.append((cand, "default"))
@@ -97,6 +144,8 @@ def supply_trees(tree):
             found.append((path, "metadata_path in " + posixpath.basename(src)))
     if not found:
         for fl in uploading_fastlane_dirs(tree):
+            if not uploads(tree, fl, "play"):
+                continue
             cand = fl + "/metadata/android"
             if locale_folders(tree, cand, PLAY_KEYS + ("changelogs",)):
                 found.append((cand, "default"))
@@ -157,8 +206,25 @@ def android_modules(tree):
                 continue
             out.append((d, f, "app"))
         elif LIB_PLUGIN.search(text):
+            if re.search(r"(com\.android\.library|android\.library)[^\n]*apply\s*\(?\s*false", text) and \
+                    not re.search(r"(?m)^\s*android\s*\{", text):
+                continue  # the root project declares the plugin for its modules
             out.append((d, f, "library"))
     return out
+
+
+def target_sdk_hint(tree, build):
+    """The app's targetSdk when it is a plain number in the module or a properties/catalog entry (else None)."""
+    text = tree.read(build) or ""
+    m = re.search(r"(?m)^\s*targetSdk(?:Version)?\s*(?:=|\(|\s)\s*(\d{2})\b", text)
+    if m:
+        return int(m.group(1))
+    for f in tree.files:
+        if f.endswith(("gradle.properties", "libs.versions.toml")):
+            m = re.search(r"(?im)^\s*\"?target_?sdk(?:_?version)?\"?\s*[=:]\s*\"?(\d{2})\b", tree.read(f) or "")
+            if m:
+                return int(m.group(1))
+    return None
 
 
 def main_manifest(tree, module):

@@ -16,7 +16,7 @@ SKIP_DIRS = {".git", "node_modules", "Pods", "build", ".build", ".gradle", ".dar
 
 TEST_PARTS = re.compile(r"(^|/)(test|tests|androidTest|testDebug|testRelease|androidUnitTest|commonTest|jvmTest|"
                         r"iosTest|UITests|[A-Za-z0-9_]*Tests|[A-Za-z0-9_]*Test|testing|testFixtures|fixtures|"
-                        r"example|examples|sample|samples|docs|screenshots-tests)(/|$)")
+                        r"example|examples|sample|samples|docs|screenshots-tests|[A-Za-z]*Screenshots)(/|$)")
 
 
 def is_test_path(rel):
