@@ -259,6 +259,8 @@ def main(argv=None):
     ap.add_argument("--jobs", type=int, default=1, choices=(1, 2), help="repositories checked at once (at most 2)")
     ap.add_argument("--timeout", type=int, default=900, help="seconds per check run")
     ap.add_argument("--list", action="store_true", help="list the classes and exit")
+    ap.add_argument("--merge", help="a previous --json: its rows for the classes not run now are kept (re-run a few "
+                                    "classes after fixing a mutator)")
     ap.add_argument("--seed-only", action="store_true", help="seed each class and print where, run no check")
     ap.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     ap.add_argument("repos", nargs="*")
@@ -308,6 +310,16 @@ def main(argv=None):
         for r in results:
             print(f"{r['repo']:22} {r['class']:36} {r['status']:9} {r.get('what') or r.get('reason')}")
         return 0
+    if args.merge:
+        with open(args.merge) as handle:
+            old = json.load(handle)
+        ran = {c.name for c in classes}
+        results = [r for r in old["results"] if r["class"] not in ran] + results
+        classes = [c for c in registry.all_classes() if c.name in {r["class"] for r in results}]
+        repos = [os.path.join("/", x) for x in old["repos"]]
+        order = {os.path.basename(r): i for i, r in enumerate(repos)}
+        index = {c.name: i for i, c in enumerate(classes)}
+        results.sort(key=lambda r: (order.get(r["repo"], 0), index.get(r["class"], 0)))
     summary = summarize(classes, results)
     print_report(classes, results, summary)
     if args.json:

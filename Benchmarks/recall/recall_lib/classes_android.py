@@ -33,9 +33,12 @@ def _insert_in_application(text, snippet):
 def _insert_permission(text, perm):
     line = f'    <uses-permission android:name="android.permission.{perm}" />\n'
     m = re.search(r"<manifest\b[^>]*>\s*\n", text, re.S)
-    if not m:
+    if not m or m.group(0).rstrip().endswith("/>"):
         return None
-    return text[:m.end()] + line + text[m.end():]
+    head = m.group(0)
+    if "xmlns:android" not in head:  # a bare <manifest>: the commit declares the namespace it now uses
+        head = head.replace("<manifest", '<manifest xmlns:android="http://schemas.android.com/apk/res/android"', 1)
+    return text[:m.start()] + head + line + text[m.end():]
 
 
 def _all_manifest_text(tree):
@@ -395,6 +398,8 @@ def billing(tree):
             continue
         text = tree.read(f) or ""
         m = re.search(r"(com\.android\.billingclient:billing(?:-ktx)?:)([0-9][^\"'\s]*)", text)
+        if m and int(re.match(r"\d+", m.group(2)).group(0)) < 7:
+            raise NoTarget(f"billing is already {m.group(2)} in {f}: the original is past the deadline")
         if m:
             tree.write(f, text[:m.start(2)] + "5.2.1" + text[m.end(2):])
             return Seeded(f, f"billing pinned to 5.2.1 in {f}", "coordinate")
@@ -402,6 +407,8 @@ def billing(tree):
             ref = re.search(r'module\s*=\s*"com\.android\.billingclient:billing(?:-ktx)?"[^}\n]*version\.ref\s*=\s*"([^"]+)"', text)
             if ref:
                 vm = re.search(r'(?m)^(' + re.escape(ref.group(1)) + r'\s*=\s*")([^"]+)"', text)
+                if vm and vm.group(2)[:1].isdigit() and int(re.match(r"\d+", vm.group(2)).group(0)) < 7:
+                    raise NoTarget(f"billing is already {vm.group(2)} in {f}: the original is past the deadline")
                 if vm:
                     tree.write(f, text[:vm.start(2)] + "5.2.1" + text[vm.end(2):])
                     return Seeded(f, f"{ref.group(1)} = 5.2.1 in {f}", "catalog")
