@@ -598,12 +598,25 @@ def deployment(tree):
         if n:
             tree.write(f, new)
             return Seeded(f, f"deploymentTarget iOS 12.0 in {f}", "XcodeGen")
+    changed = []
+    # Shared .xcconfig files set it for targets whose pbxproj configurations do not (home-assistant's app).
+    for f in tree.files:
+        if f.endswith(".xcconfig") and not find.is_test_path(f):
+            text = tree.read(f) or ""
+            new, n = re.subn(r"(?m)^(\s*IPHONEOS_DEPLOYMENT_TARGET\s*=\s*)[0-9.]+", r"\g<1>12.0", text)
+            if n:
+                tree.write(f, new)
+                changed.append(f)
     for f in find.pbxprojs(tree):
         text = tree.read(f) or ""
         new, n = re.subn(r"IPHONEOS_DEPLOYMENT_TARGET = [0-9.]+;", "IPHONEOS_DEPLOYMENT_TARGET = 12.0;", text)
         if n:
             tree.write(f, new)
-            return Seeded(f, f"{n} IPHONEOS_DEPLOYMENT_TARGET set to 12.0 in {f}", "pbxproj")
+            changed.append(f)
+            break
+    if changed:
+        return Seeded(changed, f"IPHONEOS_DEPLOYMENT_TARGET set to 12.0 in {', '.join(changed)}",
+                      "xcconfig" if any(c.endswith(".xcconfig") for c in changed) else "pbxproj")
     raise NoTarget("no iOS deployment target in a pbxproj or XcodeGen spec")
 
 
