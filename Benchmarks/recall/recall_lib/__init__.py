@@ -1,0 +1,1 @@
+"""The recall harness's library: the hard-link tree, the finders and the defect classes."""

@@ -1,0 +1,60 @@
+"""What a defect class is, and what seeding one answers."""
+
+
+class Seeded:
+    """The defect is in the copy. `files`: where the finding is expected (the file the store reads);
+    `shape`: which way the mutator found its target (e.g. 'catalog', 'Supplyfile'), for the report."""
+
+    def __init__(self, files, what, shape="default"):
+        self.files = [files] if isinstance(files, str) else list(files)
+        self.what = what
+        self.shape = shape
+
+
+class NoTarget(Exception):
+    """The repository offers no place where a real commit would introduce this defect (not a catch, not a miss)."""
+
+
+class DefectClass:
+    """A realistic release defect, seeded one at a time.
+
+    name       short id, used on the command line (--classes)
+    store      appstore | play | fdroid
+    checklist  the rules/*.yml checklist that should report it
+    rules      rule ids any of which is a catch (error or warning)
+    source     the store's own word (URL) that makes it a rejection
+    scope      'file': the finding must point at one of the seeded files; 'project': a project-wide fact (the
+               finding may point anywhere, e.g. the targetSdk that a build resolves through several files)
+    control    True for a harmless mutation: any new error or warning is a false alarm
+    """
+
+    name = ""
+    store = ""
+    checklist = ""
+    rules = ()
+    source = ""
+    scope = "file"
+    control = False
+    title = ""
+
+    def seed(self, tree):  # pragma: no cover - each class defines it
+        raise NotImplementedError
+
+    def describe(self):
+        return {"name": self.name, "title": self.title, "store": self.store, "checklist": self.checklist,
+                "rules": list(self.rules), "source": self.source, "scope": self.scope, "control": self.control}
+
+
+def defect(name, store, checklist, rules, source, title, scope="file", control=False):
+    """Class decorator-free helper: wraps a seed function into a DefectClass instance."""
+
+    def wrap(fn):
+        obj = DefectClass()
+        obj.name, obj.store, obj.checklist = name, store, checklist
+        obj.rules = tuple(rules) if not isinstance(rules, str) else (rules,)
+        obj.source, obj.title, obj.scope, obj.control = source, title, scope, control
+        obj.seed = fn
+        obj.__doc__ = fn.__doc__
+        return obj
+
+    return wrap

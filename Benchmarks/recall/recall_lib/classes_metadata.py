@@ -1,0 +1,490 @@
+"""Store listing texts and folders: the files fastlane deliver / supply, Gradle Play Publisher, the
+r0adkll/upload-google-play action and fdroidserver upload or read."""
+import posixpath
+import re
+
+from .base import NoTarget, Seeded, defect
+from . import find
+from .text import grow, keywords_over, one_line_over
+
+ASC_INFO = "https://developer.apple.com/help/app-store-connect/reference/app-information"
+ASC_VERSION = "https://developer.apple.com/help/app-store-connect/reference/platform-version-information"
+PLAY_META = "https://support.google.com/googleplay/android-developer/answer/9898842"
+PLAY_LISTING = "https://support.google.com/googleplay/android-developer/answer/1078870"
+PLAY_NOTES = "https://github.com/team113/messenger/issues/1065 (Play API: 'too long (max: 500)')"
+FASTLANE_LANGS = "https://github.com/fastlane/fastlane/blob/master/fastlane_core/lib/fastlane_core/languages.rb"
+FDROID = "https://f-droid.org/en/docs/All_About_Descriptions_Graphics_and_Screenshots/"
+
+
+def _pick(tree, meta, keys, fname, rules):
+    """(locale, file) in a metadata tree where `fname` exists and is not already reported for `rules`;
+    en-US first. Falls back to a locale that lacks the file (the seed then creates it)."""
+    folders = find.locale_folders(tree, meta, keys)
+    if not folders:
+        raise NoTarget(f"no locale folder in {meta}")
+    flagged = tree.flagged(rules)
+    order = [l for l in ("en-US", "default", "en-GB") if l in folders] + sorted(folders)
+    for loc in order:
+        f = posixpath.join(meta, loc, fname)
+        if fname in folders[loc] and f not in flagged:
+            return loc, f
+    for loc in order:
+        f = posixpath.join(meta, loc, fname)
+        if f not in flagged:
+            return loc, f
+    raise NoTarget(f"every {fname} in {meta} is already reported")
+
+
+def _deliver(tree):
+    trees = find.deliver_trees(tree)
+    if not trees:
+        raise NoTarget("no App Store metadata tree that deliver uploads (fastlane/metadata or a metadata_path)")
+    return trees[0]
+
+
+def _supply(tree, skip=None):
+    trees = find.supply_trees(tree)
+    if not trees:
+        raise NoTarget("no Play metadata tree that supply uploads (fastlane/metadata/android or a metadata_path)")
+    if skip:
+        for fl in find.uploading_fastlane_dirs(tree):
+            held = find.supply_skips(tree, fl) & set(skip)
+            if held:
+                raise NoTarget(f"every supply call sets {', '.join(sorted(held))}: those files are not uploaded")
+    return trees[0]
+
+
+def _grow_asc(fname, limit, rule, single=True):
+    def seed(tree):
+        meta, shape = _deliver(tree)
+        loc, f = _pick(tree, meta, find.APPSTORE_KEYS, fname, (rule,))
+        old = tree.read(f) if f in tree.files else ""
+        new = one_line_over(old, limit) if single else grow(old, limit)
+        tree.write(f, new)
+        return Seeded(f, f"{fname} of {loc} grown to {len(new.strip())} characters", shape)
+    return seed
+
+
+def _grow_play(fname, limit, rule, single=True):
+    def seed(tree):
+        meta, shape = _supply(tree, ("skip_upload_metadata",))
+        loc, f = _pick(tree, meta, find.PLAY_KEYS + ("changelogs",), fname, (rule,))
+        old = tree.read(f) if f in tree.files else ""
+        new = one_line_over(old, limit) if single else grow(old, limit)
+        tree.write(f, new)
+        return Seeded(f, f"{fname} of {loc} grown to {len(new.strip())} characters", shape)
+    return seed
+
+
+asc_name = defect("asc-name-over-30", "appstore", "metadata", "metadata.appstore-name-length", ASC_INFO,
+                  "App Store name over 30 characters in the tree deliver uploads")(
+    _grow_asc("name.txt", 30, "metadata.appstore-name-length"))
+asc_subtitle = defect("asc-subtitle-over-30", "appstore", "metadata", "metadata.appstore-subtitle-length", ASC_INFO,
+                      "App Store subtitle over 30 characters")(
+    _grow_asc("subtitle.txt", 30, "metadata.appstore-subtitle-length"))
+asc_promo = defect("asc-promotional-over-170", "appstore", "metadata", "metadata.appstore-promotional-text-length",
+                   ASC_VERSION, "App Store promotional text over 170 characters")(
+    _grow_asc("promotional_text.txt", 170, "metadata.appstore-promotional-text-length", single=False))
+asc_description = defect("asc-description-over-4000", "appstore", "metadata", "metadata.appstore-description-length",
+                         ASC_VERSION, "App Store description over 4000 characters")(
+    _grow_asc("description.txt", 4000, "metadata.appstore-description-length", single=False))
+
+
+@defect("asc-keywords-over-100", "appstore", "metadata", "metadata.keywords-length", ASC_VERSION,
+        "App Store keywords over 100 characters")
+def asc_keywords(tree):
+    meta, shape = _deliver(tree)
+    loc, f = _pick(tree, meta, find.APPSTORE_KEYS, "keywords.txt", ("metadata.keywords-length",))
+    new = keywords_over(tree.read(f) if f in tree.files else "")
+    tree.write(f, new)
+    return Seeded(f, f"keywords of {loc} grown to {len(new.strip())} characters", shape)
+
+
+@defect("asc-locale-folder", "appstore", "metadata-locales", "metadata-locales.appstore-folder", FASTLANE_LANGS,
+        "a region-less `fr` locale folder in deliver's tree (App Store Connect wants fr-FR)")
+def asc_locale(tree):
+    meta, shape = _deliver(tree)
+    folders = find.locale_folders(tree, meta, find.APPSTORE_KEYS)
+    bad = next((b for b in ("fr", "ar", "pt", "zh") if b not in folders and not tree.exists(posixpath.join(meta, b))),
+               None)
+    if bad is None:
+        raise NoTarget("fr, ar, pt and zh folders all present")
+    loc = find.pick_locale(folders)
+    f = posixpath.join(meta, bad, "description.txt")
+    old = tree.read(posixpath.join(meta, loc, "description.txt")) or "Une application pour vos listes.\n"
+    tree.write(f, old)
+    return Seeded([f, posixpath.join(meta, bad)], f"locale folder {bad}/ added with a description", shape)
+
+
+@defect("asc-placeholder-text", "appstore", "metadata", "metadata.appstore-placeholder-text",
+        "https://developer.apple.com/app-store/review/guidelines/#accurate-metadata",
+        "placeholder text (lorem ipsum) left in the App Store description")
+def asc_placeholder(tree):
+    meta, shape = _deliver(tree)
+    loc, f = _pick(tree, meta, find.APPSTORE_KEYS, "description.txt", ("metadata.appstore-placeholder-text",))
+    old = tree.read(f) if f in tree.files else ""
+    tree.write(f, (old or "").rstrip() + "\n\nLorem ipsum dolor sit amet, consectetur adipiscing elit.\n")
+    return Seeded(f, f"'Lorem ipsum' paragraph appended to the {loc} description", shape)
+
+
+@defect("asc-privacy-url-placeholder", "appstore", "privacy-policy", ("privacy-policy.public-url",
+                                                                       "privacy-policy.appstore-url"),
+        "https://developer.apple.com/app-store/review/guidelines/#data-collection-and-storage",
+        "privacy_url.txt points at a placeholder host (example.com)")
+def asc_privacy_placeholder(tree):
+    meta, shape = _deliver(tree)
+    loc, f = _pick(tree, meta, find.APPSTORE_KEYS, "privacy_url.txt",
+                   ("privacy-policy.public-url", "privacy-policy.appstore-url"))
+    if "example.com" in (tree.read(f) or "") if f in tree.files else False:
+        raise NoTarget("privacy_url already a placeholder")
+    tree.write(f, "https://example.com/privacy\n")
+    return Seeded(f, f"privacy_url of {loc} set to https://example.com/privacy", shape)
+
+
+# Google Play (supply) -----------------------------------------------------------------------------------------
+play_title = defect("play-title-over-30", "play", "metadata", "metadata.play-title-length", PLAY_META,
+                    "Play title over 30 characters in the tree supply uploads")(
+    _grow_play("title.txt", 30, "metadata.play-title-length"))
+play_short = defect("play-short-description-over-80", "play", "metadata", "metadata.play-short-description-length",
+                    PLAY_LISTING, "Play short description over 80 characters")(
+    _grow_play("short_description.txt", 80, "metadata.play-short-description-length"))
+play_full = defect("play-full-description-over-4000", "play", "metadata", "metadata.play-full-description-length",
+                   PLAY_LISTING, "Play full description over 4000 characters")(
+    _grow_play("full_description.txt", 4000, "metadata.play-full-description-length", single=False))
+
+
+@defect("play-changelog-over-500", "play", "metadata", "metadata.play-changelog-length", PLAY_NOTES,
+        "the current versionCode's Play release note over 500 characters")
+def play_changelog(tree):
+    meta, shape = _supply(tree, ("skip_upload_changelogs",))
+    try:
+        _, build = find.app_module(tree)
+        vc = find.version_code(tree, build)
+    except NoTarget:
+        vc = None
+    folders = find.locale_folders(tree, meta, find.PLAY_KEYS + ("changelogs",))
+    loc = find.pick_locale(folders)
+    cl = posixpath.join(meta, loc, "changelogs")
+    existing = [f for f in tree.files if f.startswith(cl + "/") and f.endswith(".txt")]
+    if vc is not None:
+        f = posixpath.join(cl, f"{vc}.txt")
+        how = f"versionCode {vc} from the build file"
+    else:
+        numbered = [(int(posixpath.basename(x)[:-4]), x) for x in existing if posixpath.basename(x)[:-4].isdigit()]
+        if posixpath.join(cl, "default.txt") in existing:
+            f, how = posixpath.join(cl, "default.txt"), "default.txt (versionCode not resolvable)"
+        elif numbered:
+            f, how = max(numbered)[1], "the highest changelog (versionCode not resolvable)"
+        else:
+            raise NoTarget("versionCode not resolvable and no changelog to grow")
+    if f in tree.flagged(("metadata.play-changelog-length",)):
+        raise NoTarget("the current changelog is already reported")
+    old = tree.read(f) if f in tree.files else ""
+    new = grow(old, 500, extra=40)
+    tree.write(f, new)
+    return Seeded(f, f"{f.split('/')[-1]} of {loc} ({how}) grown to {len(new.strip())} characters", shape)
+
+
+@defect("play-locale-folder", "play", "metadata-locales", "metadata-locales.play-folder",
+        "https://support.google.com/googleplay/android-developer/answer/9844778",
+        "a region-less `de` locale folder in supply's tree (Play wants de-DE)")
+def play_locale(tree):
+    meta, shape = _supply(tree, ("skip_upload_metadata",))
+    folders = find.locale_folders(tree, meta, find.PLAY_KEYS + ("changelogs",))
+    bad = "de" if "de" not in folders else "pt"
+    if bad in folders:
+        raise NoTarget("de and pt already present")
+    loc = find.pick_locale(folders)
+    src = posixpath.join(meta, loc, "title.txt")
+    f = posixpath.join(meta, bad, "title.txt")
+    tree.write(f, tree.read(src) if src in tree.files else "Notizen\n")
+    return Seeded([f, posixpath.join(meta, bad)], f"locale folder {bad}/ added with a title", shape)
+
+
+@defect("play-title-ios-mention", "play", "metadata", "metadata.play-other-platforms", PLAY_META,
+        "the Play full description names the iPhone version (another platform)")
+def play_other_platform(tree):
+    meta, shape = _supply(tree, ("skip_upload_metadata",))
+    loc, f = _pick(tree, meta, find.PLAY_KEYS, "full_description.txt", ("metadata.play-other-platforms",))
+    old = tree.read(f) if f in tree.files else ""
+    tree.write(f, (old or "").rstrip() + "\n\nAlso available for iPhone and iPad on the App Store.\n")
+    return Seeded(f, f"'Also available for iPhone and iPad on the App Store' appended to {loc}", shape)
+
+
+# Custom metadata paths (issue 38) -------------------------------------------------------------------------------
+def _fastlane_dir(tree):
+    dirs = find.fastlane_dirs(tree)
+    return dirs[0] if dirs else "fastlane"
+
+
+@defect("supplyfile-metadata-path", "play", "metadata", "metadata.play-title-length", PLAY_META,
+        "the Play listing moved to meta/android with `metadata_path` in fastlane/Supplyfile, title over 30")
+def supplyfile_path(tree):
+    meta, _ = _supply(tree, ("skip_upload_metadata",))
+    fl = _fastlane_dir(tree)
+    base = posixpath.dirname(fl)
+    dest = posixpath.join(base, "meta/android") if base else "meta/android"
+    if find.configured_paths(tree):
+        raise NoTarget("a metadata_path is already configured")
+    moved = find.locale_folders(tree, meta, find.PLAY_KEYS)
+    loc = find.pick_locale(moved) if moved else "en-US"
+    src = posixpath.join(meta, loc, "title.txt")
+    old = tree.read(src) if src in tree.files else ""
+    tree.move_tree(meta, dest)
+    tree.write(posixpath.join(fl, "Supplyfile"), 'metadata_path "meta/android"\n')
+    f = posixpath.join(dest, loc, "title.txt")
+    tree.write(f, one_line_over(old, 30))
+    return Seeded(f, f"{meta} moved to {dest}, Supplyfile metadata_path, {loc} title over 30", "Supplyfile")
+
+
+@defect("deliverfile-metadata-path", "appstore", "metadata", "metadata.appstore-name-length", ASC_INFO,
+        "the App Store listing moved to meta/ios with `metadata_path` in fastlane/Deliverfile, name over 30")
+def deliverfile_path(tree):
+    meta, _ = _deliver(tree)
+    fl = _fastlane_dir(tree)
+    base = posixpath.dirname(fl)
+    dest = posixpath.join(base, "meta/ios") if base else "meta/ios"
+    if find.configured_paths(tree):
+        raise NoTarget("a metadata_path is already configured")
+    folders = find.locale_folders(tree, meta, find.APPSTORE_KEYS)
+    loc = find.pick_locale(folders)
+    old_name = posixpath.join(meta, loc, "name.txt")
+    old = tree.read(old_name) if old_name in tree.files else ""
+    # Only the App Store part moves: an android/ folder inside stays where supply reads it.
+    tree.move_tree(meta, dest)
+    if tree.exists(posixpath.join(dest, "android")):
+        tree.move_tree(posixpath.join(dest, "android"), posixpath.join(meta, "android"))
+    tree.write(posixpath.join(fl, "Deliverfile"), 'metadata_path "./meta/ios"\n')
+    f = posixpath.join(dest, loc, "name.txt")
+    tree.write(f, one_line_over(old, 30))
+    return Seeded(f, f"{meta} moved to {dest}, Deliverfile metadata_path, {loc} name over 30", "Deliverfile")
+
+
+@defect("dotenv-metadata-path", "appstore", "metadata", "metadata.appstore-subtitle-length", ASC_INFO,
+        "deliver's folder chosen through fastlane/.env.appstore (METADATA_PATH) read by the Deliverfile, "
+        "subtitle over 30")
+def dotenv_path(tree):
+    meta, _ = _deliver(tree)
+    fl = _fastlane_dir(tree)
+    base = posixpath.dirname(fl)
+    dest = posixpath.join(base, "store/appstore") if base else "store/appstore"
+    if find.configured_paths(tree):
+        raise NoTarget("a metadata_path is already configured")
+    folders = find.locale_folders(tree, meta, find.APPSTORE_KEYS)
+    loc = find.pick_locale(folders)
+    src = posixpath.join(meta, loc, "subtitle.txt")
+    old = tree.read(src) if src in tree.files else ""
+    tree.move_tree(meta, dest)
+    if tree.exists(posixpath.join(dest, "android")):
+        tree.move_tree(posixpath.join(dest, "android"), posixpath.join(meta, "android"))
+    tree.write(posixpath.join(fl, ".env.appstore"), "METADATA_PATH=./store/appstore\n")
+    tree.write(posixpath.join(fl, "Deliverfile"), 'metadata_path(ENV["METADATA_PATH"])\n')
+    ff = posixpath.join(fl, "Fastfile")
+    text = tree.read(ff) if ff in tree.files else ""
+    tree.write(ff, 'Dotenv.overload(".env.appstore")\n\n' + (text or ""))
+    f = posixpath.join(dest, loc, "subtitle.txt")
+    tree.write(f, one_line_over(old, 30))
+    return Seeded(f, f"{meta} moved to {dest} selected by .env.appstore, {loc} subtitle over 30", ".env")
+
+
+# Gradle Play Publisher (issue 38) --------------------------------------------------------------------------------
+GPP_APPLIED = re.compile(r"com\.github\.triplet\.play|triplet[.-]play|gradle[.-]play[.-]publisher")
+
+
+def _gpp_module(tree):
+    """The app module with GPP applied; when none applies it, the app module with the plugin added (a real
+    commit adopting GPP adds both the plugin and the src/main/play folder)."""
+    module, build = find.app_module(tree)
+    text = tree.read(build) or ""
+    if GPP_APPLIED.search(text):
+        return module, "applied"
+    m = re.search(r"(?m)^plugins\s*\{\s*\n", text)
+    if not m:
+        raise NoTarget(f"{build} has no plugins {{}} block to add Gradle Play Publisher to")
+    kts = build.endswith(".kts")
+    line = '    id("com.github.triplet.play") version "3.12.1"\n' if kts else \
+        "    id 'com.github.triplet.play' version '3.12.1'\n"
+    tree.write(build, text[:m.end()] + line + text[m.end():])
+    return module, "plugin added"
+
+
+@defect("gpp-listing-title-over-30", "play", "metadata", "metadata.play-title-length", PLAY_META,
+        "Gradle Play Publisher listing src/main/play/listings/en-US/title.txt over 30 characters")
+def gpp_title(tree):
+    module, shape = _gpp_module(tree)
+    f = posixpath.join(module, "src/main/play/listings/en-US/title.txt")
+    old = tree.read(f) if f in tree.files else ""
+    tree.write(f, one_line_over(old or "Notes", 30))
+    return Seeded(f, "GPP title over 30", "GPP " + shape)
+
+
+@defect("gpp-release-notes-over-500", "play", "metadata", "metadata.play-changelog-length", PLAY_NOTES,
+        "Gradle Play Publisher release-notes/en-US/default.txt over 500 characters")
+def gpp_notes(tree):
+    module, shape = _gpp_module(tree)
+    f = posixpath.join(module, "src/main/play/release-notes/en-US/default.txt")
+    old = tree.read(f) if f in tree.files else ""
+    tree.write(f, grow(old, 500, extra=60))
+    return Seeded(f, "GPP release notes over 500", "GPP " + shape)
+
+
+@defect("whatsnew-directory-over-500", "play", "metadata", "metadata.play-changelog-length", PLAY_NOTES,
+        "r0adkll/upload-google-play whatsNewDirectory file whatsnew-en-US over 500 characters")
+def whatsnew(tree):
+    find.app_module(tree)
+    wf = [f for f in tree.files if f.startswith(".github/workflows/") and "r0adkll/upload-google-play" in
+          (tree.read(f) or "")]
+    folder = "whatsnew"
+    if wf:
+        m = re.search(r"whatsNewDirectory:\s*['\"]?([^'\"\s]+)", tree.read(wf[0]) or "")
+        if m:
+            folder = m.group(1).strip("./") or "whatsnew"
+        else:
+            text = tree.read(wf[0])
+            m2 = re.search(r"(?m)^(\s*)uses:\s*r0adkll/upload-google-play[^\n]*\n(\s*)with:\s*\n", text)
+            if not m2:
+                raise NoTarget("the upload-google-play step has no with: block to extend")
+            indent = m2.group(2) + "  "
+            text = text[:m2.end()] + f"{indent}whatsNewDirectory: whatsnew\n" + text[m2.end():]
+            tree.write(wf[0], text)
+        shape = "existing workflow"
+    else:
+        tree.write(".github/workflows/play-release.yml",
+                   "name: Play release\non:\n  push:\n    tags: ['v*']\njobs:\n  upload:\n    runs-on: ubuntu-latest\n"
+                   "    steps:\n      - uses: actions/checkout@v4\n      - run: ./gradlew bundleRelease\n"
+                   "      - uses: r0adkll/upload-google-play@v1\n        with:\n"
+                   "          serviceAccountJsonPlainText: ${{ secrets.PLAY_SERVICE_ACCOUNT }}\n"
+                   "          packageName: com.example.app\n"
+                   "          releaseFiles: app/build/outputs/bundle/release/app-release.aab\n"
+                   "          track: production\n          whatsNewDirectory: whatsnew\n")
+        shape = "workflow added"
+    f = posixpath.join(folder, "whatsnew-en-US")
+    tree.write(f, grow(tree.read(f) if f in tree.files else "", 500, extra=60))
+    return Seeded(f, f"{f} over 500 characters", shape)
+
+
+# F-Droid -------------------------------------------------------------------------------------------------------
+def _fdroid_app(tree):
+    find.app_module(tree)
+    if not find.mentions_fdroid(tree):
+        raise NoTarget("nothing says the app is on F-Droid (no f-droid.org link in the README)")
+
+
+@defect("fdroid-root-summary-over-80", "fdroid", "metadata-fdroid", "metadata-fdroid.summary-length", FDROID,
+        "F-Droid root metadata/en-US/summary.txt (read by fdroidserver from the source tree) over 80 characters")
+def fdroid_summary(tree):
+    _fdroid_app(tree)
+    f = "metadata/en-US/summary.txt"
+    old = tree.read(f) if f in tree.files else "A free and open source app for your notes and files"
+    tree.write(f, one_line_over(old, 80))
+    return Seeded(f, "root metadata summary over 80", "root metadata/" if "metadata/" in str(tree.dirs()) else
+                  "created")
+
+
+@defect("fdroid-root-changelog-over-500", "fdroid", "metadata-fdroid", "metadata-fdroid.changelog-length",
+        "https://gitlab.com/fdroid/fdroidserver/-/blob/master/fdroidserver/update.py",
+        "F-Droid root metadata/en-US/changelogs/<versionCode>.txt over 500 characters")
+def fdroid_changelog(tree):
+    _fdroid_app(tree)
+    _, build = find.app_module(tree)
+    vc = find.version_code(tree, build)
+    if vc is None:
+        raise NoTarget("versionCode not resolvable")
+    f = f"metadata/en-US/changelogs/{vc}.txt"
+    tree.write(f, grow(tree.read(f) if f in tree.files else "", 500, extra=60))
+    return Seeded(f, f"root metadata changelog {vc} over 500", "root metadata/")
+
+
+def _fdroid_fastlane(tree):
+    """The fastlane/metadata/android tree fdroidserver reads from the source (root first), for an F-Droid app."""
+    _fdroid_app(tree)
+    for fl in sorted(find.fastlane_dirs(tree), key=lambda d: (d.count("/"), d)):
+        cand = fl + "/metadata/android"
+        if find.locale_folders(tree, cand, find.PLAY_KEYS + ("changelogs",)):
+            return cand
+    raise NoTarget("no fastlane/metadata/android tree")
+
+
+@defect("fdroid-fastlane-summary-over-80", "fdroid", "metadata-fdroid",
+        ("metadata-fdroid.summary-length", "metadata.play-short-description-length"), FDROID,
+        "F-Droid summary (fastlane short_description.txt, which fdroidserver reads) over 80 characters; Play's rule "
+        "at the file also counts (same limit)")
+def fdroid_fastlane_summary(tree):
+    meta = _fdroid_fastlane(tree)
+    loc, f = _pick(tree, meta, find.PLAY_KEYS, "short_description.txt",
+                   ("metadata-fdroid.summary-length", "metadata.play-short-description-length"))
+    tree.write(f, one_line_over(tree.read(f) if f in tree.files else "", 80))
+    return Seeded(f, f"short_description of {loc} over 80", "fastlane tree")
+
+
+@defect("fdroid-fastlane-name-over-50", "fdroid", "metadata-fdroid",
+        ("metadata-fdroid.name-length", "metadata.play-title-length"), FDROID,
+        "F-Droid name (fastlane title.txt) over 50 characters; Play's title rule at the file also counts")
+def fdroid_fastlane_name(tree):
+    meta = _fdroid_fastlane(tree)
+    loc, f = _pick(tree, meta, find.PLAY_KEYS, "title.txt",
+                   ("metadata-fdroid.name-length", "metadata.play-title-length"))
+    tree.write(f, one_line_over(tree.read(f) if f in tree.files else "", 50))
+    return Seeded(f, f"title of {loc} over 50", "fastlane tree")
+
+
+# Screenshots -----------------------------------------------------------------------------------------------------
+def png(width, height, alpha=False):
+    """A valid PNG of a flat colour (standard library only)."""
+    import struct
+    import zlib
+    channels = 4 if alpha else 3
+    row = b"\x00" + bytes([200, 200, 210, 255][:channels]) * width
+    raw = row * height
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 6 if alpha else 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
+
+
+@defect("asc-screenshot-wrong-size", "appstore", "metadata-screenshots", "metadata-screenshots.size",
+        "https://developer.apple.com/help/app-store-connect/reference/screenshot-specifications",
+        "an iPhone screenshot of 1000x2000 px (no App Store size) in deliver's screenshots folder")
+def asc_screenshot(tree):
+    meta, shape = _deliver(tree)
+    base = posixpath.dirname(meta)
+    shots = posixpath.join(base, "screenshots")
+    existing = [f for f in tree.files if f.startswith(shots + "/") and f.lower().endswith((".png", ".jpg"))]
+    loc = existing[0].split("/")[-2] if existing else "en-US"
+    f = posixpath.join(shots, loc, "iPhone 15 Pro Max-99_recall.png")
+    tree.write(f, png(1000, 2000))
+    return Seeded(f, "1000x2000 iPhone screenshot added", "existing screenshots" if existing else "folder added")
+
+
+@defect("play-screenshot-wrong-ratio", "play", "metadata", "metadata.play-image-sizes",
+        "https://support.google.com/googleplay/android-developer/answer/9866151",
+        "a phone screenshot of 400x1800 px (ratio 4.5, Play allows 2) in supply's images folder")
+def play_screenshot(tree):
+    meta, shape = _supply(tree, ("skip_upload_images", "skip_upload_screenshots"))
+    folders = find.locale_folders(tree, meta, find.PLAY_KEYS + ("changelogs", "images"))
+    loc = find.pick_locale(folders)
+    f = posixpath.join(meta, loc, "images/phoneScreenshots/99_recall.png")
+    tree.write(f, png(400, 1800))
+    return Seeded(f, "400x1800 phone screenshot added", shape)
+
+
+@defect("review-demo-password-committed", "appstore", "demo-account", "demo-account.committed-password",
+        "https://developer.apple.com/app-store/review/guidelines/#app-completeness",
+        "review_information/demo_password.txt with a real password committed in deliver's tree")
+def demo_password(tree):
+    meta, shape = _deliver(tree)
+    ri = posixpath.join(meta, "review_information")
+    f = posixpath.join(ri, "demo_password.txt")
+    if f in tree.flagged(("demo-account.committed-password",)):
+        raise NoTarget("already reported")
+    tree.write(posixpath.join(ri, "demo_user.txt"), "appreview@example.org\n")
+    tree.write(f, "Sup3r-Secret-2026\n")
+    return Seeded(f, "demo_user/demo_password committed", shape)
+
+
+CLASSES = [asc_name, asc_subtitle, asc_promo, asc_description, asc_keywords, asc_locale, asc_placeholder,
+           asc_privacy_placeholder, asc_screenshot, demo_password, play_title, play_short, play_full, play_changelog,
+           play_locale, play_other_platform, play_screenshot, supplyfile_path, deliverfile_path, dotenv_path,
+           gpp_title, gpp_notes, whatsnew, fdroid_summary, fdroid_changelog, fdroid_fastlane_summary,
+           fdroid_fastlane_name]

@@ -1,0 +1,328 @@
+"""Where a build or an upload reads things, found the way the tools do (a small model, not shipcheck's)."""
+import os
+import posixpath
+import re
+
+from .base import NoTarget
+from .tree import is_test_path
+
+APPSTORE_KEYS = ("name.txt", "subtitle.txt", "description.txt", "keywords.txt", "release_notes.txt",
+                 "privacy_url.txt", "promotional_text.txt", "support_url.txt", "marketing_url.txt")
+PLAY_KEYS = ("title.txt", "short_description.txt", "full_description.txt")
+NOT_LOCALES = {"review_information", "app_clip_review_information", "trade_representative_contact_information",
+               "appleTV", "iMessage", "android", "fonts", "screenshots", "images", "changelogs"}
+CALL_PATH = re.compile(r"""metadata_path\s*(?:\(|:|=>)?\s*["']([^"'#{}$]+)["']""")
+
+
+def norm(path):
+    path = posixpath.normpath(path)
+    return "" if path == "." else path
+
+
+def fastlane_dirs(tree):
+    """Folders named fastlane holding a Fastfile, Appfile, Deliverfile, Supplyfile or metadata."""
+    out = set()
+    for f in tree.files:
+        parts = f.split("/")
+        for i, p in enumerate(parts[:-1]):
+            if p == "fastlane" and parts[i + 1] in ("Fastfile", "Appfile", "Deliverfile", "Supplyfile", "metadata"):
+                out.add("/".join(parts[:i + 1]))
+    return sorted(d for d in out if not is_test_path(d))
+
+
+def uploading_fastlane_dirs(tree):
+    """fastlane folders from which an upload runs: a Fastfile, Deliverfile, Supplyfile or Appfile beside the
+    metadata (a metadata tree alone, e.g. one F-Droid reads, is uploaded by nothing), shallowest first."""
+    out = []
+    for fl in fastlane_dirs(tree):
+        if any(posixpath.join(fl, n) in tree.files for n in ("Fastfile", "Deliverfile", "Supplyfile", "Appfile")):
+            out.append(fl)
+    return sorted(out, key=lambda d: (d.count("/"), d))
+
+
+DELIVER_CALL = re.compile(r"\b(deliver|upload_to_app_store|appstore)\b\s*[(\n]")
+SUPPLY_CALL = re.compile(r"\b(supply|upload_to_play_store)\b\s*[(\n]")
+
+
+def _fastfile_text(tree, fl):
+    return "\n".join(tree.read(posixpath.join(fl, n)) or "" for n in ("Fastfile",) if posixpath.join(fl, n) in tree.files)
+
+
+def uploads(tree, fl, store):
+    """Whether the fastlane folder uploads to the store: a Deliverfile/Supplyfile, or the action in the Fastfile."""
+    own = "Deliverfile" if store == "appstore" else "Supplyfile"
+    if posixpath.join(fl, own) in tree.files:
+        return True
+    return bool((DELIVER_CALL if store == "appstore" else SUPPLY_CALL).search(_fastfile_text(tree, fl)))
+
+
+def supply_skips(tree, fl):
+    """skip_upload_* flags that every supply call of the Fastfile sets to true (those files are never uploaded)."""
+    text = _fastfile_text(tree, fl)
+    calls = len(SUPPLY_CALL.findall(text))
+    out = set()
+    for flag in ("skip_upload_metadata", "skip_upload_images", "skip_upload_screenshots", "skip_upload_changelogs"):
+        if calls and len(re.findall(flag + r"\s*:\s*true", text)) >= calls:
+            out.add(flag)
+    return out
+
+
+def ships_to_play(tree):
+    """Something in the repository sends the app to Google Play: a supply lane, Gradle Play Publisher, a Play upload
+    action in a workflow, or a Play Store link in the README."""
+    for fl in fastlane_dirs(tree):
+        if uploads(tree, fl, "play"):
+            return True
+    for f in tree.files:
+        if f.endswith((".gradle", ".kts")) and re.search(r"com\.github\.triplet\.play", tree.read(f) or ""):
+            return True
+        if f.startswith(".github/workflows/"):
+            live = "\n".join(ln for ln in (tree.read(f) or "").splitlines() if not ln.lstrip().startswith("#"))
+            if re.search(r"upload-google-play|play-publisher|fastlane\s+supply|upload_to_play_store", live):
+                return True
+        if "/" not in f and f.lower().startswith("readme") and "play.google.com/store/apps" in (tree.read(f) or ""):
+            return True
+    return False
+
+
+def _children(tree, folder):
+    prefix = folder + "/" if folder else ""
+    kids = {}
+    for f in tree.files:
+        if f.startswith(prefix):
+            rest = f[len(prefix):].split("/")
+            if len(rest) >= 2:
+                kids.setdefault(rest[0], set()).add(rest[1])
+    return kids
+
+
+def locale_folders(tree, meta, keys):
+    """Locale folders of a metadata tree that hold at least one of `keys` (name -> files in it)."""
+    return {k: v for k, v in _children(tree, meta).items() if k not in NOT_LOCALES and v & set(keys)}
+
+
+def configured_paths(tree):
+    """metadata_path values that fastlane reads: Deliverfile, Supplyfile, and the actions' arguments in a Fastfile.
+    Paths are relative to the folder fastlane runs in (the fastlane folder's parent). -> [(path, file)]"""
+    out = []
+    for fl in fastlane_dirs(tree):
+        base = posixpath.dirname(fl)
+        for name in ("Deliverfile", "Supplyfile", "Fastfile"):
+            f = posixpath.join(fl, name)
+            text = tree.read(f) if f in tree.files else None
+            if not text:
+                continue
+            for m in CALL_PATH.finditer(text):
+                p = m.group(1)
+                if p.startswith("/"):
+                    continue
+                out.append((norm(posixpath.join(base, p)), f))
+    return out
+
+
+def deliver_trees(tree):
+    """App Store metadata trees deliver uploads: a configured metadata_path, else <fastlane>/metadata."""
+    found = []
+    for path, src in configured_paths(tree):
+        if locale_folders(tree, path, APPSTORE_KEYS):
+            found.append((path, "metadata_path in " + posixpath.basename(src)))
+    if not found:
+        for fl in uploading_fastlane_dirs(tree):
+            if not uploads(tree, fl, "appstore"):
+                continue
+            for cand in (fl + "/metadata", fl + "/metadata/ios"):
+                if locale_folders(tree, cand, APPSTORE_KEYS):
+                    found.append((cand, "default"))
+    return found
+
+
+def supply_trees(tree):
+    """Play metadata trees supply uploads: a configured metadata_path, else <fastlane>/metadata/android."""
+    found = []
+    for path, src in configured_paths(tree):
+        if locale_folders(tree, path, PLAY_KEYS + ("changelogs",)):
+            found.append((path, "metadata_path in " + posixpath.basename(src)))
+    if not found:
+        for fl in uploading_fastlane_dirs(tree):
+            if not uploads(tree, fl, "play"):
+                continue
+            cand = fl + "/metadata/android"
+            if locale_folders(tree, cand, PLAY_KEYS + ("changelogs",)):
+                found.append((cand, "default"))
+    return found
+
+
+def pick_locale(folders, prefer=("en-US", "default", "en-GB", "en")):
+    for p in prefer:
+        if p in folders:
+            return p
+    return sorted(folders)[0]
+
+
+def one_deliver_locale(tree, need=None):
+    trees = deliver_trees(tree)
+    if not trees:
+        raise NoTarget("no App Store metadata tree that deliver uploads")
+    meta, shape = trees[0]
+    folders = locale_folders(tree, meta, APPSTORE_KEYS)
+    if need:
+        with_file = {k: v for k, v in folders.items() if need in v}
+        if with_file:
+            folders = with_file
+    return meta, pick_locale(folders), shape
+
+
+def one_supply_locale(tree, need=None):
+    trees = supply_trees(tree)
+    if not trees:
+        raise NoTarget("no Play metadata tree that supply uploads")
+    meta, shape = trees[0]
+    folders = locale_folders(tree, meta, PLAY_KEYS + ("changelogs",))
+    if need:
+        with_file = {k: v for k, v in folders.items() if need in v}
+        if with_file:
+            folders = with_file
+    return meta, pick_locale(folders), shape
+
+
+# Android -------------------------------------------------------------------------------------------------------
+GRADLE = re.compile(r"(^|/)build\.gradle(\.kts)?$")
+APP_PLUGIN = re.compile(r"com\.android\.application|android\.application|androidApplication|android[-_]application"
+                        r"|\bapplicationId\b")
+LIB_PLUGIN = re.compile(r"com\.android\.library|android\.library|androidLibrary|android[-_]library")
+
+
+def android_modules(tree):
+    """(module dir, build file, kind) for every Gradle module that applies an Android plugin."""
+    out = []
+    for f in tree.files:
+        if not GRADLE.search(f) or is_test_path(f) or "/buildSrc/" in "/" + f or "build-logic" in f:
+            continue
+        text = tree.read(f) or ""
+        d = posixpath.dirname(f)
+        if APP_PLUGIN.search(text):
+            if re.search(r"(com\.android\.application|android\.application)[^\n]*apply\s*\(?\s*false", text) and \
+                    "applicationId" not in text:
+                continue
+            out.append((d, f, "app"))
+        elif LIB_PLUGIN.search(text):
+            if re.search(r"(com\.android\.library|android\.library)[^\n]*apply\s*\(?\s*false", text) and \
+                    not re.search(r"(?m)^\s*android\s*\{", text):
+                continue  # the root project declares the plugin for its modules
+            out.append((d, f, "library"))
+    return out
+
+
+def target_sdk_hint(tree, build):
+    """The app's targetSdk when it is a plain number in the module or a properties/catalog entry (else None)."""
+    text = tree.read(build) or ""
+    m = re.search(r"(?m)^\s*targetSdk(?:Version)?\s*(?:=|\(|\s)\s*(\d{2})\b", text)
+    if m:
+        return int(m.group(1))
+    for f in tree.files:
+        if f.endswith(("gradle.properties", "libs.versions.toml")):
+            m = re.search(r"(?im)^\s*\"?target_?sdk(?:_?version)?\"?\s*[=:]\s*\"?(\d{2})\b", tree.read(f) or "")
+            if m:
+                return int(m.group(1))
+    return None
+
+
+def main_manifest(tree, module):
+    for cand in ("src/main/AndroidManifest.xml", "src/androidMain/AndroidManifest.xml", "AndroidManifest.xml"):
+        p = posixpath.join(module, cand) if module else cand
+        if p in tree.files:
+            return p
+    return None
+
+
+def app_module(tree):
+    """The release app module: one that applies com.android.application and has a main manifest; `app` first."""
+    apps = [(d, f) for d, f, k in android_modules(tree) if k == "app" and main_manifest(tree, d)]
+    if not apps:
+        raise NoTarget("no Android application module with a main AndroidManifest.xml")
+    apps.sort(key=lambda x: (posixpath.basename(x[0]) not in ("app", "androidApp", "mobile", "application"),
+                             x[0].count("/"), x[0]))
+    return apps[0]
+
+
+def version_code(tree, build_file):
+    text = tree.read(build_file) or ""
+    m = re.search(r"versionCode\s*(?:=|\s)\s*(\d+)", text)
+    if m:
+        return int(m.group(1))
+    for f in tree.files:
+        if f.endswith("gradle.properties") or f.endswith("libs.versions.toml") or f.endswith("pubspec.yaml"):
+            t = tree.read(f) or ""
+            m = re.search(r"(?im)^\s*(?:version_?code|app_?version_?code|VERSION_CODE)\s*[=:]\s*\"?(\d+)", t)
+            if m:
+                return int(m.group(1))
+            if f.endswith("pubspec.yaml"):
+                m = re.search(r"(?m)^version:\s*[\d.]+\+(\d+)", t)
+                if m:
+                    return int(m.group(1))
+    return None
+
+
+# Apple -----------------------------------------------------------------------------------------------------------
+APP_PLIST_HINT = re.compile(r"UILaunchStoryboardName|UIApplicationSceneManifest|UILaunchScreen|LSRequiresIPhoneOS|"
+                            r"UIMainStoryboardFile|UIApplicationSupportsIndirectInputEvents")
+EXT_HINT = re.compile(r"(^|/)[^/]*(Extension|Widget|Intents|Watch|Clip|Tests?|Share|Notification|Keyboard)[^/]*/", re.I)
+
+
+def ios_app_plists(tree):
+    out = []
+    for f in tree.files:
+        base = posixpath.basename(f)
+        if not base.endswith(".plist") or "Info" not in base or is_test_path(f) or EXT_HINT.search(f):
+            continue
+        if "/macos/" in f.lower() or "Mac" in f.split("/")[0]:
+            continue
+        text = tree.read(f) or ""
+        if "NSExtension" in text or "<plist" not in text or re.search(r"<string>(FMWK|BNDL|XPC!)</string>", text):
+            continue
+        folder = posixpath.dirname(f)
+        beside = any(x.startswith(folder + "/") and x.endswith((".swift", ".m", ".mm")) for x in tree.files)
+        if APP_PLIST_HINT.search(text) or ("CFBundleIdentifier" in text and beside):
+            out.append(f)
+    ios_keys = ("UILaunchStoryboardName", "UIApplicationSceneManifest", "UILaunchScreen", "LSRequiresIPhoneOS",
+                "UISupportedInterfaceOrientations", "UIRequiredDeviceCapabilities", "UIBackgroundModes")
+    return sorted(out, key=lambda f: (bool(re.search(r"(?i)\btv|tvos|mac|watch|vision|launcher", f)),
+                                      -sum(k in (tree.read(f) or "") for k in ios_keys), f.count("/"), f))
+
+
+def ios_sources(tree, exts=(".swift", ".m", ".mm")):
+    return [f for f in tree.files if f.endswith(exts) and not is_test_path(f) and not EXT_HINT.search(f)
+            and "/Preview" not in f]
+
+
+def pbxprojs(tree):
+    return [f for f in tree.files if f.endswith(".xcodeproj/project.pbxproj") and not is_test_path(f)
+            and "/Pods/" not in f]
+
+
+def nearest(candidates, to):
+    """The candidate sharing the longest path prefix with `to`."""
+    def common(a):
+        n = 0
+        for x, y in zip(a.split("/"), to.split("/")):
+            if x != y:
+                break
+            n += 1
+        return n
+    return max(candidates, key=lambda c: (common(c), -len(c)))
+
+
+def is_flutter(tree):
+    return "pubspec.yaml" in tree.files and any(f.startswith("lib/") and f.endswith(".dart") for f in tree.files)
+
+
+def is_react_native(tree):
+    return "package.json" in tree.files and '"react-native"' in (tree.read("package.json") or "")
+
+
+def mentions_fdroid(tree):
+    for f in tree.files:
+        if f.count("/") == 0 and f.lower().startswith("readme"):
+            if "f-droid.org" in (tree.read(f) or "").lower():
+                return True
+    return any(f.startswith(".fdroid") or f == "metadata/" for f in tree.files)
