@@ -23,6 +23,14 @@ struct CheckCommand {
         options: CommonOptions.project + CommonOptions.report
     )
 
+    // The console tier (docs/console.md): kept together so that other options merge beside them.
+    static let consoleOptions: [OptionDefinition] = [
+        OptionDefinition("console", help: "Also read App Store Connect and Google Play Console through their APIs (credentials from the environment only; docs/console.md). Best effort: what cannot be read stays manual, with why."),
+        OptionDefinition("console-store", value: "store", repeatable: true, help: "With --console (implied): read only this console, appstore or play; may repeat."),
+        OptionDefinition("console-snapshot", value: "file", help: "Judge the console items against a snapshot written by 'shipcheck console fetch' (no network)."),
+        OptionDefinition("console-strict", help: "Exit 2 when a console asked for could not be read (default: its items stay manual and the exit code does not change)."),
+    ]
+
     var definition: CommandDefinition { archiveOnly ? Self.archiveDefinition : Self.definition(metadataOnly: metadataOnly) }
 
     static func definition(metadataOnly: Bool) -> CommandDefinition {
@@ -37,7 +45,7 @@ struct CheckCommand {
             arguments: [ArgumentDefinition(metadataOnly ? "dir" : "path", help: metadataOnly
                 ? "A metadata folder (fastlane/metadata, fastlane/metadata/android) or a project root (default: .)."
                 : "The project root (default: .).")],
-            options: CommonOptions.project + (metadataOnly ? [] : [archiveOption]) + CommonOptions.report
+            options: CommonOptions.project + (metadataOnly ? [] : [archiveOption]) + (metadataOnly ? [] : consoleOptions) + CommonOptions.report
         )
     }
 
@@ -84,6 +92,10 @@ struct CheckCommand {
                 toolVersion: ShipcheckCommand.version, pathsFromRepositoryRoot: true)
             options.archives = archiveOnly ? parsed.positionals : parsed.all("archive")
             options.archiveOnly = archiveOnly
+            switch ConsoleArguments.options(parsed, environment: ProcessInfo.processInfo.environment) {
+            case .success(let console): options.console = console
+            case .failure(let error): return console.usage(UsageError(message: error.message, command: definition.name))
+            }
             run = try Shipcheck.run(options)
         } catch {
             for message in error.messages { console.error(message) }
@@ -103,6 +115,7 @@ struct CheckCommand {
         let options = RenderOptions(color: console.useColor(color), quiet: parsed.flag("quiet"), template: template,
                                     failOn: Severity(rawValue: failOn), writeSummary: writeSummary, paths: paths)
         if let code = ReportOutput.emit(result, outputs: outputs, options: options, console: console) { return code }
+        if let code = ConsoleArguments.strictExit(parsed, project: run.project, console: console) { return code }
         return Self.exitCode(for: result.findings, failOn: failOn)
     }
 
