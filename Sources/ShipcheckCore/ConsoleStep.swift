@@ -11,6 +11,8 @@ public struct ConsoleOptions: Sendable {
     /// `--console`: the stores to read over the network (empty: not asked).
     public var stores: Set<ConsoleStore> = []
     public var strict = false
+    /// `--console-bundle-id`: the App Store app, when neither an archive nor the project names it.
+    public var bundleId: String?
     /// The network reader; nil: only the credentials are looked at (the items stay manual, with why).
     public var reader: (any ConsoleReader)?
     /// Where credentials are read from (the process environment in the CLI); never from shipcheck.yml.
@@ -43,7 +45,7 @@ public enum ConsoleStep {
             }
             part.origin = "snapshot \((given as NSString).lastPathComponent)"
         } else {
-            let request = ConsoleRequest(stores: options.stores, bundleId: bundleId(project), packageName: packageName(project))
+            let request = ConsoleRequest(stores: options.stores, bundleId: options.bundleId ?? appBundleId(project), packageName: appPackageName(project))
             let reader = options.reader ?? CredentialsOnlyConsoleReader(environment: options.environment)
             let result = reader.read(request)
             part.snapshot = result.snapshot
@@ -59,14 +61,17 @@ public enum ConsoleStep {
 
     /// The bundle id App Store Connect is asked about: the built archive's app, else the project's app
     /// Info.plist when it is a literal (not `$(PRODUCT_BUNDLE_IDENTIFIER)`).
-    static func bundleId(_ project: ProjectModel) -> String? {
+    public static func appBundleId(_ project: ProjectModel) -> String? {
         for archive in project.archives where archive.isApple {
             if let id = archive.bundles.first(where: { $0.kind == .app })?.infoPlist?["CFBundleIdentifier"]?.string { return id }
+        }
+        for plist in project.infoPlists {
+            if let id = plist.strings["CFBundleIdentifier"], !id.contains("$"), id.contains(".") { return id }
         }
         return nil
     }
 
-    static func packageName(_ project: ProjectModel) -> String? {
+    public static func appPackageName(_ project: ProjectModel) -> String? {
         project.facts["android.application_id"]?.value.description
     }
 

@@ -64,6 +64,16 @@ public struct AppStoreConnectSnapshot: Sendable, Codable, Equatable {
             self.localizations = localizations
             self.ageRatingDeclaration = ageRatingDeclaration
         }
+
+        enum CodingKeys: String, CodingKey { case id, state, localizations, ageRatingDeclaration }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            id = try container.decode(String.self, forKey: .id)
+            state = try container.decodeIfPresent(String.self, forKey: .state)
+            localizations = try container.decodeIfPresent([AppInfoLocalization].self, forKey: .localizations) ?? []
+            ageRatingDeclaration = try container.decodeIfPresent(AgeRatingDeclaration.self, forKey: .ageRatingDeclaration)
+        }
     }
 
     public struct AppInfoLocalization: Sendable, Codable, Equatable {
@@ -114,6 +124,19 @@ public struct AppStoreConnectSnapshot: Sendable, Codable, Equatable {
             self.localizations = localizations
             self.reviewDetail = reviewDetail
             self.build = build
+        }
+
+        enum CodingKeys: String, CodingKey { case id, versionString, appVersionState, platform, localizations, reviewDetail, build }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            id = try container.decode(String.self, forKey: .id)
+            versionString = try container.decodeIfPresent(String.self, forKey: .versionString)
+            appVersionState = try container.decodeIfPresent(String.self, forKey: .appVersionState)
+            platform = try container.decodeIfPresent(String.self, forKey: .platform)
+            localizations = try container.decodeIfPresent([VersionLocalization].self, forKey: .localizations) ?? []
+            reviewDetail = try container.decodeIfPresent(ReviewDetail.self, forKey: .reviewDetail)
+            build = try container.decodeIfPresent(Build.self, forKey: .build)
         }
     }
 
@@ -243,6 +266,17 @@ public struct GooglePlaySnapshot: Sendable, Codable, Equatable {
         self.bundles = bundles
     }
 
+    enum CodingKeys: String, CodingKey { case packageName, listings, tracks, bundles }
+
+    /// A list the API (or a hand-written snapshot) leaves out is empty.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        packageName = try container.decode(String.self, forKey: .packageName)
+        listings = try container.decodeIfPresent([Listing].self, forKey: .listings) ?? []
+        tracks = try container.decodeIfPresent([Track].self, forKey: .tracks) ?? []
+        bundles = try container.decodeIfPresent([UploadedBundle].self, forKey: .bundles) ?? []
+    }
+
     public struct Listing: Sendable, Codable, Equatable {
         public var language: String
         public var title: String?
@@ -264,6 +298,14 @@ public struct GooglePlaySnapshot: Sendable, Codable, Equatable {
         public init(track: String, releases: [Release] = []) {
             self.track = track
             self.releases = releases
+        }
+
+        enum CodingKeys: String, CodingKey { case track, releases }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            track = try container.decode(String.self, forKey: .track)
+            releases = try container.decodeIfPresent([Release].self, forKey: .releases) ?? []
         }
     }
 

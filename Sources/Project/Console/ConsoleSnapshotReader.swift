@@ -58,6 +58,14 @@ public enum ConsoleSnapshotReader {
         return (try? encoder.encode(snapshot)) ?? Data("{}".utf8)
     }
 
+    /// `App Store Connect: app 123, version 2.4.0; Google Play: 2 listing(s)`: what a snapshot holds, no text of it.
+    public static func describeContents(_ snapshot: ConsoleSnapshot) -> String {
+        var parts: [String] = []
+        if let asc = snapshot.appStoreConnect { parts.append("App Store Connect: app \(asc.app.id)\(asc.version.map { ", version \($0.versionString ?? $0.id)" } ?? "")") }
+        if let play = snapshot.googlePlay { parts.append("Google Play: \(play.listings.count) listing(s), \(play.bundles.count) bundle(s)") }
+        return parts.isEmpty ? "no console was read" : parts.joined(separator: "; ")
+    }
+
     static func describe(_ error: DecodingError) -> String {
         func path(_ context: DecodingError.Context) -> String {
             let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()

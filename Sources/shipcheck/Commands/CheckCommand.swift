@@ -28,6 +28,7 @@ struct CheckCommand {
         OptionDefinition("console", help: "Also read App Store Connect and Google Play Console through their APIs (credentials from the environment only; docs/console.md). Best effort: what cannot be read stays manual, with why."),
         OptionDefinition("console-store", value: "store", repeatable: true, help: "With --console (implied): read only this console, appstore or play; may repeat."),
         OptionDefinition("console-snapshot", value: "file", help: "Judge the console items against a snapshot written by 'shipcheck console fetch' (no network)."),
+        OptionDefinition("console-bundle-id", value: "id", help: "With --console: the App Store app's bundle id, when neither an --archive nor the project's Info.plist gives it."),
         OptionDefinition("console-strict", help: "Exit 2 when a console asked for could not be read (default: its items stay manual and the exit code does not change)."),
     ]
 

@@ -12,6 +12,7 @@ enum ConsoleArguments {
         var options = ConsoleOptions(environment: environment)
         options.snapshotPath = parsed.value("console-snapshot")
         options.strict = parsed.flag("console-strict")
+        options.bundleId = parsed.value("console-bundle-id")
         let named = parsed.list("console-store")
         var stores = Set<ConsoleStore>()
         for name in named {

@@ -21,6 +21,7 @@ struct ShipcheckCommand {
             ("init", "Write a starter shipcheck.yml."),
             ("completions", "Print a shell completion script: bash, zsh or fish."),
             ("mcp", "Serve the checks to coding agents (Model Context Protocol over stdio)."),
+            ("console", "Read App Store Connect and Google Play Console: doctor, fetch (docs/console.md)."),
         ]
     )
 
@@ -54,6 +55,7 @@ struct ShipcheckCommand {
         case "init": return InitCommand(console: console).run(rest)
         case "completions": return CompletionsCommand(console: console).run(rest)
         case "mcp": return MCPCommand(console: console).run(rest)
+        case "console": return ConsoleCommand(console: console).run(rest)
         default:
             if first.hasPrefix("--"), Self.isRootOnlyMisspelling(first) {
                 return console.usage(UsageError(message: "unknown option '\(first)'; did you mean '--version'?", command: ""))
@@ -95,6 +97,7 @@ struct ShipcheckCommand {
         case "init": return InitCommand.definition
         case "completions": return CompletionsCommand.definition
         case "mcp": return MCPCommand.definition
+        case "console": return ConsoleCommand.definition
         default: return nil
         }
     }
