@@ -100,7 +100,9 @@ public enum ConsoleStep {
                 why = "\(store.consoleName) was not asked for (--console \(store.rawValue))."
             }
             let help = item.help.map { $0 + " " + why } ?? why
-            return ManualItem(rule: item.rule, checklist: item.checklist, title: item.title, help: help, references: item.references)
+            // Every report shows the title: a console asked for and not read says so there too.
+            let title = project.console.unread[store].map { "\(item.title) (not checked: \(store.consoleName) was not read: \($0))" } ?? item.title
+            return ManualItem(rule: item.rule, checklist: item.checklist, title: title, help: help, references: item.references)
         }
     }
 }

@@ -77,9 +77,11 @@ struct ConsoleServerTests {
         ]
     }
 
+    /// The fake's request log (python3 fetches it: Foundation on Linux reads no http URL).
     static func log(_ server: LocalHTTPServer) throws -> [[String: Any]] {
-        let data = try Data(contentsOf: URL(string: server.base + "/__log")!)
-        return (try JSONSerialization.jsonObject(with: data) as? [[String: Any]]) ?? []
+        let fetched = try PythonProcess.run(arguments: ["-c", "import sys, urllib.request; sys.stdout.write(urllib.request.urlopen(sys.argv[1]).read().decode())",
+                                                        server.base + "/__log"], input: "")
+        return (try JSONSerialization.jsonObject(with: Data(fetched.stdout.utf8)) as? [[String: Any]]) ?? []
     }
 
     static func check(_ server: LocalHTTPServer, keys: Keys, _ extra: [String] = []) throws -> (ShipcheckProcess.Output, [String: Any]) {
@@ -153,7 +155,8 @@ struct ConsoleServerTests {
         #expect(output.status == plain.status || output.status == 1)
         let manual = (report["manual"] as? [[String: Any]]) ?? []
         let age = try #require(manual.first { $0["rule"] as? String == "app-review.confirm-age-rating" })
-        #expect((age["help"] as? String)?.contains("HTTP 401") == true)
+        #expect((age["title"] as? String)?.contains("not checked: App Store Connect was not read") == true)
+        #expect((age["title"] as? String)?.contains("HTTP 401") == true)
         #expect(output.stderr.contains("App Store Connect was not read"))
         let strict = try ShipcheckProcess.run(["check", "Examples/TodoCloud", "--console", "--console-bundle-id", "com.example.todocloud",
                                                "--console-strict", "--format", "json", "--date", "2026-11-30"],

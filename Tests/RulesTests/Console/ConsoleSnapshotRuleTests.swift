@@ -79,6 +79,7 @@ struct ConsoleSnapshotRuleTests {
         let run = try Self.run(console: ConsoleOptions(stores: [.appstore, .play], environment: [:]))
         let item = try #require(run.result.manual.first { $0.rule == "app-review.confirm-age-rating" })
         #expect(item.help?.contains("App Store Connect was not read: no App Store Connect API key in the environment") == true)
+        #expect(item.title.contains("(not checked: App Store Connect was not read: no App Store Connect API key"))
         #expect(run.notes.contains { $0.hasPrefix("App Store Connect was not read") })
         #expect(run.notes.contains { $0.hasPrefix("Google Play Console was not read") })
         #expect(run.project.facts["console.appstore_unread"] != nil)
