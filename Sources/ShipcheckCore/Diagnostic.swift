@@ -28,6 +28,8 @@ public struct Diagnostic: Error, Sendable, Hashable, Codable, CustomStringConver
         case archiveUnreadable = "archive-unreadable"
         /// `--online` cannot fetch (libcurl missing).
         case onlineUnavailable = "online-unavailable"
+        /// `--console-snapshot` cannot be read or decoded; `--console-strict` and a console that was not read.
+        case consoleUnreadable = "console-unreadable"
         /// `--baseline` cannot be read or decoded.
         case baselineUnreadable = "baseline-unreadable"
         case baselineInvalid = "baseline-invalid"

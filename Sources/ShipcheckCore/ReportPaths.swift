@@ -63,6 +63,8 @@ public struct ReportPaths: Sendable {
     public func fromBase(_ path: String) -> String {
         if projectPrefix.isEmpty { return path }
         if path.isEmpty || path == "." { return projectPrefix }
+        // `App Store Connect › fr-FR › description`: a place in a console, not a file (ConsoleLocation).
+        if ConsoleLocation.isConsolePlace(path) { return path }
         // A checklist from a `--rules` folder outside the project is named by its absolute path: keep it.
         if path.hasPrefix("/") { return path }
         guard path.hasPrefix("../") else { return projectPrefix + "/" + path }
@@ -79,6 +81,7 @@ public struct ReportPaths: Sendable {
     /// A base-relative path as the text report shows it: relative to the current folder.
     public func forDisplay(_ path: String) -> String {
         if base == currentDirectory { return path.isEmpty ? "." : path }
+        if ConsoleLocation.isConsolePlace(path) { return path }
         let absolute = (base as NSString).appendingPathComponent(path)
         let shown = Self.relative(from: currentDirectory, to: absolute)
         // Far away (up more than two folders, or up to /), the absolute path reads better and clicks as well.

@@ -40,6 +40,8 @@ public enum Shipcheck {
         public var workingDirectory: String = FileManager.default.currentDirectoryPath
         /// The inputs read (`InspectorRegistry.builtin`; a host or a test may add its own).
         public var inspectors: [any Inspector] = InspectorRegistry.builtin
+        /// The store consoles (`--console`, `--console-snapshot`, `--console-strict`): see ConsoleStep.
+        public var console = ConsoleOptions()
 
         public init(path: String, configPath: String? = nil, rulesDirectories: [String] = [], checklists: [Checklist]? = nil,
                     only: Set<String> = [],
@@ -93,6 +95,7 @@ public enum Shipcheck {
             : try session.inspect(scope: options.metadataOnly ? .metadata : .everything)
         try ArchiveStep.read(ArchiveStep.paths(options, manifest: session.manifest), into: &project)
         var notes: [String] = []
+        notes += try ConsoleStep.read(options.console, into: &project, workingDirectory: session.workingDirectory)
         // `metadata fastlane/metadata/en-US` (one locale) or `metadata app-metadata` (per-applicationId trees):
         // the tree is recognised from a folder above, so read it from there and keep what lies in the folder.
         // `metadata fastlane/metadata/android`: read with the project around it, so that who uploads the folder
@@ -119,6 +122,8 @@ public enum Shipcheck {
         let context = EvaluationContext(project: project, tables: session.engine.tables, today: options.today,
                                         online: options.online, environment: options.environment)
         let outcome = session.engine.evaluate(context, configuration: configuration)
+        // A console item left manual says why the console did not answer it.
+        let manual = ConsoleStep.annotated(outcome.manual, project: project, engine: session.engine)
         // Paths from the repository root in every report and baseline (see ReportPaths).
         var paths = options.pathsFromRepositoryRoot ? ReportPaths(projectRoot: project.root, currentDirectory: session.workingDirectory)
             : ReportPaths(unchanged: project.root, currentDirectory: session.workingDirectory)
@@ -130,7 +135,7 @@ public enum Shipcheck {
         let (findings, hidden, fixed, unfiltered) = (state.findings, state.hiddenByBaseline, state.fixedBaselineEntries, state.unfiltered)
         let checklists = session.engine.checklists.filter { checklist in outcome.evaluated.contains { $0.checklist == checklist.name } }
         var result = RunResult(toolVersion: options.toolVersion, root: paths.base, findings: findings,
-                               manual: outcome.manual, rules: outcome.evaluated, checklists: checklists,
+                               manual: manual, rules: outcome.evaluated, checklists: checklists,
                                facts: project.facts.all, hiddenByBaseline: hidden, fixedBaselineEntries: fixed,
                                suppressed: state.suppressed.count)
         if project.archives.isEmpty { result.notRunWithoutArchive = ArchiveStep.archiveOnlyRules(outcome.evaluated) }

@@ -33,6 +33,9 @@ struct RuleExampleTests {
         try Session.open(path: root, checklists: checklists).inspect()
     }
 
+    /// The file a console rule's example holds the console snapshot in (ConsoleSnapshot's format).
+    static let consoleSnapshotName = "console-snapshot.json"
+
     /// Runs every built-in rule on a fixture project through the front door, as on 2026-11-30, offline.
     /// An example's top-level built archives (.ipa, .aab, .apk, .xcarchive) are given as `--archive`.
     static func evaluate(_ root: String, checklists: [Checklist]? = nil) throws -> [Finding] {
@@ -41,6 +44,10 @@ struct RuleExampleTests {
             ["ipa", "aab", "apk", "xcarchive"].contains((name as NSString).pathExtension)
         }
         options.archives = archives.sorted().map { root + "/" + $0 }
+        // An example of a console rule holds what the console says as `console-snapshot.json` (--console-snapshot).
+        if FileManager.default.fileExists(atPath: root + "/" + consoleSnapshotName) {
+            options.console.snapshotPath = root + "/" + consoleSnapshotName
+        }
         return try Shipcheck.run(options).result.findings
     }
 

@@ -11,6 +11,7 @@ public enum InspectorRegistry {
         PrivacyPolicyInspector(),
         DataSafetyInspector(),
         SourceScanInspector(),
+        ConsoleInspector(),
     ]
 
     /// Names that mark a project root whatever it holds: a repository, shipcheck's own manifest.

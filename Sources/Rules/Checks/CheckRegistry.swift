@@ -2,7 +2,7 @@
 public enum CheckRegistry {
     public static var builtin: [CheckFunction] {
         GenericChecks.all + MetadataChecks.all + LocaleChecks.all + AppleChecks.all + AndroidChecks.all + PolicyChecks.all
-            + PlayPublishingChecks.all + AppleReviewChecks.all + ArchiveChecks.all
+            + PlayPublishingChecks.all + AppleReviewChecks.all + ArchiveChecks.all + ConsoleChecks.all
     }
 
     public static func byName(_ functions: [CheckFunction]) -> [String: CheckFunction] {

@@ -25,6 +25,15 @@ struct CheckCommand {
         options: CommonOptions.project + CommonOptions.report
     )
 
+    // The console tier (docs/console.md): kept together so that other options merge beside them.
+    static let consoleOptions: [OptionDefinition] = [
+        OptionDefinition("console", help: "Also read App Store Connect and Google Play Console through their APIs (credentials from the environment only; docs/console.md). Best effort: what cannot be read stays manual, with why."),
+        OptionDefinition("console-store", value: "store", repeatable: true, help: "With --console (implied): read only this console, appstore or play; may repeat."),
+        OptionDefinition("console-snapshot", value: "file", help: "Judge the console items against a snapshot written by 'shipcheck console fetch' (no network)."),
+        OptionDefinition("console-bundle-id", value: "id", help: "With --console: the App Store app's bundle id, when neither an --archive nor the project's Info.plist gives it."),
+        OptionDefinition("console-strict", help: "Exit 2 when a console asked for could not be read (default: its items stay manual and the exit code does not change)."),
+    ]
+
     var definition: CommandDefinition { archiveOnly ? Self.archiveDefinition : Self.definition(metadataOnly: metadataOnly, name: name) }
 
     static func definition(metadataOnly: Bool, name: String? = nil) -> CommandDefinition {
@@ -39,7 +48,7 @@ struct CheckCommand {
             arguments: [ArgumentDefinition(metadataOnly ? "dir" : "path", help: metadataOnly
                 ? "A metadata folder (fastlane/metadata, fastlane/metadata/android) or a project root (default: .)."
                 : "The project root (default: .).")],
-            options: CommonOptions.project + (metadataOnly ? [] : [archiveOption]) + CommonOptions.report
+            options: CommonOptions.project + (metadataOnly ? [] : [archiveOption]) + (metadataOnly ? [] : consoleOptions) + CommonOptions.report
         )
     }
 
@@ -86,6 +95,10 @@ struct CheckCommand {
                 toolVersion: ShipcheckCommand.version, pathsFromRepositoryRoot: true)
             options.archives = archiveOnly ? parsed.positionals : parsed.all("archive")
             options.archiveOnly = archiveOnly
+            switch ConsoleArguments.options(parsed, environment: ProcessInfo.processInfo.environment) {
+            case .success(let console): options.console = console
+            case .failure(let error): return console.usage(UsageError(message: error.message, command: definition.name))
+            }
             run = try Shipcheck.run(options)
         } catch {
             for message in error.messages { console.error(message) }
@@ -116,6 +129,7 @@ struct CheckCommand {
         if let code = ReportOutput.emit(result, outputs: outputs, options: options, console: console) { return code }
         // Writing a baseline is the adoption step: it succeeds once the file is written, whatever it records.
         if parsed.value("write-baseline") != nil { return .success }
+        if let code = ConsoleArguments.strictExit(parsed, project: run.project, console: console) { return code }
         return Self.exitCode(for: result.findings, failOn: failOn)
     }
 

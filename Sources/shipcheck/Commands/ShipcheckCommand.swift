@@ -23,6 +23,7 @@ struct ShipcheckCommand {
             ("completions", "Print a shell completion script: bash, zsh or fish."),
             ("mcp", "Serve the checks to coding agents (Model Context Protocol over stdio)."),
             ("version", "Show the version (the same as --version)."),
+            ("console", "Read App Store Connect and Google Play Console: doctor, fetch (docs/console.md)."),
         ]
     )
 
@@ -58,6 +59,7 @@ struct ShipcheckCommand {
         case "init": return InitCommand(console: console).run(rest)
         case "completions": return CompletionsCommand(console: console).run(rest)
         case "mcp": return MCPCommand(console: console).run(rest)
+        case "console": return ConsoleCommand(console: console).run(rest)
         default:
             if first.hasPrefix("--"), Self.isRootOnlyMisspelling(first) {
                 return console.usage(UsageError(message: "unknown option '\(first)'; did you mean '--version'?", command: ""))
@@ -101,6 +103,7 @@ struct ShipcheckCommand {
         case "init": return InitCommand.definition
         case "completions": return CompletionsCommand.definition
         case "mcp": return MCPCommand.definition
+        case "console": return ConsoleCommand.definition
         default: return nil
         }
     }

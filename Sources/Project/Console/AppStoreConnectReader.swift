@@ -1,0 +1,143 @@
+import Foundation
+
+/// Reads App Store Connect (GET only): the app by bundle id, its editable App Information with localizations
+/// and age-rating declaration, and the version in flight with its localizations, App Review details and build.
+/// JSON:API documents: `data`, `included` joined by (type, id), `links.next` followed on the same origin only.
+struct AppStoreConnectReader {
+    let session: ConsoleAPISession
+    static let maxPages = 20
+    /// The states of a version not yet released (App Store Connect API, AppVersionState).
+    static let inFlight = ["PREPARE_FOR_SUBMISSION", "DEVELOPER_REJECTED", "REJECTED", "METADATA_REJECTED", "INVALID_BINARY",
+                           "READY_FOR_REVIEW", "WAITING_FOR_REVIEW", "IN_REVIEW", "WAITING_FOR_EXPORT_COMPLIANCE"]
+
+    func read(bundleId: String) throws(ConsoleReadFailure) -> AppStoreConnectSnapshot {
+        let apps = try collection("/v1/apps", ["filter[bundleId]": bundleId, "limit": "2"])
+        guard let app = apps.data.first(where: { ($0.attributes["bundleId"] as? String) == bundleId }) else {
+            throw ConsoleReadFailure("no app with bundle id \(bundleId) is visible to this App Store Connect key")
+        }
+        var snapshot = AppStoreConnectSnapshot(app: .init(id: app.id, bundleId: bundleId, name: app.attributes["name"] as? String,
+                                                          primaryLocale: app.attributes["primaryLocale"] as? String))
+        do {
+            let infos = try collection("/v1/apps/\(app.id)/appInfos", ["include": "appInfoLocalizations,ageRatingDeclaration",
+                                                                        "limit[appInfoLocalizations]": "50"])
+            let released = ["READY_FOR_DISTRIBUTION", "REPLACED_WITH_NEW_INFO", "READY_FOR_SALE"]
+            let editable = infos.data.first { info in
+                let state = (info.attributes["state"] as? String) ?? (info.attributes["appStoreState"] as? String) ?? ""
+                return !released.contains(state)
+            } ?? infos.data.first
+            if let info = editable {
+                let localizations = infos.related(info, "appInfoLocalizations").map { resource in
+                    AppStoreConnectSnapshot.AppInfoLocalization(locale: resource.attributes["locale"] as? String ?? "?",
+                                                                name: resource.attributes["name"] as? String,
+                                                                subtitle: resource.attributes["subtitle"] as? String,
+                                                                privacyPolicyUrl: resource.attributes["privacyPolicyUrl"] as? String)
+                }
+                let declaration = infos.related(info, "ageRatingDeclaration").first.map { resource in
+                    AppStoreConnectSnapshot.AgeRatingDeclaration(id: resource.id, answers: resource.attributes.mapValues(Self.answer))
+                }
+                snapshot.appInfo = .init(id: info.id, state: info.attributes["state"] as? String, localizations: localizations,
+                                         ageRatingDeclaration: declaration)
+            }
+        } catch where error.forbidden {
+            // The key's role cannot read App Information: those items stay manual; the version is still read.
+        }
+        do {
+            let versions = try collection("/v1/apps/\(app.id)/appStoreVersions", [
+                "filter[platform]": "IOS", "filter[appVersionState]": Self.inFlight.joined(separator: ","),
+                "include": "appStoreVersionLocalizations,appStoreReviewDetail,build", "limit[appStoreVersionLocalizations]": "50", "limit": "2",
+            ])
+            if let version = versions.data.first {
+                let localizations = versions.related(version, "appStoreVersionLocalizations").map { resource in
+                    AppStoreConnectSnapshot.VersionLocalization(
+                        locale: resource.attributes["locale"] as? String ?? "?", description: resource.attributes["description"] as? String,
+                        keywords: resource.attributes["keywords"] as? String, whatsNew: resource.attributes["whatsNew"] as? String,
+                        promotionalText: resource.attributes["promotionalText"] as? String, supportUrl: resource.attributes["supportUrl"] as? String,
+                        marketingUrl: resource.attributes["marketingUrl"] as? String)
+                }
+                let review = versions.related(version, "appStoreReviewDetail").first.map { resource in
+                    // The password becomes present/absent here; the text goes no further than this line.
+                    AppStoreConnectSnapshot.ReviewDetail(
+                        demoAccountRequired: resource.attributes["demoAccountRequired"] as? Bool,
+                        demoAccountName: resource.attributes["demoAccountName"] as? String,
+                        demoAccountPasswordPresent: !((resource.attributes["demoAccountPassword"] as? String) ?? "").allSatisfy(\.isWhitespace),
+                        notes: resource.attributes["notes"] as? String)
+                }
+                let build = versions.related(version, "build").first.map { resource in
+                    AppStoreConnectSnapshot.Build(id: resource.id, version: resource.attributes["version"] as? String,
+                                                  processingState: resource.attributes["processingState"] as? String,
+                                                  minOsVersion: resource.attributes["minOsVersion"] as? String,
+                                                  usesNonExemptEncryption: resource.attributes["usesNonExemptEncryption"] as? Bool)
+                }
+                snapshot.version = .init(id: version.id, versionString: version.attributes["versionString"] as? String,
+                                         appVersionState: version.attributes["appVersionState"] as? String,
+                                         platform: version.attributes["platform"] as? String, localizations: localizations,
+                                         reviewDetail: review, build: build)
+            }
+        } catch where error.forbidden {
+            // As above: the version's items stay manual.
+        }
+        return snapshot
+    }
+
+    static func answer(_ value: Any) -> AgeRatingAnswer {
+        switch value {
+        case is NSNull: return .unanswered
+        case let text as String: return .text(text)
+        // Any other value is an answer; a yes/no (or a number Foundation reads as one) is kept as a yes/no.
+        case let flag as Bool: return .bool(flag)
+        default: return .text("\(type(of: value))")
+        }
+    }
+
+    /// A JSON:API resource.
+    struct Resource {
+        let type: String
+        let id: String
+        let attributes: [String: Any]
+        let relationships: [String: Any]
+
+        init?(_ object: Any) {
+            guard let object = object as? [String: Any], let type = object["type"] as? String, let id = object["id"] as? String else { return nil }
+            self.type = type
+            self.id = id
+            attributes = object["attributes"] as? [String: Any] ?? [:]
+            relationships = object["relationships"] as? [String: Any] ?? [:]
+        }
+    }
+
+    /// Every page of a collection: its primary resources and every included one.
+    struct Collection {
+        var data: [Resource] = []
+        var included: [String: Resource] = [:]
+
+        /// The included resources a relationship names (one or many), in its order.
+        func related(_ resource: Resource, _ name: String) -> [Resource] {
+            guard let relationship = resource.relationships[name] as? [String: Any] else { return [] }
+            let links: [Any] = (relationship["data"] as? [Any]) ?? (relationship["data"].map { [$0] } ?? [])
+            return links.compactMap { link in
+                guard let link = link as? [String: Any], let type = link["type"] as? String, let id = link["id"] as? String else { return nil }
+                return included["\(type)\u{0}\(id)"]
+            }
+        }
+    }
+
+    func collection(_ path: String, _ query: [String: String]) throws(ConsoleReadFailure) -> Collection {
+        var components = URLComponents(url: session.origin.appendingPathComponent(path), resolvingAgainstBaseURL: false)
+        components?.queryItems = query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
+        guard var url = components?.url else { throw ConsoleReadFailure("could not build the request for \(path)") }
+        var result = Collection()
+        for _ in 0..<Self.maxPages {
+            let document = try session.json(.get, url)
+            let data: [Any] = (document["data"] as? [Any]) ?? (document["data"].map { [$0] } ?? [])
+            result.data += data.compactMap(Resource.init)
+            for resource in ((document["included"] as? [Any]) ?? []).compactMap(Resource.init) {
+                result.included["\(resource.type)\u{0}\(resource.id)"] = resource
+            }
+            guard let links = document["links"] as? [String: Any], let next = links["next"] as? String, let nextURL = URL(string: next) else { break }
+            // The bearer goes only to the API's own origin: a next link elsewhere ends the collection.
+            guard ConsoleEndpoints.sameOrigin(nextURL, as: session.origin) else { break }
+            url = nextURL
+        }
+        return result
+    }
+}

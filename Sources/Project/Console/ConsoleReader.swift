@@ -1,0 +1,56 @@
+/// What the run asks of the consoles: which stores, and which app in each.
+public struct ConsoleRequest: Sendable, Equatable {
+    public var stores: Set<ConsoleStore>
+    /// The App Store app's bundle id (the archive's, else the project's); nil: App Store Connect cannot be asked.
+    public var bundleId: String?
+    /// The Play package name (the archive's, else the release module's applicationId).
+    public var packageName: String?
+
+    public init(stores: Set<ConsoleStore>, bundleId: String? = nil, packageName: String? = nil) {
+        self.stores = stores
+        self.bundleId = bundleId
+        self.packageName = packageName
+    }
+}
+
+/// What reading the consoles gave: the snapshot of the stores read, and why each other store was not.
+public struct ConsoleReadResult: Sendable {
+    public var snapshot: ConsoleSnapshot
+    public var unread: [ConsoleStore: String]
+
+    public init(snapshot: ConsoleSnapshot = ConsoleSnapshot(), unread: [ConsoleStore: String] = [:]) {
+        self.snapshot = snapshot
+        self.unread = unread
+    }
+}
+
+/// Reads the consoles over the network (`--console`); tests and hosts inject their own.
+public protocol ConsoleReader: Sendable {
+    /// Never throws and never hangs: a store that cannot be read is in `unread` with the reason.
+    func read(_ request: ConsoleRequest) -> ConsoleReadResult
+}
+
+/// The reader used when no network reader is available: every store stays unread, with the reason the
+/// credentials give (none in the environment, or found but not usable by this build).
+public struct CredentialsOnlyConsoleReader: ConsoleReader {
+    public let environment: [String: String]
+
+    public init(environment: [String: String]) {
+        self.environment = environment
+    }
+
+    public func read(_ request: ConsoleRequest) -> ConsoleReadResult {
+        var result = ConsoleReadResult()
+        for store in request.stores {
+            switch store {
+            case .appstore:
+                result.unread[store] = AppStoreConnectCredentials.find(in: environment).failure
+                    ?? "reading App Store Connect over the network is not available in this build"
+            case .play:
+                result.unread[store] = GooglePlayCredentials.find(in: environment).failure
+                    ?? "reading Google Play Console over the network is not available in this build"
+            }
+        }
+        return result
+    }
+}

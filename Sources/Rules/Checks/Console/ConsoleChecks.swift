@@ -1,0 +1,137 @@
+import Foundation
+import Project
+import YAML
+
+/// Checks over what App Store Connect and Google Play Console say (`--console`, `--console-snapshot`): the
+/// manual items the console answers, judged on the snapshot. A run that read no console gives them nothing.
+public enum ConsoleChecks {
+    public static var all: [CheckFunction] { [ageRating, privacyPolicyURLs, demoAccount, attachedBuild, playVersionCode, ConsoleListingChecks.listingLength] }
+
+    /// Each question the questionnaire must answer (a table: data), null or absent in the declaration.
+    static let ageRating = CheckFunction(
+        name: "console.age_rating",
+        summary: "App Store Connect's age-rating declaration answers every current question (a null answer is unanswered)",
+        options: [OptionSpec("questions", .table, required: true, decode: TableError.decoder(QuestionList.init), doc: "the declaration's attributes that must be answered")],
+        subjects: .none,
+        placeholders: ["questions", "count"]
+    ) { invocation in
+        guard let questions = invocation.decoded("questions", as: QuestionList.self),
+              let declaration = invocation.context.project.console.snapshot?.appStoreConnect?.appInfo?.ageRatingDeclaration else { return [] }
+        let unanswered = questions.names.filter { (declaration.answers[$0] ?? .unanswered) == .unanswered }
+        guard !unanswered.isEmpty else { return [] }
+        return [CheckResult(location: ConsoleLocation.at(.appstore, "App Information", "Age Rating"),
+                            evidence: unanswered.prefix(8).joined(separator: ", "),
+                            values: ["questions": unanswered.joined(separator: ", "), "count": String(unanswered.count)])]
+    }
+
+    /// The editable App Info's privacy policy URL, per localization: empty, or not a web address.
+    static let privacyPolicyURLs = CheckFunction(
+        name: "console.privacy_policy_urls",
+        summary: "Every App Store Connect localization of the editable App Information has a privacy policy URL that is an http(s) address",
+        options: [],
+        subjects: .none,
+        placeholders: ["locale", "problem"]
+    ) { invocation in
+        guard let info = invocation.context.project.console.snapshot?.appStoreConnect?.appInfo else { return [] }
+        return info.localizations.sorted { $0.locale < $1.locale }.compactMap { localization in
+            let url = (localization.privacyPolicyUrl ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            let problem: String
+            if url.isEmpty {
+                problem = "is empty"
+            } else if !(url.lowercased().hasPrefix("https://") || url.lowercased().hasPrefix("http://")) {
+                problem = "is not a web address"
+            } else {
+                return nil
+            }
+            return CheckResult(location: ConsoleLocation.at(.appstore, localization.locale, "privacyPolicyUrl"),
+                               evidence: url.isEmpty ? nil : String(url.prefix(80)),
+                               values: ["locale": ConsoleLocation.sanitized(localization.locale), "problem": problem])
+        }
+    }
+
+    /// App Review Information: a demo account said to be required without its name or password, or an app
+    /// with a login (the rule's `login` facts) whose review information neither requires one nor explains a
+    /// demo mode in the notes.
+    static let demoAccount = CheckFunction(
+        name: "console.demo_account",
+        summary: "App Store Connect's App Review Information gives a demo account (name and password) when sign-in is required, or for an app with a login",
+        options: [
+            OptionSpec("login", .stringList, required: true, doc: "facts that say the app has a login"),
+            OptionSpec("phrases", .table, required: true, decode: TableError.decoder(QuestionList.init), doc: "phrases of review notes that explain a demo mode"),
+        ],
+        subjects: .none,
+        placeholders: ["problem", "login"]
+    ) { invocation in
+        guard let detail = invocation.context.project.console.snapshot?.appStoreConnect?.version?.reviewDetail else { return [] }
+        let location = ConsoleLocation.at(.appstore, "App Review Information")
+        let facts = invocation.context.facts
+        let login = (invocation.options.strings("login") ?? []).compactMap { facts[$0] }.first { $0.value.isTruthy }
+        let loginPlace = login?.evidence.first.map { "\($0.location)" } ?? login?.name ?? ""
+        if detail.demoAccountRequired == true {
+            var missing: [String] = []
+            if (detail.demoAccountName ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { missing.append("user name") }
+            if !detail.demoAccountPasswordPresent { missing.append("password") }
+            guard !missing.isEmpty else { return [] }
+            return [CheckResult(location: location, evidence: "demoAccountRequired: true",
+                                values: ["problem": "App Review Information says sign-in is required but gives no demo account \(missing.joined(separator: " and "))",
+                                         "login": loginPlace])]
+        }
+        guard login != nil else { return [] }
+        let notes = (detail.notes ?? "").lowercased()
+        let phrases = invocation.decoded("phrases", as: QuestionList.self)?.names ?? []
+        if phrases.contains(where: { notes.contains($0.lowercased()) }) { return [] }
+        return [CheckResult(location: location, evidence: "demoAccountRequired: \(detail.demoAccountRequired.map(String.init) ?? "not set")",
+                            values: ["problem": "the app has a login (\(loginPlace)) but App Review Information does not require sign-in and its notes explain no demo mode",
+                                     "login": loginPlace])]
+    }
+
+    /// The build attached to the version in flight: none, still processing, or refused by App Store Connect.
+    static let attachedBuild = CheckFunction(
+        name: "console.attached_build",
+        summary: "The App Store version in flight has a build attached that App Store Connect processed as VALID",
+        options: [OptionSpec("refused", .stringList, required: true, doc: "processing states App Store Connect gives a build it refused")],
+        subjects: .none,
+        placeholders: ["version", "build", "state"]
+    ) { invocation in
+        guard let version = invocation.context.project.console.snapshot?.appStoreConnect?.version,
+              let build = version.build, let state = build.processingState else { return [] }
+        guard (invocation.options.strings("refused") ?? []).contains(state) else { return [] }
+        return [CheckResult(location: ConsoleLocation.at(.appstore, "version \(version.versionString ?? version.id)", "build"),
+                            evidence: "processingState: \(state)",
+                            values: ["version": version.versionString ?? version.id, "build": build.version ?? build.id ?? "?", "state": state])]
+    }
+
+    /// The project's (or archive's) versionCode among the bundles Play already holds: Play refuses the upload.
+    static let playVersionCode = CheckFunction(
+        name: "console.play_version_code",
+        summary: "The versionCode about to be uploaded is not one Google Play already holds among the app's uploaded bundles",
+        options: [OptionSpec("version_code", .string, required: true, doc: "the fact holding the versionCode that ships")],
+        subjects: .none,
+        placeholders: ["version_code", "package", "where"]
+    ) { invocation in
+        guard let play = invocation.context.project.console.snapshot?.googlePlay,
+              let name = invocation.options.string("version_code"), let fact = invocation.context.facts[name],
+              case .number(let number) = fact.value, number >= 0, number < 1e15 else { return [] }
+        let code = String(Int(number))
+        guard play.bundles.contains(where: { $0.versionCode == code }) else { return [] }
+        let tracks = play.tracks.filter { track in track.releases.contains { $0.versionCodes.contains(code) } }.map(\.track)
+        let place = fact.evidence.first.map { "\($0.location)" } ?? name
+        return [CheckResult(location: fact.evidence.first?.location ?? ConsoleLocation.at(.play, "bundles", code),
+                            evidence: "versionCode \(code)",
+                            values: ["version_code": code, "package": play.packageName,
+                                     "where": tracks.isEmpty ? "among the uploaded bundles" : "among the uploaded bundles, released on \(tracks.sorted().joined(separator: ", "))",
+                                     "path": place])]
+    }
+}
+
+/// A list of names (`[a, b]`): the age-rating questions, the demo-mode phrases.
+struct QuestionList: Sendable {
+    let names: [String]
+
+    init(_ table: Table) throws(TableError) {
+        let list = table.value.sequence ?? table.value["values"]?.sequence
+        guard let list else { throw TableError(table, table.value, "expected a list of names") }
+        names = list.compactMap(\.scalar)
+        guard names.count == list.count, !names.isEmpty else { throw TableError(table, table.value, "expected a non-empty list of names") }
+    }
+}
