@@ -41,7 +41,7 @@ import Testing
         let before = try Self.fingerprint(tree.root)
         let output = try Shipcheck.run(["check", tree.root, "--format", "text", "--format", "json:\(outputs.path("r.json"))",
                                         "--format", "sarif:\(outputs.path("r.sarif"))", "--write-baseline", outputs.path("b.json")])
-        #expect(output.status == 1)
+        #expect(output.status == 0, "--write-baseline succeeds once written (issue 37)")
         #expect(try Self.fingerprint(tree.root) == before)
         #expect(!before.isEmpty)
     }

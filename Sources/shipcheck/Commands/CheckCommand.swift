@@ -115,10 +115,6 @@ struct CheckCommand {
             }
             console.note("wrote \(run.unfilteredFindings.count) finding(s) to the baseline \(path); pass --baseline \(path) to report only new ones")
         }
-        // The configuration read, named once on stderr as SwiftLint does, when the terminal shows the text report.
-        if let config = result.configPath, !parsed.flag("quiet"), outputs.contains(where: { $0.path == nil && $0.format == .text }) {
-            console.note("configuration: \(config.hasPrefix("/") ? config : paths.forDisplay(config))")
-        }
         let writeSummary = parsed.flag("summary") || outputs.contains { $0.format == .github }
         var options = RenderOptions(color: console.useColor(color), quiet: parsed.flag("quiet"), template: template,
                                     failOn: Severity(rawValue: failOn), writeSummary: writeSummary, paths: paths)
@@ -127,6 +123,11 @@ struct CheckCommand {
             options.storeListings = StoreListings.make(run.project.metadata, checklists: result.checklists, paths: paths)
         }
         if let code = ReportOutput.emit(result, outputs: outputs, options: options, console: console) { return code }
+        // The configuration read, named once on stderr (as SwiftLint does) when the terminal shows the text report;
+        // after it, so that a report that cannot be written still ends with one line.
+        if let config = result.configPath, !parsed.flag("quiet"), outputs.contains(where: { $0.path == nil && $0.format == .text }) {
+            console.note("configuration: \(config.hasPrefix("/") ? config : paths.forDisplay(config))")
+        }
         // Writing a baseline is the adoption step: it succeeds once the file is written, whatever it records.
         if parsed.value("write-baseline") != nil { return .success }
         if let code = ConsoleArguments.strictExit(parsed, project: run.project, console: console) { return code }

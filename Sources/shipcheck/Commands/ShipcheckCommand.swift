@@ -22,6 +22,7 @@ struct ShipcheckCommand {
             ("init", "Write a starter shipcheck.yml."),
             ("completions", "Print a shell completion script: bash, zsh or fish."),
             ("mcp", "Serve the checks to coding agents (Model Context Protocol over stdio)."),
+            ("fix", "Show or make the mechanical fixes (locale folder names, keyword spacing and repeats)."),
             ("version", "Show the version (the same as --version)."),
             ("console", "Read App Store Connect and Google Play Console: doctor, fetch (docs/console.md)."),
         ]
@@ -50,6 +51,7 @@ struct ShipcheckCommand {
         case "check": return CheckCommand(console: console, metadataOnly: false).run(rest)
         case "lint": return CheckCommand(console: console, metadataOnly: false, name: "lint").run(rest)
         case "version": return VersionCommand(console: console).run(rest)
+        case "fix": return FixCommand(console: console).run(rest)
         case "metadata": return CheckCommand(console: console, metadataOnly: true).run(rest)
         case "archive": return CheckCommand(console: console, metadataOnly: false, archiveOnly: true).run(rest)
         case "count": return CountCommand(console: console).run(rest)
@@ -94,6 +96,7 @@ struct ShipcheckCommand {
         case "check": return CheckCommand.definition(metadataOnly: false)
         case "lint": return CheckCommand.definition(metadataOnly: false, name: "lint")
         case "version": return VersionCommand.definition
+        case "fix": return FixCommand.definition
         case "metadata": return CheckCommand.definition(metadataOnly: true)
         case "archive": return CheckCommand.archiveDefinition
         case "count": return CountCommand.definition
