@@ -5,7 +5,9 @@ import Foundation
 /// names or strings; values are strings (quotes or a template without `${`), numbers, booleans, null, arrays
 /// and objects. Anything else (a variable, a call, `process.env.X`, a spread, a template with `${…}`) is not
 /// evaluated: its key is left out and listed in `unread` with its line, so a reader never concludes from it.
-/// Bounded: at most `maxDepth` levels and `maxValues` values; comments are skipped.
+/// Bounded: at most `maxDepth` levels and `maxValues` values; comments are skipped. Every loop moves `i`
+/// forward on every pass (a byte it cannot place, such as a stray `)`, is stepped over), and `i` never passes
+/// `b.count`, so any text ends in linear time.
 struct JSObjectLiteral {
     struct Unread: Sendable {
         let line: Int
@@ -45,6 +47,8 @@ struct JSObjectLiteral {
                 // The first `{` after the marker that opens an object (past `({ config }) => (`).
                 while i < b.count {
                     skipTrivia()
+                    // `module.exports = config` at the very end: no object follows.
+                    guard i < b.count else { return false }
                     if b[i] == UInt8(ascii: "{") {
                         // `({ config }) =>`: a parameter list, not the object; the object follows the arrow.
                         if let arrow = arrowAfterParameters() {
@@ -86,7 +90,8 @@ struct JSObjectLiteral {
     }
 
     private mutating func advance() {
-        if i < b.count, b[i] == 0x0A { line += 1 }
+        guard i < b.count else { return }
+        if b[i] == 0x0A { line += 1 }
         i += 1
     }
 
@@ -102,7 +107,8 @@ struct JSObjectLiteral {
             if b[i] == UInt8(ascii: "/"), at(i + 1) == UInt8(ascii: "*") {
                 i += 2
                 while i < b.count, !(b[i] == UInt8(ascii: "*") && at(i + 1) == UInt8(ascii: "/")) { advance() }
-                i += 2
+                // An unterminated comment ends at the end of the text.
+                i = min(i + 2, b.count)
                 continue
             }
             return
@@ -158,6 +164,10 @@ struct JSObjectLiteral {
             skipTrivia()
             guard i < b.count else { return result }
             if b[i] == UInt8(ascii: "}") { i += 1; return result }
+            // A closing bracket that closes nothing here (`{)}`, `{ a: ] }`): stepped over, so the loop moves on.
+            if b[i] == UInt8(ascii: ")") || b[i] == UInt8(ascii: "]") { i += 1; continue }
+            let passStart = i
+            defer { if i == passStart { advance() } }
             if b[i] == UInt8(ascii: ",") { i += 1; continue }
             if b[i] == UInt8(ascii: "."), at(i + 1) == UInt8(ascii: "."), at(i + 2) == UInt8(ascii: ".") {
                 let startLine = line
@@ -204,7 +214,11 @@ struct JSObjectLiteral {
             guard i < b.count else { return result }
             if b[i] == UInt8(ascii: "]") { i += 1; return result }
             if b[i] == UInt8(ascii: ",") { i += 1; continue }
+            // A closing bracket that closes nothing here (`[)]`, `[}`): stepped over, so the loop moves on.
+            if b[i] == UInt8(ascii: ")") || b[i] == UInt8(ascii: "}") { i += 1; continue }
+            let passStart = i
             if let value = value(depth: depth + 1) { result.append(value) }
+            if i == passStart { advance() }
         }
     }
 
@@ -234,7 +248,8 @@ struct JSObjectLiteral {
             bytes.append(b[i])
             i += 1
         }
-        i += 1
+        // Past the closing quote; an unterminated one ends at the end of the text, never past it.
+        i = min(i + 1, b.count)
         return interpolated ? nil : String(decoding: bytes, as: UTF8.self)
     }
 

@@ -84,6 +84,7 @@ struct CheckCommand {
                 toolVersion: ShipcheckCommand.version, pathsFromRepositoryRoot: true)
             options.archives = archiveOnly ? parsed.positionals : parsed.all("archive")
             options.archiveOnly = archiveOnly
+            options.discoveryCeiling = console.confinedRoot
             run = try Shipcheck.run(options)
         } catch {
             for message in error.messages { console.error(message) }
