@@ -1,4 +1,5 @@
 import Project
+import Reports
 import YAML
 
 /// Why a run could not start or finish, typed: what kind of problem (`code`), where (`location`, when it has

@@ -169,8 +169,8 @@ import Testing
 
     @Test func offsetsIntoTheMiddleOfALongStringAreRefusedAtTheBudget() throws {
         // Every even offset of a run of 0x7FFF units reads a 32,767-unit string: quadratic in the pool's size.
-        let run = Array(repeating: [UInt8(0xFF), 0x7F], count: 20_000).flatMap { $0 }
-        let bytes = Self.binaryXML(offsets: (0..<10_000).map { $0 * 2 }, data: run + Array(repeating: 0, count: 70_000))
+        let run: [UInt8] = Array(repeating: [UInt8(0xFF), 0x7F], count: 20_000).flatMap { $0 }
+        let bytes = Self.binaryXML(offsets: (0..<10_000).map { $0 * 2 }, data: run + [UInt8](repeating: 0, count: 70_000))
         do {
             _ = try BinaryXMLReader.read(bytes, location: SourceLocation(path: "app.apk!/AndroidManifest.xml"))
             Issue.record("a pool of overlapping strings was decoded whole")
@@ -284,7 +284,7 @@ import Testing
             }
             func open(_ entry: String) throws(ArchiveError) -> any EntryReader { throw ArchiveError(archive: name, entry: entry, "unused") }
             func storedDataOffset(of entry: String) -> Int? { nil }
-            func location(of entry: String) -> SourceLocation { SourceLocation(path: name + "!/" + entry) }
+            func location(of entry: String) -> Project.SourceLocation { Project.SourceLocation(path: name + "!/" + entry) }
         }
         let contents = Counting()
         var output = ArchiveInspector.Output(archive: BuiltArchive(name: "app.apk", kind: .apk))
@@ -337,11 +337,11 @@ import Testing
     @Test func theMCPServerReadsNoManifestAboveItsRoot() throws {
         let repository = try HostileTree()
         try repository.mkdir(".git")
-        try repository.write("shipcheck.yml", "app:\n  name: OutsideManifestName\n")
+        try repository.write("shipcheck.yml", "stores: [play]\n")
         try repository.write("served/app/Podfile", "")
         // The twin: run from the command line, discovery goes up to the repository's top (documented).
         let cli = try Shipcheck.run(["facts", repository.path("served/app"), "--format", "json"])
-        #expect(cli.stdout.contains("OutsideManifestName"), "\(cli.all)")
+        #expect(cli.stdout.contains("\"stated\""), "\(cli.all)")
         let process = Process()
         process.executableURL = Shipcheck.binary
         process.arguments = ["mcp", repository.path("served")]
@@ -356,6 +356,6 @@ import Testing
         let answer = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(answer.contains("\"id\":1"), "\(answer)")
-        #expect(!answer.contains("OutsideManifestName"), "\(answer)")
+        #expect(!answer.contains("stated"), "\(answer)")
     }
 }

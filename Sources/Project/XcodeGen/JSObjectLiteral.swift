@@ -137,7 +137,8 @@ struct JSObjectLiteral {
             case "true": literal = true
             case "false": literal = false
             case "null", "undefined": literal = NSNull()
-            default: literal = Double(word).map { NSNumber(value: $0) }
+            // A number starts with a digit, `-` or `.` (`inf`, `nan` and `Infinity` are names to Swift's parser too).
+            default: literal = word.first.map { $0.isASCII && ($0.isNumber || $0 == "-" || $0 == ".") } == true ? Double(word).map { NSNumber(value: $0) } : nil
             }
             if let literal, literalEnd() { return literal }
             i = start
