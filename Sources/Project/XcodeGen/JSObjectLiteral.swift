@@ -40,10 +40,21 @@ struct JSObjectLiteral {
     /// Moves to the `{` of the exported object.
     private mutating func seekExport() -> Bool {
         let markers = ["export default", "module.exports", "defineConfig("].map { Array($0.utf8) }
+        var lookedUpName = false
         while i < b.count {
             skipTrivia()
             guard i < b.count else { return false }
-            if markers.contains(where: matches) {
+            if let marker = markers.first(where: matches) {
+                // `module.exports = config` / `export default config` (no semicolon needed): the object that
+                // `const config = {…}` declares. Looked up once, so that many such lines stay linear.
+                if !lookedUpName, marker.last != UInt8(ascii: "("), let name = exportedName(after: i + marker.count) {
+                    lookedUpName = true
+                    if let start = declaration(of: name) {
+                        line = 1 + b[..<start].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+                        i = start
+                        return true
+                    }
+                }
                 // The first `{` after the marker that opens an object (past `({ config }) => (`).
                 while i < b.count {
                     skipTrivia()
@@ -64,6 +75,44 @@ struct JSObjectLiteral {
             advance()
         }
         return false
+    }
+
+    /// The name a marker exports when it is a bare identifier ending its statement (`= config`, `default config;`).
+    private func exportedName(after start: Int) -> [UInt8]? {
+        var k = start
+        while k < b.count, b[k] == 0x20 || b[k] == 0x09 || b[k] == UInt8(ascii: "=") { k += 1 }
+        let nameStart = k
+        while k < b.count, Tokenish.isWord(b[k]) { k += 1 }
+        guard k > nameStart, !(b[nameStart] >= 0x30 && b[nameStart] <= 0x39) else { return nil }
+        let name = Array(b[nameStart..<k])
+        guard !["function", "class", "async", "new", "await", "typeof"].contains(where: { Array($0.utf8) == name }) else { return nil }
+        while k < b.count, b[k] == 0x20 || b[k] == 0x09 || b[k] == 0x0D { k += 1 }
+        guard k == b.count || b[k] == 0x0A || b[k] == UInt8(ascii: ";") || b[k] == UInt8(ascii: "/") else { return nil }
+        return name
+    }
+
+    /// Where the object `const|let|var <name> = {` (a type annotation allowed before `=`) opens; nil when none does.
+    private func declaration(of name: [UInt8]) -> Int? {
+        let keywords = ["const", "let", "var"].map { Array($0.utf8) }
+        var k = 0
+        while k < b.count {
+            guard k == 0 || !Tokenish.isWord(b[k - 1]), let keyword = keywords.first(where: { word in
+                k + word.count < b.count && b[k..<k + word.count].elementsEqual(word) && Self.isSpace(b[k + word.count])
+            }) else { k += 1; continue }
+            var m = k + keyword.count
+            while m < b.count, Self.isSpace(b[m]) { m += 1 }
+            guard m + name.count <= b.count, b[m..<m + name.count].elementsEqual(name), !Tokenish.isWord(at(m + name.count)) else { k += 1; continue }
+            m += name.count
+            // `: ExpoConfig` or `: Partial<ExpoConfig>` before the `=` (not `=>` or `==`).
+            let limit = min(b.count, m + 200)
+            while m < limit, !(b[m] == UInt8(ascii: "=") && at(m + 1) != UInt8(ascii: ">") && at(m + 1) != UInt8(ascii: "=")), b[m] != 0x0A || at(m - 1) == UInt8(ascii: ":") { m += 1 }
+            guard m < limit, b[m] == UInt8(ascii: "=") else { k += 1; continue }
+            m += 1
+            while m < b.count, Self.isSpace(b[m]) { m += 1 }
+            if m < b.count, b[m] == UInt8(ascii: "{") { return m }
+            k += 1
+        }
+        return nil
     }
 
     /// When `{` at `i` opens a destructured parameter list followed by `) =>`, the index after the arrow.
