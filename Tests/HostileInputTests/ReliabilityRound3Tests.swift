@@ -85,6 +85,21 @@ import Testing
         }
     }
 
+    // MARK: - Fuzzing follow-up: the XcodeGen reader's template merging
+
+    @Test func manyTargetsNamingOneLargeTemplateStayBounded() {
+        // 1,000 targets × a template of 2,000 settings: 2,000,000 values applied, past the bound of 1,000,000.
+        var yaml = "targetTemplates:\n  Big:\n    settings:\n"
+        for i in 0..<2000 { yaml += "      INFOPLIST_KEY_K\(i): v\n" }
+        yaml += "targets:\n"
+        for i in 0..<1000 { yaml += "  T\(i):\n    templates: [Big]\n" }
+        let spec = XcodeGenSpecReader.read(path: "project.yml", text: yaml) { _ in nil }
+        #expect(spec.targets.count == 1000)
+        #expect(spec.targets.first?.keys.count == 2000)
+        #expect(spec.targets.last?.keys.isEmpty == true)
+        #expect(spec.unevaluated.contains { $0.what.contains("past shipcheck's bound") })
+    }
+
     // MARK: - 4. ZIP64 sizes near 2^63
 
     static func le(_ value: Int, _ width: Int) -> [UInt8] { (0..<width).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
