@@ -80,7 +80,14 @@ seeds() {
         csv) seed_kind csv -name '*.csv' ;;
         image-header) seed_kind image-header -name '*.png' -o -name '*.jpg' -o -name '*.jpeg' ;;
         metadata) seed_kind metadata -path '*metadata*' -name '*.txt' -o -name '*.md' -o -name '*.html' ;;
+        expo-config) seed_kind expo-config -name 'app.json' -o -name 'app.config.*' -o -name '*.js' -o -name '*.ts' ;;
+        project-spec) seed_kind project-spec -name 'project.yml' -o -name 'Project.swift' -o -name '*.yml' ;;
     esac
+    # Hand-written seeds for shapes no fixture has (Fuzz/Seeds/<harness>/).
+    if [ -d "Fuzz/Seeds/$1" ]; then
+        mkdir -p "$build/corpus/$1"
+        for file in "Fuzz/Seeds/$1"/*; do cp "$file" "$build/corpus/$1/seed_$(basename "$file")"; done
+    fi
     # libFuzzer needs at least one input; an empty file is a fine start.
     [ -n "$(ls -A "$build/corpus/$1" 2>/dev/null)" ] || { mkdir -p "$build/corpus/$1"; : > "$build/corpus/$1/empty"; }
 }

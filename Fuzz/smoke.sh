@@ -28,6 +28,8 @@ for source_file in Fuzz/Harnesses/*.swift; do
     find Tests/Fixtures Examples rules templates -type f -size -16k 2>/dev/null | head -300 | while read -r file; do
         cp "$file" "$corpus/$(echo "$file" | tr '/' '_')"
     done
+    # Hand-written seeds for shapes no fixture has.
+    [ -d "Fuzz/Seeds/$name" ] && cp "Fuzz/Seeds/$name"/* "$corpus/"
     if "$binary" "$corpus" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=4096 \
         -artifact_prefix="$out/$name-" >"$out/$name.log" 2>&1; then
         runs=$(grep -oE '#[0-9]+' "$out/$name.log" | tail -1)

@@ -2,9 +2,9 @@
 /// CI log: control characters become visible escapes, so a file name holding a newline and
 /// `::error file=…::` cannot start a line of its own (a GitHub workflow command) and an ESC cannot
 /// recolour or rewrite the terminal.
-enum VisibleText {
+public enum VisibleText {
     /// Every C0 and C1 control character and DEL, including newline, as `\n`, `\r`, `\t`, `\e` or `\u{XX}`.
-    static func escape(_ text: String) -> String {
+    public static func escape(_ text: String) -> String {
         let text = WorkflowCommandGuard.breakLegacyPrefix(text, hash: "\\u{23}")
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var out = ""

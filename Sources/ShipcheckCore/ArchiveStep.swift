@@ -30,7 +30,8 @@ public enum ArchiveStep {
             // A manifest's path is relative to the root and must stay inside it (links included).
             let path = item.written == nil ? item.path : project.root + "/" + item.path
             do {
-                let opened = try ArchiveInput.open(path, root: project.root)
+                // Refused before it is opened when it resolves outside the root (an in-root link to an outside folder).
+                let opened = try ArchiveInput.open(path, root: project.root, confinedToRoot: item.written != nil)
                 if let written = item.written, opened.contents.name.hasPrefix("../") {
                     errors.append(Diagnostic(.archiveUnreadable, at: written,
                                              "archives: \(item.path) leads out of the project root (to \(opened.contents.name)); list archives inside it"))

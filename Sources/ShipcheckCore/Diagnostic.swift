@@ -1,4 +1,5 @@
 import Project
+import Reports
 import YAML
 
 /// Why a run could not start or finish, typed: what kind of problem (`code`), where (`location`, when it has
@@ -59,10 +60,13 @@ public struct Diagnostic: Error, Sendable, Hashable, Codable, CustomStringConver
     }
 
     /// `location: message` (`key at location: message` for a YAML key), then the snippet: what the CLI prints.
+    /// Escaped as the reports escape project text (a value from shipcheck.yml may hold a newline, an ESC or
+    /// `##[error]`): the only line breaks are the ones between the message and the snippet's lines.
     public var description: String {
         var text = message
         if let location { text = keyPath.map { "\($0) at \(location): \(message)" } ?? "\(location): \(message)" }
-        if let snippet { text += "\n" + snippet }
+        text = VisibleText.escape(text)
+        if let snippet { text += "\n" + snippet.split(separator: "\n", omittingEmptySubsequences: false).map { VisibleText.escape(String($0)) }.joined(separator: "\n") }
         return text
     }
 }

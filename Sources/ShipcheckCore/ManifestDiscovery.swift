@@ -17,12 +17,17 @@ public enum ManifestDiscovery {
         public let boundary: String
     }
 
-    /// The folders looked in, nearest first.
-    public static func folders(projectRoot: String, currentDirectory: String) -> (folders: [String], boundary: String) {
+    /// The folders looked in, nearest first. `ceiling` (the MCP server's ROOT) is a folder never looked above,
+    /// even when the repository's top lies higher: a session confined to it reads no manifest outside it.
+    public static func folders(projectRoot: String, currentDirectory: String, ceiling: String? = nil) -> (folders: [String], boundary: String) {
         let root = URL(fileURLWithPath: projectRoot).standardizedFileURL.path
         let current = URL(fileURLWithPath: currentDirectory).standardizedFileURL.path
         let start = ReportPaths.contains(root, current) ? current : root
-        let boundary = ReportPaths.repositoryTop(from: root) ?? root
+        var boundary = ReportPaths.repositoryTop(from: root) ?? root
+        if let ceiling = ceiling.map({ URL(fileURLWithPath: $0).standardizedFileURL.path }), ReportPaths.contains(ceiling, root),
+           !ReportPaths.contains(ceiling, boundary) {
+            boundary = ceiling
+        }
         var folders = [start]
         var folder = start
         while folder != boundary {
@@ -36,8 +41,9 @@ public enum ManifestDiscovery {
 
     /// The nearest manifest; nil when there is none. Both names in one folder is an error: which one
     /// counts would be a guess.
-    public static func find(projectRoot: String, currentDirectory: String = FileManager.default.currentDirectoryPath) throws(SessionError) -> Found? {
-        let (folders, boundary) = folders(projectRoot: projectRoot, currentDirectory: currentDirectory)
+    public static func find(projectRoot: String, currentDirectory: String = FileManager.default.currentDirectoryPath,
+                            ceiling: String? = nil) throws(SessionError) -> Found? {
+        let (folders, boundary) = folders(projectRoot: projectRoot, currentDirectory: currentDirectory, ceiling: ceiling)
         for folder in folders {
             // `entryExists`: a dangling or looping link is found (and then refused by the reader), not skipped.
             let present = names.map { (folder as NSString).appendingPathComponent($0) }.filter(RootedPath.entryExists)

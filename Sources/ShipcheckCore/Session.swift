@@ -29,7 +29,7 @@ public struct Session: Sendable {
                             only: Set<String> = [], skip: Set<String> = [],
                             inspectors: [any Inspector] = InspectorRegistry.builtin,
                             workingDirectory: String = FileManager.default.currentDirectoryPath,
-                            walkAhead: Bool = false) throws(SessionError) -> Session {
+                            walkAhead: Bool = false, discoveryCeiling: String? = nil) throws(SessionError) -> Session {
         let base = URL(fileURLWithPath: workingDirectory, isDirectory: true)
         let root = URL(fileURLWithPath: path, relativeTo: base).standardizedFileURL.path
         var isDirectory: ObjCBool = false
@@ -45,7 +45,8 @@ public struct Session: Sendable {
         var manifest: Manifest?
         var readManifestPath: String?
         // Without --config: shipcheck.yml or .shipcheck.yml, from the working folder up to the repository's top.
-        let discovered = configPath == nil ? try ManifestDiscovery.find(projectRoot: root, currentDirectory: base.path) : nil
+        // `discoveryCeiling` (the MCP server's ROOT): never above it.
+        let discovered = configPath == nil ? try ManifestDiscovery.find(projectRoot: root, currentDirectory: base.path, ceiling: discoveryCeiling) : nil
         // A relative --config is read from the working folder, and named in messages as given.
         let givenConfig = configPath.map { URL(fileURLWithPath: $0, relativeTo: base).standardizedFileURL.path }
         if let manifestPath = givenConfig ?? discovered?.path {

@@ -38,6 +38,8 @@ public enum Shipcheck {
         /// The folder a relative `path` and `--config` are read from, and messages and the text report show
         /// paths from (the process's current folder unless a host says otherwise).
         public var workingDirectory: String = FileManager.default.currentDirectoryPath
+        /// A folder manifest discovery never looks above (the MCP server's ROOT); nil: the repository's top.
+        public var discoveryCeiling: String?
         /// The inputs read (`InspectorRegistry.builtin`; a host or a test may add its own).
         public var inspectors: [any Inspector] = InspectorRegistry.builtin
         /// The store consoles (`--console`, `--console-snapshot`, `--console-strict`): see ConsoleStep.
@@ -81,7 +83,8 @@ public enum Shipcheck {
         let session = try Session.open(path: options.path, configPath: options.configPath,
                                        rulesDirectories: options.rulesDirectories, checklists: options.checklists,
                                        only: options.only, skip: options.skip, inspectors: options.inspectors,
-                                       workingDirectory: options.workingDirectory, walkAhead: !options.archiveOnly)
+                                       workingDirectory: options.workingDirectory, walkAhead: !options.archiveOnly,
+                                       discoveryCeiling: options.discoveryCeiling)
         var configuration = session.configuration
         if options.metadataOnly, configuration.only.isEmpty {
             // The metadata checklists, and shipcheck's own findings: the files that could not be read (a non-UTF-8

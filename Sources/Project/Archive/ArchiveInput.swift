@@ -10,10 +10,18 @@ public enum ArchiveInput {
         public let kind: BuiltArchive.Kind
     }
 
+    /// - Parameter confinedToRoot: the path was written in the repository (shipcheck.yml's `archives:`), so it
+    ///   must resolve inside the root, links in any component included; that is checked before anything is opened.
     public static func open(_ given: String, root: String, currentDirectory: String = FileManager.default.currentDirectoryPath,
-                            limits: ArchiveLimits = ArchiveLimits()) throws(ArchiveError) -> Opened {
+                            limits: ArchiveLimits = ArchiveLimits(), confinedToRoot: Bool = false) throws(ArchiveError) -> Opened {
         let absolute = given.hasPrefix("/") ? given : (currentDirectory as NSString).appendingPathComponent(given)
         let standardRoot = URL(fileURLWithPath: root).standardizedFileURL.resolvingSymlinksInPath().path
+        if confinedToRoot {
+            let target = URL(fileURLWithPath: absolute).standardizedFileURL.resolvingSymlinksInPath().path
+            guard contains(standardRoot, target) else {
+                throw ArchiveError(archive: given, "leads out of the project root (to \(relative(from: standardRoot, to: target))); list archives inside it")
+            }
+        }
         var path = URL(fileURLWithPath: absolute).standardizedFileURL.path
         var info = stat()
         guard lstat(path, &info) == 0 else { throw ArchiveError(archive: given, "no such file or folder") }

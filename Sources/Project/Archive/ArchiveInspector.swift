@@ -55,6 +55,8 @@ public enum ArchiveInspector {
     static func readAppleBundles(_ contents: any ArchiveContents, names: [String], kind: BuiltArchive.Kind, into output: inout Output) throws(ArchiveError) {
         var files: [String: [String]] = [:]
         var order: [String] = []
+        // Imported symbol names kept from all the archive's binaries.
+        var symbolText = contents.limits.maxSymbolTextBytes
         for name in names {
             // A folder archive given as the .app itself: its files are the bundle's (folder "").
             let folder = bundleFolder(of: name) ?? (kind == .app ? "" : nil)
@@ -76,7 +78,8 @@ public enum ArchiveInspector {
             var plistLocation: SourceLocation?
             if own.contains(prefix + "Info.plist") {
                 plistLocation = contents.location(of: prefix + "Info.plist")
-                switch PlistReader.parse(Data(try contents.read(prefix + "Info.plist")), path: plistLocation!.path) {
+                // Plists are capped as in a source tree (32 MB), checked on the declared size before inflating.
+                switch PlistReader.parse(Data(try contents.read(prefix + "Info.plist", limit: contents.limits.maxPlistBytes)), path: plistLocation!.path) {
                 case .success(let document): plist = document.value
                 case .failure(let error): output.problems.append(error.problem)
                 }
@@ -86,7 +89,7 @@ public enum ArchiveInspector {
             for entry in own where (entry as NSString).lastPathComponent == "PrivacyInfo.xcprivacy" {
                 let location = contents.location(of: entry)
                 manifests.append(location)
-                switch PlistReader.parse(Data(try contents.read(entry)), path: location.path) {
+                switch PlistReader.parse(Data(try contents.read(entry, limit: contents.limits.maxPlistBytes)), path: location.path) {
                 case .success(let document):
                     declared.formUnion(PrivacyManifestFile(location: location, isAppOwned: true, document: document).declaredAPICategories)
                 case .failure(let error): output.problems.append(error.problem)
@@ -101,7 +104,9 @@ public enum ArchiveInspector {
                 // Only the regions the reader needs are kept; finish() checks the rest's CRC.
                 let reader = try contents.open(binaryEntry)
                 do {
-                    binary = try MachOReader.read(reader.source())
+                    let read = try MachOReader.read(reader.source(), maxSymbolText: min(symbolText, MachOReader.maxSymbolTextBytes))
+                    symbolText -= read.slices.reduce(0) { $0 + $1.undefinedSymbols.reduce(0) { $0 + $1.utf8.count } }
+                    binary = read
                 } catch {
                     output.problems.append(InputProblem(location: binaryLocation!, message: "\(binaryLocation!.path): not a readable Mach-O binary: \(error.message)"))
                 }
@@ -228,7 +233,8 @@ public enum ArchiveInspector {
             let file = String(entry.dropFirst(folder.count).dropLast(".version".count))
             guard !file.contains("/"), let cut = file.firstIndex(of: "_"), cut != file.startIndex, file.index(after: cut) != file.endIndex else { continue }
             // Version files are one short line; a large one is not a version file.
-            guard let bytes = try? contents.read(entry), bytes.count <= 256 else { continue }
+            // The declared size is checked before anything is inflated.
+            guard let bytes = try? contents.read(entry, limit: contents.limits.maxVersionFileBytes) else { continue }
             let version = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             guard !version.isEmpty, !version.contains(where: { $0.isWhitespace }) else { continue }
             let name = file[..<cut] + ":" + file[file.index(after: cut)...]

@@ -12,6 +12,12 @@ public struct ArchiveLimits: Sendable, Hashable {
     /// Inflated : compressed, for entries over `ratioFloorBytes` (deflate tops out near 1032:1).
     public var maxRatio: Int = 200
     public var ratioFloorBytes: Int = 1 << 20
+    /// Distinct imported symbol names kept from all the archive's binaries (MachOReader keeps at most 64 MB per binary).
+    public var maxSymbolTextBytes: Int = 256 << 20
+    /// Property lists inside an archive (Info.plist, privacy manifests), as in a source tree (`PlistReader.maxBytes`).
+    public var maxPlistBytes: Int = 32 << 20
+    /// `META-INF/*.version` files are one short line; a larger one is skipped unread.
+    public var maxVersionFileBytes: Int = 256
     /// Files of a folder archive (.xcarchive, .app) and how deep it is walked.
     public var maxFolderDepth: Int = 24
 

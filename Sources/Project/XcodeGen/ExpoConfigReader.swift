@@ -65,7 +65,9 @@ enum ExpoConfigReader {
             // `["expo-build-properties", { android: { targetSdkVersion: 35 } }]`
             if let pair = plugin as? [Any], pair.first as? String == "expo-build-properties", pair.count > 1 {
                 let options = (pair[1] as? [String: Any])?["android"] as? [String: Any]
-                if let sdk = (options?["targetSdkVersion"] as? NSNumber)?.intValue ?? (options?["targetSdkVersion"] as? String).flatMap({ Int($0) }) {
+                // A number the config gives may be any double (1e300, Infinity): only a whole one in range is a level.
+                let number = (options?["targetSdkVersion"] as? NSNumber).map(\.doubleValue).flatMap { $0.isFinite && abs($0) < 1e6 ? Int($0) : nil }
+                if let sdk = number ?? (options?["targetSdkVersion"] as? String).flatMap({ Int($0) }) {
                     spec.androidTargetSdk = (sdk, lines["targetSdkVersion"])
                 }
                 continue

@@ -5,7 +5,9 @@ import Foundation
 /// names or strings; values are strings (quotes or a template without `${`), numbers, booleans, null, arrays
 /// and objects. Anything else (a variable, a call, `process.env.X`, a spread, a template with `${…}`) is not
 /// evaluated: its key is left out and listed in `unread` with its line, so a reader never concludes from it.
-/// Bounded: at most `maxDepth` levels and `maxValues` values; comments are skipped.
+/// Bounded: at most `maxDepth` levels and `maxValues` values; comments are skipped. Every loop moves `i`
+/// forward on every pass (a byte it cannot place, such as a stray `)`, is stepped over), and `i` never passes
+/// `b.count`, so any text ends in linear time.
 struct JSObjectLiteral {
     struct Unread: Sendable {
         let line: Int
@@ -38,13 +40,26 @@ struct JSObjectLiteral {
     /// Moves to the `{` of the exported object.
     private mutating func seekExport() -> Bool {
         let markers = ["export default", "module.exports", "defineConfig("].map { Array($0.utf8) }
+        var lookedUpName = false
         while i < b.count {
             skipTrivia()
             guard i < b.count else { return false }
-            if markers.contains(where: matches) {
+            if let marker = markers.first(where: matches) {
+                // `module.exports = config` / `export default config` (no semicolon needed): the object that
+                // `const config = {…}` declares. Looked up once, so that many such lines stay linear.
+                if !lookedUpName, marker.last != UInt8(ascii: "("), let name = exportedName(after: i + marker.count) {
+                    lookedUpName = true
+                    if let start = declaration(of: name) {
+                        line = 1 + b[..<start].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+                        i = start
+                        return true
+                    }
+                }
                 // The first `{` after the marker that opens an object (past `({ config }) => (`).
                 while i < b.count {
                     skipTrivia()
+                    // `module.exports = config` at the very end: no object follows.
+                    guard i < b.count else { return false }
                     if b[i] == UInt8(ascii: "{") {
                         // `({ config }) =>`: a parameter list, not the object; the object follows the arrow.
                         if let arrow = arrowAfterParameters() {
@@ -60,6 +75,44 @@ struct JSObjectLiteral {
             advance()
         }
         return false
+    }
+
+    /// The name a marker exports when it is a bare identifier ending its statement (`= config`, `default config;`).
+    private func exportedName(after start: Int) -> [UInt8]? {
+        var k = start
+        while k < b.count, b[k] == 0x20 || b[k] == 0x09 || b[k] == UInt8(ascii: "=") { k += 1 }
+        let nameStart = k
+        while k < b.count, Tokenish.isWord(b[k]) { k += 1 }
+        guard k > nameStart, !(b[nameStart] >= 0x30 && b[nameStart] <= 0x39) else { return nil }
+        let name = Array(b[nameStart..<k])
+        guard !["function", "class", "async", "new", "await", "typeof"].contains(where: { Array($0.utf8) == name }) else { return nil }
+        while k < b.count, b[k] == 0x20 || b[k] == 0x09 || b[k] == 0x0D { k += 1 }
+        guard k == b.count || b[k] == 0x0A || b[k] == UInt8(ascii: ";") || b[k] == UInt8(ascii: "/") else { return nil }
+        return name
+    }
+
+    /// Where the object `const|let|var <name> = {` (a type annotation allowed before `=`) opens; nil when none does.
+    private func declaration(of name: [UInt8]) -> Int? {
+        let keywords = ["const", "let", "var"].map { Array($0.utf8) }
+        var k = 0
+        while k < b.count {
+            guard k == 0 || !Tokenish.isWord(b[k - 1]), let keyword = keywords.first(where: { word in
+                k + word.count < b.count && b[k..<k + word.count].elementsEqual(word) && Self.isSpace(b[k + word.count])
+            }) else { k += 1; continue }
+            var m = k + keyword.count
+            while m < b.count, Self.isSpace(b[m]) { m += 1 }
+            guard m + name.count <= b.count, b[m..<m + name.count].elementsEqual(name), !Tokenish.isWord(at(m + name.count)) else { k += 1; continue }
+            m += name.count
+            // `: ExpoConfig` or `: Partial<ExpoConfig>` before the `=` (not `=>` or `==`).
+            let limit = min(b.count, m + 200)
+            while m < limit, !(b[m] == UInt8(ascii: "=") && at(m + 1) != UInt8(ascii: ">") && at(m + 1) != UInt8(ascii: "=")), b[m] != 0x0A || at(m - 1) == UInt8(ascii: ":") { m += 1 }
+            guard m < limit, b[m] == UInt8(ascii: "=") else { k += 1; continue }
+            m += 1
+            while m < b.count, Self.isSpace(b[m]) { m += 1 }
+            if m < b.count, b[m] == UInt8(ascii: "{") { return m }
+            k += 1
+        }
+        return nil
     }
 
     /// When `{` at `i` opens a destructured parameter list followed by `) =>`, the index after the arrow.
@@ -86,7 +139,8 @@ struct JSObjectLiteral {
     }
 
     private mutating func advance() {
-        if i < b.count, b[i] == 0x0A { line += 1 }
+        guard i < b.count else { return }
+        if b[i] == 0x0A { line += 1 }
         i += 1
     }
 
@@ -102,7 +156,8 @@ struct JSObjectLiteral {
             if b[i] == UInt8(ascii: "/"), at(i + 1) == UInt8(ascii: "*") {
                 i += 2
                 while i < b.count, !(b[i] == UInt8(ascii: "*") && at(i + 1) == UInt8(ascii: "/")) { advance() }
-                i += 2
+                // An unterminated comment ends at the end of the text.
+                i = min(i + 2, b.count)
                 continue
             }
             return
@@ -131,7 +186,8 @@ struct JSObjectLiteral {
             case "true": literal = true
             case "false": literal = false
             case "null", "undefined": literal = NSNull()
-            default: literal = Double(word).map { NSNumber(value: $0) }
+            // A number starts with a digit, `-` or `.` (`inf`, `nan` and `Infinity` are names to Swift's parser too).
+            default: literal = word.first.map { $0.isASCII && ($0.isNumber || $0 == "-" || $0 == ".") } == true ? Double(word).map { NSNumber(value: $0) } : nil
             }
             if let literal, literalEnd() { return literal }
             i = start
@@ -158,6 +214,10 @@ struct JSObjectLiteral {
             skipTrivia()
             guard i < b.count else { return result }
             if b[i] == UInt8(ascii: "}") { i += 1; return result }
+            // A closing bracket that closes nothing here (`{)}`, `{ a: ] }`): stepped over, so the loop moves on.
+            if b[i] == UInt8(ascii: ")") || b[i] == UInt8(ascii: "]") { i += 1; continue }
+            let passStart = i
+            defer { if i == passStart { advance() } }
             if b[i] == UInt8(ascii: ",") { i += 1; continue }
             if b[i] == UInt8(ascii: "."), at(i + 1) == UInt8(ascii: "."), at(i + 2) == UInt8(ascii: ".") {
                 let startLine = line
@@ -204,7 +264,11 @@ struct JSObjectLiteral {
             guard i < b.count else { return result }
             if b[i] == UInt8(ascii: "]") { i += 1; return result }
             if b[i] == UInt8(ascii: ",") { i += 1; continue }
+            // A closing bracket that closes nothing here (`[)]`, `[}`): stepped over, so the loop moves on.
+            if b[i] == UInt8(ascii: ")") || b[i] == UInt8(ascii: "}") { i += 1; continue }
+            let passStart = i
             if let value = value(depth: depth + 1) { result.append(value) }
+            if i == passStart { advance() }
         }
     }
 
@@ -234,7 +298,8 @@ struct JSObjectLiteral {
             bytes.append(b[i])
             i += 1
         }
-        i += 1
+        // Past the closing quote; an unterminated one ends at the end of the text, never past it.
+        i = min(i + 1, b.count)
         return interpolated ? nil : String(decoding: bytes, as: UTF8.self)
     }
 

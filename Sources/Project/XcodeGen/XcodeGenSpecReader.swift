@@ -9,6 +9,9 @@ enum XcodeGenSpecReader {
     static let maxIncludeDepth = 4
     /// Included files read in all, so that a spec whose includes fan out stays cheap.
     static let maxIncludedFiles = 32
+    /// Template settings and properties applied to targets in all (targets × the templates they name): past it,
+    /// further templates are listed as not read, so that many targets naming one huge template stay linear.
+    static let maxTemplateWork = 1_000_000
 
     /// `load` gives an included file's text by its project-relative path, nil when it is not in the project.
     static func read(path: String, text: String, load: (String) -> String?) -> ProjectSpec {
@@ -17,6 +20,7 @@ enum XcodeGenSpecReader {
         collect(path: path, text: text, depth: 0, load: load, into: &merged, spec: &spec)
 
         let projectKeys = merged.projectSettings
+        var templateWork = 0
         for target in merged.targets {
             // The target's own type, else its first template's that has one.
             let type = target.type ?? target.templates.lazy.compactMap { merged.templates[$0]?.type }.first
@@ -25,6 +29,11 @@ enum XcodeGenSpecReader {
             for name in target.templates {
                 guard let template = merged.templates[name] else {
                     spec.unevaluated.append((target.line, "target \(target.name) uses template \(name), which the spec does not define"))
+                    continue
+                }
+                templateWork += 1 + template.settings.count + template.properties.count
+                guard templateWork <= maxTemplateWork else {
+                    spec.unevaluated.append((target.line, "target \(target.name)'s template \(name) (past shipcheck's bound of \(maxTemplateWork) template values)"))
                     continue
                 }
                 settings.merge(template.settings) { $1 }
@@ -68,6 +77,8 @@ enum XcodeGenSpecReader {
         var projectSettings: Values = [:]
         var templates: [String: TargetEntry] = [:]
         var targets: [TargetEntry] = []
+        /// Where each target name is in `targets` (a spec and its includes may name thousands).
+        var targetIndex: [String: Int] = [:]
         var unevaluated: [(line: Int?, what: String)] = []
         var includedFiles = 0
     }
@@ -107,7 +118,7 @@ enum XcodeGenSpecReader {
         for pair in root["targets"]?.mapping ?? [] {
             guard let name = pair.key.scalar else { continue }
             let entry = targetEntry(name: name, pair.value, line: pair.key.mark.line)
-            if let index = merged.targets.firstIndex(where: { $0.name == name }) {
+            if let index = merged.targetIndex[name] {
                 // An including file's target adds to the included one's.
                 var existing = merged.targets[index]
                 existing.settings.merge(entry.settings) { $1 }
@@ -117,6 +128,7 @@ enum XcodeGenSpecReader {
                 existing.unevaluated += entry.unevaluated
                 merged.targets[index] = existing
             } else {
+                merged.targetIndex[name] = merged.targets.count
                 merged.targets.append(entry)
             }
         }

@@ -9,6 +9,9 @@ struct Console {
     let environment: [String: String]
     /// When set (the MCP server's tool calls), the text is kept here instead of written to the terminal.
     var capture: ConsoleCapture? = nil
+    /// When set (the MCP server's tool calls), the folder the commands may read: shipcheck.yml is looked for
+    /// up to it, never above.
+    var confinedRoot: String? = nil
 
     func out(_ text: String) {
         write(WorkflowCommandGuard.guardLineStarts(text, prefix: "./"), to: STDOUT_FILENO, name: "standard output")
@@ -39,17 +42,25 @@ struct Console {
 
     /// `error: …` on stderr, one problem per line.
     func error(_ message: String) {
-        err("error: \(message)\n")
+        err("error: \(Self.visible(message))\n")
     }
 
     /// `warning: …` on stderr: something went wrong that does not change the result.
     func warning(_ message: String) {
-        err("warning: \(message)\n")
+        err("warning: \(Self.visible(message))\n")
     }
 
     /// `note: …` on stderr: how the command read its input, when that is not what was given.
     func note(_ message: String) {
-        err("note: \(message)\n")
+        err("note: \(Self.visible(message))\n")
+    }
+
+    /// A message's every line escaped as the reports escape project text (control, bidi and invisible
+    /// characters shown as escapes, `##[` broken): a path or value in it cannot recolour the terminal or
+    /// write a workflow command into the CI log. (`Diagnostic` escapes its own values' newlines.)
+    static func visible(_ message: String) -> String {
+        message.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+            .map { VisibleText.escape(String($0)) }.joined(separator: "\n")
     }
 
     /// Colour only on a terminal, unless `--color always`; `NO_COLOR` (any value) turns it off for `auto`.

@@ -99,6 +99,7 @@ struct CheckCommand {
             case .success(let console): options.console = console
             case .failure(let error): return console.usage(UsageError(message: error.message, command: definition.name))
             }
+            options.discoveryCeiling = console.confinedRoot
             run = try Shipcheck.run(options)
         } catch {
             for message in error.messages { console.error(message) }

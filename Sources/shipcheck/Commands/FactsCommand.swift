@@ -30,7 +30,7 @@ struct FactsCommand {
         var project: ProjectModel
         do {
             let session = try Session.open(path: parsed.positionals.first ?? ".", configPath: parsed.value("config"),
-                                           rulesDirectories: parsed.all("rules"))
+                                           rulesDirectories: parsed.all("rules"), discoveryCeiling: console.confinedRoot)
             project = try session.inspect()
             // With --archive, the built archives' facts, which win over the source's (both are shown).
             try ArchiveStep.read(parsed.all("archive"), into: &project)

@@ -165,7 +165,7 @@ struct MCPTools {
     /// The command run in process; exit code 2 (usage, unreadable input) is a tool error with its message.
     func run(_ words: [String]) -> Answer {
         let capture = ConsoleCapture()
-        let console = Console(environment: environment, capture: capture)
+        let console = Console(environment: environment, capture: capture, confinedRoot: root.path)
         let code = ShipcheckCommand(console: console).run(words)
         let out = capture.standardOutput
         if code == .usage {

@@ -74,7 +74,10 @@ enum BinaryXMLReader {
     }
 
     /// UTF-16 (length in u16 units, a second unit when the high bit is set) or UTF-8 (UTF-16 length, then
-    /// byte length, each one or two bytes).
+    /// byte length, each one or two bytes). Each distinct offset is decoded once (indices naming the same
+    /// offset share the string), and the bytes decoded from distinct offsets may not exceed
+    /// `maxDecodedPerPoolByte` times the pool's size: offsets into the middle of one long string would
+    /// otherwise decode it again and again (a 7 KB manifest could ask for gigabytes).
     static func stringPool(_ c: ByteCursor, at chunk: Int, headerSize: Int, size: Int) throws(DecodeError) -> [String] {
         let count = try c.u32(chunk + 8, "the string pool")
         let flags = try c.u32(chunk + 16, "the string pool")
@@ -83,10 +86,19 @@ enum BinaryXMLReader {
         let utf8 = flags & 0x100 != 0
         var strings: [String] = []
         strings.reserveCapacity(count)
+        var decoded: [Int: String] = [:]
+        var decodedBytes = 0
+        let budget = maxDecodedPerPoolByte * size
         for i in 0..<count {
             var at = chunk + start + (try c.u32(chunk + headerSize + 4 * i, "string offset \(i)"))
             let end = chunk + size
             guard at < end else { throw DecodeError("string \(i) lies past the string pool") }
+            if let known = decoded[at] {
+                strings.append(known)
+                continue
+            }
+            let offset = at
+            let text: String
             if utf8 {
                 func length() throws(DecodeError) -> Int {
                     let first = Int(try c.uint(at, 1, "string \(i)"))
@@ -98,16 +110,30 @@ enum BinaryXMLReader {
                 _ = try length()
                 let bytes = try length()
                 guard at + bytes <= end else { throw DecodeError("string \(i) runs past the string pool") }
-                strings.append(String(decoding: c.bytes[at..<at + bytes], as: UTF8.self))
+                decodedBytes += bytes
+                guard decodedBytes <= budget else { throw overlapping(size) }
+                text = String(decoding: c.bytes[at..<at + bytes], as: UTF8.self)
             } else {
                 var units = try c.u16(at, "string \(i)")
                 at += 2
                 if units & 0x8000 != 0 { units = (units & 0x7FFF) << 16 | (try c.u16(at, "string \(i)")); at += 2 }
                 guard at + units * 2 <= end else { throw DecodeError("string \(i) runs past the string pool") }
+                decodedBytes += units * 2
+                guard decodedBytes <= budget else { throw overlapping(size) }
                 let code = (0..<units).map { UInt16(c.bytes[at + 2 * $0]) | UInt16(c.bytes[at + 2 * $0 + 1]) << 8 }
-                strings.append(String(decoding: code, as: UTF16.self))
+                text = String(decoding: code, as: UTF16.self)
             }
+            decoded[offset] = text
+            strings.append(text)
         }
         return strings
+    }
+
+    /// aapt2 writes each string once, so distinct strings never decode to more than the pool holds; twice
+    /// that (plus the headers' slack) is refused as overlapping strings.
+    static let maxDecodedPerPoolByte = 2
+
+    static func overlapping(_ size: Int) -> DecodeError {
+        DecodeError("the string pool's strings overlap: they decode to more than \(maxDecodedPerPoolByte) times the pool's \(size) bytes (a hostile manifest?)")
     }
 }

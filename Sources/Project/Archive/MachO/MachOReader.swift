@@ -11,14 +11,20 @@ public enum MachOReader {
     /// A code signature blob (its entitlements are a few KB; the CodeDirectory hashes grow with the binary).
     static let maxSignatureBytes = 64 << 20
     static let maxStringTableBytes = 512 << 20
+    /// The text of distinct imported names kept per binary (all slices): a large app's imports are a few MB.
+    /// Symbols naming the same string are kept once, so only distinct names count against it.
+    public static let maxSymbolTextBytes = 64 << 20
 
-    public static func read(_ bytes: [UInt8]) throws(DecodeError) -> MachOFile {
-        try read(ByteSource(bytes))
+    public static func read(_ bytes: [UInt8], maxSymbolText: Int = maxSymbolTextBytes) throws(DecodeError) -> MachOFile {
+        try read(ByteSource(bytes), maxSymbolText: maxSymbolText)
     }
 
     /// Reads only the header, the load commands, the symbol and string tables and the code signature of
     /// each slice, in file order, so that an entry being inflated is never held whole.
-    public static func read(_ source: ByteSource) throws(DecodeError) -> MachOFile {
+    /// `maxSymbolText` bounds the bytes of distinct imported names kept from all slices (an archive passes
+    /// what is left of its own budget).
+    public static func read(_ source: ByteSource, maxSymbolText: Int = maxSymbolTextBytes) throws(DecodeError) -> MachOFile {
+        var symbolText = maxSymbolText
         let head = ByteCursor(try source.read(0, min(source.size, 8), "the Mach-O magic number"), bigEndian: true)
         let magic = try head.u32(0, "the Mach-O magic number")
         if magic == 0xCAFE_BABE || magic == 0xCAFE_BABF {
@@ -40,17 +46,17 @@ public enum MachOReader {
             // In file order: an inflating entry is read forward.
             for range in ranges.sorted(by: { $0.offset < $1.offset }) {
                 do {
-                    slices.append((range.number, try slice(source.slice(range.offset, range.size))))
+                    slices.append((range.number, try slice(source.slice(range.offset, range.size), symbolText: &symbolText)))
                 } catch {
                     throw DecodeError("fat architecture \(range.number): \(error.message)")
                 }
             }
             return MachOFile(slices: slices.sorted { $0.0 < $1.0 }.map(\.1))
         }
-        return MachOFile(slices: [try slice(source)])
+        return MachOFile(slices: [try slice(source, symbolText: &symbolText)])
     }
 
-    static func slice(_ source: ByteSource) throws(DecodeError) -> MachOFile.Slice {
+    static func slice(_ source: ByteSource, symbolText: inout Int) throws(DecodeError) -> MachOFile.Slice {
         let header = ByteCursor(try source.read(0, min(source.size, 32), "the Mach-O header"))
         let magic = try header.u32(0, "the Mach-O magic number")
         let is64: Bool
@@ -121,7 +127,8 @@ public enum MachOReader {
             switch region {
             case .symbols:
                 guard let t = symbolTable else { continue }
-                symbols = try undefinedSymbols(source, symbolOffset: t.symbolOffset, count: t.count, stringOffset: t.stringOffset, stringSize: t.stringSize, is64: is64)
+                symbols = try undefinedSymbols(source, symbolOffset: t.symbolOffset, count: t.count, stringOffset: t.stringOffset, stringSize: t.stringSize,
+                                               is64: is64, textBudget: &symbolText)
             case .signature:
                 guard let signature else { continue }
                 guard signature.size <= maxSignatureBytes else { throw DecodeError("its code signature is \(signature.size) bytes (at most \(maxSignatureBytes) are read)") }
@@ -134,8 +141,12 @@ public enum MachOReader {
                                entitlementsXML: entitlements)
     }
 
-    /// External symbols with no section (N_UNDF | N_EXT, not a debugging entry): what the binary imports.
-    static func undefinedSymbols(_ source: ByteSource, symbolOffset: Int, count: Int, stringOffset: Int, stringSize: Int, is64: Bool) throws(DecodeError) -> [String] {
+    /// External symbols with no section (N_UNDF | N_EXT, not a debugging entry): what the binary imports, each
+    /// name once, in first-seen order. A string-table offset is decoded once however many symbols name it, and
+    /// the distinct names' bytes count against `textBudget`: two million symbols naming one 4 KB string are one
+    /// name, and offsets into the middle of long strings end in an error at the budget, never in gigabytes.
+    static func undefinedSymbols(_ source: ByteSource, symbolOffset: Int, count: Int, stringOffset: Int, stringSize: Int, is64: Bool,
+                                 textBudget: inout Int) throws(DecodeError) -> [String] {
         let entrySize = is64 ? 16 : 12
         guard count <= maxSymbols else { throw DecodeError("its symbol table declares \(count) symbols (at most \(maxSymbols) are read)") }
         guard symbolOffset <= source.size, count * entrySize <= source.size - symbolOffset else {
@@ -156,13 +167,21 @@ public enum MachOReader {
             table = ByteCursor(try source.read(symbolOffset, count * entrySize, "its symbol table"))
         }
         var names: [String] = []
+        var seenOffsets: Set<Int> = []
+        var seenNames: Set<String> = []
         for i in 0..<count {
             let entry = i * entrySize
             let type = table.bytes[entry + 4]
             guard type & 0xE0 == 0, type & 0x0E == 0, type & 0x01 == 1 else { continue }
             let index = try table.u32(entry, "symbol \(i)")
             guard index < stringSize else { throw DecodeError("symbol \(i) names string \(index), past the string table's \(stringSize) bytes") }
-            if let name = strings.cString(index, end: stringSize), !name.isEmpty { names.append(name) }
+            guard seenOffsets.insert(index).inserted else { continue }
+            guard let name = strings.cString(index, end: stringSize), !name.isEmpty, seenNames.insert(name).inserted else { continue }
+            textBudget -= name.utf8.count
+            guard textBudget >= 0 else {
+                throw DecodeError("its distinct imported symbol names take more text than shipcheck reads (\(maxSymbolTextBytes >> 20) MB per binary, \(ArchiveLimits().maxSymbolTextBytes >> 20) MB per archive): symbols pointing into the middle of long strings?")
+            }
+            names.append(name)
         }
         return names
     }

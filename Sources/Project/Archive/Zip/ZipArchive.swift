@@ -5,7 +5,7 @@
 public final class ZipArchive: @unchecked Sendable {
     public let name: String
     public let entries: [ZipEntry]
-    let limits: ArchiveLimits
+    public let limits: ArchiveLimits
     private let file: RandomAccessFile
     private let index: [String: Int]
     /// Inflated so far (guarded: entries are read one at a time by one inspector).
@@ -63,7 +63,7 @@ public final class ZipArchive: @unchecked Sendable {
         guard entry.uncompressedSize <= limits.maxEntryBytes else {
             throw fail("inflates to \(entry.uncompressedSize) bytes, over shipcheck's limit of \(limits.maxEntryBytes) for one entry")
         }
-        guard inflatedTotal + entry.uncompressedSize <= limits.maxTotalInflatedBytes else {
+        guard entry.uncompressedSize <= limits.maxTotalInflatedBytes - inflatedTotal else {
             throw fail("reading it would inflate more than \(limits.maxTotalInflatedBytes) bytes from the archive (shipcheck's limit; a zip bomb?)")
         }
         let start: Int
@@ -72,7 +72,9 @@ public final class ZipArchive: @unchecked Sendable {
             guard try header.u32(0) == 0x0403_4B50 else { throw DecodeError("its local header at offset \(entry.localHeaderOffset) has no ZIP signature") }
             let nameLength = try header.u16(26)
             let extraLength = try header.u16(28)
-            start = entry.localHeaderOffset + 30 + nameLength + extraLength
+            let (sum, overflow) = Self.checkedSum([entry.localHeaderOffset, 30, nameLength, extraLength])
+            guard !overflow else { throw DecodeError("its local header offset \(entry.localHeaderOffset) is out of range") }
+            start = sum
         } catch {
             throw fail(error.message)
         }
@@ -165,6 +167,11 @@ public final class ZipArchive: @unchecked Sendable {
             if compressed == 0xFFFF_FFFF || uncompressed == 0xFFFF_FFFF || local == 0xFFFF_FFFF {
                 (uncompressed, compressed, local) = try zip64Values(extra, uncompressed: uncompressed, compressed: compressed, local: local, entry: name)
             }
+            // ZIP64 values are 64-bit: one larger than the file itself is a lie, refused before any sum uses it.
+            guard compressed <= file.size, local <= file.size else {
+                throw ArchiveError(archive: "", entry: name,
+                                   "declares \(compressed) compressed bytes at offset \(local), past the end of the archive (\(file.size) bytes)")
+            }
             if let problem = ZipNames.problem(name) { throw ArchiveError(archive: "", entry: name, problem) }
             if flags & 1 != 0 { throw ArchiveError(archive: "", entry: name, "is encrypted; shipcheck cannot read it") }
             if uncompressed > limits.ratioFloorBytes, uncompressed / max(compressed, 1) > limits.maxRatio {
@@ -203,6 +210,17 @@ public final class ZipArchive: @unchecked Sendable {
         throw ArchiveError(archive: "", entry: entry, "has ZIP64 sizes but no ZIP64 extra field")
     }
 
+    /// The sum of `values` and whether it overflowed `Int` (offsets and sizes read from an archive).
+    static func checkedSum(_ values: [Int]) -> (Int, Bool) {
+        var total = 0
+        for value in values {
+            let (sum, overflow) = total.addingReportingOverflow(value)
+            if overflow || value < 0 { return (0, true) }
+            total = sum
+        }
+        return (total, false)
+    }
+
     /// Entries whose data overlap (the trick of "non-recursive" zip bombs, many names over one stream)
     /// or run into the central directory are refused.
     static func checkOverlaps(_ entries: [ZipEntry], directoryOffset: Int) throws {
@@ -212,9 +230,17 @@ public final class ZipArchive: @unchecked Sendable {
             guard entry.localHeaderOffset < directoryOffset else {
                 throw ArchiveError(archive: "", entry: entry.name, "its local header lies in or after the central directory")
             }
-            // The local header is at least 30 bytes plus the name, then the data.
-            if let previous, previous.localHeaderOffset + 30 + previous.name.utf8.count + previous.compressedSize > entry.localHeaderOffset {
-                throw ArchiveError(archive: "", entry: entry.name, "its data overlaps the entry \(previous.name) (overlapping entries: a zip bomb?)")
+            // The local header is at least 30 bytes plus the name, then the data. Summed with overflow checks:
+            // the sizes come from the archive (a ZIP64 size may be near 2^63).
+            if let previous {
+                let (end, overflow) = Self.checkedSum([previous.localHeaderOffset, 30, previous.name.utf8.count, previous.compressedSize])
+                guard !overflow else {
+                    throw ArchiveError(archive: "", entry: previous.name,
+                                       "its offset and size (\(previous.compressedSize) bytes at \(previous.localHeaderOffset)) overflow a 64-bit file position (a damaged or hostile archive)")
+                }
+                if end > entry.localHeaderOffset {
+                    throw ArchiveError(archive: "", entry: entry.name, "its data overlaps the entry \(previous.name) (overlapping entries: a zip bomb?)")
+                }
             }
             previous = entry
         }
