@@ -333,6 +333,62 @@ struct GradleSymbolTests {
         #expect(result.gradleFiles.first { $0.module == "app" }?.plugins == ["mihon.plugins.android.application"])
     }
 
+    /// A precompiled script plugin in a package is applied by `<package>.<file name>` (Gradle's rule) and reads the
+    /// build logic's constants.
+    @Test func packagedPrecompiledScriptIsAppliedByItsQualifiedId() throws {
+        let result = try inspect([
+            "settings.gradle.kts": "pluginManagement {\n    includeBuild(\"build-logic\")\n}\ninclude(\":app\")\n",
+            "build-logic/convention/src/main/kotlin/com/example/convention/android-app.gradle.kts": """
+            package com.example.convention
+
+            plugins {
+                id("com.android.application")
+            }
+
+            android {
+                defaultConfig {
+                    targetSdk = Sdk.TARGET
+                }
+            }
+            """,
+            "build-logic/convention/src/main/kotlin/com/example/convention/Sdk.kt": "package com.example.convention\n\nobject Sdk {\n    const val TARGET = 35\n}\n",
+            "app/build.gradle.kts": "plugins {\n    id(\"com.example.convention.android-app\")\n}\n",
+            "app/src/main/AndroidManifest.xml": Self.manifest,
+        ])
+        let target = try #require(result.facts.first { $0.name == "android.module.app.target_sdk" })
+        #expect(target.value == .number(35))
+        #expect(target.evidence.first?.location == SourceLocation(path: "build-logic/convention/src/main/kotlin/com/example/convention/android-app.gradle.kts", line: 9))
+    }
+
+    /// Meshtastic-Android: a build-logic function loads `config.properties` into a `Properties` and reads
+    /// `getProperty("TARGET_SDK")`; `System.getProperty` is never read from a file.
+    @Test func propertiesFileTheBuildLogicLoadsIsRead() throws {
+        let result = try inspect([
+            "settings.gradle.kts": "include(\":app\")\n",
+            "config.properties": "# Application and SDK versions\nMIN_SDK=26\nTARGET_SDK=37\n",
+            "app/build.gradle.kts": """
+            import java.util.Properties
+
+            plugins { id("com.android.application") }
+
+            val configProperties = Properties().apply { load(rootProject.file("config.properties").inputStream()) }
+            val targetSdkVersion = configProperties.getProperty("TARGET_SDK").toInt()
+
+            android {
+                defaultConfig {
+                    minSdk = System.getProperty("MIN_SDK").toInt()
+                    targetSdk = targetSdkVersion
+                }
+            }
+            """,
+            "app/src/main/AndroidManifest.xml": Self.manifest,
+        ])
+        let target = try #require(result.facts.first { $0.name == "android.module.app.target_sdk" })
+        #expect(target.value == .number(37))
+        #expect(target.evidence.map(\.location) == [SourceLocation(path: "app/build.gradle.kts", line: 11), SourceLocation(path: "config.properties", line: 3)])
+        #expect(AndroidTestPaths.value(result.facts, "android.module.app.min_sdk") == nil)
+    }
+
     /// A plugin id that names no constant, and an unknown catalog, stay as written and resolve nothing.
     @Test func unresolvedPluginReferencesStayAsWritten() throws {
         let result = try inspect([

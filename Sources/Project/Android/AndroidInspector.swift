@@ -186,9 +186,9 @@ public enum AndroidInspector {
             return found
         }
         // A precompiled script plugin in a package is `<package>.<file name>` (Gradle's rule); by that id too.
+        // Probed quietly: a script no module applies is read (and its problems reported) only when one does.
         for (id, file) in conventionScripts {
-            guard let text = read(file), let package = Self.packageName(text) else { continue }
-            applied[file.path] = GradleScript.parse(text)
+            guard let text = try? InspectedText.read(file), let package = Self.packageName(text) else { continue }
             if conventionScripts[package + "." + id] == nil { conventionScripts[package + "." + id] = file }
         }
         // The convention plugins a module applies, and those they apply in turn (`breezy.android.application`
