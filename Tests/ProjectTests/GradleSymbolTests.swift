@@ -389,6 +389,18 @@ struct GradleSymbolTests {
         #expect(AndroidTestPaths.value(result.facts, "android.module.app.min_sdk") == nil)
     }
 
+    /// breezy-weather (Tests/Fixtures/android/targetsdk/precompiled-import): its precompiled script plugin calls
+    /// `configureAndroidApplication()`, a build-logic function that sets `minSdk = AndroidConfig.MIN_SDK`.
+    @Test func functionsAPrecompiledScriptCallsAreFollowed() throws {
+        let root = AndroidTestPaths.fixtures.appendingPathComponent("android/targetsdk/precompiled-import/pass")
+        let result = AndroidInspector.inspect(files: AndroidTestPaths.walk(root), root: root.path)
+        #expect(result.problems.isEmpty)
+        let min = try #require(result.facts.first { $0.name == "android.module.app.min_sdk" })
+        #expect(min.value == .number(23))
+        #expect(min.evidence.map(\.location) == [SourceLocation(path: "buildSrc/src/main/kotlin/breezy/buildlogic/ProjectExtensions.kt", line: 24),
+                                                 SourceLocation(path: "buildSrc/src/main/kotlin/breezy/buildlogic/AndroidConfig.kt", line: 9)])
+    }
+
     /// A plugin id that names no constant, and an unknown catalog, stay as written and resolve nothing.
     @Test func unresolvedPluginReferencesStayAsWritten() throws {
         let result = try inspect([

@@ -155,16 +155,14 @@ public enum AndroidInspector {
             }
             return found
         }
-        // A plugin class, the plugin classes it applies by id and the build-logic functions it calls (two levels):
-        // `configureFlavors(this)` in NiaFlavor.kt creates the flavours, `"implementation"(project(":core:ui"))`
-        // in a feature plugin adds a module.
-        func pluginClassScripts(_ id: String) -> [(path: String, script: GradleScript)] {
+        // A plugin class (or a precompiled script plugin), the plugin classes it applies by id and the build-logic
+        // functions it calls (three levels): `configureFlavors(this)` in NiaFlavor.kt creates the flavours,
+        // `configureAndroidApplication()` in breezy-weather's precompiled script sets minSdk,
+        // `"implementation"(project(":core:ui"))` in a feature plugin adds a module.
+        func logicScripts(text: String, path: String) -> [(path: String, script: GradleScript)] {
             var found: [(path: String, script: GradleScript)] = []
             var seenPaths: Set<String> = []
-            var pending: [(text: String?, path: String, depth: Int)] = []
-            if let className = pluginClasses[id], let source = kotlinClasses[className.split(separator: ".").last.map(String.init) ?? className] {
-                pending.append((source.text, source.path, 0))
-            }
+            var pending: [(text: String?, path: String, depth: Int)] = [(text, path, 0)]
             while !pending.isEmpty && seenPaths.count < 32 {
                 let (text, path, depth) = pending.removeFirst()
                 guard !seenPaths.contains(path) else { continue }
@@ -185,6 +183,10 @@ public enum AndroidInspector {
             }
             return found
         }
+        func pluginClassScripts(_ id: String) -> [(path: String, script: GradleScript)] {
+            guard let className = pluginClasses[id], let source = kotlinClasses[className.split(separator: ".").last.map(String.init) ?? className] else { return [] }
+            return logicScripts(text: source.text, path: source.path)
+        }
         // A precompiled script plugin in a package is `<package>.<file name>` (Gradle's rule); by that id too.
         // Probed quietly: a script no module applies is read (and its problems reported) only when one does.
         for (id, file) in conventionScripts {
@@ -193,6 +195,7 @@ public enum AndroidInspector {
         }
         // The convention plugins a module applies, and those they apply in turn (`breezy.android.application`
         // applies `breezy.code.lint`), precompiled scripts and plugin classes alike, each once, four levels deep.
+        var conventionTexts: [String: String] = [:]
         func conventionSources(of plugins: [(id: String, line: Int)], module: String) -> [(path: String, script: GradleScript)] {
             var found: [(path: String, script: GradleScript)] = []
             var seen: Set<String> = []
@@ -204,9 +207,11 @@ public enum AndroidInspector {
                 seen.insert(id)
                 var sources: [(path: String, script: GradleScript)] = []
                 if let convention = conventionScripts[id] {
-                    if applied[convention.path] == nil, let text = read(convention) { applied[convention.path] = GradleScript.parse(text) }
-                    if let parsed = applied[convention.path] {
-                        sources = [(convention.path, parsed)] + appliedScripts(of: parsed, at: convention.path)
+                    // Read once; a script that cannot be read is reported once and followed as empty.
+                    if conventionTexts[convention.path] == nil { conventionTexts[convention.path] = read(convention) ?? "" }
+                    if let text = conventionTexts[convention.path] {
+                        let followed = logicScripts(text: text, path: convention.path)
+                        sources = followed + (followed.first.map { appliedScripts(of: $0.script, at: convention.path) } ?? [])
                     }
                 } else if pluginClasses[id] != nil {
                     sources = pluginClassScripts(id)
