@@ -401,6 +401,21 @@ struct GradleSymbolTests {
                                                  SourceLocation(path: "buildSrc/src/main/kotlin/breezy/buildlogic/AndroidConfig.kt", line: 9)])
     }
 
+    /// Convention plugins that apply each other in a ring, and a build-logic function that calls itself, are each
+    /// followed once: the inspection ends, with the target the ring sets.
+    @Test func conventionPluginsInARingEndOnce() throws {
+        var files: [String: String] = [
+            "settings.gradle.kts": "include(\":app\")\n",
+            "buildSrc/src/main/kotlin/Loop.kt": "fun Project.loop() {\n    loop()\n}\n",
+            "app/build.gradle.kts": "plugins {\n    id(\"ring.a\")\n}\n",
+            "app/src/main/AndroidManifest.xml": Self.manifest,
+        ]
+        files["buildSrc/src/main/kotlin/ring.a.gradle.kts"] = "plugins {\n    id(\"com.android.application\")\n    id(\"ring.b\")\n}\nloop()\n"
+        files["buildSrc/src/main/kotlin/ring.b.gradle.kts"] = "plugins {\n    id(\"ring.a\")\n}\nandroid {\n    defaultConfig {\n        targetSdk = 36\n    }\n}\n"
+        let result = try inspect(files)
+        #expect(AndroidTestPaths.value(result.facts, "android.module.app.target_sdk") == .number(36))
+    }
+
     /// A plugin id that names no constant, and an unknown catalog, stay as written and resolve nothing.
     @Test func unresolvedPluginReferencesStayAsWritten() throws {
         let result = try inspect([
