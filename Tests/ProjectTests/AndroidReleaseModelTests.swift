@@ -228,7 +228,7 @@ struct AndroidReleaseModelTests {
         #expect(result.facts.first { $0.name == "android.modules" }?.value == .list(["app"]))
         #expect(AndroidInspector.registeredPlugins("""
         gradlePlugin { plugins { register("lib") { id = "x.android.library"; implementationClass = "LibraryPlugin" } } }
-        """, catalog: nil).map(\.0) == ["x.android.library"])
+        """, catalogs: [:]).map(\.0) == ["x.android.library"])
     }
 
     @Test func anXRAppIsItsOwnFormFactor() throws {

@@ -5,7 +5,8 @@ import Testing
 
 /// Version indirections read (Tests/Fixtures/android/targetsdk, Tests/Fixtures/android/refreshversions):
 /// a convention plugin's `ProjectConfig.Android.sdkTarget` from an included build's Kotlin object,
-/// `extra.set("targetSdkVersion", 33)` read through `project.property(…)`, and refreshVersions' `billing:_`
+/// `extra.set("targetSdkVersion", 33)` read through `project.property(…)`, thunderbird's and breezy-weather's
+/// precompiled script plugins reading a `const val`, SwissTransfer's `extra.apply { set(…) }`, and refreshVersions' `billing:_`
 /// answered by versions.properties, so the target-API and Billing gates run.
 struct AndroidVersionIndirectionTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -16,7 +17,14 @@ struct AndroidVersionIndirectionTests {
     }
 
     @Test(arguments: [("included-object", "build-logic/convention/src/main/kotlin/AndroidApplicationConventionPlugin.kt"),
-                      ("extra-property", "app/build.gradle.kts")])
+                      ("extra-property", "app/build.gradle.kts"),
+                      // thunderbird-android: a plugin id that is a `const val`, a precompiled script plugin applying
+                      // another that reads `ThunderbirdProjectConfig.Android.sdkTarget`.
+                      ("precompiled-const", "build-plugin/src/main/kotlin/thunderbird.app.android.gradle.kts"),
+                      // breezy-weather: a precompiled script plugin of buildSrc reads a `const val` of a packaged object.
+                      ("precompiled-import", "buildSrc/src/main/kotlin/breezy.android.application.gradle.kts"),
+                      // SwissTransfer: `buildscript { extra.apply { set(…) } }`, read by `val x: Int by rootProject.extra`.
+                      ("extra-apply", "app/build.gradle.kts")])
     func targetSdkIsReadAndJudged(shape: String, at path: String) throws {
         let trigger = try Self.run("targetsdk/\(shape)/trigger")
         #expect(trigger.project.facts["android.target_sdk"]?.value == .number(33))

@@ -56,6 +56,35 @@ public enum AndroidInspector {
             if let text = read(file) { settingsByFolder[folder(of: file.path)] = (file.path, GradleSettings.parse(text)) }
         }
 
+        // Catalogs a settings file declares under a name (`create("mihonx") { from(files("gradle/mihon.versions.toml")) }`),
+        // by the settings folder; a `libs` declared this way stands in where gradle/libs.versions.toml is absent.
+        var namedCatalogsByFolder: [String: [String: (path: String, catalog: VersionCatalog)]] = [:]
+        let declaredCatalogs = settingsByFolder.flatMap { folder, entry in entry.settings.catalogs.map { (folder, $0.key, $0.value) } }
+        if !declaredCatalogs.isEmpty {
+            let tomls = Dictionary(shipping.filter { $0.fileName.hasSuffix(".toml") }.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+            // Each file parsed once, however many builds name it (an included build names the root's catalog again).
+            var triedCatalogs: Set<String> = []
+            var parsedCatalogs = Dictionary(catalogsByFolder.values.map { ($0.path, $0.catalog) }, uniquingKeysWith: { first, _ in first })
+            for (folder, name, reference) in declaredCatalogs.sorted(by: { ($0.0, $0.1) < ($1.0, $1.1) }) {
+                guard let path = resolveAppliedPath(reference, from: folder), let file = tomls[path] else { continue }
+                if parsedCatalogs[path] == nil, !triedCatalogs.contains(path), let text = read(file) {
+                    triedCatalogs.insert(path)
+                    do {
+                        parsedCatalogs[path] = try VersionCatalog.parse(text, location: SourceLocation(path: path))
+                    } catch {
+                        result.problems.append(error.problem)
+                    }
+                }
+                if let catalog = parsedCatalogs[path] { namedCatalogsByFolder[folder, default: [:]][name] = (path, catalog) }
+            }
+        }
+        /// The catalogs a module's scripts see by name: those its nearest settings declare, and `libs`.
+        func catalogs(forModule module: String) -> [String: (path: String, catalog: VersionCatalog)] {
+            var found = ancestorFolders(of: module).lazy.compactMap { namedCatalogsByFolder[$0] }.first ?? [:]
+            if let libs = ancestorFolders(of: module).lazy.compactMap({ catalogsByFolder[$0] }).first { found["libs"] = libs }
+            return found
+        }
+
         // Kotlin constants and precompiled convention plugins of buildSrc and build-logic (and included builds).
         let logicFolders = Set(settingsByFolder.flatMap { folder, entry in
             ["buildSrc", "build-logic"].map { join(folder, $0) } + entry.settings.includedBuilds.map { join(folder, GradleSettings.normalize($0)) }
@@ -79,13 +108,25 @@ public enum AndroidInspector {
                 }
             } else if file.fileName == "build.gradle.kts" || file.fileName == "build.gradle" {
                 if let text = read(file) {
-                    for (id, className) in registeredPlugins(text, catalog: catalogsByFolder[""]?.catalog) { pluginClasses[id] = className }
+                    for (id, className) in registeredPlugins(text, catalogs: catalogs(forModule: folder(of: file.path)).mapValues(\.catalog)) { pluginClasses[id] = className }
                 }
             } else if file.fileName.hasSuffix(".gradle.kts") || file.fileName.hasSuffix(".gradle"), file.path.contains("/src/main/") {
                 // `src/main/kotlin/my.android.application.gradle.kts` is the plugin `my.android.application`.
                 let id = file.fileName.hasSuffix(".kts") ? file.fileName.dropLast(".gradle.kts".count) : file.fileName.dropLast(".gradle".count)
                 conventionScripts[String(id)] = file
             }
+        }
+
+        /// `libs.plugins.android.application`, `mihonx.plugins.android.base` → the plugin id the catalog names;
+        /// `ThunderbirdPlugins.App.androidCompose` → the `const val` of the build logic it names.
+        func pluginId(_ written: String, module: String) -> String? {
+            let parts = written.split(separator: ".", maxSplits: 2).map(String.init)
+            if parts.count == 3, parts[1] == "plugins", let catalog = catalogs(forModule: module)[parts[0]] {
+                return catalog.catalog.pluginId(accessor: parts[2])
+            }
+            guard GradleValueResolver.isQualifiedName(written) || GradleValueResolver.isIdentifier(written),
+                  let constant = constants.lookup(written) else { return nil }
+            return GradleValueResolver.literal(GradleValueResolver.unwrap(constant.expression))
         }
 
         // Build scripts.
@@ -114,16 +155,14 @@ public enum AndroidInspector {
             }
             return found
         }
-        // A plugin class, the plugin classes it applies by id and the build-logic functions it calls (two levels):
-        // `configureFlavors(this)` in NiaFlavor.kt creates the flavours, `"implementation"(project(":core:ui"))`
-        // in a feature plugin adds a module.
-        func pluginClassScripts(_ id: String) -> [(path: String, script: GradleScript)] {
+        // A plugin class (or a precompiled script plugin), the plugin classes it applies by id and the build-logic
+        // functions it calls (three levels): `configureFlavors(this)` in NiaFlavor.kt creates the flavours,
+        // `configureAndroidApplication()` in breezy-weather's precompiled script sets minSdk,
+        // `"implementation"(project(":core:ui"))` in a feature plugin adds a module.
+        func logicScripts(text: String, path: String) -> [(path: String, script: GradleScript)] {
             var found: [(path: String, script: GradleScript)] = []
             var seenPaths: Set<String> = []
-            var pending: [(text: String?, path: String, depth: Int)] = []
-            if let className = pluginClasses[id], let source = kotlinClasses[className.split(separator: ".").last.map(String.init) ?? className] {
-                pending.append((source.text, source.path, 0))
-            }
+            var pending: [(text: String?, path: String, depth: Int)] = [(text, path, 0)]
             while !pending.isEmpty && seenPaths.count < 32 {
                 let (text, path, depth) = pending.removeFirst()
                 guard !seenPaths.contains(path) else { continue }
@@ -144,24 +183,71 @@ public enum AndroidInspector {
             }
             return found
         }
-        var appliedByScript: [String: [(path: String, script: GradleScript)]] = [:]
-        for (file, script) in scripts {
-            var all = appliedScripts(of: script, at: file.path)
-            let catalog = ancestorFolders(of: folder(of: file.path)).lazy.compactMap { catalogsByFolder[$0] }.first?.catalog
-            for plugin in script.plugins {
-                let id = plugin.id.hasPrefix("libs.plugins.")
-                    ? (catalog?.pluginId(accessor: String(plugin.id.dropFirst("libs.plugins.".count))) ?? plugin.id) : plugin.id
+        func pluginClassScripts(_ id: String) -> [(path: String, script: GradleScript)] {
+            guard let className = pluginClasses[id], let source = kotlinClasses[className.split(separator: ".").last.map(String.init) ?? className] else { return [] }
+            return logicScripts(text: source.text, path: source.path)
+        }
+        // A precompiled script plugin in a package is `<package>.<file name>` (Gradle's rule); by that id too.
+        // Probed quietly: a script no module applies is read (and its problems reported) only when one does.
+        for (id, file) in conventionScripts {
+            guard let text = try? InspectedText.read(file), let package = Self.packageName(text) else { continue }
+            if conventionScripts[package + "." + id] == nil { conventionScripts[package + "." + id] = file }
+        }
+        // The convention plugins a module applies, and those they apply in turn (`breezy.android.application`
+        // applies `breezy.code.lint`), precompiled scripts and plugin classes alike, each once, four levels deep.
+        var conventionTexts: [String: String] = [:]
+        func conventionSources(of plugins: [(id: String, line: Int)], module: String) -> [(path: String, script: GradleScript)] {
+            var found: [(path: String, script: GradleScript)] = []
+            var seen: Set<String> = []
+            var pending = plugins.map { ($0.id, 0) }
+            while !pending.isEmpty && seen.count < 64 {
+                let (written, depth) = pending.removeFirst()
+                let id = pluginId(written, module: module) ?? written
+                guard !seen.contains(id) else { continue }
+                seen.insert(id)
+                var sources: [(path: String, script: GradleScript)] = []
                 if let convention = conventionScripts[id] {
-                    if applied[convention.path] == nil, let text = read(convention) { applied[convention.path] = GradleScript.parse(text) }
-                    if let parsed = applied[convention.path] {
-                        all.append((convention.path, parsed))
-                        all += appliedScripts(of: parsed, at: convention.path)
+                    // Read once; a script that cannot be read is reported once and followed as empty.
+                    if conventionTexts[convention.path] == nil { conventionTexts[convention.path] = read(convention) ?? "" }
+                    if let text = conventionTexts[convention.path] {
+                        let followed = logicScripts(text: text, path: convention.path)
+                        sources = followed + (followed.first.map { appliedScripts(of: $0.script, at: convention.path) } ?? [])
                     }
                 } else if pluginClasses[id] != nil {
-                    all += pluginClassScripts(id)
+                    sources = pluginClassScripts(id)
+                }
+                for source in sources where !found.contains(where: { $0.path == source.path }) {
+                    found.append(source)
+                    if depth < 3 { pending += source.script.plugins.map { ($0.id, depth + 1) } }
                 }
             }
-            appliedByScript[file.path] = all
+            return found
+        }
+        var appliedByScript: [String: [(path: String, script: GradleScript)]] = [:]
+        for (file, script) in scripts {
+            appliedByScript[file.path] = appliedScripts(of: script, at: file.path) + conventionSources(of: script.plugins, module: folder(of: file.path))
+        }
+
+        // `.properties` files the build logic names by a literal (`file("config.properties")`,
+        // `"$rootDir/app/version/version.properties"`), read once: what a `Properties` it loads answers.
+        var loadedProperties: [GradleValueResolver.PropertiesScope] = []
+        let propertyFiles = Dictionary(shipping.filter { $0.fileName.hasSuffix(".properties") && $0.fileName != "gradle.properties" && $0.fileName != "local.properties" }
+            .map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        if !propertyFiles.isEmpty {
+            var named: [String] = []
+            for (path, lines) in texts where path.hasSuffix(".kt") || path.hasSuffix(".kts") || path.hasSuffix(".gradle") {
+                for line in lines where line.contains(".properties") {
+                    for literal in GradleSettings.quoted(in: String(line)) where literal.hasSuffix(".properties") {
+                        let candidates = [resolveAppliedPath(literal, from: folder(of: path)), resolveAppliedPath(literal, from: "")]
+                        if let hit = candidates.compactMap({ $0 }).first(where: { propertyFiles[$0] != nil }), !named.contains(hit) { named.append(hit) }
+                    }
+                }
+            }
+            for path in named.sorted().prefix(16) {
+                if let file = propertyFiles[path], let text = read(file) {
+                    loadedProperties.append(.init(path: path, properties: GradleProperties.parse(text)))
+                }
+            }
         }
 
         // ext values of each project: its own, then those of the scripts it applies.
@@ -169,8 +255,8 @@ public enum AndroidInspector {
         for (file, script) in scripts {
             let key = folder(of: file.path)
             guard extByFolder[key] == nil else { continue }
-            extByFolder[key] = [GradleValueResolver.Scope(path: file.path, definitions: script.extValues)]
-                + (appliedByScript[file.path] ?? []).map { GradleValueResolver.Scope(path: $0.path, definitions: $0.script.extValues + $0.script.locals) }
+            extByFolder[key] = [GradleValueResolver.Scope(path: file.path, definitions: script.extValues, locals: script.locals)]
+                + (appliedByScript[file.path] ?? []).map { GradleValueResolver.Scope(path: $0.path, definitions: $0.script.extValues + $0.script.locals, locals: $0.script.locals) }
         }
 
         func resolver(forModule module: String, file: String, locals: [GradleScript.Definition]) -> GradleValueResolver {
@@ -182,6 +268,8 @@ public enum AndroidInspector {
                 properties: ancestors.compactMap { folder in propertiesByFolder[folder].map { GradleValueResolver.PropertiesScope(path: join(folder, "gradle.properties"), properties: $0) } },
                 catalog: ancestors.lazy.compactMap { catalogsByFolder[$0] }.first)
             resolver.constants = constants
+            resolver.namedCatalogs = catalogs(forModule: module)
+            resolver.loadedProperties = loadedProperties
             return resolver
         }
         func resolved(_ settings: [GradleSetting], with resolver: GradleValueResolver) -> [GradleSetting] {
@@ -200,12 +288,7 @@ public enum AndroidInspector {
             let module = folder(of: file.path)
             let resolver = resolver(forModule: module, file: file.path, locals: script.locals)
             let settings = resolved(script.settings, with: resolver)
-            let plugins = script.plugins.map { plugin -> String in
-                if plugin.id.hasPrefix("libs.plugins."), let id = resolver.catalog?.catalog.pluginId(accessor: String(plugin.id.dropFirst("libs.plugins.".count))) {
-                    return id
-                }
-                return plugin.id
-            }
+            let plugins = script.plugins.map { plugin -> String in pluginId(plugin.id, module: module) ?? plugin.id }
             // A convention plugin that applies the application plugin makes an application module.
             let conventionPlugins = (appliedByScript[file.path] ?? []).flatMap { $0.script.plugins.map(\.id) }
             var kind = moduleKind(plugins: plugins, settings: settings)
@@ -440,7 +523,18 @@ public enum AndroidInspector {
         return name.hasSuffix(".gradle") || name.hasSuffix(".kts") || name.hasSuffix(".xml")
     }
 
-    static func registeredPlugins(_ text: String, catalog: VersionCatalog?) -> [(String, String)] {
+    /// The `package` a Kotlin script or file declares, if any.
+    static func packageName(_ text: String) -> String? {
+        for line in text.lineSlices(omittingEmpty: true).prefix(80) {
+            let trimmed = line.trimmingBlanks()
+            guard trimmed.hasPrefix("package ") else { continue }
+            let name = String(trimmed.dropFirst("package ".count)).trimmingBlanks()
+            return name.split(separator: ".").allSatisfy { GradleScript.isIdentifier(String($0)) } && !name.isEmpty ? name : nil
+        }
+        return nil
+    }
+
+    static func registeredPlugins(_ text: String, catalogs: [String: VersionCatalog]) -> [(String, String)] {
         var ids: [[String]: String] = [:]
         var classes: [[String]: String] = [:]
         for statement in GradleStatements.split(text).statements where statement.blocks.contains("plugins") {
@@ -450,9 +544,10 @@ public enum AndroidInspector {
             if parts[0] == "id" {
                 if let literal = GradleValueResolver.literal(value) {
                     ids[statement.blocks] = literal
-                } else if value.hasPrefix("libs.plugins."), let end = value.range(of: ".get()") ?? value.range(of: ".pluginId") {
-                    let accessor = String(value[value.index(value.startIndex, offsetBy: "libs.plugins.".count)..<end.lowerBound])
-                    if let id = catalog?.pluginId(accessor: accessor) { ids[statement.blocks] = id }
+                } else if let marker = value.range(of: ".plugins."), let end = value.range(of: ".get()") ?? value.range(of: ".pluginId"),
+                          marker.upperBound <= end.lowerBound, let catalog = catalogs[String(value[..<marker.lowerBound])] {
+                    // `libs.plugins.x.get().pluginId`, `mihonx.plugins.android.base.get().pluginId`.
+                    if let id = catalog.pluginId(accessor: String(value[marker.upperBound..<end.lowerBound])) { ids[statement.blocks] = id }
                 }
             } else if parts[0] == "implementationClass", let literal = GradleValueResolver.literal(value) {
                 classes[statement.blocks] = literal

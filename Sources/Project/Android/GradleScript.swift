@@ -47,12 +47,17 @@ struct GradleScript: Sendable {
         }
         for statement in statements {
             let blocks = statement.blocks
-            if blocks.last == "ext" || blocks.last == "extra", let (name, expression) = extBlockEntry(statement.text) {
+            if let block = blocks.last, isExtBlock(block), let (name, expression) = extBlockEntry(statement.text) {
                 script.extValues.append(Definition(name: name, expression: expression, line: statement.line))
                 continue
             }
             if let (name, expression) = extAssignment(statement.text) {
                 script.extValues.append(Definition(name: name, expression: expression, line: statement.line))
+                continue
+            }
+            if mayDeclareLocal(statement.text), let (name, expression) = delegatedLocal(statement.text) {
+                // `val targetSdk: Int by rootProject.extra` reads the extra property of the same name.
+                script.locals.append(Definition(name: name, expression: expression, line: statement.line))
                 continue
             }
             if mayDeclareLocal(statement.text), let (name, expression) = firstCaptures(localPattern, statement.text) {
@@ -143,10 +148,34 @@ struct GradleScript: Sendable {
         #"^(?:rootProject\.|project\.)?ext\.([A-Za-z_]\w*)\s*=\s*(.+)$"#,
         #"^(?:rootProject\.|project\.)?(?:ext|extra)\s*\[\s*["']([A-Za-z_][\w.]*)["']\s*\]\s*=\s*(.+)$"#,
         #"^(?:rootProject\.|project\.)?(?:ext|extra)\.set\(\s*["']([A-Za-z_][\w.]*)["']\s*,\s*(.+)\)$"#,
-        #"^val\s+([A-Za-z_]\w*)\s+by\s+(?:rootProject\.|project\.)?extra\s*\(\s*(.+)\s*\)$"#,
+        #"^val\s+([A-Za-z_]\w*)(?:\s*:\s*[A-Za-z_][\w.]*\??)?\s+by\s+(?:rootProject\.|project\.)?extra\s*\(\s*(.+)\s*\)$"#,
     ].map { try! NSRegularExpression(pattern: $0) }
 
-    private static let extBlockPattern = try! NSRegularExpression(pattern: #"^(?:set\(\s*["']([A-Za-z_][\w.]*)["']\s*,\s*(.+)\)|([A-Za-z_]\w*)\s*=\s*(.+))$"#)
+    /// An entry of an extra-properties block: `set("k", v)`, `this["k"] = v`, `k = v` (Groovy `ext { }`).
+    private static let extBlockPattern = try! NSRegularExpression(pattern:
+        #"^(?:(?:this\.)?set\(\s*["']([A-Za-z_][\w.]*)["']\s*,\s*(.+)\)|this\s*\[\s*["']([A-Za-z_][\w.]*)["']\s*\]\s*=\s*(.+)|([A-Za-z_]\w*)\s*=\s*(.+))$"#)
+
+    /// `val targetSdk: Int by rootProject.extra`, `val minSdk: String by project`: a local that reads the extra
+    /// (or, for `by project`, any) property of its own name.
+    private static let delegatedLocalPattern = try! NSRegularExpression(pattern:
+        #"^(?:(?:private|internal)\s+)?val\s+([A-Za-z_]\w*)(?:\s*:\s*[A-Za-z_][\w.]*\??)?\s+by\s+((?:rootProject|project)\.(?:extra|ext)|extra|rootProject|project)$"#)
+
+    private static func delegatedLocal(_ text: String) -> (String, String)? {
+        guard text.contains(" by "), let groups = captures(delegatedLocalPattern, text), groups.count == 2 else { return nil }
+        let name = groups[0], owner = groups[1]
+        if owner == "project" || owner == "rootProject" { return (name, "\(owner).findProperty(\"\(name)\")") }
+        return (name, "\(owner)[\"\(name)\"]")
+    }
+
+    /// A block whose body writes the project's extra properties: Groovy `ext { }` and `rootProject.ext { }`,
+    /// Kotlin `extra.apply { }`, `rootProject.extra.apply { }`, `with(extra) { }`, `extensions.extraProperties.apply { }`.
+    static func isExtBlock(_ header: String) -> Bool {
+        var name = Substring(header.trimmingBlanks())
+        if name.hasPrefix("with("), name.hasSuffix(")") { name = name.dropFirst("with(".count).dropLast() }
+        for suffix in [".apply", ".run", ".also"] where name.hasSuffix(suffix) { name = name.dropLast(suffix.count) }
+        for prefix in ["rootProject.", "project.", "this.", "target."] where name.hasPrefix(prefix) { name = name.dropFirst(prefix.count) }
+        return name == "ext" || name == "extra" || name == "extensions.extraProperties" || name == "extraProperties"
+    }
 
     private static let localPattern = try! NSRegularExpression(
         pattern: #"^(?:(?:private|final|const)\s+)*(?:val|var|def)\s+([A-Za-z_]\w*)(?:\s*:\s*[A-Za-z_]\w*\??)?\s*=\s*(.+)$"#)
@@ -161,8 +190,9 @@ struct GradleScript: Sendable {
 
     private static func extBlockEntry(_ text: String) -> (String, String)? {
         guard text.contains("=") || text.contains("set("), let groups = captures(extBlockPattern, text) else { return nil }
-        if !groups[0].isEmpty { return (groups[0], groups[1].trimmingBlanks()) }
-        if !groups[2].isEmpty { return (groups[2], groups[3].trimmingBlanks()) }
+        for index in stride(from: 0, to: groups.count - 1, by: 2) where !groups[index].isEmpty {
+            return (groups[index], groups[index + 1].trimmingBlanks())
+        }
         return nil
     }
 
@@ -171,7 +201,10 @@ struct GradleScript: Sendable {
     private static let pluginPatterns: [NSRegularExpression] = [
         #"^apply\s*\(?\s*plugin\s*[:=]\s*["']([\w.\-]+)["']"#,
         #"^id\s*\(?\s*["']([\w.\-]+)["']"#,
-        #"^alias\s*\(\s*(libs\.plugins\.[\w.]+)\s*\)"#,
+        #"^alias\s*\(\s*([A-Za-z_]\w*\.plugins\.[\w.]+)\s*\)"#,
+        // An id named by a reference, read through the build logic's symbols: `id(ThunderbirdPlugins.App.androidCompose)`
+        // (a `const val`), `id(libs.plugins.android.application.get().pluginId)` (a catalog alias).
+        #"^id\s*\(\s*([A-Za-z_][\w.]*?)(?:\.get\(\)\.pluginId)?\s*\)$"#,
         // Convention plugin classes: `pluginManager.apply("com.android.library")`, `apply("…")` in `with(pluginManager)`.
         #"^(?:(?:project\.|target\.)?pluginManager\.)?apply\s*\(\s*["']([\w.\-]+)["']\s*\)$"#,
     ].map { try! NSRegularExpression(pattern: $0) }
@@ -186,7 +219,7 @@ struct GradleScript: Sendable {
             // `id` and `alias` only mean a plugin inside `plugins { }`.
             if index > 0 && !statement.blocks.contains("plugins") { continue }
             // The word each pattern requires, looked for first.
-            guard [text.hasPrefix("apply"), text.hasPrefix("id"), text.hasPrefix("alias"), text.contains("apply")][index] else { continue }
+            guard [text.hasPrefix("apply"), text.hasPrefix("id"), text.hasPrefix("alias"), text.hasPrefix("id"), text.contains("apply")][index] else { continue }
             if let groups = captures(pattern, statement.text), let id = groups.first { return id }
         }
         return nil

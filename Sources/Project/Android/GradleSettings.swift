@@ -18,6 +18,9 @@ struct GradleSettings: Sendable, Equatable {
     var modules: [Module] = []
     /// Builds pulled in with `includeBuild("build-logic")` (folders relative to the settings file).
     var includedBuilds: [String] = []
+    /// Version catalogs declared under a name with `versionCatalogs { create("mihonx") { from(files("gradle/x.toml")) } }`:
+    /// name → file, relative to the settings file's folder.
+    var catalogs: [String: String] = [:]
     var hasComputedIncludes = false
     /// A `projectDir` set from a computed value (`project(":${child.name}").projectDir = child`): the
     /// folder of a module cannot be read from its Gradle path.
@@ -42,6 +45,9 @@ struct GradleSettings: Sendable, Equatable {
                     let normalized = path.hasPrefix(":") ? path : ":" + path
                     settings.modules.append(Module(path: normalized, folder: folder(forPath: normalized), line: statement.line))
                 }
+            } else if line.hasPrefix("from"), statement.blocks.dropLast().last == "versionCatalogs", let name = statement.blocks.last,
+                      GradleScript.isIdentifier(name), line.contains("files("), let file = quoted(in: line).first, file.hasSuffix(".toml") {
+                settings.catalogs[name] = file
             } else if line.hasPrefix("includeBuild") {
                 settings.includedBuilds += quoted(in: line).prefix(1)
             } else if let groups = GradleScript.captures(projectDirPattern, line) {

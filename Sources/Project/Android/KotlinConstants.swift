@@ -11,16 +11,24 @@ struct KotlinConstants: Sendable {
         let expression: String
         let path: String
         let line: Int
+        /// The file's `package` (`breezy.buildlogic`), or "" without one: `breezy.buildlogic.AndroidConfig.TARGET_SDK`
+        /// names the same constant as `AndroidConfig.TARGET_SDK` under an import.
+        var package: String = ""
     }
 
     var constants: [Constant] = []
 
     mutating func add(text: String, path: String) {
+        var package = ""
         for statement in GradleStatements.split(text).statements {
+            if statement.blocks.isEmpty, statement.text.hasPrefix("package ") {
+                package = String(statement.text.dropFirst("package ".count)).trimmingBlanks()
+                continue
+            }
             guard let objects = Self.objectPath(statement.blocks),
                   let groups = GradleScript.captures(Self.declaration, statement.text), groups.count == 2 else { continue }
             let name = (objects + [groups[0]]).joined(separator: ".")
-            constants.append(Constant(name: name, expression: groups[1].trimmingBlanks(), path: path, line: statement.line))
+            constants.append(Constant(name: name, expression: groups[1].trimmingBlanks(), path: path, line: statement.line, package: package))
         }
     }
 
@@ -28,6 +36,7 @@ struct KotlinConstants: Sendable {
     /// constant whose name ends with it.
     func lookup(_ reference: String) -> Constant? {
         if let exact = constants.first(where: { $0.name == reference }) { return exact }
+        if let qualified = constants.first(where: { !$0.package.isEmpty && $0.package + "." + $0.name == reference }) { return qualified }
         let suffix = "." + reference
         let candidates = constants.filter { $0.name.hasSuffix(suffix) }
         return candidates.count == 1 ? candidates[0] : nil

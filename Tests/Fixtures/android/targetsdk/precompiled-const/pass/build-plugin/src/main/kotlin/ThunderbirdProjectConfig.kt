@@ -1,0 +1,20 @@
+// Excerpt of thunderbird/thunderbird-android build-plugin/src/main/kotlin/ThunderbirdProjectConfig.kt (a59bd679859d), Apache-2.0.
+import org.gradle.api.JavaVersion
+import org.jetbrains.kotlin.gradle.dsl.JvmTarget
+
+object ThunderbirdProjectConfig {
+
+    object Android {
+        const val sdkMin = 23
+
+        // Only needed for application
+        const val sdkTarget = 36
+        const val sdkCompile = 37
+    }
+
+    object Compiler {
+        val javaCompatibility = JavaVersion.VERSION_17
+        val jvmTarget = JvmTarget.JVM_17
+    }
+
+}

@@ -1,0 +1,14 @@
+// breezy-weather/breezy-weather buildSrc/src/main/kotlin/breezy.android.application.compose.gradle.kts (eda0d87e0db9), LGPL-3.0, as written.
+
+import breezy.buildlogic.configureCompose
+import com.android.build.api.dsl.ApplicationExtension
+
+plugins {
+    id("com.android.application")
+
+    id("breezy.code.lint")
+}
+
+configure<ApplicationExtension> {
+    configureCompose()
+}
