@@ -256,7 +256,12 @@ public struct SourceScanner: Sendable {
                                        snippet: snippet))
                 }
             }
-            if fragmentLanguages.contains(language) { hits += fragmentHits(buffer, language: language, path: path) }
+            if fragmentLanguages.contains(language) {
+                // A name the symbols already found on that line (`deleteAccount`) is not a second signal.
+                let taken = Set(hits.map { "\($0.hit.signal) \($0.hit.location.line ?? 0)" })
+                hits += fragmentHits(buffer, language: language, path: path)
+                    .filter { !taken.contains("\($0.hit.signal) \($0.hit.location.line ?? 0)") }
+            }
             return hits
         }
     }
