@@ -106,6 +106,9 @@ struct AndroidReleaseModelTests {
             alias(libs.plugins.android.application) apply false
             id("com.android.library") version "8.7.0" apply false
             id 'com.android.application' version '8.7.0' apply false
+            id("com.android.application").version("8.7.0").apply(false)
+            alias(libs.plugins.android.library).apply(false)
+            id("com.android.library") version "8.7.0" apply(false)
             alias(libs.plugins.kotlin.android)
         }
         """)

@@ -108,6 +108,8 @@ struct DependencyInspectorTests {
             "react-native-device-info 10.13.2 @berry/yarn.lock:13",
             "react-native-onesignal 5.1.3 @rn/package-lock.json:6",
             "resolve 1.22.8 @berry/yarn.lock:19",
+            // A berry key quoted once around several specs (`"semver@npm:^6.3.0, semver@npm:^6.3.1":`).
+            "semver 6.3.1 @berry/yarn.lock:23",
             "tslib 2.6.3 @web/package-lock.json:16",
         ])
     }

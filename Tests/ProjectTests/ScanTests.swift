@@ -94,6 +94,45 @@ import Testing
         #expect(Self.hits(raw, .dart, ["signUp"]) == ["signUp@1:17", "signUp@1:61"])
     }
 
+    /// A header's name is no call: `#include <sys/stat.h>` and `#import <sys/stat.h>` yield no `stat`, the call does.
+    @Test func includeLinesAreNotUses() {
+        let source = "#include <sys/stat.h>\n  # import \"sys/stat.h\"\n#include_next <stat.h>\nint f(const char *p) { struct stat s; return stat(p, &s); }\n"
+        for language in [Language.c, .cpp, .objc] {
+            #expect(Self.hits(source, language, ["stat"]) == ["stat@4:31", "stat@4:46"], "\(language)")
+        }
+        // A conditional directive is still read (`#if DEBUG` code does not ship).
+        #expect(Self.hits("#if DEBUG\nstat(p)\n#endif\n#import <a/stat.h>\nstat(q)\n", .objc, ["stat"]) == ["stat@5:1"])
+    }
+
+    /// `not_near`: a word around a hit (its line, six above, three below; any case; code, strings or comments)
+    /// makes it no evidence; farther away it does not.
+    @Test func wordsNearAHitExcludeIt() {
+        let scanner = Self.scanner([SymbolEntry(fact: "f", symbols: [Self.pattern("textContentType(.newPassword)")],
+                                                excludedNearWords: ["passphrase", "backup"])])
+        func lines(_ source: String) -> [Int] {
+            scanner.scan(bytes: Array(source.utf8), language: .swift, path: "a.swift").compactMap(\.hit.location.line)
+        }
+        #expect(lines("SecureField(\"Backup Password\", text: $p)\n  .textContentType(.newPassword)\n") == [])
+        #expect(lines("let passphraseField = UITextField()\n\n\n\n\n\nfield.textContentType(.newPassword)\n") == [])
+        #expect(lines("field.textContentType(.newPassword)\n\n\n// PASSPHRASE below\n") == [])
+        // Seven lines above, four below: out of reach.
+        #expect(lines("// backup\n\n\n\n\n\n\nfield.textContentType(.newPassword)\n\n\n\n// backup\n") == [8])
+        #expect(lines("SecureField(\"Password\", text: $p).textContentType(.newPassword)\n") == [1])
+    }
+
+    /// `in_text`: a fragment anywhere in the text (an identifier's part, a string, a URL), any case, once per file.
+    @Test func textFragmentsAreFoundAnywhereOnce() {
+        let scanner = Self.scanner([SymbolEntry(fact: "f", symbols: [], textFragments: ["accountdeletion", "account_delete", "account/delete"])])
+        func found(_ source: String, _ language: Language = .swift) -> [String] {
+            scanner.scan(bytes: Array(source.utf8), language: language, path: "a").map { "\($0.hit.symbol)@\($0.hit.location.line ?? 0):\($0.hit.location.column ?? 0)" }
+        }
+        #expect(found("struct AccountDeletionWebview: View {}\nlet x = AccountDeletionWebview()\n") == ["accountdeletion@1:8"])
+        #expect(found("Text(\"account_delete\".localized)\n") == ["account_delete@1:7"])
+        #expect(found("val url = \"https://example.com/Account/Delete\"\n", .kotlin) == ["account/delete@1:32"])
+        #expect(found("let account = delete(x) // not a deletion screen\n").isEmpty)
+        #expect(found("accountDelet").isEmpty)
+    }
+
     @Test func interpolationsAreCode() {
         let swift = #"""
         let a = "x \(Auth.signUp(f("signUp"), g(1))) signUp"; signUp

@@ -177,7 +177,7 @@ import Testing
         let findings = try S.findings(project, rule: "purpose-strings.localization-missing")
         #expect(findings.map(\.location.path) == ["App/fr.lproj/InfoPlist.strings"])
         #expect(findings.first?.severity == .info)
-        #expect(findings.first?.message.contains("(fr) has no translation of 1 purpose string that App/Info.plist sets (NSCameraUsageDescription)") == true)
+        #expect(findings.first?.message.contains("(fr) lacks translations of 1 purpose string that App/Info.plist sets (NSCameraUsageDescription)") == true)
     }
 
     /// An empty InfoPlist.strings (React Native's template) lacks every key: one note naming them all, not one per key.
@@ -189,7 +189,24 @@ import Testing
         ])
         let findings = try S.findings(project, rule: "purpose-strings.localization-missing")
         #expect(findings.count == 1)
-        #expect(findings.first?.message.contains("has no translation of 2 purpose strings that App/Info.plist sets (NSCameraUsageDescription, NSMicrophoneUsageDescription)") == true)
+        #expect(findings.first?.message.contains("lacks translations of 2 purpose strings that App/Info.plist sets (NSCameraUsageDescription, NSMicrophoneUsageDescription)") == true)
+    }
+
+    /// Many translations lacking keys: one note per Info.plist (issue 39: 125 notes on one app), naming each language
+    /// and, where a file lacks only some of the keys, which.
+    @Test func manyLocalizationsAreOneNotePerBundle() throws {
+        let french = InfoPlistStrings(location: SourceLocation(path: "App/fr.lproj/InfoPlist.strings"), language: "fr", strings: [:])
+        let italian = InfoPlistStrings(location: SourceLocation(path: "App/it.lproj/InfoPlist.strings"), language: "it", strings: [:])
+        let german = InfoPlistStrings(location: SourceLocation(path: "App/de.lproj/InfoPlist.strings"), language: "de",
+                                      strings: ["NSCameraUsageDescription": "Scannt Belege."])
+        let project = ProjectModel(root: "/p", infoPlists: [
+            plist(["NSCameraUsageDescription": "Scans receipts.", "NSMicrophoneUsageDescription": "Records notes.",
+                   "CFBundleDevelopmentRegion": "en"], localizations: [french, italian, german]),
+        ])
+        let findings = try S.findings(project, rule: "purpose-strings.localization-missing")
+        #expect(findings.map(\.location.path) == ["App/de.lproj/InfoPlist.strings"])
+        #expect(findings.first?.message.contains("3 InfoPlist.strings files (de (NSMicrophoneUsageDescription), fr, it) lack translations of 2 purpose strings") == true,
+                "\(findings.first?.message ?? "")")
     }
 }
 

@@ -47,6 +47,8 @@ struct AndroidAppModule: Sendable {
     /// Where the release build allows cleartext traffic to every host, if it does: `usesCleartextTraffic="true"`
     /// without a network security config, or a config whose `<base-config>` permits cleartext.
     var cleartext: Evidence?
+    /// Where the Gradle release build type sets `debuggable true` / `isDebuggable = true`, if it does.
+    var gradleDebuggable: Evidence?
     /// The Flutter plugins or React Native native modules the app depends on (`CrossPlatformPackages`), for a
     /// module inside such an app: whose manifests were merged, which were not seen.
     var crossPlatform: CrossPlatformPackages?

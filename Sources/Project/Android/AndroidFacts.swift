@@ -34,7 +34,7 @@ enum AndroidFacts {
         "android.project", "android.release_module", "android.modules", "android.modules_skipped",
         "android.target_sdk", "android.target_sdk_unknown", "android.min_sdk", "android.version_code", "android.application_id",
         "android.form_factor", "android.stores", "android.permission.<NAME>",
-        "android.foreground_service_type.<type>", "android.permission_removed.<NAME>",
+        "android.foreground_service_type.<type>", "android.services_without_foreground_type", "android.permission_removed.<NAME>",
     ] + ["form_factor", "target_sdk", "target_sdk_unknown", "min_sdk", "version_code", "version_code_unknown", "application_id",
          "release_manifests", "exported_missing", "debuggable", "cleartext_traffic", "library_modules", "module_graph_unresolved",
          "flavors_unresolved", "stores", "plugin_manifests", "plugins_unseen", "plugins_outside_root"].map { "android.module.<name>." + $0 }
@@ -128,8 +128,10 @@ enum AndroidFacts {
             if !missing.isEmpty {
                 fact(prefix + ".exported_missing", .list(missing.map { "<\($0.value.kind) \($0.value.name)>" }), missing.map { evidence($0.path, $0.line) })
             }
-            if let debuggable = module.manifest.application["android:debuggable"], debuggable.value.value == "true" {
-                fact(prefix + ".debuggable", .bool(true), [evidence(debuggable.path, debuggable.line)])
+            let manifestDebuggable = module.manifest.application["android:debuggable"].flatMap { $0.value.value == "true" ? evidence($0.path, $0.line) : nil }
+            let debuggable = [manifestDebuggable, module.gradleDebuggable].compactMap { $0 }
+            if !debuggable.isEmpty {
+                fact(prefix + ".debuggable", .bool(true), debuggable)
             }
             if let cleartext = module.cleartext {
                 fact(prefix + ".cleartext_traffic", .bool(true), [cleartext])
@@ -198,6 +200,15 @@ enum AndroidFacts {
         }
         for (type, places) in byType.sorted(by: { $0.key < $1.key }) {
             facts.append(Fact(name: "android.foreground_service_type.\(type)", value: .bool(true), source: .detected, evidence: places))
+        }
+        // Services that declare no type: a foreground one among them throws at startForeground from targetSdk 34.
+        let untyped = manifest.components.filter { $0.value.kind == "service" && $0.value.foregroundServiceTypes.isEmpty }
+        if !untyped.isEmpty {
+            facts.append(Fact(name: "android.services_without_foreground_type", value: .list(untyped.map(\.value.name)), source: .detected,
+                              evidence: untyped.map { service in
+                                  let place = evidence(service.path, service.line)
+                                  return Evidence(location: place.location, snippet: service.value.name)
+                              }))
         }
     }
 

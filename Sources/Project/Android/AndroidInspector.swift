@@ -451,6 +451,10 @@ public enum AndroidInspector {
             } else if let cleartext = module.manifest.application["android:usesCleartextTraffic"], cleartext.value.value == "true" {
                 module.cleartext = evidence(cleartext.path, cleartext.line)
             }
+            // The release build type made debuggable in Gradle: the build sets android:debuggable in the merged manifest.
+            if let file = byPath[module.buildFile], let text = read(file), let line = releaseDebuggableLine(text) {
+                module.gradleDebuggable = evidence(module.buildFile, line)
+            }
 
             let catalog = ancestorFolders(of: moduleFolder).lazy.compactMap { catalogsByFolder[$0] }.first
             let dependencies = script.dependencies.compactMap { declaration -> (module: String, path: String, line: Int)? in
@@ -554,6 +558,18 @@ public enum AndroidInspector {
             }
         }
         return ids.compactMap { blocks, id in classes[blocks].map { (id, $0) } }.sorted { $0.0 < $1.0 }
+    }
+
+    /// The line of `debuggable true` (Groovy), `isDebuggable = true` (Kotlin DSL) or their call forms in the
+    /// `release` build type (`buildTypes { release { … } }`, `getByName("release")`, `named("release")`), if any.
+    static func releaseDebuggableLine(_ text: String) -> Int? {
+        for statement in GradleStatements.split(text).statements {
+            guard let index = statement.blocks.lastIndex(of: "buildTypes"), index + 1 < statement.blocks.count,
+                  statement.blocks[index + 1] == "release" else { continue }
+            let compact = statement.text.filter { $0 != " " && $0 != "\t" && $0 != "(" && $0 != ")" && $0 != "=" }
+            if compact == "debuggabletrue" || compact == "isDebuggabletrue" { return statement.line }
+        }
+        return nil
     }
 
     /// The line of a `<base-config cleartextTrafficPermitted="true">` in a network security config, if any.

@@ -209,8 +209,9 @@ struct GradleScript: Sendable {
         #"^(?:(?:project\.|target\.)?pluginManager\.)?apply\s*\(\s*["']([\w.\-]+)["']\s*\)$"#,
     ].map { try! NSRegularExpression(pattern: $0) }
 
-    /// `apply false` declares a plugin for sub-projects (the root build's habit) without applying it.
-    private static let applyFalsePattern = try! NSRegularExpression(pattern: #"\)\s*apply\s*(?:\(\s*false\s*\)|false)\s*$|\bapply\s+false\s*$"#)
+    /// `apply false` declares a plugin for sub-projects (the root build's habit) without applying it, in each spelling:
+    /// `) apply false`, `'8.7.0' apply false`, `) apply(false)` and the Kotlin DSL's chained `.version("8.7.0").apply(false)`.
+    private static let applyFalsePattern = try! NSRegularExpression(pattern: #"\bapply\s*(?:\(\s*false\s*\)|\s+false)\s*$"#)
 
     private static func plugin(_ statement: GradleStatement) -> String? {
         let text = statement.text

@@ -11,7 +11,7 @@ public struct DependenciesInspector: Inspector {
 
     public var name: String { "dependencies" }
     public var readsEarlierParts: Bool { false }  // runs beside the Xcode projects' stage
-    public var emits: [String] { ["sdk.*", "android.native_dependencies", "android.native_dependencies_pre_16kb", "packages.local.*", "packages.outside_root"] }
+    public var emits: [String] { ["sdk.*", "android.native_dependencies", "android.native_dependencies_pre_16kb", "packages.local.*", "packages.outside_root", "apple.podfile.preprocessor_definitions"] }
     public var rootMarkers: [RootMarker] { [.name("pubspec.yaml"), .name("package.json")] }
 
     public func inspect(_ input: InspectionInput) -> InspectorOutput<DependenciesPart> {

@@ -19,9 +19,12 @@ public struct Dependency: Sendable, Hashable {
     /// The version is a lower bound, not the resolved one: the Flutter SDK of `pubspec.lock`'s `sdks:` section
     /// (`flutter: ">=3.22.0"`, the least Flutter the resolved packages accept).
     public let versionIsMinimum: Bool
+    /// Listed only for development (pubspec.lock's `dependency: "direct dev"`): never built into the app.
+    public let isDevelopmentOnly: Bool
 
     public init(name: String, version: String?, location: SourceLocation, ecosystem: Ecosystem = .unknown, hasPrivacyManifest: Bool? = nil,
-                versionIsMinimum: Bool = false) {
+                versionIsMinimum: Bool = false, isDevelopmentOnly: Bool = false) {
+        self.isDevelopmentOnly = isDevelopmentOnly
         self.name = name
         self.version = version
         self.location = location

@@ -53,6 +53,20 @@ public enum DependencyInspector {
                 continue
             }
         }
+        // permission_handler's macros: which permissions its iOS code compiles in (PodfilePreprocessorDefinitions).
+        var definitions: [Evidence] = []
+        var definitionNames: [String] = []
+        for file in files where file.fileName == "Podfile" && !file.isVendored {
+            guard let text = try? InspectedText.read(file) else { continue }
+            for found in PodfilePreprocessorDefinitions.read(text, path: file.path) where !definitionNames.contains(found.definition) {
+                definitionNames.append(found.definition)
+                definitions.append(Evidence(location: SourceLocation(path: file.path, line: found.line), snippet: String(found.snippet.prefix(200))))
+            }
+        }
+        if !definitionNames.isEmpty {
+            result.facts.append(Fact(name: PodfilePreprocessorDefinitions.factName, value: .list(definitionNames), source: .detected,
+                                     evidence: definitions))
+        }
         result.dependencies += VendoredFrameworkFinder.find(files)
         // refreshVersions' `_` placeholders, answered by versions.properties (Sources/Project/Android/RefreshVersions.swift).
         result.dependencies = RefreshVersions.resolve(result.dependencies, files: files)

@@ -11,7 +11,7 @@ enum PubspecLockReader {
         var dependencies: [Dependency] = []
         var section = ""
         var sawPackages = false
-        var current: (name: String, line: Int, source: String?)?
+        var current: (name: String, line: Int, source: String?, dev: Bool)?
         for (offset, raw) in text.lineSlices().enumerated() {
             let line = String(raw)
             if line.trimmingBlanks().isEmpty || line.hasPrefix("#") { continue }
@@ -38,14 +38,17 @@ enum PubspecLockReader {
                 guard content.hasSuffix(":") else {
                     throw InspectedText.Failure(SourceLocation(path: path, line: offset + 1), "expected a package name ending in `:` under packages, found `\(content)`")
                 }
-                current = (VersionCatalog.unquote(String(content.dropLast())), offset + 1, nil)
+                current = (VersionCatalog.unquote(String(content.dropLast())), offset + 1, nil, false)
+            } else if indent == 4, content.hasPrefix("dependency:"), current != nil {
+                current?.dev = VersionCatalog.unquote(content.dropFirst("dependency:".count).trimmingBlanks()) == "direct dev"
             } else if indent == 4, content.hasPrefix("source:"), current != nil {
                 current?.source = VersionCatalog.unquote(content.dropFirst("source:".count).trimmingBlanks())
             } else if indent == 4, content.hasPrefix("version:"), let package = current {
                 current = nil
                 if package.source == "sdk" { continue }
                 let version = VersionCatalog.unquote(content.dropFirst("version:".count).trimmingBlanks())
-                dependencies.append(Dependency(name: package.name, version: version, location: SourceLocation(path: path, line: package.line), ecosystem: .pub))
+                dependencies.append(Dependency(name: package.name, version: version, location: SourceLocation(path: path, line: package.line), ecosystem: .pub,
+                                               isDevelopmentOnly: package.dev))
             }
         }
         guard sawPackages else { throw InspectedText.Failure(SourceLocation(path: path), "has no `packages:` section; not a pub lock file") }

@@ -13,7 +13,10 @@ enum YarnLockReader {
                 guard content.hasSuffix(":") else {
                     throw InspectedText.Failure(SourceLocation(path: path, line: offset + 1), "expected an entry header ending in `:`, found `\(content)`")
                 }
-                let firstSpec = content.dropLast().split(separator: ",").first.map { VersionCatalog.unquote($0.trimmingBlanks()) } ?? ""
+                // Classic quotes each spec (`"a@^1", "a@^1.2":`); berry quotes the whole key once (`"a@npm:1, a@npm:^1":`):
+                // the quotes come off the key and off each spec, so both give `a@…` for the first spec.
+                let key = VersionCatalog.unquote(String(content.dropLast()).trimmingBlanks())
+                let firstSpec = key.split(separator: ",").first.map { VersionCatalog.unquote($0.trimmingBlanks()) } ?? ""
                 current = packageName(firstSpec).map { ($0, offset + 1) }
                 continue
             }

@@ -26,6 +26,8 @@ public struct SourceScanner: Sendable {
         let languages: LanguageSet
         /// Lower-cased path words where a hit does not count (`SymbolEntry.excludedPathWords`).
         let excludedPathWords: [String]
+        /// Lower-cased words that near a hit make it no evidence (`SymbolEntry.excludedNearWords`), as bytes.
+        let excludedNearWords: [[UInt8]]
     }
 
     /// A match with the trimmed line it stands on. Only the first hits of each signal in a file keep
@@ -36,6 +38,19 @@ public struct SourceScanner: Sendable {
     }
 
     private let patterns: [Compiled]
+    /// `in_text` fragments (`SymbolEntry.textFragments`), found in the whole text, any case.
+    struct TextFragment: Sendable {
+        let fact: String
+        let bytes: [UInt8]
+        let text: String
+        let languages: LanguageSet
+        let excludedPathWords: [String]
+    }
+    private let fragments: [TextFragment]
+    /// Lower-cased first byte → indices into `fragments`: one pass over the text tries only those.
+    private let fragmentsByFirstByte: [[Int]]
+    /// The languages some fragment is searched in: other files skip the pass.
+    private let fragmentLanguages: LanguageSet
     /// FNV-1a hash of an identifier → indices into `patterns`, most specific first.
     private let index: [UInt64: [Int]]
     private let evidenceLimits: [String: Int]
@@ -47,8 +62,13 @@ public struct SourceScanner: Sendable {
     public init(tables: [SymbolTable]) {
         var patterns: [Compiled] = []
         var limits: [String: Int] = [:]
+        var fragments: [TextFragment] = []
         for entry in tables.flatMap(\.entries) {
             limits[entry.fact] = max(limits[entry.fact] ?? 0, entry.evidenceLimit)
+            for fragment in entry.textFragments where !fragment.isEmpty {
+                fragments.append(TextFragment(fact: entry.fact, bytes: Array(fragment.utf8), text: fragment,
+                                              languages: LanguageSet(entry.languages), excludedPathWords: entry.excludedPathWords))
+            }
             for symbol in entry.symbols {
                 patterns.append(Compiled(fact: entry.fact, pattern: symbol, text: symbol.description,
                                          identifier: Array(symbol.identifier.utf8),
@@ -58,7 +78,8 @@ public struct SourceScanner: Sendable {
                                          argumentOf: symbol.argumentOf.map { Array($0.utf8) },
                                          stringValue: symbol.stringValue.map { Array($0.utf8) },
                                          languages: LanguageSet(entry.languages),
-                                         excludedPathWords: entry.excludedPathWords))
+                                         excludedPathWords: entry.excludedPathWords,
+                                         excludedNearWords: entry.excludedNearWords.map { Array($0.utf8) }))
             }
         }
         var index: [UInt64: [Int]] = [:]
@@ -78,10 +99,19 @@ public struct SourceScanner: Sendable {
         self.lengths = patterns.reduce(0) { $0 | 1 << UInt64(min($1.identifier.count, 63)) }
         self.patterns = patterns
         self.index = index
+        var byFirst = [[Int]](repeating: [], count: 256)
+        var fragmentLanguages = LanguageSet([])
+        for (offset, fragment) in fragments.enumerated() {
+            byFirst[Int(fragment.bytes[0])].append(offset)
+            fragmentLanguages.formUnion(fragment.languages)
+        }
+        self.fragments = fragments
+        self.fragmentsByFirstByte = byFirst
+        self.fragmentLanguages = fragmentLanguages
         self.evidenceLimits = limits
     }
 
-    public var isEmpty: Bool { patterns.isEmpty }
+    public var isEmpty: Bool { patterns.isEmpty && fragments.isEmpty }
 
     /// Scans the non-vendored source files that ship (see `ShippingScope`) in parallel: every hit, a detected
     /// `true` fact per signal with its first evidence lines (path/line order), and a problem per file that
@@ -90,7 +120,7 @@ public struct SourceScanner: Sendable {
     /// not ship), so that no source file is read twice.
     public func scan(files: [ProjectFile], maxFileBytes: Int, scope: ShippingScope = .conventions, privacyURLs: Bool = false) -> PartialInspection {
         var result = PartialInspection()
-        guard !patterns.isEmpty else {
+        guard !isEmpty else {
             if privacyURLs { result.facts = PrivacyURLDetector.inspect(files: files).facts }
             return result
         }
@@ -211,6 +241,8 @@ public struct SourceScanner: Sendable {
                     lowerPath = lower
                     if compiled.excludedPathWords.contains(where: { lower.contains($0) }) { continue }
                 }
+                if !compiled.excludedNearWords.isEmpty,
+                   Self.isNear(buffer, lineStart: word.lineStart, end: word.end, compiled.excludedNearWords) { continue }
                     matchedFacts.append(compiled.fact)
                     let column = 1 + buffer[word.lineStart..<word.start].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
                     let location = SourceLocation(path: path, line: word.line, column: column)
@@ -224,8 +256,59 @@ public struct SourceScanner: Sendable {
                                        snippet: snippet))
                 }
             }
+            if fragmentLanguages.contains(language) {
+                // A name the symbols already found on that line (`deleteAccount`) is not a second signal.
+                let taken = Set(hits.map { "\($0.hit.signal) \($0.hit.location.line ?? 0)" })
+                hits += fragmentHits(buffer, language: language, path: path)
+                    .filter { !taken.contains("\($0.hit.signal) \($0.hit.location.line ?? 0)") }
+            }
             return hits
         }
+    }
+
+    /// The first place of each `in_text` fragment in the text, any case: in code, strings and comments alike
+    /// (a string key or a URL is as much a name as an identifier). One pass; only the fragments whose first byte
+    /// matches are tried at a position.
+    func fragmentHits(_ buffer: UnsafeBufferPointer<UInt8>, language: Language, path: String) -> [RawHit] {
+        var hits: [RawHit] = []
+        var found = Set<Int>()
+        var lowerPath: String?
+        var line = 1
+        var lineStart = 0
+        var k = 0
+        while k < buffer.count {
+            let c = buffer[k]
+            if c == 0x0A {
+                line += 1
+                lineStart = k + 1
+                k += 1
+                continue
+            }
+            let candidates = fragmentsByFirstByte[Int(StringSearch.asciiLowercased(c))]
+            if !candidates.isEmpty {
+                for offset in candidates where !found.contains(offset) {
+                    let fragment = fragments[offset]
+                    guard fragment.languages.contains(language), k + fragment.bytes.count <= buffer.count else { continue }
+                    var n = 1
+                    while n < fragment.bytes.count, StringSearch.asciiLowercased(buffer[k + n]) == fragment.bytes[n] { n += 1 }
+                    guard n == fragment.bytes.count else { continue }
+                    found.insert(offset)
+                    if !fragment.excludedPathWords.isEmpty {
+                        let lower = lowerPath ?? "/" + path.lowercased()
+                        lowerPath = lower
+                        if fragment.excludedPathWords.contains(where: { lower.contains($0) }) { continue }
+                    }
+                    let column = 1 + buffer[lineStart..<k].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+                    let snippet = Self.line(buffer, from: lineStart)
+                    hits.append(RawHit(hit: SymbolHit(signal: fragment.fact, symbol: fragment.text,
+                                                      location: SourceLocation(path: path, line: line, column: column), snippet: snippet),
+                                       snippet: snippet))
+                }
+                if found.count == fragments.count { break }
+            }
+            k += 1
+        }
+        return hits
     }
 
     // MARK: byte helpers
@@ -314,6 +397,30 @@ public struct SourceScanner: Sendable {
             k += 1
         }
         return false
+    }
+
+    /// Whether one of `words` (lower case) is written, in any case, between the start of the line
+    /// `SymbolEntry.nearLinesBefore` lines above `lineStart` and the end of the line `SymbolEntry.nearLinesAfter`
+    /// lines below the hit ending at `end`: its neighbourhood in code, strings and comments alike.
+    static func isNear(_ b: UnsafeBufferPointer<UInt8>, lineStart: Int, end: Int, _ words: [[UInt8]]) -> Bool {
+        var from = lineStart
+        var lines = 0
+        while from > 0, lines < SymbolEntry.nearLinesBefore {
+            from -= 1
+            while from > 0, b[from - 1] != 0x0A { from -= 1 }
+            lines += 1
+        }
+        var to = end
+        lines = 0
+        while to < b.count {
+            if b[to] == 0x0A {
+                if lines == SymbolEntry.nearLinesAfter { break }
+                lines += 1
+            }
+            to += 1
+        }
+        let window = UnsafeBufferPointer(rebasing: b[from..<to])
+        return words.contains { StringSearch.occursIgnoringASCIICase($0, in: window) }
     }
 
     /// `(label:` (with whitespace) right after `end`.

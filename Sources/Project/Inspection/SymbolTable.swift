@@ -125,18 +125,32 @@ public struct SymbolEntry: Sendable, Hashable {
     /// fact: a password field of a server connection or of a component library is not the app's login. Matched
     /// against `/` + the path, so `/android/` also finds a top-level `android/` folder.
     public let excludedPathWords: [String]
+    /// Lower-cased words that, written near a hit (its line, the \(SymbolEntry.nearLinesBefore) lines before it and the
+    /// \(SymbolEntry.nearLinesAfter) after it, in code, strings or comments, any case), make it no evidence of this fact:
+    /// a new-password field whose label or variable says `passphrase` or `backup` protects a local secret, not an account.
+    public let excludedNearWords: [String]
+    /// Lower-case fragments found anywhere in a file's text, in any case (identifiers, strings and comments alike):
+    /// a screen, string key or URL path named after what it does (`AccountDeletionWebview`, `"account_delete"`,
+    /// `https://example.com/account/delete` all hold a fragment such as `accountdeletion`, `account_delete` or
+    /// `account/delete`). Weaker than a symbol, for signals that are names rather than calls.
+    public let textFragments: [String]
 
     public static let defaultEvidenceLimit = 5
+    public static let nearLinesBefore = 6
+    public static let nearLinesAfter = 3
     public static let weights = ["strong", "medium", "weak"]
 
     public init(fact: String, languages: Set<Language> = Set(Language.allCases), symbols: [SymbolPattern],
-                evidenceLimit: Int = SymbolEntry.defaultEvidenceLimit, weight: String? = nil, excludedPathWords: [String] = []) {
+                evidenceLimit: Int = SymbolEntry.defaultEvidenceLimit, weight: String? = nil, excludedPathWords: [String] = [],
+                excludedNearWords: [String] = [], textFragments: [String] = []) {
         self.fact = fact
         self.languages = languages
         self.symbols = symbols
         self.evidenceLimit = evidenceLimit
         self.weight = weight
         self.excludedPathWords = excludedPathWords
+        self.excludedNearWords = excludedNearWords
+        self.textFragments = textFragments
     }
 }
 
@@ -150,7 +164,10 @@ public struct SymbolEntry: Sendable, Hashable {
 ///     evidence_limit: 3               # optional, default 5
 ///     weight: strong                  # optional: strong, medium or weak (shown in `shipcheck facts`)
 ///     not_in_paths: [webdav]          # optional: path words (lower case) where a hit is no evidence
+///     not_near: [passphrase, backup]  # optional: words (lower case) that, near a hit, make it no evidence
+///     in_text: [account_delete]       # optional: fragments (lower case) found anywhere in the text, any case
 /// ```
+/// An entry has `symbols`, `in_text` or both.
 public struct SymbolTable: Sendable {
     public let name: String
     public let file: String
@@ -196,8 +213,8 @@ public struct SymbolTable: Sendable {
     }
 
     private static func readEntry(_ item: NodeReader) -> SymbolEntry? {
-        guard let map = item.mapping(allowed: ["fact", "languages", "symbols", "evidence_limit", "weight", "not_in_paths"],
-                                     required: ["fact", "symbols"]) else { return nil }
+        guard let map = item.mapping(allowed: ["fact", "languages", "symbols", "evidence_limit", "weight", "not_in_paths", "not_near", "in_text"],
+                                     required: ["fact"]) else { return nil }
         let fact = map["fact"]?.string()
         if let fact, fact.isEmpty || containsWhitespace(fact) {
             map["fact"]?.error("a fact name is a dotted word such as account.creation, got \"\(fact)\"")
@@ -243,9 +260,35 @@ public struct SymbolTable: Sendable {
                 }
             }
         }
-        guard let fact, !symbols.isEmpty else { return nil }
+        var near: [String] = []
+        if let node = map["not_near"] {
+            let items = node.node.scalar != nil ? [node] : (node.sequence() ?? [])
+            for wordNode in items {
+                guard let word = wordNode.string() else { continue }
+                if word.isEmpty || word != word.lowercased() || word.utf8.contains(where: { $0 >= 0x80 || $0 == 0x0A }) {
+                    wordNode.error("a near word is lower-case ASCII on one line, got \"\(word)\"")
+                } else {
+                    near.append(word)
+                }
+            }
+        }
+        var fragments: [String] = []
+        if let node = map["in_text"] {
+            let items = node.node.scalar != nil ? [node] : (node.sequence() ?? [])
+            if items.isEmpty { node.error("expected at least one text fragment") }
+            for fragmentNode in items {
+                guard let fragment = fragmentNode.string() else { continue }
+                if fragment.utf8.count < 6 || fragment != fragment.lowercased() || fragment.utf8.contains(where: { $0 >= 0x80 || $0 <= 0x20 }) {
+                    fragmentNode.error("a text fragment is lower-case ASCII without spaces, at least 6 characters, got \"\(fragment)\"")
+                } else {
+                    fragments.append(fragment)
+                }
+            }
+        }
+        if map["symbols"] == nil && map["in_text"] == nil { item.error("an entry needs symbols, in_text or both") }
+        guard let fact, !symbols.isEmpty || !fragments.isEmpty else { return nil }
         return SymbolEntry(fact: fact, languages: languages, symbols: symbols, evidenceLimit: limit, weight: weight,
-                           excludedPathWords: excluded)
+                           excludedPathWords: excluded, excludedNearWords: near, textFragments: fragments)
     }
 }
 

@@ -11,7 +11,8 @@ import Foundation
 /// Code that does not ship yields no words: in Swift and the C family, `#if DEBUG` and
 /// `#if targetEnvironment(simulator)` regions (their `#else` branches are kept; `#if !DEBUG` the other way
 /// round; nesting followed), and in Swift the body of `#Preview { … }` and of a type conforming to
-/// `PreviewProvider`. Lines numbers still count every line.
+/// `PreviewProvider`. Lines numbers still count every line. In the C family an `#include`/`#import` line yields
+/// nothing either: a header's name (`<sys/stat.h>`) is not a call.
 struct Tokenizer {
     struct Word {
         let start: Int
@@ -157,7 +158,7 @@ struct Tokenizer {
             case Self.backtick where backticks:
                 skipQuoted(Self.backtick, multiline: true)
             case Self.hash where directives:
-                if onlySpaceBefore(i), directive() { continue }
+                if onlySpaceBefore(i), directive() || skipInclude() { continue }
                 if previews, startsWord(at: i + 1, "Preview") {
                     previewPending = true
                     i += 8
@@ -361,6 +362,19 @@ struct Tokenizer {
             }
             while i < b.count, b[i] != Self.newline { i += 1 }
         }
+        return true
+    }
+
+    /// At a `#` that starts a line: an `#include`, `#include_next` or `#import` line names a header, and a header's
+    /// name is no use of what it declares (`#include <sys/stat.h>` calls no `stat`): the line yields no words.
+    /// Leaves `i` at the line's newline. False when the `#` starts no such line (or in Swift, which has none).
+    private mutating func skipInclude() -> Bool {
+        guard !previews else { return false }
+        var k = i + 1
+        while k < b.count, b[k] == Self.space || b[k] == Self.tab { k += 1 }
+        guard startsWord(at: k, "include") || startsWord(at: k, "include_next") || startsWord(at: k, "import") else { return false }
+        while k < b.count, b[k] != Self.newline { k += 1 }
+        i = k
         return true
     }
 

@@ -95,3 +95,43 @@ struct ForegroundServiceTypePermissions: Sendable {
         self.types = types
     }
 }
+
+/// `android.foreground_service_types_missing`: a `<service>` of the release manifest without
+/// `android:foregroundServiceType` (`android.services_without_foreground_type`) whose class, a Kotlin or Java file of
+/// the same name in the repository, calls `startForeground` (the `android.start_foreground` symbol hits), once the app
+/// targets `min_target_sdk` or later: Android 14 throws MissingForegroundServiceTypeException there. One result per
+/// service, at its manifest line, naming the call.
+enum AndroidForegroundServiceTypeCheck {
+    static let function = CheckFunction(
+        name: "android.foreground_service_types_missing",
+        summary: "every service whose code calls startForeground declares android:foregroundServiceType",
+        options: [OptionSpec("min_target_sdk", .int, required: true, doc: "judge only when the release module's targetSdk is known and at least this")],
+        subjects: .none,
+        run: run)
+
+    static func run(_ invocation: CheckInvocation) -> [CheckResult] {
+        let facts = invocation.context.facts
+        guard let minimum = invocation.options.int("min_target_sdk"),
+              let target = facts["android.target_sdk"], case .number(let level) = target.value, Int(level) >= minimum,
+              let untyped = facts["android.services_without_foreground_type"] else { return [] }
+        // The files that call startForeground, by class name (the file's name without its extension).
+        var callers: [String: SymbolHit] = [:]
+        for hit in invocation.context.project.symbolHits where hit.signal == "android.start_foreground" {
+            let file = hit.location.path.split(separator: "/").last.map(String.init) ?? hit.location.path
+            let name = file.split(separator: ".").first.map(String.init) ?? file
+            if callers[name] == nil { callers[name] = hit }
+        }
+        guard !callers.isEmpty else { return [] }
+        var results: [CheckResult] = []
+        var seen = Set<String>()
+        for service in untyped.evidence {
+            let name = service.snippet
+            let simple = name.split(separator: ".").last.map(String.init) ?? name
+            guard seen.insert(name).inserted, let call = callers[simple] else { continue }
+            results.append(CheckResult(location: service.location, evidence: "<service android:name=\"\(name)\">", values: [
+                "service": name, "call": "\(call.location)", "target_sdk": String(Int(level)),
+            ]))
+        }
+        return results
+    }
+}

@@ -88,9 +88,16 @@ enum PrivacyManifestChecks {
             // containing app's manifest): real uploads show that accepted, so a warning that names it.
             // Only a manifest of the same app counts: another app of the repository is another upload.
             let appRoot = bundles.first.map { AppleBundles.appRoot(of: $0.location.path) } ?? ""
+            // A framework from a project that builds no app (a core framework project of a workspace) ships inside an
+            // app of another project: any app's manifest may be the one that declares it.
+            let embeddedElsewhere = bundles.allSatisfy { bundle in
+                bundle.kind == .framework && !project.appleBundles.contains { $0.kind == .app && $0.location.path == bundle.location.path }
+            }
+            let appManifests = Set(project.appleBundles.filter { $0.kind == .app }.flatMap(\.privacyManifests))
             let elsewhere = project.privacyManifests.filter { $0.isAppOwned && !key.manifests.contains($0.location.path)
                 && $0.declaredAPICategories.contains(categories.prefix + category.name)
-                && (appRoots.count < 2 || (nearestAppRoot($0.location.path) ?? appRoot) == appRoot) }.map(\.location.path).sorted()
+                && (appRoots.count < 2 || (nearestAppRoot($0.location.path) ?? appRoot) == appRoot
+                    || (embeddedElsewhere && appManifests.contains($0.location.path))) }.map(\.location.path).sorted()
             var note = elsewhere.isEmpty ? "" : " (\(elsewhere.joined(separator: ", ")) of the same app declares it, which uploads have been"
                 + " seen to accept, so this is a warning: add the declaration to the bundle's own manifest to be safe)"
             // C, C++ or Rust that no Xcode target builds (a plugin's or crate's sources) ships only if a build

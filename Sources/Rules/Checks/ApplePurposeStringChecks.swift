@@ -11,13 +11,16 @@ enum PurposeStringChecks {
 
     static let missing = CheckFunction(
         name: "purpose_strings.missing",
-        summary: "Each protected API used in Swift/Objective-C code has its purpose string in an app Info.plist",
-        options: [keysOption],
+        summary: "Each protected API used in Swift/Objective-C code, or by a Flutter plugin or React Native module the app depends on, has its purpose string in an app Info.plist",
+        options: [keysOption,
+                  OptionSpec("plugins", .table, decode: TableError.decoder(PluginAPIs.init),
+                             doc: "Flutter plugins and React Native modules -> the purpose_api signals their iOS code uses, each row with its documentation")],
         subjects: .none
     ) { invocation in
         guard let table = invocation.decoded("keys", as: PurposeKeys.self) else { return [] }
         let project = invocation.context.project
         let plists = project.infoPlists.filter { !$0.isTestBundle }
+        let plugins = invocation.decoded("plugins", as: PluginAPIs.self).map { PluginUses($0, project: project, plists: plists) }
         // A generator's spec shipcheck did not read in full (an include, an xcconfig, Swift code) may set the
         // key: then the absence is not evidence, and the finding is a warning that says what was not read.
         let unread = project.facts["apple.project_spec.unevaluated"].flatMap { fact -> String? in
@@ -26,8 +29,18 @@ enum PurposeStringChecks {
             return " as far as shipcheck could read: the project generator's spec was not fully evaluated (\(parts.joined(separator: "; "))), so the key may be set there"
         }
         return table.entries.compactMap { entry in
-            guard let use = FirstUse(of: entry.signal, in: project),
-                  !entry.keys.contains(where: { isDeclared($0, plists: plists, facts: project.facts) }) else { return nil }
+            guard !entry.keys.contains(where: { isDeclared($0, plists: plists, facts: project.facts) }) else { return nil }
+            guard let use = FirstUse(of: entry.signal, in: project) else {
+                // No code of the app's own: a plugin or native module the app depends on, whose documentation says it
+                // uses the API. Indirect (the dependency is not the binary), so a warning.
+                guard let plugin = plugins?.first(entry.signal) else { return nil }
+                return CheckResult(location: plugin.location, evidence: plugin.snippet, values: [
+                    "key": entry.keys[0], "keys": entry.keys.joined(separator: " or "), "evidence": plugin.described, "api": entry.signal,
+                    "unread": (unread ?? "") + " (the evidence is a dependency, not code shipcheck read: the plugin's native iOS code uses the API"
+                        + " and is built into the app, so this is a warning; if the app never calls that part of the plugin, the key is still"
+                        + " what App Store Connect's scan of the binary looks for)",
+                ], severity: .warning)
+            }
             // Only a translation sets it: its own case, graded lower (the text exists; the Info.plist key is what
             // is missing, and iOS shows the translation only in place of a key the Info.plist has).
             let translated = plists.flatMap(\.localizations).filter { strings in
@@ -74,22 +87,79 @@ enum PurposeStringChecks {
         for plist in invocation.context.project.infoPlists where !plist.isTestBundle {
             let development = developmentLanguage(of: plist)
             let keys = plist.strings.filter { table.isPurposeKey($0.key) && !isBlank($0.value) }.keys.sorted()
+            // One finding per Info.plist (a bundle), listing each translation and the keys it lacks (an empty
+            // RN-template file lacks them all): an app with 40 languages gets one note, not 40.
+            var lacking: [(localization: InfoPlistStrings, missing: [String])] = []
             for localization in plist.localizations.sorted(by: { $0.location < $1.location })
             where localization.language != development && localization.language != "Base" {
-                // One finding per file, naming every key it lacks (an empty RN-template file lacks them all).
                 let missing = keys.filter { localization.strings[$0] == nil }
-                guard let first = missing.first else { continue }
-                results.append(CheckResult(location: localization.location, evidence: missing.joined(separator: ", "), values: [
-                    "key": first, "keys": missing.joined(separator: ", "), "count": String(missing.count),
-                    "strings": missing.count == 1 ? "purpose string" : "purpose strings",
-                    "file": localization.location.path, "language": localization.language, "plist": plist.location.path,
-                ]))
+                if !missing.isEmpty { lacking.append((localization, missing)) }
             }
+            guard let first = lacking.first, let firstKey = first.missing.first else { continue }
+            let allMissing = Set(lacking.flatMap(\.missing)).sorted()
+            let one = lacking.count == 1
+            let languages = lacking.map { entry in
+                entry.missing.count == allMissing.count ? entry.localization.language
+                    : "\(entry.localization.language) (\(entry.missing.joined(separator: ", ")))"
+            }
+            let shown = languages.prefix(12).joined(separator: ", ") + (languages.count > 12 ? " and \(languages.count - 12) more" : "")
+            results.append(CheckResult(location: first.localization.location, evidence: allMissing.joined(separator: ", "), values: [
+                "key": firstKey, "keys": allMissing.joined(separator: ", "), "count": String(allMissing.count),
+                "strings": allMissing.count == 1 ? "purpose string" : "purpose strings",
+                "file": one ? first.localization.location.path : "\(lacking.count) InfoPlist.strings files",
+                "language": one ? first.localization.language : shown,
+                "folders": lacking.map { $0.localization.location.path }.joined(separator: ", "),
+                "plist": plist.location.path, "lack": one ? "lacks" : "lack", "those": one ? "that language" : "those languages",
+            ]))
         }
         return results
     }
 
     // MARK: - Helpers
+
+    /// The first place a plugin or native module the iOS app depends on uses each API, per its table row: a
+    /// dependency (pubspec.lock / yarn.lock / package-lock.json, else pubspec.yaml) listed beside an app Info.plist
+    /// (the lock's folder holds one), and for a `podfile_macros` API, the Podfile's definition that compiles it in.
+    struct PluginUses {
+        struct Use {
+            let location: SourceLocation
+            let snippet: String
+            let described: String
+        }
+
+        var uses: [String: Use] = [:]
+
+        init(_ table: PluginAPIs, project: ProjectModel, plists: [InfoPlistFile]) {
+            guard !plists.isEmpty else { return }
+            let definitions = project.facts["apple.podfile.preprocessor_definitions"]
+            for dependency in project.dependencies.sorted(by: { $0.location < $1.location }) where !dependency.isDevelopmentOnly {
+                let ecosystem: String
+                switch dependency.ecosystem {
+                case .pub: ecosystem = "pub"
+                case .npm: ecosystem = "npm"
+                default: continue
+                }
+                guard let row = table.rows.first(where: { $0.package == dependency.name && $0.ecosystem == ecosystem }) else { continue }
+                // The lock's folder is the app's (ios/ under it holds the Info.plist); a lock elsewhere is another package's.
+                let folder = dependency.location.path.split(separator: "/").dropLast().joined(separator: "/")
+                guard plists.contains(where: { folder.isEmpty || $0.location.path.hasPrefix(folder + "/") }) else { continue }
+                let version = dependency.version.map { " \($0)" } ?? ""
+                let kind = ecosystem == "pub" ? "the Flutter plugin" : "the React Native module"
+                for api in row.apis where uses[api] == nil {
+                    uses[api] = Use(location: dependency.location, snippet: "\(dependency.name)\(version)",
+                                    described: "\(kind) \(dependency.name)\(version) at \(dependency.location), whose documentation asks for it: \(row.source)")
+                }
+                for (macro, api) in row.podfileMacros where uses[api] == nil {
+                    guard let definitions, case .list(let values) = definitions.value, values.contains("\(macro)=1"),
+                          let evidence = definitions.evidence.first(where: { $0.snippet.contains("\(macro)=1") }) else { continue }
+                    uses[api] = Use(location: evidence.location, snippet: evidence.snippet,
+                                    described: "\(kind) \(dependency.name)\(version) with \(macro)=1 at \(evidence.location), whose documentation asks for it: \(row.source)")
+                }
+            }
+        }
+
+        func first(_ api: String) -> Use? { uses[api] }
+    }
 
     /// A stated `purpose.<Key>.declared` decides; otherwise a non-empty value in any app plist does. A
     /// `…Dictionary` key (NSLocationTemporaryUsageDescriptionDictionary) holds purpose strings by purpose key,

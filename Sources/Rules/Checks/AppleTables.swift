@@ -175,3 +175,42 @@ struct VagueWords: Sendable {
         self.filler = Set(filler.map { $0.lowercased() })
     }
 }
+
+/// What well-known Flutter plugins and React Native native modules use on iOS, read from each package's own
+/// documentation: `[{ package, ecosystem: pub|npm, apis: [purpose_api.camera], podfile_macros: { PERMISSION_CAMERA:
+/// purpose_api.camera }, source }]`. `apis` are used whenever the package is a dependency; a `podfile_macros` API only
+/// when the Podfile compiles it in (`'PERMISSION_CAMERA=1'` in GCC_PREPROCESSOR_DEFINITIONS, permission_handler's way).
+struct PluginAPIs: Sendable {
+    struct Row: Sendable {
+        let package: String
+        let ecosystem: String
+        let apis: [String]
+        let podfileMacros: [(macro: String, api: String)]
+        let source: String
+    }
+
+    let rows: [Row]
+
+    init(_ table: Table?) throws(TableError) {
+        guard let table else { throw TableError(nil, nil, "missing") }
+        guard let items = table.value.sequence else { throw TableError(table, table.value, "expected a list of plugin rows") }
+        var rows: [Row] = []
+        for item in items {
+            guard let package = item["package"]?.scalar, let ecosystem = item["ecosystem"]?.scalar,
+                  ["pub", "npm"].contains(ecosystem), let source = item["source"]?.scalar, !source.isEmpty else {
+                throw TableError(table, item, "each row needs package, ecosystem (pub or npm) and source (the package's own documentation)")
+            }
+            let apis = item["apis"]?.sequence?.compactMap(\.scalar) ?? []
+            let macros = (item["podfile_macros"]?.mapping ?? []).compactMap { pair -> (String, String)? in
+                guard let macro = pair.key.scalar, let api = pair.value.scalar else { return nil }
+                return (macro, api)
+            }
+            guard !apis.isEmpty || !macros.isEmpty else { throw TableError(table, item, "row \(package) needs apis or podfile_macros") }
+            guard (apis + macros.map(\.1)).allSatisfy({ $0.hasPrefix("purpose_api.") }) else {
+                throw TableError(table, item, "row \(package): every API is a purpose_api.<name> signal")
+            }
+            rows.append(Row(package: package, ecosystem: ecosystem, apis: apis, podfileMacros: macros, source: source))
+        }
+        self.rows = rows
+    }
+}

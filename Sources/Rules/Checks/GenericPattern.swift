@@ -11,8 +11,36 @@ enum GenericPattern {
             OptionSpec("match", .string, doc: "The whole value must match this expression"),
             OptionSpec("must_not_match", .string, doc: "No part of the value may match this expression"),
             OptionSpec("ignore_case", .bool, doc: "Match case-insensitively"),
+            OptionSpec("one_per_file", .bool, doc: "One result per file, at its first match, each value that differs listing every match's (a manifest's 27 Health Connect permissions are one finding)"),
         ],
-        subjects: .required, run: run)
+        subjects: .required, run: { invocation in
+            let results = run(invocation)
+            return invocation.options.bool("one_per_file") == true ? onePerFile(results) : results
+        })
+
+    /// The results of one file as one: the first's place, each value that differs joined with ", " in order.
+    static func onePerFile(_ results: [CheckResult]) -> [CheckResult] {
+        var order: [String] = []
+        var byFile: [String: [CheckResult]] = [:]
+        for result in results {
+            if byFile[result.location.path] == nil { order.append(result.location.path) }
+            byFile[result.location.path, default: []].append(result)
+        }
+        return order.compactMap { path -> CheckResult? in
+            guard let group = byFile[path], let first = group.first else { return nil }
+            guard group.count > 1 else { return first }
+            var values = first.values
+            for key in first.values.keys {
+                var seen: [String] = []
+                for result in group { if let value = result.values[key], !seen.contains(value) { seen.append(value) } }
+                if seen.count > 1 { values[key] = seen.joined(separator: ", ") }
+            }
+            values["count"] = String(group.count)
+            let evidence = group.compactMap(\.evidence)
+            return CheckResult(location: first.location, evidence: evidence.prefix(8).joined(separator: ", ") + (evidence.count > 8 ? ", …" : ""),
+                               values: values, severity: first.severity, message: first.message)
+        }
+    }
 
     static func run(_ invocation: CheckInvocation) -> [CheckResult] {
         let options: NSRegularExpression.Options = invocation.options.bool("ignore_case") == true ? [.caseInsensitive] : []

@@ -320,8 +320,9 @@ public struct ChecklistLoader: Sendable {
             do {
                 let table = try SymbolTable.parse(SymbolTableSource(name: name, file: file, value: value.node))
                 for fact in Set(table.entries.map(\.fact)).sorted() where !facts.contains(where: { $0.pattern == fact }) {
-                    let symbols = table.entries.filter { $0.fact == fact }.flatMap(\.symbols)
-                    let shown = symbols.prefix(3).map(\.description).joined(separator: ", ") + (symbols.count > 3 ? ", …" : "")
+                    let entries = table.entries.filter { $0.fact == fact }
+                    let symbols = entries.flatMap(\.symbols).map(\.description) + entries.flatMap(\.textFragments)
+                    let shown = symbols.prefix(3).joined(separator: ", ") + (symbols.count > 3 ? ", …" : "")
                     facts.append(FactDeclaration(pattern: fact, types: [.bool], doc: "code that ships uses a symbol of table \(name) (\(shown))",
                                                  file: file, mark: value.mark))
                 }

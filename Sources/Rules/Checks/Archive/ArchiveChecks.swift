@@ -16,13 +16,19 @@ public enum ArchiveChecks {
             OptionSpec("symbols", .table, required: true, decode: TableError.decoder(BinarySymbols.init), doc: "category -> the Mach-O symbols that use it"),
         ],
         subjects: .none,
-        placeholders: ["binary", "bundle", "symbol", "category", "manifest", "reasons"]
+        placeholders: ["binary", "bundle", "symbol", "category", "manifest", "reasons", "declared_elsewhere"]
     ) { invocation in
         guard let categories = invocation.decoded("categories", as: RequiredReasonCategories.self),
               let symbols = invocation.decoded("symbols", as: BinarySymbols.self) else { return [] }
         var results: [CheckResult] = []
         for archive in invocation.context.project.archives where archive.isApple {
             for bundle in archive.bundles {
+                // Another bundle of the same upload (the app's own manifest, for an embedded framework without one)
+                // declaring the category: accepted in real uploads, so a warning that names it (docs/severity.md).
+                func declaredElsewhere(_ category: String) -> [String] {
+                    archive.bundles.filter { $0.location != bundle.location && $0.declaredAPICategories.contains(category) }
+                        .flatMap { $0.privacyManifests.map(\.path) }.sorted()
+                }
                 guard let binary = bundle.binary, let location = bundle.binaryLocation else { continue }
                 let imported = Set(binary.undefinedSymbols)
                 for category in categories.categories where !bundle.declaredAPICategories.contains(categories.prefix + category.name) {
@@ -30,10 +36,13 @@ public enum ArchiveChecks {
                     let manifest = bundle.privacyManifests.isEmpty
                         ? "any manifest of its own (the bundle has no PrivacyInfo.xcprivacy)"
                         : "its privacy manifest \(bundle.privacyManifests.map(\.path).joined(separator: ", "))"
+                    let elsewhere = declaredElsewhere(categories.prefix + category.name)
+                    let note = elsewhere.isEmpty ? "" : " (\(elsewhere.joined(separator: ", ")) of the same upload declares it, which uploads"
+                        + " have been seen to accept, so this is a warning: add the declaration to the bundle's own manifest to be safe)"
                     results.append(CheckResult(location: location, evidence: symbol, values: [
                         "binary": location.path, "bundle": bundle.described, "symbol": symbol, "category": category.name,
-                        "manifest": manifest, "reasons": category.reasons.joined(separator: ", "),
-                    ]))
+                        "manifest": manifest, "reasons": category.reasons.joined(separator: ", "), "declared_elsewhere": note,
+                    ], severity: elsewhere.isEmpty ? nil : .warning))
                 }
             }
         }

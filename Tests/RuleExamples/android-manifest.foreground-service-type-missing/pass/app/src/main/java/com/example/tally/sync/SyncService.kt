@@ -1,0 +1,16 @@
+package com.example.tally.sync
+
+import android.app.Notification
+import android.app.Service
+import android.content.Intent
+import android.os.IBinder
+
+/** Uploads the day's tallies while the user watches the progress notification. */
+class SyncService : Service() {
+    override fun onStartCommand(intent: Intent?, flags: Int, startId: Int): Int {
+        startForeground(1, Notification.Builder(this, "sync").build())
+        return START_NOT_STICKY
+    }
+
+    override fun onBind(intent: Intent?): IBinder? = null
+}
