@@ -40,6 +40,8 @@ public struct Session: Sendable {
             throw SessionError(Diagnostic(.folderUnreadable, at: SourceLocation(path: path), "the folder cannot be read (permissions)"))
         }
         var manifest: Manifest?
+        /// The manifest read, for checking its stated facts once the checklists are loaded.
+        var manifestFile: (path: String, fence: String?)?
         // Without --config: shipcheck.yml or .shipcheck.yml, from the working folder up to the repository's top.
         let discovered = configPath == nil ? try ManifestDiscovery.find(projectRoot: root, currentDirectory: base.path) : nil
         // A relative --config is read from the working folder, and named in messages as given.
@@ -56,6 +58,7 @@ public struct Session: Sendable {
                 // resolve inside it (a planted link is refused unread); one outside it is the user's explicit choice.
                 let fence = discovered?.boundary ?? (RootedPath.givenPathLiesInside(manifestPath, root: root) ? root : nil)
                 manifest = try ManifestReader.read(path: manifestPath, relativePath: relative, root: fence)
+                manifestFile = (manifestPath, fence)
             } catch {
                 throw SessionError(diagnostics: error.errors.map { Diagnostic(.configurationInvalid, yaml: $0) })
             }
@@ -70,6 +73,16 @@ public struct Session: Sendable {
                 checklists = try ChecklistCatalog.load(rulesDirectories: rulesDirectories, root: root)
             } catch {
                 throw SessionError(diagnostics: error.diagnostics)
+            }
+        }
+        // A stated fact no rule reads (a misspelt name) or of the wrong type is a configuration error, as a misspelt
+        // rule id is: otherwise the rule it was written for never sees it.
+        if let manifest, let manifestFile, !manifest.facts.isEmpty {
+            let catalog = FactCatalog(checklists: checklists)
+            do {
+                try ManifestReader.checkStatedFacts(manifest, path: manifestFile.path, root: manifestFile.fence) { catalog.problem(stating: $0) }
+            } catch {
+                throw SessionError(diagnostics: error.errors.map { Diagnostic(.configurationInvalid, yaml: $0) })
             }
         }
         var configuration = RuleConfiguration(only: only, skip: skip)
