@@ -42,7 +42,7 @@ public enum RulePages {
             ("<store>.files", "every file the uploader sends from a tree, once (label `field`)"),
             ("apple.plists.*.<key>", "a key of every Info.plist that ships (test bundles excluded); `*` in the key matches"),
             ("apple.apps.*.<key>", "a key of every application's Info.plist (no extensions or frameworks)"),
-            ("android.permissions.*", "every `<uses-permission>` of the manifests that ship"),
+            ("android.permissions.*", "every `<uses-permission>` of the merged release manifests that ship (as `android.permission.<NAME>`)"),
             ("dependencies.*", "every resolved dependency (labels `name`, `version`, `ecosystem`)"),
         ]
         for (selector, what) in selectors { out += "| `\(selector)` | \(cell(what)) |\n" }

@@ -44,6 +44,8 @@ public struct Session: Sendable {
         }
         var manifest: Manifest?
         var readManifestPath: String?
+        /// The manifest read, for checking its stated facts once the checklists are loaded.
+        var manifestFile: (path: String, fence: String?)?
         // Without --config: shipcheck.yml or .shipcheck.yml, from the working folder up to the repository's top.
         // `discoveryCeiling` (the MCP server's ROOT): never above it.
         let discovered = configPath == nil ? try ManifestDiscovery.find(projectRoot: root, currentDirectory: base.path, ceiling: discoveryCeiling) : nil
@@ -62,6 +64,7 @@ public struct Session: Sendable {
                 let fence = discovered?.boundary ?? (RootedPath.givenPathLiesInside(manifestPath, root: root) ? root : nil)
                 manifest = try ManifestReader.read(path: manifestPath, relativePath: relative, root: fence)
                 readManifestPath = manifestPath
+                manifestFile = (manifestPath, fence)
             } catch {
                 throw SessionError(diagnostics: error.errors.map { Diagnostic(.configurationInvalid, yaml: $0) })
             }
@@ -76,6 +79,16 @@ public struct Session: Sendable {
                 checklists = try ChecklistCatalog.load(rulesDirectories: rulesDirectories, root: root)
             } catch {
                 throw SessionError(diagnostics: error.diagnostics)
+            }
+        }
+        // A stated fact no rule reads (a misspelt name) or of the wrong type is a configuration error, as a misspelt
+        // rule id is: otherwise the rule it was written for never sees it.
+        if let manifest, let manifestFile, !manifest.facts.isEmpty {
+            let catalog = FactCatalog(checklists: checklists)
+            do {
+                try ManifestReader.checkStatedFacts(manifest, path: manifestFile.path, root: manifestFile.fence) { catalog.problem(stating: $0) }
+            } catch {
+                throw SessionError(diagnostics: error.errors.map { Diagnostic(.configurationInvalid, yaml: $0) })
             }
         }
         var configuration = RuleConfiguration(only: only, skip: skip)

@@ -38,10 +38,17 @@ import Testing
             AndroidPermission(name: "android.permission.CAMERA", maxSdkVersion: nil, line: 4),
             AndroidPermission(name: "android.permission.READ_CONTACTS", maxSdkVersion: nil, line: 5, toolsNode: "remove"),
         ])
+        let library = AndroidManifestFile(location: SourceLocation(path: "lib/src/main/AndroidManifest.xml"), permissions: [
+            AndroidPermission(name: "android.permission.READ_SMS", maxSdkVersion: nil, line: 2),
+        ])
         let dependency = Dependency(name: "Alamofire", version: "5.9.1", location: SourceLocation(path: "Package.resolved", line: 12), ecosystem: .swiftpm)
-        let project = ProjectModel(root: "/p", androidManifests: [main], dependencies: [dependency])
-        #expect(try subjects("android.permissions.*", in: project).map { "\($0.location) \($0.value)" }
-            == ["app/src/main/AndroidManifest.xml:4 android.permission.CAMERA"])
+        var project = ProjectModel(root: "/p", androidManifests: [main, library], dependencies: [dependency])
+        // What the inspector merged for the release (the library is not merged): the manifests as written are not read.
+        project.parts[AndroidPart.self].shippedPermissions = [
+            AndroidShippedPermission(name: "android.permission.CAMERA", location: SourceLocation(path: "app/src/main/AndroidManifest.xml", line: 4), module: "app"),
+        ]
+        #expect(try subjects("android.permissions.*", in: project).map { "\($0.location) \($0.value) \($0.labels["file"] ?? "")" }
+            == ["app/src/main/AndroidManifest.xml:4 android.permission.CAMERA app/src/main/AndroidManifest.xml"])
         let found = try #require(try subjects("dependencies.*", in: project).first)
         #expect(found.value == "Alamofire")
         #expect(found.labels["ecosystem"] == "swiftpm")

@@ -477,6 +477,7 @@ public enum AndroidInspector {
 
         // Without any module (a bare manifest, an old Eclipse layout) the shipping manifests still say something.
         let looseManifest = modules.isEmpty ? AndroidMergedManifest.merge(result.androidManifests.filter { !$0.isTestOrDebugOnly }) : nil
+        result.androidShippedPermissions = AndroidFacts.shippedPermissions(modules: modules, looseManifest: looseManifest)
         result.facts = AndroidFacts.make(modules: modules, looseManifest: looseManifest,
                                          line: { path, line in describedLines["\(path):\(line)"] ?? lineText(texts, path, line) })
         return result

@@ -1,6 +1,10 @@
 /// The Android side of the project as read from the source tree: every AndroidManifest.xml and Gradle build file.
 public struct AndroidPart: ModelPart {
+    /// Every AndroidManifest.xml read, as written (test, debug, sample and library manifests included).
     public var manifests: [AndroidManifestFile] = []
+    /// The app's permissions: the merged release manifests of the app modules that ship, as the
+    /// `android.permission.<NAME>` facts have them (what `given: android.permissions.*` selects).
+    public var shippedPermissions: [AndroidShippedPermission] = []
     public var gradleFiles: [GradleFile] = []
 
     public init() {}
@@ -36,6 +40,7 @@ public struct AndroidProjectInspector: Inspector {
         guard input.options.scope == .everything else { return InspectorOutput(part: nil, facts: result.facts) }
         var part = AndroidPart()
         part.manifests = result.androidManifests
+        part.shippedPermissions = result.androidShippedPermissions
         part.gradleFiles = result.gradleFiles
         return InspectorOutput(part: part, facts: result.facts, problems: result.problems)
     }

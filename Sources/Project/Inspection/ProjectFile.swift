@@ -59,6 +59,8 @@ public struct PartialInspection: Sendable {
     public var infoPlists: [InfoPlistFile] = []
     public var privacyManifests: [PrivacyManifestFile] = []
     public var androidManifests: [AndroidManifestFile] = []
+    /// The `<uses-permission>`s of the merged release manifests that ship (`AndroidPart.shippedPermissions`).
+    public var androidShippedPermissions: [AndroidShippedPermission] = []
     public var gradleFiles: [GradleFile] = []
     public var dependencies: [Dependency] = []
     public var symbolHits: [SymbolHit] = []

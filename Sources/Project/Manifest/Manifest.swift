@@ -25,6 +25,8 @@ public struct Manifest: Sendable {
     /// Where each key was written (`stores`, `facts.account.creation`, `rules.skip`, `rules.severity.<id>`,
     /// `exclude`), so that a rule or the engine can point at the manifest line.
     public var locations: [String: SourceLocation] = [:]
+    /// Where each stated fact's name is written (`facts:`), for an error with a caret under it.
+    public var factNameLocations: [String: SourceLocation] = [:]
 
     /// Where `stores:` was written, if it was.
     public var storesLocation: SourceLocation? { locations["stores"] }

@@ -50,6 +50,32 @@ public enum ManifestReader {
         return manifest
     }
 
+    /// At most this many stated facts are reported wrong: a page of them is enough to see the pattern.
+    static let maxFactProblems = 20
+
+    /// The facts the manifest states, each judged by `problem` against what the loaded checklists declare (an
+    /// unknown name with the nearest known one, a closed family's misspelt member, a value of another type), every
+    /// problem thrown at the fact's name with a caret. The file (`path`, read as `read` reads it) is read again
+    /// only when there is a problem, for the snippets.
+    public static func checkStatedFacts(_ manifest: Manifest, path: String, root: String? = nil,
+                                        problem: (Fact) -> String?) throws(ManifestError) {
+        var found: [(Fact, String)] = []
+        for fact in manifest.facts {
+            guard let message = problem(fact) else { continue }
+            found.append((fact, message))
+            if found.count == maxFactProblems { break }
+        }
+        guard !found.isEmpty else { return }
+        let text = (try? RootedPath.readRegularFile(path, limit: maxBytes, insideRoot: root)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        let diagnostics = Diagnostics(file: manifest.file, source: text)
+        for (fact, message) in found {
+            let location = manifest.factNameLocations[fact.name] ?? fact.evidence.first?.location
+            let mark = location.flatMap { place in place.line.map { Mark(line: $0, column: place.column ?? 1) } }
+            diagnostics.add(message, at: mark, path: "facts.\(fact.name)")
+        }
+        throw ManifestError(errors: redactingSecrets(diagnostics.errors, source: text))
+    }
+
     /// Errors with every literal password kept out: a `demo_password` (or a misspelling of it) may hold the
     /// real password, and an error snippet or a quoted value would print it into CI logs.
     static func redactingSecrets(_ errors: [YAMLError], source: String) -> [YAMLError] {
@@ -181,11 +207,16 @@ private struct ManifestFields {
             manifest.paths.dataSafety = paths["data_safety"].flatMap(relativePath)
             manifest.paths.privacyPolicy = paths["privacy_policy"].flatMap(privacyPolicy)
         }
-        if let facts = top["facts"]?.mapping() {
+        if let factsReader = top["facts"], let facts = factsReader.mapping() {
+            var names: [String: Mark] = [:]
+            for pair in factsReader.node.mapping ?? [] {
+                if let name = pair.key.scalar, names[name] == nil { names[name] = pair.key.mark }
+            }
             for (name, value) in facts.entries {
                 if let fact = fact(name: name, value) {
                     manifest.facts.append(fact)
                     manifest.locations["facts.\(name)"] = fact.evidence.first?.location
+                    if let mark = names[name] { manifest.factNameLocations[name] = SourceLocation(path: file, line: mark.line, column: mark.column) }
                 }
             }
         }

@@ -12,7 +12,7 @@ import StoreLocale
 ///                                        `changelogs/<version>`, `copyright`, `review_information/<name>`)
 ///     apple.plists.*.<key>               a key of every Info.plist that ships (test bundles excluded)
 ///     apple.apps.*.<key>                 a key of every application's Info.plist (no extensions, no frameworks)
-///     android.permissions.*              every <uses-permission> of the manifests that ship
+///     android.permissions.*              every <uses-permission> of the merged release manifests that ship
 ///     dependencies.*                     every resolved dependency (label `ecosystem`)
 ///
 /// `<store>` is `appstore`, `play`, `fdroid` or `*` (all). A tree is selected for the store that reads it
@@ -277,12 +277,13 @@ public struct Selector: Sendable, Equatable, CustomStringConvertible {
         return subjects
     }
 
+    /// The app's permissions as the `android.permission.<NAME>` facts have them: the merged release manifests of
+    /// the app modules that ship, not every manifest in the tree (a library module the app does not depend on, an
+    /// F-Droid flavour, a sample, a permission the app removes with `tools:node="remove"` never ship).
     private func permissionSubjects(_ project: ProjectModel) -> [Subject] {
-        project.androidManifests.filter { !$0.isTestOrDebugOnly }.sorted { $0.location < $1.location }.flatMap { manifest in
-            manifest.permissions.filter { $0.toolsNode != "remove" }.map { permission in
-                Subject(value: permission.name, location: SourceLocation(path: manifest.location.path, line: permission.line),
-                        labels: ["permission": permission.name, "file": manifest.location.path])
-            }
+        project.parts[AndroidPart.self].shippedPermissions.map { permission in
+            Subject(value: permission.name, location: permission.location,
+                    labels: ["permission": permission.name, "file": permission.location.path])
         }
     }
 

@@ -22,7 +22,8 @@ public struct ChecklistLoader: Sendable {
     }
 
     static let checklistKeys = ["checklist", "title", "summary", "references", "facts", "tables", "rules"]
-    static let factKeys = ["type", "doc"]
+    static let factKeys = ["type", "doc", "names"]
+    static let requiredFactKeys = ["type", "doc"]
     static let ruleKeys = ["id", "title", "severity", "stores", "when", "expect", "check", "given", "with",
                            "kind", "message", "help", "references", "effective", "severity_reason", "severity_steps", "where", "redact"]
     static let tableKeys = ["source", "kind", "value"]
@@ -30,7 +31,8 @@ public struct ChecklistLoader: Sendable {
     /// inspection reads the export against (one such table among all loaded checklists).
     /// `native_dependencies`: native-bearing dependency coordinates, which the Android inspection reads.
     /// `plugin_manifests`: the permissions well-known Flutter plugins' and React Native modules' manifests add.
-    static let tableKinds = ["symbols", "data_safety_questions", "native_dependencies", "plugin_manifests"]
+    /// `names`: the names a closed fact family's `*` stands for (`NameVocabulary`), which the loader reads.
+    static let tableKinds = ["symbols", "data_safety_questions", "native_dependencies", "plugin_manifests", "names"]
 
     public func load(_ sources: [ChecklistSource]) throws(ChecklistLoadError) -> [Checklist] {
         var errors: [YAMLError] = []
@@ -147,7 +149,7 @@ public struct ChecklistLoader: Sendable {
                 }
             }
         }
-        let catalog = Self.checkFacts(drafts, knownFacts: knownFacts)
+        let catalog = Self.checkFacts(drafts, knownFacts: knownFacts, tableMarks: tableMarks)
         for (_, diagnostics) in drafts { errors += diagnostics.errors }
         guard errors.isEmpty else { throw ChecklistLoadError(errors: errors) }
         return drafts.map { draft, _ in
@@ -160,11 +162,26 @@ public struct ChecklistLoader: Sendable {
     /// The fact catalog of every loaded file, checked: a name declared twice in `facts:` sections is an
     /// error at the second, and so is every fact an expression reads that nothing declares, at its column
     /// with the nearest known name. Returns each file's declarations (explicit, then its symbol tables' facts).
-    static func checkFacts(_ drafts: [(ChecklistDraft, Diagnostics)], knownFacts: [FactDeclaration] = []) -> [String: [FactDeclaration]] {
+    /// A closed family (`names:`) takes its vocabulary from the `kind: names` table it names, in any loaded file;
+    /// a comparison of a fact with a value of another type (`android.target_sdk == 'high'`) is an error too.
+    static func checkFacts(_ drafts: [(ChecklistDraft, Diagnostics)], knownFacts: [FactDeclaration] = [],
+                           tableMarks: [String: (String, Mark)] = [:]) -> [String: [FactDeclaration]] {
         var declared: [String: FactDeclaration] = [:]
         var byFile: [String: [FactDeclaration]] = [:]
+        let vocabularies = drafts.reduce(into: [String: NameVocabulary]()) { all, draft in
+            all.merge(draft.0.vocabularies) { first, _ in first }
+        }
         for (draft, diagnostics) in drafts {
-            for declaration in draft.facts {
+            for var declaration in draft.facts {
+                if let (table, mark) = draft.vocabularyReferences[declaration.pattern] {
+                    if let vocabulary = vocabularies[table] {
+                        declaration.vocabulary = vocabulary
+                    } else {
+                        var message = tableMarks[table].map { "table \"\(table)\" (\($0.0)) is not a kind: names table" } ?? "no kind: names table named \"\(table)\" is loaded"
+                        if tableMarks[table] == nil, let near = Spelling.nearest(to: table, in: vocabularies.keys.sorted()) { message += " (did you mean \"\(near)\"?)" }
+                        diagnostics.add(message, at: mark, path: "facts.\(declaration.pattern).names")
+                    }
+                }
                 if let first = declared[declaration.pattern] {
                     diagnostics.add("fact \"\(declaration.pattern)\" is already declared at \(first.file):\(first.mark.map(\.description) ?? "")",
                                     at: declaration.mark, path: "facts.\(declaration.pattern)")
@@ -184,11 +201,19 @@ public struct ChecklistLoader: Sendable {
         let catalog = FactCatalog(drafts.flatMap { byFile[$0.0.file] ?? [] } + knownFacts)
         for (draft, diagnostics) in drafts {
             for rule in draft.rules {
-                for reference in rule.factReferences where !catalog.contains(reference.name) {
-                    var message = "unknown fact \"\(reference.name)\""
-                    if let near = catalog.nearest(to: reference.name) { message += " (did you mean \"\(near)\"?)" }
-                    message += ": no inspector, kind: symbols table or checklist facts: section declares it, so the rule would never see it (see shipcheck facts --catalog)"
+                for reference in rule.factReferences {
+                    guard var message = catalog.problem(naming: reference.name) else { continue }
+                    // A closed family's misspelt member says so itself; an unknown name says where names come from.
+                    if !catalog.contains(reference.name) { message += ": no inspector, kind: symbols table or checklist facts: section declares it, so the rule would never see it (see shipcheck facts --catalog)" }
                     diagnostics.add(message, at: reference.mark, path: reference.path)
+                }
+                var expressions: [(Expression, String)] = rule.rule.when.map { [($0, ".when")] } ?? []
+                if case .expect(let expression) = rule.rule.kind { expressions.append((expression, ".expect")) }
+                for (expression, key) in expressions {
+                    for (fact, message) in FactTypeCheck.problems(in: expression, catalog: catalog) {
+                        let reference = rule.factReferences.first { $0.name == fact && $0.path.hasSuffix(key) }
+                        diagnostics.add(message, at: reference?.mark ?? rule.rule.mark, path: reference?.path ?? "\(rule.path)\(key)")
+                    }
                 }
             }
         }
@@ -210,6 +235,10 @@ public struct ChecklistLoader: Sendable {
         var facts: [FactDeclaration] = []
         /// The facts of its `kind: symbols` tables.
         var symbolFacts: [FactDeclaration] = []
+        /// Its `kind: names` tables, by name.
+        var vocabularies: [String: NameVocabulary] = [:]
+        /// The `names:` of its closed families: family pattern → (table, where written).
+        var vocabularyReferences: [String: (String, Mark)] = [:]
     }
 
     struct RuleDraft {
@@ -252,12 +281,19 @@ public struct ChecklistLoader: Sendable {
         let references = map["references"].map(readReferences) ?? []
         var tables: [(String, Table, Mark)] = []
         var symbolFacts: [FactDeclaration] = []
+        var vocabularies: [String: NameVocabulary] = [:]
         if let tablesReader = map["tables"], let tableMap = tablesReader.mapping() {
             for (tableName, value) in tableMap.entries {
-                if let table = readTable(value, name: tableName, file: file, facts: &symbolFacts) { tables.append((tableName, table, value.mark)) }
+                if let table = readTable(value, name: tableName, file: file, facts: &symbolFacts) {
+                    tables.append((tableName, table, value.mark))
+                    if table.kind == "names", let vocabulary = Self.readVocabulary(table, diagnostics: value.diagnostics) {
+                        vocabularies[tableName] = vocabulary
+                    }
+                }
             }
         }
-        let facts = map["facts"].map { readFacts($0, file: file) } ?? []
+        var vocabularyReferences: [String: (String, Mark)] = [:]
+        let facts = map["facts"].map { readFacts($0, file: file, vocabularies: &vocabularyReferences) } ?? []
         var rules: [RuleDraft] = []
         if let name, let items = map["rules"]?.sequence() {
             for item in items {
@@ -266,11 +302,13 @@ public struct ChecklistLoader: Sendable {
         }
         guard let name, let title else { return nil }
         return ChecklistDraft(name: name, title: title, summary: summary, references: references, rules: rules,
-                              tables: tables, file: file, mark: reader.mark, facts: facts, symbolFacts: symbolFacts)
+                              tables: tables, file: file, mark: reader.mark, facts: facts, symbolFacts: symbolFacts,
+                              vocabularies: vocabularies, vocabularyReferences: vocabularyReferences)
     }
 
-    /// `facts:`: `name-or-pattern: { type: bool | number | string | list (or a list of them), doc: "…" }`.
-    func readFacts(_ reader: NodeReader, file: String) -> [FactDeclaration] {
+    /// `facts:`: `name-or-pattern: { type: bool | number | string | list (or a list of them), doc: "…" }`, and for
+    /// a closed family `names: <kind: names table>` (recorded in `vocabularies`, resolved once every file is read).
+    func readFacts(_ reader: NodeReader, file: String, vocabularies: inout [String: (String, Mark)]) -> [FactDeclaration] {
         guard let map = reader.mapping() else { return [] }
         var facts: [FactDeclaration] = []
         for (pattern, value) in map.entries {
@@ -278,7 +316,12 @@ public struct ChecklistLoader: Sendable {
                 value.error(problem)
                 continue
             }
-            guard let fields = value.mapping(allowed: Self.factKeys, required: Self.factKeys) else { continue }
+            guard let fields = value.mapping(allowed: Self.factKeys, required: Self.requiredFactKeys) else { continue }
+            if let names = fields["names"], let table = names.string() {
+                if pattern.contains("*") { vocabularies[pattern] = (table, names.mark) } else {
+                    names.error("names: closes a family's *; \"\(pattern)\" is one fact")
+                }
+            }
             let typeNames = fields["type"]?.stringList() ?? []
             var types: [FactType] = []
             for name in typeNames {
@@ -292,6 +335,31 @@ public struct ChecklistLoader: Sendable {
             facts.append(FactDeclaration(pattern: pattern, types: types, doc: doc, file: file, mark: value.mark))
         }
         return facts
+    }
+
+    /// A `kind: names` table: `{ names: [...], open: [pattern...], closed: [pattern...] }`, each `*` of a pattern
+    /// one or more characters; a name written twice is an error at the second.
+    static func readVocabulary(_ table: Table, diagnostics: Diagnostics) -> NameVocabulary? {
+        let reader = NodeReader(node: table.value, path: "tables.\(table.name).value", diagnostics: diagnostics)
+        guard let map = reader.mapping(allowed: ["names", "open", "closed"], required: ["names"]) else { return nil }
+        var names = Set<String>()
+        for item in map["names"]?.sequence() ?? [] {
+            guard let name = item.string() else { continue }
+            if !names.insert(name).inserted { item.error("\"\(name)\" is already in the table") }
+        }
+        func patterns(_ key: String) -> [String] {
+            (map[key]?.sequence() ?? []).compactMap { item in
+                guard let pattern = item.string() else { return nil }
+                guard pattern.contains(where: { $0 != "*" }) else {
+                    item.error("a pattern names something besides *, got \"\(pattern)\"")
+                    return nil
+                }
+                return pattern
+            }
+        }
+        let open = patterns("open"), closed = patterns("closed")
+        guard !names.isEmpty else { return nil }
+        return NameVocabulary(table: table.name, file: table.file, names: names, open: open, closed: closed)
     }
 
     func readReferences(_ reader: NodeReader) -> [Reference] {

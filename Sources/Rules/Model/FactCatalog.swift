@@ -25,13 +25,23 @@ public struct FactDeclaration: Sendable, Hashable {
     /// The checklist file that declares it, and where.
     public let file: String
     public let mark: Mark?
+    /// For a family: the names its `*` may stand for (`names:` in `facts:`, a `kind: names` table), so that a
+    /// misspelt member is a load error too; nil for an open family (module names, folders).
+    public var vocabulary: NameVocabulary?
 
-    public init(pattern: String, types: [FactType], doc: String, file: String, mark: Mark? = nil) {
+    public init(pattern: String, types: [FactType], doc: String, file: String, mark: Mark? = nil, vocabulary: NameVocabulary? = nil) {
         self.pattern = pattern
         self.types = types
         self.doc = doc
         self.file = file
         self.mark = mark
+        self.vocabulary = vocabulary
+    }
+
+    /// What the `*` of a family stands for in `name` (`READ_SMS` of `android.permission.READ_SMS`), or nil.
+    public func member(of name: String) -> String? {
+        guard let (prefix, suffix) = wildcard, matches(name) else { return nil }
+        return String(name.dropFirst(prefix.count).dropLast(suffix.count))
     }
 
     /// The text before and after the `*`, or nil for a plain name.
@@ -92,6 +102,23 @@ public struct FactCatalog: Sendable {
 
     public func contains(_ name: String) -> Bool { declaration(for: name) != nil }
 
+    /// Why a rule or shipcheck.yml may not name `name`, or nil when it may: no declaration covers it, or the
+    /// family that does is closed and its `*` stands for no name of the family's table. An exact declaration
+    /// always wins, so a team names a platform permission newer than the table by declaring it in `facts:`.
+    public func problem(naming name: String) -> String? {
+        guard let declaration = declaration(for: name) else {
+            var message = "unknown fact \"\(name)\""
+            if let near = nearest(to: name) { message += " (did you mean \"\(near)\"?)" }
+            return message
+        }
+        guard let vocabulary = declaration.vocabulary, let member = declaration.member(of: name),
+              let (prefix, suffix) = declaration.wildcard, !vocabulary.admits(member) else { return nil }
+        var message = "unknown fact \"\(name)\": \(declaration.pattern) is a closed family and \"\(member)\" is not a name of its table \(vocabulary.table) (\(vocabulary.file))"
+        if let near = vocabulary.nearest(to: member) { message += " (did you mean \"\(prefix + near + suffix)\"?)" }
+        message += "; a name the table lacks is declared exactly in a checklist's facts:"
+        return message
+    }
+
     /// The known name nearest to a misspelt one: a declared name, or a family with its `*` filled from the
     /// misspelt name (`android.permision.READ_SMS` → `android.permission.READ_SMS`).
     public func nearest(to name: String) -> String? {
@@ -101,6 +128,17 @@ public struct FactCatalog: Sendable {
             candidates.append(Self.filled(prefix: prefix, suffix: suffix, like: name))
         }
         return Spelling.nearest(to: name, in: candidates.sorted())
+    }
+
+    /// Why shipcheck.yml may not state `fact` (`facts:`), or nil: a name no rule can read (as `problem(naming:)`),
+    /// or a value of a type the declaration does not allow (a rule comparing it would never see what was meant).
+    public func problem(stating fact: Fact) -> String? {
+        if let problem = problem(naming: fact.name) {
+            return contains(fact.name) ? problem : problem + ": no rule reads it (shipcheck facts --catalog lists the facts rules read)"
+        }
+        guard let declaration = declaration(for: fact.name), !declaration.types.contains(FactType(fact.value)) else { return nil }
+        let expected = declaration.types.map(\.rawValue).joined(separator: " or ")
+        return "fact \"\(fact.name)\" is a \(expected) (\(declaration.pattern) in \(declaration.file)), not a \(FactType(fact.value).rawValue)"
     }
 
     /// `prefix + X + suffix`, X the part of `name` between its best match of `prefix` and its best match of `suffix`.
@@ -120,5 +158,56 @@ public struct FactCatalog: Sendable {
         }
         let middle = start < end ? String(characters[start..<end]) : "x"
         return prefix + middle + suffix
+    }
+}
+
+/// The names a closed fact family's `*` may stand for, from a `kind: names` table: `names` (Android platform
+/// permissions, iOS purpose keys…) and the explicit escape `open`, patterns (each `*` one or more characters) of
+/// members that stay open because others name them (a vendor's permission, written in full with its dots), less those `closed`
+/// keeps in the table (`health.*`: Health Connect's own namespace).
+public struct NameVocabulary: Sendable, Hashable {
+    public let table: String
+    public let file: String
+    public let names: Set<String>
+    public let open: [String]
+    public let closed: [String]
+
+    public init(table: String, file: String, names: Set<String>, open: [String] = [], closed: [String] = []) {
+        self.table = table
+        self.file = file
+        self.names = names
+        self.open = open
+        self.closed = closed
+    }
+
+    public func admits(_ member: String) -> Bool {
+        if names.contains(member) { return true }
+        return open.contains { Self.matches(member, $0) } && !closed.contains { Self.matches(member, $0) }
+    }
+
+    /// The table's name nearest to a misspelt member, if it is a likely typo.
+    public func nearest(to member: String) -> String? {
+        Spelling.nearest(to: member, in: names.sorted())
+    }
+
+    /// `pattern` with each `*` standing for one or more characters (`*.*`: a name with a dot inside).
+    static func matches(_ text: String, _ pattern: String) -> Bool {
+        let t = Array(text.unicodeScalars), p = Array(pattern.unicodeScalars)
+        // reach[j]: the first i characters of the text match the first j of the pattern.
+        var reach = [Bool](repeating: false, count: p.count + 1)
+        reach[0] = true
+        for i in 0...t.count {
+            var next = [Bool](repeating: false, count: p.count + 1)
+            for j in 0..<p.count where reach[j] {
+                if p[j] == "*" {
+                    if i < t.count { next[j + 1] = true; next[j] = true }  // the star takes t[i], and may take more
+                } else if i < t.count, t[i] == p[j] {
+                    next[j + 1] = true
+                }
+            }
+            if i == t.count { return reach[p.count] }
+            reach = next
+        }
+        return false
     }
 }
