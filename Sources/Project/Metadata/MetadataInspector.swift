@@ -19,7 +19,8 @@ public struct MetadataInspector: Inspector {
     public var emits: [String] { ["metadata.*.consumer", "metadata.*.release_notes", "fdroid.build_version_codes"] }
 
     public func inspect(_ input: InspectionInput) -> InspectorOutput<MetadataPart> {
-        let result = MetadataDiscovery.discover(root: input.root, files: input.files, manifest: input.manifest)
+        let result = MetadataDiscovery.discover(root: input.root, files: input.files, manifest: input.manifest,
+                                                anyName: input.options.scope == .metadata)
         var part = MetadataPart()
         part.trees = result.metadata
         part.appStoreScreenshots = result.appStoreScreenshots
