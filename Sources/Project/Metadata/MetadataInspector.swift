@@ -29,9 +29,12 @@ public struct MetadataInspector: Inspector {
 
     /// A tree counts for the store that reads it; a supply tree nobody is known to upload counts for Play.
     public func storeEvidence(_ input: StoreEvidenceInput) -> [StoreEvidence] {
-        input.model.metadata.map { tree in
+        input.model.metadata.flatMap { tree in
             let store = tree.consumer.store ?? tree.store
-            return StoreEvidence(store, Evidence(location: SourceLocation(path: tree.path), snippet: "\(store.displayName) metadata"))
+            // A tree another store reads as well (F-Droid builds from the folder supply uploads) counts for both.
+            return ([store] + tree.consumer.alsoReadBy.keys.sorted { $0.rawValue < $1.rawValue }).map { store in
+                StoreEvidence(store, Evidence(location: SourceLocation(path: tree.path), snippet: "\(store.displayName) metadata"))
+            }
         }
     }
 
