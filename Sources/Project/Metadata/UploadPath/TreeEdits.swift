@@ -73,7 +73,7 @@ struct TreeEdits: Sendable {
             // `mv a existing/` puts `a` inside `existing`; else `a` is renamed to `target`.
             let base = present[target] != nil ? target + "/" + name : target
             for key in whole {
-                let folder = present[key]!
+                guard let folder = present[key] else { continue }
                 if !copying { present[key] = nil }
                 present[base + key.dropFirst(source.count)] = Folder(locales: folder.locales, origin: folder.origin)
             }
