@@ -189,7 +189,8 @@ struct UploadResolution {
         case let (.unset(name), _)?:
             unresolved = "metadata_path: ENV[\"\(name)\"] is set by no file shipcheck reads"
         case nil:
-            if let argument = RubyValue.option("metadata_path", in: text), case .environment(let name, _) = argument {
+            if let argument = RubyValue.option("metadata_path", in: text) ?? config?.options["metadata_path"]?.value,
+               case .environment(let name, _) = argument {
                 // `metadata_path: ENV["X"]` with X set nowhere: fastlane falls back to its default, unless the
                 // variable comes from the machine or the CI's secrets, which shipcheck cannot see.
                 unresolved = "metadata_path: ENV[\"\(name)\"] is set by no file shipcheck reads"
