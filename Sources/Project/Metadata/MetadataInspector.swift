@@ -16,7 +16,9 @@ public struct MetadataInspector: Inspector {
     public var name: String { "metadata" }
     public var readsEarlierParts: Bool { false }  // runs beside the Xcode projects' stage
     public var scopes: Set<InspectionOptions.Scope> { [.everything, .metadata] }
-    public var emits: [String] { ["metadata.*.consumer", "metadata.*.release_notes", "fdroid.build_version_codes"] }
+    public var emits: [String] { ["metadata.*.consumer", "metadata.*.release_notes", "metadata.*.upload", "metadata.*.upload_unresolved",
+                                         "metadata.*.uploaded_locales", "metadata.*.changed_before_upload", "metadata.*.also_read_by",
+                                         "fdroid.build_version_codes"] }
 
     public func inspect(_ input: InspectionInput) -> InspectorOutput<MetadataPart> {
         let result = MetadataDiscovery.discover(root: input.root, files: input.files, manifest: input.manifest,
