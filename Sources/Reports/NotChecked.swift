@@ -47,6 +47,17 @@ public struct NotCheckedInput: Sendable, Equatable {
                     + "their code, privacy manifests and plugin manifests are not judged. Check the folder that holds the app and its packages",
                 subjects: paths))
         }
+        // Metadata uploads whose folder only a run of fastlane knows (`metadata_path: ENV["X"]` with X set nowhere readable).
+        let unresolved = facts.filter { $0.name.hasPrefix("metadata.") && $0.name.hasSuffix(".upload_unresolved") }
+        if !unresolved.isEmpty {
+            let trees = unresolved.map { String($0.name.dropFirst("metadata.".count).dropLast(".upload_unresolved".count)) }.sorted()
+            let why = Array(Set(unresolved.flatMap(\.evidence).map { "\($0.location): \($0.snippet)" })).sorted()
+            inputs.append(NotCheckedInput(
+                input: "metadata-upload-path",
+                message: "Not checked: which metadata folder \(why.count == 1 ? "an upload sends" : "some uploads send") (\(why.prefix(3).joined(separator: "; "))\(why.count > 3 ? "; …" : "")); "
+                    + "findings in \(trees.joined(separator: ", ")) are graded at most as warnings. Set the variable in fastlane/.env or the workflow's env:, or state paths.play_metadata / paths.appstore_metadata in shipcheck.yml",
+                subjects: trees))
+        }
         func modules(_ suffix: String) -> [String] {
             facts.filter { $0.name.hasPrefix("android.module.") && $0.name.hasSuffix(suffix) && $0.value.isTruthy }
                 .map { String($0.name.dropFirst("android.module.".count).dropLast(suffix.count)) }.sorted()

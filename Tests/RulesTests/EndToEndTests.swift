@@ -113,6 +113,7 @@ struct EndToEndTests {
             "android.version_code = 7 @ app/build.gradle.kts:14",
             "metadata.fastlane/metadata/android.consumer = play @ fastlane/Fastfile:7",
             "metadata.fastlane/metadata/android.release_notes = changelogs/7.txt (the note for android.version_code 7): en-US @ fastlane/metadata/android/en-US/changelogs/7.txt:1",
+            "metadata.fastlane/metadata/android.upload = fastlane/metadata/android ← upload_to_play_store in lane release (fastlane/Fastfile:7) @ fastlane/Fastfile:7",
             "play.data_safety_export = play/data-safety.csv @ shipcheck.yml",
             "sdk.com.google.android.gms:play-services-maps = 19.0.0 @ gradle/libs.versions.toml:8",
             "store.appstore = false @ shipcheck.yml:2:9",

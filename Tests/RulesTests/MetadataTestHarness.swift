@@ -37,8 +37,10 @@ enum MetadataTestHarness {
         let part = MetadataDiscovery.discover(root: root, files: walk(root), manifest: manifest)
         var store = FactStore()
         for tree in part.metadata {
-            store.add(Fact(name: "store.\((tree.consumer.store ?? tree.store).rawValue)", value: .bool(true), source: .detected,
-                           evidence: [Evidence(location: SourceLocation(path: tree.path), snippet: "metadata tree")]))
+            for reader in [tree.consumer.store ?? tree.store] + Array(tree.consumer.alsoReadBy.keys) {
+                store.add(Fact(name: "store.\(reader.rawValue)", value: .bool(true), source: .detected,
+                               evidence: [Evidence(location: SourceLocation(path: tree.path), snippet: "metadata tree")]))
+            }
         }
         for (name, value) in facts { store.add(Fact(name: name, value: value, source: .stated)) }
         return ProjectModel(root: root, manifest: manifest, facts: store, metadata: part.metadata, problems: part.problems)

@@ -19,19 +19,40 @@ public struct MetadataConsumer: Sendable, Hashable {
     /// `whatsnew-en-US` file, GPP's `release-notes`), though the tree itself is another store's (F-Droid's).
     /// The notes are then judged by Play's rules as well; the listing stays the tree's consumer's.
     public var releaseNotesSentToPlay: [Evidence]
+    /// Other stores that read the whole tree as well, with why: F-Droid builds from the same
+    /// `fastlane/metadata/android` that supply uploads to Play. Each judges the tree by its own rules.
+    public var alsoReadBy: [Store: [Evidence]]
+    /// Uploads of the layout's store whose folder shipcheck could not resolve (`metadata_path: ENV["X"]` with X
+    /// set by no file it reads): this tree may be the one sent, so its findings are never mere notes.
+    public var unresolvedUploads: [Evidence]
+    /// The locale folders left in the tree when the upload runs, where a release job moves or removes folders
+    /// first with plain commands (`mv`, `rm`, `mkdir`); nil when no job changes the tree.
+    public var uploadedLocales: Set<String>?
+    /// Commands of a release job that change the tree before the upload in ways not replayed (a glob, a
+    /// variable, a script): what is sent is not known, so the tree's findings are at most warnings.
+    public var changedBeforeUpload: [Evidence]
+    /// How each upload of the tree resolves, for `facts`: `supply in lane deploy (fastlane/Fastfile:12) ← …`.
+    public var uploadChains: [String]
 
     public init(store: Store?, evidence: [Evidence], stated: Bool = false, skipped: Set<String> = [],
-                releaseNotesSentToPlay: [Evidence] = []) {
+                releaseNotesSentToPlay: [Evidence] = [], alsoReadBy: [Store: [Evidence]] = [:], unresolvedUploads: [Evidence] = [],
+                uploadedLocales: Set<String>? = nil, changedBeforeUpload: [Evidence] = [], uploadChains: [String] = []) {
         self.store = store
         self.evidence = evidence
         self.stated = stated
         self.skipped = skipped
         self.releaseNotesSentToPlay = releaseNotesSentToPlay
+        self.alsoReadBy = alsoReadBy
+        self.unresolvedUploads = unresolvedUploads
+        self.uploadedLocales = uploadedLocales
+        self.changedBeforeUpload = changedBeforeUpload
+        self.uploadChains = uploadChains
     }
 
     /// Unknown, but the lanes that upload to this tree's store are visible and send other folders (or only
-    /// builds): the tree is a copy, a template or a translation source, and its findings are notes.
-    public var isPassedBy: Bool { store == nil && !stated && !evidence.isEmpty }
+    /// builds): the tree is a copy, a template or a translation source, and its findings are notes. Not when an
+    /// upload's folder is unresolved: that upload may send this one.
+    public var isPassedBy: Bool { store == nil && !stated && !evidence.isEmpty && unresolvedUploads.isEmpty }
 
     /// `appstore`, `play`, `fdroid` or `unknown`, as facts and messages name it.
     public var name: String { store?.rawValue ?? "unknown" }
@@ -51,9 +72,10 @@ public enum MetadataJudgement: Sendable, Equatable {
 
 extension MetadataTree {
     public func judgement(by store: Store) -> MetadataJudgement {
-        if consumer.store == store { return .judged }
-        // An unknown tree is judged by the store its layout belongs to (supply's layout: Google Play).
-        if consumer.store == nil, self.store == store { return .ifUploaded }
+        if consumer.store == store || consumer.alsoReadBy[store] != nil { return .judged }
+        // An unknown tree is judged by the store its layout belongs to (supply's layout: Google Play), and so is
+        // one another store reads when an upload of the layout's store has a folder shipcheck cannot resolve.
+        if self.store == store, consumer.store == nil || !consumer.unresolvedUploads.isEmpty { return .ifUploaded }
         return .notJudged
     }
 
@@ -77,7 +99,24 @@ extension MetadataTree {
     public func field(ofPath path: String) -> String? {
         let inside = self.path.isEmpty ? path : String(path.dropFirst(min(path.count, self.path.count + 1)))
         let parts = inside.split(separator: "/")
-        return parts.count == 3 && parts[1] == "changelogs" ? "changelogs" : nil
+        switch layout {
+        case .fastlane: return parts.count == 3 && parts[1] == "changelogs" ? "changelogs" : nil
+        case .gradlePlayPublisher: return parts.count == 3 && parts[0] == "release-notes" ? "changelogs" : nil
+        case .whatsNewFiles: return "changelogs"
+        }
+    }
+
+    /// The locale folder a project-relative path inside the tree lies in (`en-US` for
+    /// `fastlane/metadata/android/en-US/title.txt`, or for GPP's `listings/en-US/…` and `release-notes/en-US/…`).
+    public func locale(ofPath path: String) -> String? {
+        guard contains(path: path) else { return nil }
+        let inside = self.path.isEmpty ? path : String(path.dropFirst(min(path.count, self.path.count + 1)))
+        let parts = inside.split(separator: "/")
+        switch layout {
+        case .fastlane: return parts.first.map(String.init)
+        case .gradlePlayPublisher: return parts.count >= 2 ? String(parts[1]) : nil
+        case .whatsNewFiles: return parts.first.map { String($0.dropFirst(WhatsNewTrees.prefix.count)) }
+        }
     }
 
     /// Whether the uploader sends this field (`changelogs`, `title`…, or an image type such as

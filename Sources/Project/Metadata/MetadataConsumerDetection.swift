@@ -20,7 +20,11 @@ enum MetadataConsumerDetection {
 
     static func assign(_ trees: [MetadataTree], files: [ProjectFile], manifest: Manifest?) -> [MetadataTree] {
         guard !trees.isEmpty else { return trees }
-        let signals = Signals(files: files)
+        return assign(trees, signals: Signals(files: files), manifest: manifest)
+    }
+
+    static func assign(_ trees: [MetadataTree], signals: Signals, manifest: Manifest?) -> [MetadataTree] {
+        guard !trees.isEmpty else { return trees }
         return trees.map { tree in
             var tree = tree
             tree.consumer = consumer(of: tree, signals: signals, manifest: manifest)
@@ -38,18 +42,20 @@ enum MetadataConsumerDetection {
         case .appstore:
             // Only deliver reads this layout; when the Fastfile's deliver calls all name other folders, this
             // one is not uploaded (a copy, a template): unknown, and the calls are the evidence.
-            let deliver = signals.deliver.filter { $0.matches(tree.path) }.map(\.evidence)
+            let uploads = signals.deliver.filter { $0.matches(tree.path) }
             // The lanes upload builds to TestFlight (pilot) and nothing runs deliver: the tree is not uploaded
             // by them (App Store Connect's text is typed in the console or kept for later).
-            if signals.deliver.isEmpty, !signals.deliverMentioned, !signals.pilot.isEmpty {
+            if signals.deliver.isEmpty, signals.unresolvedDeliver.isEmpty, !signals.deliverMentioned, !signals.pilot.isEmpty {
                 return MetadataConsumer(store: nil, evidence: Array(signals.pilot.prefix(evidenceLimit)))
             }
-            if deliver.isEmpty, !signals.deliver.isEmpty {
-                return MetadataConsumer(store: nil, evidence: Array(signals.deliver.map(\.evidence).prefix(evidenceLimit)))
+            if uploads.isEmpty, !signals.deliver.isEmpty || !signals.unresolvedDeliver.isEmpty {
+                return MetadataConsumer(store: nil, evidence: Array(signals.deliver.map(\.evidence).prefix(evidenceLimit)),
+                                        unresolvedUploads: Array(signals.unresolvedDeliver.prefix(evidenceLimit)))
             }
-            return MetadataConsumer(store: .appstore, evidence: deliver.isEmpty
-                ? [Evidence(location: SourceLocation(path: tree.path), snippet: "fastlane deliver layout (only deliver reads it)")]
-                : Array(deliver.prefix(evidenceLimit)))
+            if uploads.isEmpty {
+                return MetadataConsumer(store: .appstore, evidence: [Evidence(location: SourceLocation(path: tree.path), snippet: "fastlane deliver layout (only deliver reads it)")])
+            }
+            return uploaded(tree, by: uploads, store: .appstore)
         case .fdroid:
             return MetadataConsumer(store: .fdroid, evidence: [Evidence(location: SourceLocation(path: tree.path),
                 snippet: "F-Droid metadata layout (name.txt, summary.txt, description.txt)")])
@@ -59,20 +65,87 @@ enum MetadataConsumerDetection {
             // fdroid flavour's folder, which F-Droid builds from.
             let exact = play.filter { !$0.isWildcard }
             let isFDroidFlavor = flavor(of: tree.path)?.lowercased() == "fdroid"
-            if !exact.isEmpty || (!play.isEmpty && !isFDroidFlavor) {
-                let uploads = exact.isEmpty ? play : exact
-                // A part is left out only when every upload of the tree leaves it out.
-                let skipped = uploads.dropFirst().reduce(uploads[0].skips) { $0.intersection($1.skips) }
-                return MetadataConsumer(store: .play, evidence: Array(uploads.map(\.evidence).prefix(evidenceLimit)), skipped: skipped)
-            }
             var fdroid = signals.fdroid
             if isFDroidFlavor {
                 fdroid.insert(Evidence(location: SourceLocation(path: tree.path), snippet: "the fdroid flavour's metadata"), at: 0)
             }
-            if !fdroid.isEmpty { return MetadataConsumer(store: .fdroid, evidence: Array(fdroid.prefix(evidenceLimit))) }
+            // fdroidserver reads the app's own `metadata/<locale>/` (update.py, insert_localized_app_metadata).
+            if tree.path == "metadata" {
+                fdroid.insert(Evidence(location: SourceLocation(path: tree.path),
+                                       snippet: "metadata/<locale>/ in the app's source: fdroidserver reads it (update.py, insert_localized_app_metadata)"), at: 0)
+            }
+            if !exact.isEmpty || (!play.isEmpty && !isFDroidFlavor) {
+                var consumer = uploaded(tree, by: exact.isEmpty ? play : exact, store: .play)
+                // F-Droid builds from the same folder when it is one fdroidserver reads and the app is on F-Droid.
+                if !fdroid.isEmpty, readByFDroid(tree.path) { consumer.alsoReadBy[.fdroid] = Array(fdroid.prefix(evidenceLimit)) }
+                return consumer
+            }
+            if !fdroid.isEmpty {
+                return MetadataConsumer(store: .fdroid, evidence: Array(fdroid.prefix(evidenceLimit)),
+                                        unresolvedUploads: Array(signals.unresolvedPlay.prefix(evidenceLimit)))
+            }
             // Uploads of other folders, if any, say why this one is not known to ship.
-            return MetadataConsumer(store: nil, evidence: Array(signals.play.map(\.evidence).prefix(evidenceLimit)))
+            return MetadataConsumer(store: nil, evidence: Array(signals.play.map(\.evidence).prefix(evidenceLimit)),
+                                    unresolvedUploads: Array(signals.unresolvedPlay.prefix(evidenceLimit)))
         }
+    }
+
+    /// A Gradle Play Publisher folder is Play's when a build file applies the plugin (its own module's first);
+    /// else nobody is known to upload it, and Play's rules judge it as "if uploaded".
+    static func playPublisherConsumer(of path: String, signals: Signals) -> MetadataConsumer {
+        let module = path.components(separatedBy: "/src/").first ?? ""
+        let own = signals.playPublisher.filter { $0.module == module }
+        guard let applied = (own.isEmpty ? signals.playPublisher : own).first else {
+            return MetadataConsumer(store: nil, evidence: [])
+        }
+        let track = playPublisherTrack(of: path, signals: signals) ?? "internal"
+        return MetadataConsumer(store: .play, evidence: [applied.evidence],
+                                uploadChains: ["\(path) ← Gradle Play Publisher (\(applied.evidence.location)), track \(track)"])
+    }
+
+    static func playPublisherTrack(of path: String, signals: Signals) -> String? {
+        let module = path.components(separatedBy: "/src/").first ?? ""
+        return signals.playPublisherTrack[module] ?? (signals.playPublisherTrack.count == 1 ? signals.playPublisherTrack.values.first : nil)
+    }
+
+    /// Folders fdroidserver reads from the app's source: `fastlane/metadata/android`, `<module>/src/<flavour>/fastlane/metadata/android`
+    /// (and the same at the root), and `metadata/<locale>/` (update.py, insert_localized_app_metadata).
+    static func readByFDroid(_ path: String) -> Bool {
+        path == "metadata" || path == "fastlane/metadata/android" || path.hasSuffix("/fastlane/metadata/android")
+    }
+
+    /// The consumer of a tree these uploads read: the store, the evidence (each call and its chain), the parts
+    /// every upload skips, and what release jobs do to the tree before they upload it.
+    static func uploaded(_ tree: MetadataTree, by uploads: [Upload], store: Store) -> MetadataConsumer {
+        // A part is left out only when every upload of the tree leaves it out.
+        let skipped = uploads.dropFirst().reduce(uploads[0].skips) { $0.intersection($1.skips) }
+        var evidence: [Evidence] = []
+        for upload in uploads where evidence.count < evidenceLimit {
+            if !evidence.contains(upload.evidence) { evidence.append(upload.evidence) }
+        }
+        for upload in uploads { for link in upload.chain where evidence.count < evidenceLimit + 2 && !evidence.contains(link) { evidence.append(link) } }
+        // What each job that uploads the tree does to it first; a developer's run by hand sends the whole tree.
+        var remaining: Set<String>? = Set()
+        var changed: [Evidence] = []
+        let locales = Set(tree.folders.map(\.name))
+        for upload in uploads {
+            guard let run = upload.run, !run.earlierCommands.isEmpty else { remaining = nil; continue }
+            let edits = TreeEdits.replay(run.earlierCommands, trees: [tree.path: locales], from: run.workingDirectory)[tree.path]
+            guard let edits else { remaining = nil; continue }
+            changed += edits.unreplayed
+            if edits.unreplayed.isEmpty { remaining?.formUnion(edits.remaining) } else { remaining = nil }
+        }
+        var chains: [String] = []
+        for upload in uploads.prefix(evidenceLimit) {
+            var links = ["\(upload.description) (\(upload.evidence.location))"]
+            links += upload.chain.map { "\($0.snippet) (\($0.location))" }
+            let parts = MetadataTree.uploadParts.filter { !upload.skips.contains($0) }
+            chains.append(([tree.path.isEmpty ? "." : tree.path] + links).joined(separator: " ← ")
+                          + (upload.skips.isEmpty ? "" : ": \(parts.isEmpty ? "nothing" : parts.joined(separator: ", ")) only"))
+        }
+        return MetadataConsumer(store: store, evidence: evidence, skipped: skipped,
+                                uploadedLocales: changed.isEmpty ? remaining : nil, changedBeforeUpload: Array(changed.prefix(evidenceLimit)),
+                                uploadChains: chains)
     }
 
     static func stated(_ tree: MetadataTree, manifest: Manifest?) -> MetadataConsumer? {
@@ -104,6 +177,13 @@ enum MetadataConsumerDetection {
         /// What the call leaves out: `metadata` (listing text), `changelogs`, `images`, `screenshots` (supply's
         /// `skip_upload_*` options).
         var skips: Set<String> = []
+        /// Where the folder and the skips came from after the call itself: the run, its environment, the Supplyfile.
+        var chain: [Evidence] = []
+        /// `upload_to_play_store in lane deploy`, as the facts' chain names the upload.
+        var description: String = ""
+        /// The run of fastlane this upload is resolved for (nil: a developer's run by hand).
+        var run: FastlaneRun?
+        var runFolder: [Substring] = []
 
         var isWildcard: Bool { patterns.contains { $0.contains("*") } }
 
@@ -138,8 +218,20 @@ enum MetadataConsumerDetection {
         var pilot: [Evidence] = []
         /// A workflow or script step names deliver (`fastlane deliver`, `upload_to_app_store`).
         var deliverMentioned = false
+        /// Uploads whose folder could not be resolved without running fastlane: the call, and why.
+        var unresolvedPlay: [Evidence] = []
+        var unresolvedDeliver: [Evidence] = []
+        /// Folders named by an upload, which are metadata trees whatever their name (`meta/android`).
+        var namedFolders: [(path: String, store: Store)] = []
+        /// Gradle files that apply Gradle Play Publisher (`com.github.triplet.play`), by module folder.
+        var playPublisher: [(module: String, evidence: Evidence)] = []
+        /// `play { track.set("beta") }` by module folder.
+        var playPublisherTrack: [String: String] = [:]
+        /// r0adkll/upload-google-play's `whatsNewDirectory:` folders, from the repository root.
+        var whatsNewFolders: [(path: String, evidence: Evidence)] = []
 
         init(files: [ProjectFile]) {
+            var sources = UploadResolution.Sources()
             for file in files where !file.isVendored {
                 let name = file.fileName
                 // The path is split only where a test needs its folders: this loop sees every file of the tree.
@@ -147,10 +239,26 @@ enum MetadataConsumerDetection {
                 // for the reader below that needs it.
                 let releaseJob = ReleaseNoteSenders.mayRead(file) ? Self.releaseJobLines(file) : nil
                 if let releaseJob { noteSenders += ReleaseNoteSenders.read(file, lines: releaseJob) }
-                if name == "Fastfile" || name == "Supplyfile" || name == "Deliverfile" {
-                    readFastlane(file, lines: releaseJob ?? Self.lines(file))
+                if let slash = file.path.utf8.lastIndex(of: UInt8(ascii: "/")) {
+                    sources.folders.insert(String(file.path[..<slash]))
+                }
+                if name == "Fastfile" {
+                    sources.fastfiles.append(FastfileModel(path: file.path, lines: releaseJob ?? Self.lines(file)))
+                } else if name == "Supplyfile" || name == "Deliverfile" {
+                    let folder = file.path.split(separator: "/").dropLast().joined(separator: "/")
+                    sources.configs[folder, default: []].append(ActionConfigFile(path: file.path, action: name == "Supplyfile" ? .supply : .deliver,
+                                                                                 lines: Self.lines(file)))
+                } else if name.hasPrefix(".env"), file.size <= maxBytes {
+                    let folder = file.path.split(separator: "/").dropLast().joined(separator: "/")
+                    sources.dotenv[folder, default: [:]][String(name)] = DotenvFile.parse(Self.lines(file), path: file.path)
                 } else if file.path.hasPrefix(".github/workflows/"), name.hasSuffix(".yml") || name.hasSuffix(".yaml") {
-                    readWorkflow(file, lines: releaseJob ?? Self.lines(file))
+                    let lines = releaseJob ?? Self.lines(file)
+                    readWorkflow(file, lines: lines)
+                    if lines.contains(where: { $0.1.contains("fastlane") }) {
+                        sources.runs += FastlaneRuns.workflow(file.path, text: lines.map(\.1).joined(separator: "\n"), lines: lines)
+                    }
+                } else if name.hasSuffix(".sh"), let lines = releaseJob, lines.contains(where: { $0.1.contains("fastlane ") }) {
+                    sources.runs += FastlaneRuns.script(file.path, lines: lines)
                 } else if name == ".fdroid.yml" || name == ".fdroid.yaml" {
                     fdroid.append(Evidence(location: SourceLocation(path: file.path), snippet: "F-Droid build metadata (\(name))"))
                 } else if file.path.contains("/fdroid/"), case let parts = file.path.split(separator: "/"),
@@ -180,67 +288,69 @@ enum MetadataConsumerDetection {
                     if let (number, line) = flavour {
                         fdroid.append(Evidence(location: SourceLocation(path: file.path, line: number), snippet: clip(line)))
                     }
+                    readPlayPublisher(file, lines: releaseJob ?? [])
                 }
             }
             fdroid.sort()
+            for fastfile in sources.fastfiles { pilot += fastfile.pilot }
+            readUploads(UploadResolution.resolve(sources))
         }
 
-        /// `upload_to_play_store(...)` / `supply(...)` / `deliver(...)` calls, each read to its closing parenthesis.
-        mutating func readFastlane(_ file: ProjectFile, lines: [(Int, String)]) {
-            // Paths in a Fastfile are relative to the folder fastlane runs in, the parent of `fastlane/`; teams
-            // also write them relative to `fastlane/` itself (owncloud: `metadata_path: "./metadata-emm"`), so both count.
-            let parts = file.path.split(separator: "/").dropLast()
-            let runFolder = parts.last == "fastlane" ? Array(parts.dropLast()) : Array(parts)
-            let alternative = parts.last == "fastlane" ? Array(parts) : nil
-            if file.fileName == "Supplyfile" {
-                let path = lines.lazy.compactMap { Self.option("metadata_path", in: $0.1) }.first
-                play.append(Self.upload(path ?? "fastlane/metadata/android", runFolder: runFolder, alternative: path == nil ? nil : alternative,
-                                        evidence: Evidence(location: SourceLocation(path: file.path), snippet: "Supplyfile")))
-                return
+        /// The resolved uploads as the folders they read: a call that sends no part of the tree (a binary-only
+        /// upload, deliver's `skip_metadata`) reads none; one whose folder is not known is kept as unresolved.
+        mutating func readUploads(_ resolved: [UploadResolution.Resolved]) {
+            for upload in resolved {
+                if upload.action == .supply, upload.skips.count == MetadataTree.uploadParts.count { continue }
+                if upload.action == .deliver, upload.skipsAllText { continue }
+                guard let path = upload.path else {
+                    let evidence = Evidence(location: upload.evidence.location, snippet: "\(upload.description): \(upload.unresolved ?? "folder unknown")")
+                    if upload.action == .supply { unresolvedPlay.append(evidence) } else { unresolvedDeliver.append(evidence) }
+                    continue
+                }
+                let folder = upload.runFolder
+                // Teams also write paths relative to `fastlane/` itself (owncloud: `metadata_path: "./metadata-emm"`).
+                let alternative: [Substring]? = folder + ["fastlane"]
+                var made = Self.upload(path, runFolder: folder, alternative: isDefault(path, upload.action) ? nil : alternative, evidence: upload.evidence)
+                made.skips = upload.skips
+                made.chain = upload.chain
+                made.description = upload.description
+                made.run = upload.run
+                made.runFolder = folder
+                if upload.action == .supply { play.append(made) } else { deliver.append(made) }
+                if !made.isWildcard, let pattern = made.patterns.first, !isDefault(path, upload.action) {
+                    namedFolders.append((pattern.joined(separator: "/"), upload.action == .supply ? .play : .appstore))
+                    if let other = made.patterns.dropFirst().first { namedFolders.append((other.joined(separator: "/"), upload.action == .supply ? .play : .appstore)) }
+                }
             }
-            var index = 0
-            while index < lines.count {
-                let (number, line) = lines[index]
+        }
+
+        func isDefault(_ path: String, _ action: FastfileModel.Action) -> Bool {
+            action == .supply ? path == "fastlane/metadata/android" || path == "metadata" : path == "fastlane/metadata"
+        }
+
+        /// Gradle Play Publisher applied by a module's build file (the plugin id, a version-catalog alias naming
+        /// it, or its `serviceAccountCredentials` setting), and the track its `play { }` block publishes to.
+        mutating func readPlayPublisher(_ file: ProjectFile, lines: [(Int, String)]) {
+            let module = file.path.split(separator: "/").dropLast().joined(separator: "/")
+            for (number, line) in lines {
                 let code = line.trimmingBlanks()
-                index += 1
-                if code.hasPrefix("#") { continue }
-                let isPlay = Self.calls(code, "upload_to_play_store") || Self.calls(code, "supply")
-                let isDeliver = Self.calls(code, "upload_to_app_store") || Self.calls(code, "deliver")
-                if Self.calls(code, "upload_to_testflight") || Self.calls(code, "pilot") {
-                    pilot.append(Evidence(location: SourceLocation(path: file.path, line: number),
-                                          snippet: "\(clip(code)) (TestFlight only: pilot uploads the build, not the metadata; no lane runs deliver)"))
+                if code.hasPrefix("//") { continue }
+                if code.contains("triplet") || code.contains("play.publisher") || code.contains("serviceAccountCredentials") {
+                    if !playPublisher.contains(where: { $0.module == module }) {
+                        playPublisher.append((module, Evidence(location: SourceLocation(path: file.path, line: number),
+                                                               snippet: "Gradle Play Publisher: \(clip(code))")))
+                    }
                 }
-                guard isPlay || isDeliver else { continue }
-                // The call's text: this line and the following ones until its parentheses close (at most 40 lines).
-                var text = code
-                var depth = code.filter { $0 == "(" }.count - code.filter { $0 == ")" }.count
-                var end = index
-                while depth > 0, end < lines.count, end < index + 40 {
-                    let next = lines[end].1
-                    depth += next.filter { $0 == "(" }.count - next.filter { $0 == ")" }.count
-                    text += "\n" + next
-                    end += 1
-                }
-                let skips = Set(MetadataTree.uploadParts.filter { Self.flag("skip_upload_\($0)", in: text) })
-                // A call that sends no part of the tree (a binary-only upload) does not read it.
-                if isPlay, skips.count == MetadataTree.uploadParts.count { continue }
-                // deliver's `skip_metadata: true` (a screenshots-only upload) sends no text.
-                if isDeliver, Self.flag("skip_metadata", in: text) { continue }
-                let evidence = Evidence(location: SourceLocation(path: file.path, line: number), snippet: clip(code))
-                let path = Self.option("metadata_path", in: text)
-                let other = path == nil ? nil : alternative
-                if isPlay {
-                    var upload = Self.upload(path ?? "fastlane/metadata/android", runFolder: runFolder, alternative: other, evidence: evidence)
-                    upload.skips = skips
-                    play.append(upload)
-                } else {
-                    deliver.append(Self.upload(path ?? "fastlane/metadata", runFolder: runFolder, alternative: other, evidence: evidence))
+                if code.hasPrefix("track"), playPublisherTrack[module] == nil,
+                   case let quoted = code.split(whereSeparator: { $0 == "\"" || $0 == "'" }), quoted.count >= 2,
+                   code.hasPrefix("track.set(") || code.hasPrefix("track =") || code.hasPrefix("track(") || code.hasPrefix("track ") {
+                    playPublisherTrack[module] = String(quoted[1])
                 }
             }
         }
 
         /// Steps that upload to Play: r0adkll/upload-google-play's `whatsNewDirectory:` (a folder of release
-        /// notes), and `fastlane supply` / `upload_to_play_store` run from the repository root.
+        /// notes). (`fastlane supply` run from a step is a FastlaneRun, resolved with the Fastfile's calls.)
         mutating func readWorkflow(_ file: ProjectFile, lines: [(Int, String)]) {
             for (number, line) in lines {
                 let code = line.trimmingBlanks()
@@ -249,9 +359,9 @@ enum MetadataConsumerDetection {
                 if code.contains("deliver") || code.contains("upload_to_app_store") { deliverMentioned = true }
                 if code.hasPrefix("whatsNewDirectory:") {
                     let value = Self.unquoted(String(code.dropFirst("whatsNewDirectory:".count)))
+                    let folder = FastlaneRuns.pathComponents(value).joined(separator: "/")
+                    if !folder.isEmpty, !folder.contains("$") { whatsNewFolders.append((folder, evidence)) }
                     play.append(Self.upload(value, runFolder: [], evidence: evidence))
-                } else if code.contains("fastlane supply") || code.contains("upload_to_play_store") {
-                    play.append(Self.upload(Self.option("metadata_path", in: code) ?? "fastlane/metadata/android", runFolder: [], evidence: evidence))
                 }
             }
         }
@@ -310,7 +420,8 @@ enum MetadataConsumerDetection {
             let text = String(decoding: bytes, as: UTF8.self)
             let name = file.fileName
             if name.hasSuffix(".gradle") || name.hasSuffix(".gradle.kts"), !text.contains("fdroid"),
-               !ReleaseNoteSenders.namesPlayMarker(text) {
+               !ReleaseNoteSenders.namesPlayMarker(text), !text.contains("triplet"), !text.contains("play.publisher"),
+               !text.contains("serviceAccountCredentials") {
                 return []
             }
             return numbered(text)

@@ -9,7 +9,9 @@ import StoreLocale
 /// To keep stray `description.txt` files elsewhere from counting, a discovered tree must sit under a
 /// folder whose name mentions `metadata` (or be named in the manifest's `paths`).
 public enum MetadataDiscovery {
-    public static func discover(root: String, files: [ProjectFile], manifest: Manifest?) -> PartialInspection {
+    /// - Parameter anyName: the root was given as a metadata folder (`shipcheck metadata DIR`): it is a tree
+    ///   when it has a store's layout, whatever its name.
+    public static func discover(root: String, files: [ProjectFile], manifest: Manifest?, anyName: Bool = false) -> PartialInspection {
         // Source code is never part of a metadata tree: leaving it out keeps the folder index small (a
         // 150,000-file tree of code otherwise held every path twice more).
         let index = FolderIndex(files.filter { !$0.isVendored && Language(fileName: $0.fileName) == nil })
@@ -20,12 +22,29 @@ public enum MetadataDiscovery {
             result.problems.append(InputProblem(location: SourceLocation(path: manifest?.file ?? "shipcheck.yml"),
                 message: "paths.\(key) names \(path.isEmpty ? "." : path), which holds no files; its \(store.rawValue) metadata was not checked"))
         }
-        for (path, store) in treeRoots(index: index, root: root, manifest: manifest) {
+        // Who uploads what is read first: a folder an upload names is a tree whatever its name (`meta/android`).
+        let signals = MetadataConsumerDetection.Signals(files: files)
+        let namedFolders = Set(signals.namedFolders.map(\.path)).union(anyName ? [""] : [])
+        for (path, store) in treeRoots(index: index, root: root, manifest: manifest, named: namedFolders) {
             let tree = readTree(path: path, store: store, index: index, problems: &result.problems)
             trees.append(tree)
         }
+        // Gradle Play Publisher's `src/<sourceSet>/play/` and upload actions' `whatsnew-<locale>` folders.
+        var others: [MetadataTree] = []
+        for path in PlayPublisherTrees.roots(index) where !trees.contains(where: { $0.path == path }) {
+            var tree = PlayPublisherTrees.read(path: path, index: index, problems: &result.problems)
+            tree.consumer = MetadataConsumerDetection.playPublisherConsumer(of: path, signals: signals)
+            tree.track = MetadataConsumerDetection.playPublisherTrack(of: path, signals: signals)
+            others.append(tree)
+        }
+        for (path, evidence) in signals.whatsNewFolders where !trees.contains(where: { $0.path == path }) && !others.contains(where: { $0.path == path }) {
+            guard var tree = WhatsNewTrees.read(path: path, index: index, problems: &result.problems) else { continue }
+            tree.consumer = MetadataConsumer(store: .play, evidence: [evidence],
+                                             uploadChains: ["\(path) ← r0adkll/upload-google-play whatsNewDirectory (\(evidence.location)): release notes only"])
+            others.append(tree)
+        }
         trees = named(trees.sorted { ($0.path, $0.store.rawValue) < ($1.path, $1.store.rawValue) })
-        result.metadata = MetadataConsumerDetection.assign(trees, files: files, manifest: manifest)
+        result.metadata = MetadataConsumerDetection.assign(trees, signals: signals, manifest: manifest) + named(others)
         result.facts += FDroidBuildRecipes.facts(files: files)
         result.appStoreScreenshots = AppStoreScreenshotDiscovery.discover(
             index: index, appStoreTrees: trees.filter { $0.store == .appstore }.map(\.path), problems: &result.problems)
@@ -42,7 +61,7 @@ public enum MetadataDiscovery {
 
     /// Tree folders and their store: the manifest's paths, then every folder whose sub-folders look like locales.
     /// A store whose paths the manifest states gets exactly those trees: what is stated wins over discovery.
-    static func treeRoots(index: FolderIndex, root: String, manifest: Manifest?) -> [(String, Store)] {
+    static func treeRoots(index: FolderIndex, root: String, manifest: Manifest?, named: Set<String> = []) -> [(String, Store)] {
         var stated: [String: Store] = [:]
         for (path, store) in statedPaths(manifest) { stated[path] = store }
         let statedStores = Set(stated.values)
@@ -83,7 +102,7 @@ public enum MetadataDiscovery {
         }
 
         var roots: [String: Store] = stated.filter { index.folders[$0.key] != nil || index.subfolders[$0.key] != nil }
-        for (path, vote) in votes where stated[path] == nil && looksLikeMetadata(path, root: root) {
+        for (path, vote) in votes where stated[path] == nil && (named.contains(path) || looksLikeMetadata(path, root: root)) {
             let store: Store = (fdroidVotes[path] ?? 0) > 0 && appStoreOnlyVotes[path] == nil ? .fdroid
                 : vote.play > vote.appstore ? .play
                 : vote.appstore > vote.play ? .appstore
@@ -164,30 +183,37 @@ public enum MetadataDiscovery {
                 imageFiles.append((folder, file))
             }
         }
+        locale.images += readImages(imageFiles, problems: &problems)
+        return locale
+    }
+
+    /// Each image's pixel size and format from its header; an unreadable one is kept without a size, and said.
+    static func readImages(_ imageFiles: [(type: String, file: ProjectFile)], problems: inout [InputProblem]) -> [MetadataImage] {
+        var images: [MetadataImage] = []
         for (type, file) in imageFiles {
             let location = SourceLocation(path: file.path)
             switch ImageHeader.info(atPath: file.absolutePath) {
             case .success(let info):
-                locale.images.append(MetadataImage(type: type, location: location, width: info.size.width, height: info.size.height,
-                                                   format: info.format.rawValue, hasAlpha: info.hasAlpha,
-                                                   bitsPerPixel: info.bitsPerPixel, byteCount: Int(file.size)))
+                images.append(MetadataImage(type: type, location: location, width: info.size.width, height: info.size.height,
+                                            format: info.format.rawValue, hasAlpha: info.hasAlpha,
+                                            bitsPerPixel: info.bitsPerPixel, byteCount: Int(file.size)))
             case .failure(let failure):
-                locale.images.append(MetadataImage(type: type, location: location, width: nil, height: nil))
+                images.append(MetadataImage(type: type, location: location, width: nil, height: nil))
                 let why = failure == .unknownFormat ? "it is not a PNG or JPEG file" : "its header is truncated or unreadable"
                 problems.append(InputProblem(location: location,
                     message: "could not read the image's pixel size: \(why); Play accepts PNG and JPEG images only"))
             }
         }
-        return locale
+        return images
     }
 
-    private static func read(_ file: ProjectFile, store: Store, problems: inout [InputProblem]) -> MetadataFileReader.Outcome {
+    static func read(_ file: ProjectFile, store: Store, problems: inout [InputProblem]) -> MetadataFileReader.Outcome {
         let outcome = MetadataFileReader.read(file, store: store)
         if case .problem(let problem) = outcome { problems.append(problem) }
         return outcome
     }
 
-    private static func isImage(_ file: ProjectFile) -> Bool {
+    static func isImage(_ file: ProjectFile) -> Bool {
         guard let dot = file.fileName.lastIndex(of: ".") else { return false }
         return MetadataLayout.playImageExtensions.contains(file.fileName[file.fileName.index(after: dot)...].lowercased())
     }
@@ -207,6 +233,8 @@ public enum MetadataDiscovery {
                                     locales: tree.locales, defaults: tree.defaults, rootFields: tree.rootFields,
                                     reviewInformation: tree.reviewInformation, folders: tree.folders, consumer: tree.consumer)
             copy.locales.sort { $0.code < $1.code }
+            copy.layout = tree.layout
+            copy.track = tree.track
             return copy
         }
         var seen: [String: Int] = [:]
@@ -216,6 +244,8 @@ public enum MetadataDiscovery {
             named[i] = MetadataTree(store: tree.store, path: tree.path, name: tree.path.isEmpty ? "." : tree.path,
                                     locales: tree.locales, defaults: tree.defaults, rootFields: tree.rootFields,
                                     reviewInformation: tree.reviewInformation, folders: tree.folders, consumer: tree.consumer)
+            named[i].layout = tree.layout
+            named[i].track = tree.track
         }
         return named
     }

@@ -16,10 +16,13 @@ public struct MetadataInspector: Inspector {
     public var name: String { "metadata" }
     public var readsEarlierParts: Bool { false }  // runs beside the Xcode projects' stage
     public var scopes: Set<InspectionOptions.Scope> { [.everything, .metadata] }
-    public var emits: [String] { ["metadata.*.consumer", "metadata.*.release_notes", "fdroid.build_version_codes"] }
+    public var emits: [String] { ["metadata.*.consumer", "metadata.*.release_notes", "metadata.*.upload", "metadata.*.upload_unresolved",
+                                         "metadata.*.uploaded_locales", "metadata.*.changed_before_upload", "metadata.*.also_read_by",
+                                         "fdroid.build_version_codes"] }
 
     public func inspect(_ input: InspectionInput) -> InspectorOutput<MetadataPart> {
-        let result = MetadataDiscovery.discover(root: input.root, files: input.files, manifest: input.manifest)
+        let result = MetadataDiscovery.discover(root: input.root, files: input.files, manifest: input.manifest,
+                                                anyName: input.options.scope == .metadata)
         var part = MetadataPart()
         part.trees = result.metadata
         part.appStoreScreenshots = result.appStoreScreenshots
@@ -28,9 +31,12 @@ public struct MetadataInspector: Inspector {
 
     /// A tree counts for the store that reads it; a supply tree nobody is known to upload counts for Play.
     public func storeEvidence(_ input: StoreEvidenceInput) -> [StoreEvidence] {
-        input.model.metadata.map { tree in
+        input.model.metadata.flatMap { tree in
             let store = tree.consumer.store ?? tree.store
-            return StoreEvidence(store, Evidence(location: SourceLocation(path: tree.path), snippet: "\(store.displayName) metadata"))
+            // A tree another store reads as well (F-Droid builds from the folder supply uploads) counts for both.
+            return ([store] + tree.consumer.alsoReadBy.keys.sorted { $0.rawValue < $1.rawValue }).map { store in
+                StoreEvidence(store, Evidence(location: SourceLocation(path: tree.path), snippet: "\(store.displayName) metadata"))
+            }
         }
     }
 

@@ -64,12 +64,39 @@ public enum MetadataReleaseNotes {
 extension MetadataTree {
     /// Per locale of the tree, the release note that ships and its value, for `versionCode`.
     public func shippingChangelogs(versionCode: String?) -> [String: (choice: ReleaseNoteChoice, value: MetadataValue)] {
+        if layout != .fastlane { return trackNotes() }
         let newest = versionCode == nil ? MetadataReleaseNotes.newest(in: self) : nil
         var notes: [String: (choice: ReleaseNoteChoice, value: MetadataValue)] = [:]
         for locale in locales {
             guard let choice = MetadataReleaseNotes.choose(locale.changelogs, versionCode: versionCode, newestInTree: newest),
                   let value = locale.changelogs[choice.key] else { continue }
             notes[locale.code] = (choice, value)
+        }
+        return notes
+    }
+}
+
+extension MetadataTree {
+    /// Gradle Play Publisher sends `release-notes/<locale>/<track>.txt` for the track it publishes to, else
+    /// `default.txt` (Triple-T gradle-play-publisher README, "Uploading release notes"); its default track is
+    /// `internal`. An upload action's `whatsnew-<locale>` file is the one note of its locale.
+    func trackNotes() -> [String: (choice: ReleaseNoteChoice, value: MetadataValue)] {
+        var notes: [String: (choice: ReleaseNoteChoice, value: MetadataValue)] = [:]
+        let track = self.track ?? "internal"
+        for locale in locales {
+            let choice: ReleaseNoteChoice?
+            if layout == .whatsNewFiles, locale.changelogs["whatsnew"] != nil {
+                choice = ReleaseNoteChoice(key: "whatsnew", reason: "the upload action sends whatsnew-\(locale.code) as the release note")
+            } else if locale.changelogs[track] != nil {
+                choice = ReleaseNoteChoice(key: track, reason: "Gradle Play Publisher's note for track \(track)")
+            } else if locale.changelogs["default"] != nil {
+                choice = ReleaseNoteChoice(key: "default", reason: "Gradle Play Publisher's default note (no \(track).txt for track \(track))")
+            } else if locale.changelogs.count == 1, let only = locale.changelogs.keys.first {
+                choice = ReleaseNoteChoice(key: only, reason: "the locale's only Gradle Play Publisher note")
+            } else {
+                choice = nil
+            }
+            if let choice, let value = locale.changelogs[choice.key] { notes[locale.code] = (choice, value) }
         }
         return notes
     }

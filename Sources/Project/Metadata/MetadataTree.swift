@@ -21,6 +21,21 @@ public struct MetadataTree: Sendable {
     public var folders: [MetadataFolder]
     /// Who uploads or reads the tree, with the evidence; decides which store's rules judge it.
     public var consumer: MetadataConsumer
+    /// How the folder is laid out: fastlane's (deliver, supply, F-Droid), Gradle Play Publisher's, or an upload
+    /// action's folder of `whatsnew-<locale>` files.
+    public var layout: Layout = .fastlane
+    /// Gradle Play Publisher's track (`play { track.set("beta") }`), whose `release-notes/<locale>/<track>.txt` ships.
+    public var track: String?
+
+    public enum Layout: String, Sendable {
+        /// `<locale>/title.txt`, `<locale>/changelogs/<versionCode>.txt` (fastlane supply and deliver, F-Droid).
+        case fastlane
+        /// `src/<sourceSet>/play/`: `listings/<locale>/title.txt`, `short-description.txt`, `full-description.txt`,
+        /// `release-notes/<locale>/<track>.txt` or `default.txt` (Triple-T gradle-play-publisher, README "Publishing listings").
+        case gradlePlayPublisher
+        /// r0adkll/upload-google-play's `whatsNewDirectory`: `whatsnew-<locale>` files, one release note each.
+        case whatsNewFiles
+    }
 
     public init(store: Store, path: String, name: String, locales: [MetadataLocale] = [], defaults: MetadataLocale? = nil,
                 rootFields: [String: MetadataValue] = [:], reviewInformation: [String: MetadataValue] = [:],

@@ -24,6 +24,15 @@ public enum MetadataConsumerScope {
             // A locale folder whose every part the uploads skip is not sent: no finding about its name.
             if store == .play, tree.consumer.store == .play, let folder = tree.folders.first(where: { $0.location.path == finding.location.path }),
                !tree.uploadsAnything(inFolder: folder.name) { return nil }
+            // A locale folder the release job moves or removes before the upload is not sent (plain mv/rm replayed).
+            if tree.consumer.store == store, let remaining = tree.consumer.uploadedLocales,
+               let locale = tree.locale(ofPath: finding.location.path), !remaining.contains(locale) { return nil }
+            // The job changes the tree before the upload in ways not replayed: what is sent is not known.
+            if tree.consumer.store == store, judgement == .judged, let step = tree.consumer.changedBeforeUpload.first, finding.severity > .warning {
+                return Finding(rule: finding.rule, checklist: finding.checklist, severity: .warning,
+                               title: finding.title, message: "If this folder still holds it when uploaded (\(step.location) changes the folder first: \(step.snippet)): " + finding.message,
+                               location: finding.location, evidence: finding.evidence, help: finding.help, references: finding.references)
+            }
             guard judgement == .ifUploaded else { return finding }
             return Finding(rule: finding.rule, checklist: finding.checklist, severity: min(finding.severity, tree.consumer.isPassedBy ? .info : .warning),
                            title: finding.title, message: ifUploaded(store) + finding.message, location: finding.location,

@@ -136,7 +136,7 @@ public struct Selector: Sendable, Equatable, CustomStringConvertible {
         let tree: Set<String> = ["store", "tree", "consumer"]
         switch part {
         case .localeField: return tree.union(["field", "locale"])
-        case .changelogs: return tree.union(["field", "locale", "version", "release_note"])
+        case .changelogs: return tree.union(["field", "locale", "version", "release_note", "note"])
         case .root, .review: return tree.union(["field"])
         case .folders: return tree.union(["special"])
         case .files: return tree.union(["field", "locale", "version"])
@@ -196,6 +196,9 @@ public struct Selector: Sendable, Equatable, CustomStringConvertible {
                     var labels = base
                     labels["locale"] = locale.code
                     labels["version"] = choice.key
+                    // The file as the tree's layout names it: `changelogs/72.txt`, GPP's `release-notes/en-US/default.txt`, `whatsnew-en-US`.
+                    labels["note"] = tree.layout == .fastlane ? "changelogs/\(choice.key).txt"
+                        : String(value.location.path.dropFirst(tree.path.isEmpty ? 0 : min(value.location.path.count, tree.path.count + 1)))
                     labels["release_note"] = choice.reason + Self.sentToPlay(tree, judging: judging.store)
                     subjects.append(Subject(value: value.text, location: value.location, labels: labels))
                 }

@@ -1,0 +1,117 @@
+/// A Fastfile as the upload-path model needs it: each upload call with its lane and text, and what changes the
+/// environment before the calls run (`Dotenv.load`/`Dotenv.overload`, `ENV["X"] = "…"`).
+struct FastfileModel {
+    enum Action: String { case supply, deliver }
+
+    struct Call {
+        let action: Action
+        /// The name as written (`upload_to_play_store`, `supply`, `deliver`, `upload_to_app_store`).
+        let name: String
+        /// The lane (or private lane) the call is written in; nil outside any lane (a helper `def`, top level).
+        let lane: String?
+        let line: Int
+        /// The call's text to its closing parenthesis.
+        let text: String
+        let evidence: Evidence
+    }
+
+    /// `Dotenv.load("…")` (only unset names) or `Dotenv.overload("…")`, or an `ENV["X"] = "…"` assignment.
+    struct EnvironmentChange {
+        let overload: Bool
+        let files: [String]
+        let assignment: (name: String, value: EnvironmentValue)?
+    }
+
+    let path: String
+    /// The folder holding the Fastfile (`fastlane`), where `.env` files are looked for.
+    let folder: [Substring]
+    /// The folder fastlane runs in: the parent of `fastlane/`.
+    let runFolder: [Substring]
+    var calls: [Call] = []
+    var environmentChanges: [EnvironmentChange] = []
+    /// `upload_to_testflight` / `pilot` calls: a build upload that sends no metadata.
+    var pilot: [Evidence] = []
+
+    init(path: String, lines: [(Int, String)]) {
+        self.path = path
+        let folder = Array(path.split(separator: "/").dropLast())
+        self.folder = folder
+        runFolder = folder.last == "fastlane" ? Array(folder.dropLast()) : folder
+        var lane: String?
+        var index = 0
+        while index < lines.count {
+            let (number, line) = lines[index]
+            let code = line.trimmingBlanks()
+            index += 1
+            if code.hasPrefix("#") { continue }
+            if let name = Self.laneName(code) { lane = name; continue }
+            if code.hasPrefix("def ") { lane = nil }
+            if code.hasPrefix("Dotenv.load") || code.hasPrefix("Dotenv.overload") {
+                let files = code.split { $0 == "\"" || $0 == "'" }.enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+                environmentChanges.append(EnvironmentChange(overload: code.hasPrefix("Dotenv.overload"), files: files, assignment: nil))
+                continue
+            }
+            if code.hasPrefix("ENV["), let (name, after) = RubyValue.quoted(code.dropFirst(4)[...]), after.hasPrefix("]"),
+               case let rest = after.dropFirst().drop(while: { $0 == " " }), rest.hasPrefix("="), !rest.hasPrefix("==") {
+                let evidence = Evidence(location: SourceLocation(path: path, line: number), snippet: MetadataConsumerDetection.clip(code))
+                let value: String?
+                if case .literal(let text) = RubyValue.parse(rest.dropFirst()) { value = text } else { value = nil }
+                environmentChanges.append(EnvironmentChange(overload: true, files: [],
+                                                            assignment: (String(name), EnvironmentValue(value: value, evidence: evidence))))
+                continue
+            }
+            if MetadataConsumerDetection.Signals.calls(code, "upload_to_testflight") || MetadataConsumerDetection.Signals.calls(code, "pilot") {
+                pilot.append(Evidence(location: SourceLocation(path: path, line: number),
+                                      snippet: "\(MetadataConsumerDetection.clip(code)) (TestFlight only: pilot uploads the build, not the metadata; no lane runs deliver)"))
+            }
+            let names: [(String, Action)] = [("upload_to_play_store", .supply), ("supply", .supply), ("upload_to_app_store", .deliver), ("deliver", .deliver)]
+            guard let (name, action) = names.first(where: { MetadataConsumerDetection.Signals.calls(code, $0.0) }) else { continue }
+            // The call's text: this line and the following ones until its parentheses close (at most 40 lines).
+            var text = code
+            var depth = code.filter { $0 == "(" }.count - code.filter { $0 == ")" }.count
+            var end = index
+            while depth > 0, end < lines.count, end < index + 40 {
+                let next = lines[end].1
+                depth += next.filter { $0 == "(" }.count - next.filter { $0 == ")" }.count
+                text += "\n" + next
+                end += 1
+            }
+            calls.append(Call(action: action, name: name, lane: lane, line: number, text: text,
+                              evidence: Evidence(location: SourceLocation(path: path, line: number), snippet: MetadataConsumerDetection.clip(code))))
+        }
+    }
+
+    /// `deploy` from `lane :deploy do`, `private_lane :deploy do |options|`.
+    static func laneName(_ code: String) -> String? {
+        for prefix in ["lane :", "private_lane :"] where code.hasPrefix(prefix) {
+            let name = code.dropFirst(prefix.count).prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            return name.isEmpty ? nil : String(name)
+        }
+        return nil
+    }
+}
+
+/// A Supplyfile or Deliverfile: fastlane's configuration file for the action, each line `option value`
+/// or `option(value)` (fastlane_core `configuration_file.rb`). Its values come after the action's
+/// arguments and environment variables (docs.fastlane.tools/advanced/#priorities-of-parameters-and-options).
+struct ActionConfigFile {
+    let path: String
+    let action: FastfileModel.Action
+    /// Option name → its value and line.
+    var options: [String: (value: RubyValue, evidence: Evidence)] = [:]
+
+    init(path: String, action: FastfileModel.Action, lines: [(Int, String)]) {
+        self.path = path
+        self.action = action
+        for (number, line) in lines {
+            let code = line.trimmingBlanks()
+            if code.hasPrefix("#") || code.isEmpty { continue }
+            let name = code.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            guard !name.isEmpty, options[String(name)] == nil else { continue }
+            let rest = code.dropFirst(name.count)
+            guard rest.first == " " || rest.first == "(" else { continue }
+            options[String(name)] = (RubyValue.parse(rest.drop { $0 == " " || $0 == "(" }),
+                                     Evidence(location: SourceLocation(path: path, line: number), snippet: MetadataConsumerDetection.clip(code)))
+        }
+    }
+}

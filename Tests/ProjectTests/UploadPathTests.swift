@@ -1,0 +1,221 @@
+import Foundation
+import StoreLocale
+import Testing
+@testable import Project
+
+/// Which folder each upload sends, resolved as fastlane, Gradle Play Publisher and CI resolve it
+/// (Sources/Project/Metadata/UploadPath).
+@Suite struct UploadPathTests {
+    func text(_ value: String) -> Data { Data(value.utf8) }
+
+    func trees(_ folder: TemporaryFolder) -> [String: MetadataTree] {
+        Dictionary(uniqueKeysWithValues: MetadataTestSupport.discover(folder.path).metadata.map { ($0.path, $0) })
+    }
+
+    func facts(_ folder: TemporaryFolder) -> [String: Fact] {
+        let trees = MetadataTestSupport.discover(folder.path).metadata
+        return Dictionary(MetadataFacts.facts(trees, facts: FactStore()).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    @Test func aSupplyfilePathNamesATreeWhateverItsName() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("meta/android/en-US/title.txt", text("Notes\n"))
+        try folder.write("fastlane/Supplyfile", text("package_name \"org.example\"\nmetadata_path \"meta/android\"\n"))
+        let tree = try #require(trees(folder)["meta/android"])
+        #expect(tree.consumer.store == .play)
+        #expect(tree.consumer.evidence.map(\.location) == [SourceLocation(path: "fastlane/Supplyfile"), SourceLocation(path: "fastlane/Supplyfile", line: 2)])
+    }
+
+    @Test func withoutAnUploadAnOddlyNamedFolderIsNoTree() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("meta/android/en-US/title.txt", text("Notes\n"))
+        #expect(trees(folder)["meta/android"] == nil)
+    }
+
+    @Test func theActionsArgumentWinsOverItsVariableWhichWinsOverTheSupplyfile() throws {
+        let folder = try TemporaryFolder()
+        for name in ["a", "b", "c"] { try folder.write("\(name)/en-US/title.txt", text("Notes\n")) }
+        try folder.write("fastlane/Supplyfile", text("metadata_path \"c\"\n"))
+        try folder.write("fastlane/.env", text("SUPPLY_METADATA_PATH=b\n"))
+        try folder.write("fastlane/Fastfile", text("lane :one do\n  supply(metadata_path: \"a\")\nend\nlane :two do\n  supply\nend\n"))
+        let found = trees(folder)
+        #expect(found["a"]?.consumer.store == .play)
+        #expect(found["b"]?.consumer.store == .play)
+        // Lane two has no argument and SUPPLY_METADATA_PATH is set (fastlane/.env): the Supplyfile's `c` is never read.
+        #expect(found["c"] == nil)
+    }
+
+    @Test func deliverFolderSelectedByDashDashEnvInTheWorkflow() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("fastlane/metadata-pro/en-US/name.txt", text("Pro\n"))
+        try folder.write("fastlane/metadata-free/en-US/name.txt", text("Free\n"))
+        try folder.write("fastlane/Deliverfile", text("metadata_path(ENV[\"METADATA_PATH\"])\n"))
+        try folder.write("fastlane/.env.pro", text("METADATA_PATH=fastlane/metadata-pro\n"))
+        try folder.write("fastlane/Fastfile", text("lane :release do\n  deliver\nend\n"))
+        try folder.write(".github/workflows/release.yml", text("""
+            jobs:
+              ship:
+                steps:
+                  - run: bundle exec fastlane ios release --env pro
+            """))
+        let found = trees(folder)
+        #expect(found["fastlane/metadata-pro"]?.consumer.store == .appstore)
+        #expect(found["fastlane/metadata-free"]?.consumer.store == nil)
+        #expect(found["fastlane/metadata-free"]?.consumer.isPassedBy == true)
+        let chain = try #require(facts(folder)["metadata.fastlane/metadata-pro.upload"])
+        #expect(chain.value.description.contains("fastlane/metadata-pro ← deliver in lane release (fastlane/Fastfile:2) ← runs it: bundle exec fastlane ios release --env pro (.github/workflows/release.yml:4) ← metadata_path(ENV[\"METADATA_PATH\"]) (fastlane/Deliverfile:1) ← METADATA_PATH=fastlane/metadata-pro"), "\(chain.value)")
+    }
+
+    @Test func anEnvFileOverloadedByTheFastfileSelectsTheFolder() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("fastlane/brand/metadata/en-US/name.txt", text("Brand\n"))
+        try folder.write("fastlane/.env.brand", text("STORE_METADATA=\"./fastlane/brand/metadata\"\n"))
+        try folder.write("fastlane/Fastfile", text("Dotenv.overload(\".env.brand\")\nlane :release do\n  upload_to_app_store(metadata_path: ENV[\"STORE_METADATA\"])\nend\n"))
+        #expect(trees(folder)["fastlane/brand/metadata"]?.consumer.store == .appstore)
+    }
+
+    @Test func aFolderFromAVariableNoFileSetsIsUnresolvedNeverPassedBy() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("fastlane/metadata/android/en-US/title.txt", text("Notes\n"))
+        try folder.write("fastlane/Fastfile", text("lane :deploy do\n  supply(metadata_path: ENV[\"LISTING\"])\nend\n"))
+        let tree = try #require(trees(folder)["fastlane/metadata/android"])
+        #expect(tree.consumer.store == nil)
+        #expect(!tree.consumer.isPassedBy)
+        #expect(tree.judgement(by: .play) == .ifUploaded)
+        let unresolved = try #require(facts(folder)["metadata.fastlane/metadata/android.upload_unresolved"])
+        #expect(unresolved.value.description.contains("ENV[\"LISTING\"] is set by no file shipcheck reads"), "\(unresolved.value)")
+    }
+
+    @Test func aSkipFlagInTheStepsEnvironmentLeavesThePartOut() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("fastlane/metadata/android/en-US/title.txt", text("Notes\n"))
+        try folder.write("fastlane/Fastfile", text("lane :deploy do\n  upload_to_play_store\nend\n"))
+        try folder.write(".github/workflows/release.yml", text("""
+            env:
+              SUPPLY_SKIP_UPLOAD_IMAGES: "true"
+            jobs:
+              deploy:
+                steps:
+                  - name: Upload
+                    env:
+                      SUPPLY_SKIP_UPLOAD_METADATA: true
+                    run: fastlane deploy
+            """))
+        let tree = try #require(trees(folder)["fastlane/metadata/android"])
+        #expect(tree.consumer.skipped == ["metadata", "images"])
+        let chain = try #require(facts(folder)["metadata.fastlane/metadata/android.upload"])
+        #expect(chain.value.description.contains("SUPPLY_SKIP_UPLOAD_METADATA=true: skips metadata (.github/workflows/release.yml:8)"), "\(chain.value)")
+        #expect(chain.value.description.contains(": changelogs, screenshots only"), "\(chain.value)")
+    }
+
+    @Test func anEnvFileSelectedByNameOverridesTheStepButDotEnvDoesNot() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("fastlane/metadata/android/en-US/title.txt", text("Notes\n"))
+        try folder.write("fastlane/Fastfile", text("lane :deploy do\n  upload_to_play_store\nend\n"))
+        try folder.write("fastlane/.env", text("SUPPLY_SKIP_UPLOAD_CHANGELOGS=true\n"))
+        try folder.write("fastlane/.env.beta", text("SUPPLY_SKIP_UPLOAD_IMAGES=true\n"))
+        try folder.write(".github/workflows/release.yml", text("""
+            jobs:
+              deploy:
+                env:
+                  SUPPLY_SKIP_UPLOAD_CHANGELOGS: false
+                  SUPPLY_SKIP_UPLOAD_IMAGES: false
+                steps:
+                  - run: fastlane deploy --env beta
+            """))
+        #expect(trees(folder)["fastlane/metadata/android"]?.consumer.skipped == ["images"])
+    }
+
+    @Test func plainMovesBeforeTheUploadLeaveOnlyWhatRemains() throws {
+        let folder = try TemporaryFolder()
+        for locale in ["en-US", "de-DE", "xx-YY"] { try folder.write("fastlane/metadata/android/\(locale)/title.txt", text("Notes\n")) }
+        try folder.write("fastlane/Fastfile", text("lane :deploy do\n  supply\nend\n"))
+        try folder.write(".github/workflows/release.yml", text("""
+            jobs:
+              deploy:
+                steps:
+                  - run: |
+                      mv fastlane/metadata/android fastlane/metadata/android_orig
+                      mkdir fastlane/metadata/android
+                      mv fastlane/metadata/android_orig/en-US fastlane/metadata/android/
+                  - run: bundle exec fastlane deploy
+            """))
+        let tree = try #require(trees(folder)["fastlane/metadata/android"])
+        #expect(tree.consumer.uploadedLocales == ["en-US"])
+        #expect(tree.consumer.changedBeforeUpload.isEmpty)
+    }
+
+    @Test func aGlobBeforeTheUploadLeavesWhatIsSentUnknown() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("fastlane/metadata/android/en-US/title.txt", text("Notes\n"))
+        try folder.write("fastlane/Fastfile", text("lane :deploy do\n  supply\nend\n"))
+        try folder.write(".github/workflows/release.yml", text("""
+            jobs:
+              deploy:
+                steps:
+                  - run: rm -rf fastlane/metadata/android/*-*
+                  - run: bundle exec fastlane deploy
+            """))
+        let tree = try #require(trees(folder)["fastlane/metadata/android"])
+        #expect(tree.consumer.uploadedLocales == nil)
+        #expect(tree.consumer.changedBeforeUpload.map(\.location) == [SourceLocation(path: ".github/workflows/release.yml", line: 4)])
+    }
+
+    @Test func gradlePlayPublisherListingsAreAPlayTree() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("app/build.gradle.kts", text("plugins {\n  id(\"com.github.triplet.play\") version \"3.12.1\"\n}\nplay {\n  track.set(\"beta\")\n}\n"))
+        try folder.write("app/src/main/play/listings/en-US/title.txt", text("Notes\n"))
+        try folder.write("app/src/main/play/listings/en-US/short-description.txt", text("Short\n"))
+        try folder.write("app/src/main/play/release-notes/en-US/default.txt", text("Default\n"))
+        try folder.write("app/src/main/play/release-notes/en-US/beta.txt", text("Beta\n"))
+        let tree = try #require(trees(folder)["app/src/main/play"])
+        #expect(tree.layout == .gradlePlayPublisher)
+        #expect(tree.consumer.store == .play)
+        #expect(tree.consumer.evidence.first?.location == SourceLocation(path: "app/build.gradle.kts", line: 2))
+        #expect(tree.locales.first?.fields["short_description"]?.text == "Short")
+        #expect(tree.shippingChangelogs(versionCode: "3")["en-US"]?.value.text == "Beta")
+        #expect(tree.folders.map(\.name) == ["en-US", "en-US"])
+        #expect(tree.field(ofPath: "app/src/main/play/release-notes/en-US/beta.txt") == "changelogs")
+    }
+
+    @Test func aWhatsNewDirectoryIsATreeOfReleaseNotes() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("whatsnew/whatsnew-en-US", text("Fixes\n"))
+        try folder.write(".github/workflows/release.yml", text("""
+            jobs:
+              deploy:
+                steps:
+                  - uses: r0adkll/upload-google-play@v1
+                    with:
+                      whatsNewDirectory: ./whatsnew
+            """))
+        let tree = try #require(trees(folder)["whatsnew"])
+        #expect(tree.layout == .whatsNewFiles)
+        #expect(tree.consumer.store == .play)
+        #expect(tree.shippingChangelogs(versionCode: nil)["en-US"]?.value.location.path == "whatsnew/whatsnew-en-US")
+    }
+
+    @Test func fDroidReadsTheRootMetadataFolderAndATreeBothStoresRead() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("metadata/en-US/short_description.txt", text("Summary\n"))
+        #expect(trees(folder)["metadata"]?.consumer.store == .fdroid)
+
+        let both = try TemporaryFolder()
+        try both.write("fastlane/metadata/android/en-US/title.txt", text("Notes\n"))
+        try both.write("fastlane/Fastfile", text("lane :deploy do\n  supply\nend\n"))
+        try both.write("README.md", text("[F-Droid](https://f-droid.org/packages/org.example/)\n"))
+        let tree = try #require(trees(both)["fastlane/metadata/android"])
+        #expect(tree.consumer.store == .play)
+        #expect(tree.consumer.alsoReadBy[.fdroid]?.first?.location == SourceLocation(path: "README.md", line: 1))
+        #expect(tree.judgement(by: .fdroid) == .judged && tree.judgement(by: .play) == .judged)
+    }
+
+    @Test func rubyValuesAreReadAsFastlaneWouldGetThem() {
+        #expect(RubyValue.option("metadata_path", in: "supply(metadata_path: \"a/b\", track: 'x')") == .literal("a/b"))
+        #expect(RubyValue.option("metadata_path", in: "metadata_path(ENV[\"X\"])") == .environment("X", fallback: nil))
+        #expect(RubyValue.option("metadata_path", in: "metadata_path: ENV.fetch('X', 'd')") == .environment("X", fallback: "d"))
+        #expect(RubyValue.option("metadata_path", in: "metadata_path: ENV['X'] || \"d\"") == .environment("X", fallback: "d"))
+        #expect(RubyValue.option("metadata_path", in: "skip_metadata_path_check: true") == nil)
+        if case .unreadable = RubyValue.option("metadata_path", in: "metadata_path: path_for(flavor)") {} else { Issue.record("a method call is unreadable") }
+    }
+}
