@@ -108,6 +108,38 @@ import Testing
         #expect(chain.value.description.contains(": changelogs, screenshots only"), "\(chain.value)")
     }
 
+    /// Meshtastic-Android's promote.yml (GPL-3.0) runs `bundle exec fastlane supply \` with its skip flags on the
+    /// lines after it: the shell runs one command, so the flags are supply's. Read line by line, the upload looked
+    /// whole and its 17 locale folders were judged as Play's (false errors: nothing but changelogs-free promotion runs).
+    @Test func flagsOnContinuedLinesBelongToTheCommand() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("fastlane/metadata/android/en-US/title.txt", text("Notes\n"))
+        try folder.write(".github/workflows/promote.yml", text("""
+            jobs:
+              promote:
+                steps:
+                  - name: Promote to next channel
+                    run: |
+                      bundle exec fastlane supply \\
+                        --track "$FROM_TRACK" \\
+                        --skip_upload_metadata \\
+                        --skip_upload_changelogs \\
+                        --skip_upload_images \\
+                        --skip_upload_screenshots
+            """))
+        // Every part skipped: supply sends nothing of the tree, so it is no Play tree (its locale folders are not Play's).
+        #expect(trees(folder)["fastlane/metadata/android"]?.consumer.store != .play)
+        #expect(facts(folder)["metadata.fastlane/metadata/android.upload"] == nil)
+        // The twin on one line: the same answer, so the continuation is what the first case tests.
+        try folder.write(".github/workflows/promote.yml", text("""
+            jobs:
+              promote:
+                steps:
+                  - run: bundle exec fastlane supply --track "$FROM_TRACK" --skip_upload_metadata
+            """))
+        #expect(trees(folder)["fastlane/metadata/android"]?.consumer.skipped == ["metadata"])
+    }
+
     @Test func anEnvFileSelectedByNameOverridesTheStepButDotEnvDoesNot() throws {
         let folder = try TemporaryFolder()
         try folder.write("fastlane/metadata/android/en-US/title.txt", text("Notes\n"))

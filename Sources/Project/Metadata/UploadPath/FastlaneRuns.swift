@@ -57,7 +57,7 @@ enum FastlaneRuns {
                         commands.append((code, start))
                     }
                 }
-                runs += self.runs(in: commands, path: path, environment: stepEnvironment, directory: directory, earlier: &earlier)
+                runs += self.runs(in: joiningContinuations(commands), path: path, environment: stepEnvironment, directory: directory, earlier: &earlier)
             }
         }
         return runs
@@ -68,7 +68,25 @@ enum FastlaneRuns {
         guard lines.contains(where: { $0.1.contains("fastlane") }) else { return [] }
         var earlier: [(String, Evidence)] = []
         let commands = lines.map { ($0.1.trimmingBlanks(), $0.0) }.filter { !$0.0.isEmpty && !$0.0.hasPrefix("#") }
-        return runs(in: commands, path: path, environment: RunEnvironment(), directory: nil, earlier: &earlier)
+        return runs(in: joiningContinuations(commands), path: path, environment: RunEnvironment(), directory: nil, earlier: &earlier)
+    }
+
+    /// A shell command continued over lines (`fastlane supply \` then `--skip_upload_metadata` on the next line) is one
+    /// command, as the shell runs it: its flags belong to it. It keeps the line where it starts.
+    static func joiningContinuations(_ commands: [(String, Int)]) -> [(String, Int)] {
+        var joined: [(String, Int)] = []
+        var continuing = false
+        for (code, line) in commands {
+            let continues = code.hasSuffix("\\")
+            let part = continues ? String(code.dropLast()).trimmingBlanks() : code
+            if continuing, let last = joined.popLast() {
+                joined.append((last.0 + " " + part, last.1))
+            } else {
+                joined.append((part, line))
+            }
+            continuing = continues
+        }
+        return joined
     }
 
     static func runs(in commands: [(String, Int)], path: String, environment: RunEnvironment, directory: String?,
