@@ -213,10 +213,11 @@ struct ConsoleServerTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let environment = Self.environment(server, keys: keys)
         var texts: [(String, String)] = []
-        for format in ["text", "json", "markdown", "sarif", "junit", "github", "gitlab", "checkstyle"] {
+        for format in ["text", "json", "markdown", "sarif", "junit", "github", "gitlab", "checkstyle", "html"] {
             let file = folder.appendingPathComponent("report.\(format)").path
+            // html writes only to a file: the terminal gets the text report beside it.
             let output = try ShipcheckProcess.run(["check", "Examples/TodoCloud", "--console", "--console-bundle-id", "com.example.todocloud",
-                                                   "--format", format, "--format", "\(format):\(file)"], environment: environment)
+                                                   "--format", format == "html" ? "text" : format, "--format", "\(format):\(file)"], environment: environment)
             texts.append(("\(format) stdout", output.stdout))
             texts.append(("\(format) stderr", output.stderr))
             texts.append(("\(format) file", (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""))

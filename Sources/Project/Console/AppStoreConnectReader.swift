@@ -76,7 +76,32 @@ struct AppStoreConnectReader {
         } catch where error.forbidden {
             // As above: the version's items stay manual.
         }
+        snapshot.purchases = purchases(appId: app.id)
         return snapshot
+    }
+
+    /// The app's in-app purchases and subscriptions with their states; nil when either list cannot be read (a
+    /// role without access, an API without the resource): those items then say nothing rather than something wrong.
+    func purchases(appId: String) -> [AppStoreConnectSnapshot.Purchase]? {
+        func text(_ resource: Resource, _ key: String) -> String? { resource.attributes[key] as? String }
+        do {
+            let products = try collection("/v1/apps/\(appId)/inAppPurchasesV2", ["limit": "200"])
+            let groups = try collection("/v1/apps/\(appId)/subscriptionGroups", ["include": "subscriptions", "limit": "50",
+                                                                                    "limit[subscriptions]": "50"])
+            var result = products.data.filter { $0.type == "inAppPurchases" }.compactMap { item -> AppStoreConnectSnapshot.Purchase? in
+                guard let product = text(item, "productId") else { return nil }
+                return .init(productId: product, name: text(item, "name"), type: text(item, "inAppPurchaseType"), state: text(item, "state"))
+            }
+            for group in groups.data {
+                for item in groups.related(group, "subscriptions") {
+                    guard let product = text(item, "productId") else { continue }
+                    result.append(.init(productId: product, name: text(item, "name"), type: "SUBSCRIPTION", state: text(item, "state")))
+                }
+            }
+            return result
+        } catch {
+            return nil
+        }
     }
 
     static func answer(_ value: Any) -> AgeRatingAnswer {
