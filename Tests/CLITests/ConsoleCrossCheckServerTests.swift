@@ -63,6 +63,17 @@ struct ConsoleCrossCheckServerTests {
                                     "App Store Connect › Subscriptions › com.example.todocloud.monthly"], "\(check.stderr.suffix(300))")
     }
 
+    @Test func aRefusedBuildAttachedToTheVersionIsAnErrorAndTheXcodeItemStaysManual() throws {
+        guard let keys = ConsoleServerTests.makeKeys(), let server = ConsoleServerTests.server(mode: "asc_invalid_build", keys: keys) else { return }
+        defer { server.stop() }
+        let (_, report) = try ConsoleServerTests.check(server, keys: keys, ["--console-store", "appstore"])
+        let findings = (report["findings"] as? [[String: Any]]) ?? []
+        let build = try #require(findings.first { $0["rule"] as? String == "platform-requirements.apple-console-build" })
+        #expect(build["severity"] as? String == "error")
+        #expect((build["message"] as? String)?.contains("The build 241 attached to version 2.4.0") == true)
+        #expect(ConsoleServerTests.rules(report, "manual").contains("platform-requirements.apple-xcode-26"), "an INVALID build proves no SDK")
+    }
+
     /// The scenario: an unanswered age-rating question, an empty privacy URL in one locale and a required
     /// demo account without a password are each reported by `check --console-snapshot`; a clean snapshot removes
     /// the four manual items the console answers.

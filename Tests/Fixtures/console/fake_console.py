@@ -197,7 +197,8 @@ class Handler(BaseHTTPRequestHandler):
                              resource("appStoreVersionLocalizations", "v-fr", {"locale": "fr-FR", "description": HOSTILE * 80}),
                              resource("appStoreReviewDetails", "rev-1", {"demoAccountRequired": True, "demoAccountName": "reviewer@example.com",
                                                                          "demoAccountPassword": SCENARIO.get("password", ""), "notes": HOSTILE}),
-                             resource("builds", "build-1", {"version": "241", "processingState": "VALID", "minOsVersion": "17.0"})],
+                             resource("builds", "build-1", {"version": "241", "processingState": "INVALID" if mode == "asc_invalid_build" else "VALID",
+                                                            "minOsVersion": "17.0"})],
                 # Pagination to another host: a client must not send its token there.
                 "links": {"next": "http://localhost:%d/v1/apps/app-1/appStoreVersions?cursor=evil" % self.server.server_address[1]}})
         if path == "/v1/apps/app-1/inAppPurchasesV2":
