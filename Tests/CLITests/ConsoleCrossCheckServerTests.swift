@@ -50,6 +50,8 @@ struct ConsoleCrossCheckServerTests {
         #expect(fetch.status == 0, "\(fetch.stderr)")
         let written = (try? String(contentsOfFile: snapshot, encoding: .utf8)) ?? ""
         #expect(written.contains("\"MISSING_METADATA\""))
+        // The attached build's SDK, from the app bundle (not the App Clip's) of GET /v1/builds/{id}?include=buildBundles.
+        #expect(written.contains("\"sdkBuild\" : \"23A339\""))
         #expect(written.contains("com.example.todocloud.monthly"))
         // A project that sells through StoreKit, judged against that snapshot.
         let project = folder.appendingPathComponent("app")

@@ -201,6 +201,16 @@ class Handler(BaseHTTPRequestHandler):
                                                             "minOsVersion": "17.0"})],
                 # Pagination to another host: a client must not send its token there.
                 "links": {"next": "http://localhost:%d/v1/apps/app-1/appStoreVersions?cursor=evil" % self.server.server_address[1]}})
+        if path == "/v1/builds/build-1/buildBundles":
+            # As App Store Connect answers API keys: the relationship has no GET; the include does.
+            return self.answer(403, {"errors": [{"status": "403", "code": "FORBIDDEN_ERROR"}]})
+        if path == "/v1/builds/build-1":
+            return self.answer(200, {
+                "data": resource("builds", "build-1", {"version": "241", "processingState": "VALID"},
+                                 {"buildBundles": [ref("buildBundles", "bb-ext"), ref("buildBundles", "bb-app")]}),
+                "included": [resource("buildBundles", "bb-ext", {"bundleType": "APP_CLIP", "sdkBuild": "22A100"}),
+                             resource("buildBundles", "bb-app", {"bundleType": "APP", "sdkBuild": "23A339", "bundleId": "com.example.todocloud"})],
+                "links": {"self": base + self.path}})
         if path == "/v1/apps/app-1/inAppPurchasesV2":
             return self.answer(200, {"data": [
                 resource("inAppPurchases", "iap-1", {"productId": "com.example.todocloud.pro", "name": "Pro", "inAppPurchaseType": "NON_CONSUMABLE",
