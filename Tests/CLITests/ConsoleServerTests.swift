@@ -213,10 +213,11 @@ struct ConsoleServerTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let environment = Self.environment(server, keys: keys)
         var texts: [(String, String)] = []
-        for format in ["text", "json", "markdown", "sarif", "junit", "github", "gitlab", "checkstyle"] {
+        for format in ["text", "json", "markdown", "sarif", "junit", "github", "gitlab", "checkstyle", "html"] {
             let file = folder.appendingPathComponent("report.\(format)").path
+            // html writes only to a file: the terminal gets the text report beside it.
             let output = try ShipcheckProcess.run(["check", "Examples/TodoCloud", "--console", "--console-bundle-id", "com.example.todocloud",
-                                                   "--format", format, "--format", "\(format):\(file)"], environment: environment)
+                                                   "--format", format == "html" ? "text" : format, "--format", "\(format):\(file)"], environment: environment)
             texts.append(("\(format) stdout", output.stdout))
             texts.append(("\(format) stderr", output.stderr))
             texts.append(("\(format) file", (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""))
@@ -244,5 +245,114 @@ struct ConsoleServerTests {
         // The snapshot judges as the live read did.
         let replay = try ShipcheckProcess.run(["check", "Examples/TodoCloud", "--console-snapshot", snapshot, "--format", "json", "--date", "2026-11-30"])
         #expect(replay.stdout.contains("app-review.age-rating-answered"))
+    }
+}
+
+/// Server answers no client should trust: hostile text and wrong types in every field, an answer over the size
+/// cap, a Retry-After beyond the deadline. Each ends with a report (or a plain reason), never a crash or a hang,
+/// and no server text reaches a terminal or a CI log uninterpreted.
+@Suite("Console: hostile server answers", .serialized)
+struct ConsoleHostileAnswerTests {
+    @Test func hostileTextAndWrongTypesInEveryFieldAreShownNeverInterpreted() throws {
+        guard let keys = ConsoleServerTests.makeKeys(), let server = ConsoleServerTests.server(mode: "hostile", keys: keys) else { return }
+        defer { server.stop() }
+        let environment = ConsoleServerTests.environment(server, keys: keys)
+        for format in ["text", "github", "json", "markdown"] {
+            let output = try ShipcheckProcess.run(["check", "Examples/TodoCloud", "--console", "--console-bundle-id", "com.example.todocloud",
+                                                   "--format", format, "--date", "2026-11-30"], environment: environment)
+            #expect(output.status == 0 || output.status == 1, "\(format): exit \(output.status): \(output.stderr.suffix(400))")
+            for (name, text) in [("stdout", output.stdout), ("stderr", output.stderr)] {
+                #expect(!text.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" || $0 == "\u{0}" || $0 == "\u{202E}" },
+                        "\(format) \(name) holds a raw control or bidi character from the server")
+                let lines = text.split(whereSeparator: \.isNewline)
+                #expect(!lines.contains { $0.hasPrefix("::error file=a.swift") || $0.hasPrefix("::warning::x") },
+                        "\(format) \(name): server text started a workflow command")
+            }
+            if format == "json" {
+                #expect((try? JSONSerialization.jsonObject(with: Data(output.stdout.utf8))) != nil, "the JSON report does not parse")
+            }
+        }
+        // The snapshot of hostile answers is written, read back and judged like any other.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("shipcheck-console-hostile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let snapshot = folder.appendingPathComponent("snapshot.json").path
+        let fetch = try ShipcheckProcess.run(["console", "fetch", "Examples/TodoCloud", "--console-bundle-id", "com.example.todocloud", "--out", snapshot],
+                                             environment: environment)
+        #expect(fetch.status == 0, "\(fetch.stderr.suffix(400))")
+        let replay = try ShipcheckProcess.run(["check", "Examples/TodoCloud", "--console-snapshot", snapshot, "--format", "text", "--date", "2026-11-30"])
+        #expect(replay.status == 0 || replay.status == 1, "\(replay.stderr.suffix(400))")
+        #expect(!replay.stdout.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{202E}" })
+    }
+
+    @Test func anAnswerOverTheSizeCapIsRefusedAndTheOtherStoreIsStillRead() throws {
+        guard let keys = ConsoleServerTests.makeKeys(), let server = ConsoleServerTests.server(mode: "oversized", keys: keys) else { return }
+        defer { server.stop() }
+        let (output, report) = try ConsoleServerTests.check(server, keys: keys)
+        #expect(output.stderr.contains("App Store Connect was not read (App Store Connect sent an answer larger than shipcheck reads)"), "\(output.stderr.suffix(400))")
+        #expect(ConsoleServerTests.rules(report, "findings").contains("console.play-version-code-used"))
+        #expect(ConsoleServerTests.rules(report, "manual").contains("app-review.confirm-age-rating"))
+    }
+
+    @Test func aRetryAfterBeyondTheDeadlineIsNotWaitedFor() throws {
+        guard let keys = ConsoleServerTests.makeKeys(), let server = ConsoleServerTests.server(mode: "asc429_long", keys: keys) else { return }
+        defer { server.stop() }
+        let started = Date()
+        let (output, _) = try ConsoleServerTests.check(server, keys: keys, ["--console-store", "appstore"])
+        #expect(Date().timeIntervalSince(started) < 20)
+        #expect(output.stderr.contains("rate-limiting this key (HTTP 429)"), "\(output.stderr.suffix(400))")
+        let apps = try ConsoleServerTests.log(server).filter { ($0["path"] as? String)?.hasPrefix("/v1/apps?") == true }
+        #expect(apps.count == 1, "a Retry-After of an hour is not waited for, nor retried at once")
+    }
+}
+
+/// SIGTERM (CI cancelling the job) while the Play edit is open: the edit is deleted before the process ends,
+/// and the process ends as killed by SIGTERM.
+@Suite("Console: a signal during the Play read", .serialized)
+struct ConsoleSignalTests {
+    @Test func sigtermWhileAPlayEditIsOpenDeletesTheEditThenEndsTheProcess() throws {
+        guard let keys = ConsoleServerTests.makeKeys(), let server = ConsoleServerTests.server(mode: "play_slow", keys: keys) else { return }
+        defer { server.stop() }
+        var environment = ProcessInfo.processInfo.environment
+        for (key, value) in ConsoleServerTests.environment(server, keys: keys) { environment[key] = value }
+        environment["SHIPCHECK_CONSOLE_TIMEOUT"] = "40"
+        let process = Process()
+        // Through python3's exec, which unblocks SIGTERM first: the test runner may block it, and a child inherits
+        // the mask (LocalHTTPServer); a CI runner's child gets SIGTERM unblocked, as here. The pid stays the same.
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", "import os, signal, sys; signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM}); os.execv(sys.argv[1], sys.argv[1:])",
+                             ShipcheckProcess.binary.path, "check", "Examples/TodoCloud", "--console", "--console-store", "play", "--format", "json"]
+        process.currentDirectoryURL = ShipcheckProcess.packageRoot
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        // Wait until the edit is open and the (slow) listings are being read.
+        var log: [[String: Any]] = []
+        let started = Date()
+        while Date().timeIntervalSince(started) < 30, process.isRunning {
+            log = try ConsoleServerTests.log(server)
+            if log.contains(where: { ($0["path"] as? String)?.hasSuffix("/listings") == true }) { break }
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+        #expect(log.contains { $0["method"] as? String == "POST" && ($0["path"] as? String)?.hasSuffix("/edits") == true }, "no edit was opened")
+        try #require(process.isRunning, "shipcheck ended before the signal")
+        let signalled = Date()
+        process.terminate()  // SIGTERM
+        while process.isRunning, Date().timeIntervalSince(signalled) < 15 { Thread.sleep(forTimeInterval: 0.1) }
+        #expect(!process.isRunning, "shipcheck did not end within 15 s of SIGTERM")
+        guard !process.isRunning else { return }
+        #expect(Date().timeIntervalSince(signalled) < 10, "the slow read was not cut short")
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM,
+                "ended with \(process.terminationReason == .exit ? "exit" : "signal") \(process.terminationStatus), not killed by SIGTERM")
+        let after = try ConsoleServerTests.log(server)
+        let listings = after.firstIndex { ($0["path"] as? String)?.hasSuffix("/listings") == true }
+        let delete = after.firstIndex { $0["method"] as? String == "DELETE" && ($0["path"] as? String)?.hasSuffix("/edits/edit-1") == true }
+        #expect(delete != nil, "the edit was not deleted after SIGTERM")
+        if let listings, let delete { #expect(delete > listings) }
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(stderr.contains("stopped by signal \(SIGTERM)"))
     }
 }

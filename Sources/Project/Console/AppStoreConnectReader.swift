@@ -66,7 +66,8 @@ struct AppStoreConnectReader {
                     AppStoreConnectSnapshot.Build(id: resource.id, version: resource.attributes["version"] as? String,
                                                   processingState: resource.attributes["processingState"] as? String,
                                                   minOsVersion: resource.attributes["minOsVersion"] as? String,
-                                                  usesNonExemptEncryption: resource.attributes["usesNonExemptEncryption"] as? Bool)
+                                                  usesNonExemptEncryption: resource.attributes["usesNonExemptEncryption"] as? Bool,
+                                                  sdkBuild: sdkBuild(buildId: resource.id))
                 }
                 snapshot.version = .init(id: version.id, versionString: version.attributes["versionString"] as? String,
                                          appVersionState: version.attributes["appVersionState"] as? String,
@@ -76,7 +77,45 @@ struct AppStoreConnectReader {
         } catch where error.forbidden {
             // As above: the version's items stay manual.
         }
+        snapshot.purchases = purchases(appId: app.id)
         return snapshot
+    }
+
+    /// The SDK build the attached build's app bundle was built with (`buildBundles.sdkBuild`, e.g. `23A339`), best
+    /// effort: through `GET /v1/builds/{id}?include=buildBundles`, since the relationship endpoint
+    /// `/v1/builds/{id}/buildBundles` answers 403 to API keys.
+    func sdkBuild(buildId: String) -> String? {
+        guard !buildId.isEmpty, buildId.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }),
+              let builds = try? collection("/v1/builds/\(buildId)", ["include": "buildBundles", "limit[buildBundles]": "50"]),
+              let build = builds.data.first else { return nil }
+        let bundles = builds.related(build, "buildBundles")
+        let app = bundles.first { $0.attributes["bundleType"] as? String == "APP" } ?? bundles.first
+        guard let sdk = app?.attributes["sdkBuild"] as? String, !sdk.isEmpty, sdk.count <= 32 else { return nil }
+        return sdk
+    }
+
+    /// The app's in-app purchases and subscriptions with their states; nil when either list cannot be read (a
+    /// role without access, an API without the resource): those items then say nothing rather than something wrong.
+    func purchases(appId: String) -> [AppStoreConnectSnapshot.Purchase]? {
+        func text(_ resource: Resource, _ key: String) -> String? { resource.attributes[key] as? String }
+        do {
+            let products = try collection("/v1/apps/\(appId)/inAppPurchasesV2", ["limit": "200"])
+            let groups = try collection("/v1/apps/\(appId)/subscriptionGroups", ["include": "subscriptions", "limit": "50",
+                                                                                    "limit[subscriptions]": "50"])
+            var result = products.data.filter { $0.type == "inAppPurchases" }.compactMap { item -> AppStoreConnectSnapshot.Purchase? in
+                guard let product = text(item, "productId") else { return nil }
+                return .init(productId: product, name: text(item, "name"), type: text(item, "inAppPurchaseType"), state: text(item, "state"))
+            }
+            for group in groups.data {
+                for item in groups.related(group, "subscriptions") {
+                    guard let product = text(item, "productId") else { continue }
+                    result.append(.init(productId: product, name: text(item, "name"), type: "SUBSCRIPTION", state: text(item, "state")))
+                }
+            }
+            return result
+        } catch {
+            return nil
+        }
     }
 
     static func answer(_ value: Any) -> AgeRatingAnswer {

@@ -24,18 +24,27 @@ struct ConsoleAPISession {
     /// How long a Retry-After may make it wait, at most.
     static let maxRetryWait: TimeInterval = 5
 
-    func json(_ method: ConsoleHTTPRequest.Method = .get, _ url: URL, body: ConsoleSecret? = nil, contentType: String? = nil) throws(ConsoleReadFailure) -> [String: Any] {
+    /// - Parameter interruptible: false for the requests that open and delete a Play edit: a signal does not cut
+    ///   them short once sent, so that an edit opened is known, and deleted.
+    func json(_ method: ConsoleHTTPRequest.Method = .get, _ url: URL, body: ConsoleSecret? = nil, contentType: String? = nil,
+              interruptible: Bool = true) throws(ConsoleReadFailure) -> [String: Any] {
         guard ConsoleEndpoints.sameOrigin(url, as: origin) else {
             throw ConsoleReadFailure("a response pointed to \(url.host ?? "another host"), which is not \(origin.host ?? "the API"); not followed")
         }
         var attempt = 0
         while true {
             attempt += 1
-            guard Date() < deadline else { throw ConsoleReadFailure("\(store.consoleName) did not answer within the console step's deadline") }
+            // A DELETE is sent whatever happened before it; any other request is not begun after a signal or the deadline.
+            if method != .delete {
+                if client.interrupted { throw ConsoleReadFailure("the read was interrupted by a signal") }
+                guard Date() < deadline else { throw ConsoleReadFailure("\(store.consoleName) did not answer within the console step's deadline") }
+            }
             let response: ConsoleHTTPResponse
-            switch client.send(ConsoleHTTPRequest(method: method, url: url, bearer: bearer, body: body, contentType: contentType)) {
+            let request = ConsoleHTTPRequest(method: method, url: url, bearer: bearer, body: body, contentType: contentType, interruptible: interruptible)
+            switch client.send(request) {
             case .success(let value): response = value
             case .failure(let error):
+                if interruptible && client.interrupted { throw ConsoleReadFailure("the read was interrupted by a signal") }
                 throw ConsoleReadFailure(error.timedOut ? "\(store.consoleName) did not answer in time (\(error.message))" : "\(store.consoleName) could not be reached: \(error.message)")
             }
             switch response.status {
@@ -51,7 +60,9 @@ struct ConsoleAPISession {
                 guard wait >= 0, wait <= Self.maxRetryWait, Date().addingTimeInterval(wait) < deadline else {
                     throw ConsoleReadFailure("\(store.consoleName) is rate-limiting this key (HTTP 429); try again later")
                 }
-                Thread.sleep(forTimeInterval: wait)
+                // In short steps, so that a signal is answered within a tenth of a second.
+                let until = Date().addingTimeInterval(wait)
+                while Date() < until, !client.interrupted { Thread.sleep(forTimeInterval: min(0.1, max(0, until.timeIntervalSinceNow))) }
             case 500..<600 where attempt == 1 && method == .get:
                 continue
             case 300..<400:

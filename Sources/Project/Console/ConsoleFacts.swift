@@ -37,7 +37,8 @@ public enum ConsoleFacts {
             if let version = asc.version {
                 if version.reviewDetail != nil { add(appstoreReviewDetail, .appstore, "App Review Information of version \(version.versionString ?? version.id)") }
                 if let build = version.build, build.processingState == "VALID" {
-                    add(appstoreBuildValid, .appstore, "build \(build.version ?? "?") attached, processing state VALID")
+                    add(appstoreBuildValid, .appstore, "build \(build.version ?? "?") attached, processing state VALID"
+                        + (build.sdkBuild.map { ", built with SDK \($0)" } ?? ""))
                 }
             }
         }

@@ -13,9 +13,14 @@ public struct ConsoleHTTPRequest: Sendable {
     /// A form body (`application/x-www-form-urlencoded`) or JSON, for POST; it may hold a secret (the assertion).
     public var body: ConsoleSecret?
     public var contentType: String?
+    /// Whether a signal (ConsoleInterruption) may cut the request short: not the requests that open and delete
+    /// a Play edit, so that an edit opened is always known and always deleted.
+    public var interruptible: Bool
 
-    public init(method: Method = .get, url: URL, bearer: ConsoleSecret? = nil, body: ConsoleSecret? = nil, contentType: String? = nil) {
+    public init(method: Method = .get, url: URL, bearer: ConsoleSecret? = nil, body: ConsoleSecret? = nil, contentType: String? = nil,
+                interruptible: Bool = true) {
         self.method = method
+        self.interruptible = interruptible
         self.url = url
         self.bearer = bearer
         self.body = body
@@ -44,6 +49,12 @@ public protocol ConsoleHTTPClient: Sendable {
     /// Loads what it needs; the message the console step gives when it cannot.
     func prepare() -> String?
     func send(_ request: ConsoleHTTPRequest) -> Result<ConsoleHTTPResponse, ConsoleHTTPError>
+    /// Whether the process was asked to stop (SIGTERM, SIGINT, SIGHUP) while reading: no new request is begun.
+    var interrupted: Bool { get }
+}
+
+extension ConsoleHTTPClient {
+    public var interrupted: Bool { false }
 }
 
 public struct ConsoleHTTPError: Error, Sendable, Equatable {

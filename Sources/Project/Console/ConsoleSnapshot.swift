@@ -28,11 +28,32 @@ public struct AppStoreConnectSnapshot: Sendable, Codable, Equatable {
     public var appInfo: AppInfo?
     /// The version in flight (`appStoreVersions` with an in-flight `appVersionState`); nil when there is none.
     public var version: Version?
+    /// `inAppPurchasesV2` and the `subscriptions` of the app's `subscriptionGroups`; nil when not read (the key's
+    /// role, or a snapshot from before they were read).
+    public var purchases: [Purchase]?
 
-    public init(app: App, appInfo: AppInfo? = nil, version: Version? = nil) {
+    public init(app: App, appInfo: AppInfo? = nil, version: Version? = nil, purchases: [Purchase]? = nil) {
         self.app = app
         self.appInfo = appInfo
         self.version = version
+        self.purchases = purchases
+    }
+
+    /// One in-app purchase or subscription product and its review state.
+    public struct Purchase: Sendable, Codable, Equatable {
+        public var productId: String
+        public var name: String?
+        /// `CONSUMABLE`, `NON_CONSUMABLE`, `NON_RENEWING_SUBSCRIPTION`, or `SUBSCRIPTION` (an auto-renewable one).
+        public var type: String?
+        /// `MISSING_METADATA`, `READY_TO_SUBMIT`, `WAITING_FOR_REVIEW`, `APPROVED`, `DEVELOPER_ACTION_NEEDED`, `REJECTED`…
+        public var state: String?
+
+        public init(productId: String, name: String? = nil, type: String? = nil, state: String? = nil) {
+            self.productId = productId
+            self.name = name
+            self.type = type
+            self.state = state
+        }
     }
 
     public struct App: Sendable, Codable, Equatable {

@@ -28,6 +28,12 @@ public struct CurlHTTPClient: ConsoleHTTPClient {
     static let post: Int32 = 47
     static let headerFunction: Int32 = 20079
     static let headerData: Int32 = 10029
+    static let noProgress: Int32 = 43
+    static let transferInfoFunction: Int32 = 20219
+    static let abortedByCallback: Int32 = 42
+    typealias TransferInfo = @convention(c) (UnsafeMutableRawPointer?, Int64, Int64, Int64, Int64) -> Int32
+
+    public var interrupted: Bool { ConsoleInterruption.receivedSignal != nil }
 
     public func prepare() -> String? {
         do {
@@ -90,6 +96,12 @@ public struct CurlHTTPClient: ConsoleHTTPClient {
         let allowed = scheme == "http" ? "http" : "https"
         let code = set(Curl.protocolsText, allowed)
         codes.append(code == Curl.unknownOption ? set(Curl.protocols, scheme == "http" ? 1 : 2) : code)
+        if request.interruptible {
+            // libcurl calls this during the transfer (about once a second when idle): a signal stops it there.
+            let check: TransferInfo = { _, _, _, _, _ in ConsoleInterruption.receivedSignal == nil ? 0 : 1 }
+            codes.append(set(Self.noProgress, 0))
+            codes.append(curl.setPointer(handle, Self.transferInfoFunction, unsafeBitCast(check, to: UnsafeRawPointer.self)))
+        }
         switch request.method {
         case .get: break
         case .post:
@@ -108,6 +120,7 @@ public struct CurlHTTPClient: ConsoleHTTPClient {
 
         let result = withExtendedLifetime((body, headers)) { curl.perform(handle) }
         if result != Curl.ok && !(result == Curl.writeError && body.truncated) {
+            if result == Self.abortedByCallback { return .failure(ConsoleHTTPError(message: "interrupted by a signal")) }
             if result == Curl.operationTimedOut { return .failure(ConsoleHTTPError(message: "no answer within \(Int(timeout)) seconds", timedOut: true)) }
             let detail = String(cString: errors)
             return .failure(ConsoleHTTPError(message: detail.isEmpty ? curl.text(of: result) : detail))

@@ -8,12 +8,15 @@ struct GooglePlayReader {
 
     func read() throws(ConsoleReadFailure) -> GooglePlaySnapshot {
         let app = session.origin.appendingPathComponent("applications").appendingPathComponent(packageName)
-        let edit = try session.json(.post, app.appendingPathComponent("edits"), body: ConsoleSecret("{}"), contentType: "application/json")
+        // Not interruptible: once the insert is sent, its answer (the edit's id) is waited for, so the edit can be deleted.
+        let edit = try session.json(.post, app.appendingPathComponent("edits"), body: ConsoleSecret("{}"), contentType: "application/json",
+                                    interruptible: false)
         guard let id = edit["id"] as? String, !id.isEmpty, id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
             throw ConsoleReadFailure("Google Play did not open an edit for \(packageName)")
         }
         let editURL = app.appendingPathComponent("edits").appendingPathComponent(id)
-        defer { _ = try? session.json(.delete, editURL) }
+        // Every path out of here deletes the edit: a failed read, the deadline, a signal (ConsoleInterruption).
+        defer { _ = try? session.json(.delete, editURL, interruptible: false) }
         var snapshot = GooglePlaySnapshot(packageName: packageName)
         let listings = try session.json(.get, editURL.appendingPathComponent("listings"))
         snapshot.listings = ((listings["listings"] as? [Any]) ?? []).compactMap { item in

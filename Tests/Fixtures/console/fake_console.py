@@ -2,7 +2,8 @@
 # console tier's tests (Tests/CLITests/ConsoleServerTests.swift). Standard library only; the JWT signatures are
 # verified with the test public keys when the `cryptography` package is importable, else recorded as None.
 # Shapes: App Store Connect API JSON:API documents (OpenAPI spec 3.7: apps, appInfos, appInfoLocalizations,
-# ageRatingDeclarations, appStoreVersions, appStoreVersionLocalizations, appStoreReviewDetails, builds; ErrorResponse)
+# ageRatingDeclarations, appStoreVersions, appStoreVersionLocalizations, appStoreReviewDetails, builds, inAppPurchases (v2),
+# subscriptionGroups with subscriptions; ErrorResponse)
 # and androidpublisher v3 (edits.insert, edits.listings.list, edits.tracks.list, edits.bundles.list, edits.delete).
 # SCENARIO (a dict) is prepended by the test: mode, ec_public (PEM), rsa_public (PEM).
 import base64, json, sys, threading, time, urllib.parse
@@ -11,6 +12,21 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 LOG = []
 STATE = {"asc_429_sent": False}
 HOSTILE = "Notes::warning file=README.md::pwned \u202egnp.exe\u202c <script>alert(1)</script> "
+
+# Mode "hostile": every value of every answer (but the JSON:API type/id/links that join them) becomes one of
+# these in turn: terminal escapes, a workflow command, a bidi override, NUL, wrong types, a huge string (the app's
+# bundleId stays, so that the app is found and the rest is read).
+HOSTILE_VALUES = ["\x1b[31mRED\x1b[0m\x07\r\n::error file=a.swift::pwned\n::warning::x \u202egnp.exe\u202c\x00<script>x</script>",
+                  12345678901234567890123, ["a", 1, None], {"k": "v"}, True, None, "W" * 200000, -1.5e308, "../../etc/passwd\x1b]0;title\x07"]
+STRUCTURAL = ("type", "id", "links", "bundleId")
+
+def hostile_tree(node, counter):
+    if isinstance(node, dict):
+        return {key: (value if key in STRUCTURAL else hostile_tree(value, counter)) for key, value in node.items()}
+    if isinstance(node, list):
+        return [hostile_tree(value, counter) for value in node]
+    counter[0] += 1
+    return HOSTILE_VALUES[counter[0] % len(HOSTILE_VALUES)]
 
 def b64d(text):
     return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
@@ -64,6 +80,9 @@ class Handler(BaseHTTPRequestHandler):
         pass
 
     def answer(self, status, document=None, headers=None, raw=None):
+        if SCENARIO.get("mode") == "hostile" and isinstance(document, dict) and status == 200 and self.path != "/token" \
+                and not (self.command == "POST" and self.path.endswith("/edits")):
+            document = hostile_tree(document, [0])
         body = raw if raw is not None else (json.dumps(document).encode() if document is not None else b"")
         self.send_response(status)
         for name, value in (headers or {}).items():
@@ -135,6 +154,11 @@ class Handler(BaseHTTPRequestHandler):
                 STATE["asc_429_sent"] = True
                 return self.answer(429, {"errors": [{"status": "429", "code": "RATE_LIMIT_EXCEEDED"}]},
                                    {"Retry-After": "1", "X-Rate-Limit": "user-hour-lim:3500;user-hour-rem:0;"})
+            if mode == "asc429_long":
+                return self.answer(429, {"errors": [{"status": "429", "code": "RATE_LIMIT_EXCEEDED"}]}, {"Retry-After": "3600"})
+            if mode == "oversized":
+                # Over the client's 8 MiB cap: the answer is cut there and refused, never parsed whole.
+                return self.answer(200, raw=b'{"data": [' + b'{"type": "apps", "id": "x", "attributes": {}},' * 200000 + b'{}]}')
             bundle = query.get("filter[bundleId]", [""])[0]
             return self.answer(200, {"data": [
                 resource("apps", "app-decoy", {"bundleId": bundle + ".widget", "name": "Decoy"}),
@@ -173,9 +197,31 @@ class Handler(BaseHTTPRequestHandler):
                              resource("appStoreVersionLocalizations", "v-fr", {"locale": "fr-FR", "description": HOSTILE * 80}),
                              resource("appStoreReviewDetails", "rev-1", {"demoAccountRequired": True, "demoAccountName": "reviewer@example.com",
                                                                          "demoAccountPassword": SCENARIO.get("password", ""), "notes": HOSTILE}),
-                             resource("builds", "build-1", {"version": "241", "processingState": "VALID", "minOsVersion": "17.0"})],
+                             resource("builds", "build-1", {"version": "241", "processingState": "INVALID" if mode == "asc_invalid_build" else "VALID",
+                                                            "minOsVersion": "17.0"})],
                 # Pagination to another host: a client must not send its token there.
                 "links": {"next": "http://localhost:%d/v1/apps/app-1/appStoreVersions?cursor=evil" % self.server.server_address[1]}})
+        if path == "/v1/builds/build-1/buildBundles":
+            # As App Store Connect answers API keys: the relationship has no GET; the include does.
+            return self.answer(403, {"errors": [{"status": "403", "code": "FORBIDDEN_ERROR"}]})
+        if path == "/v1/builds/build-1":
+            return self.answer(200, {
+                "data": resource("builds", "build-1", {"version": "241", "processingState": "VALID"},
+                                 {"buildBundles": [ref("buildBundles", "bb-ext"), ref("buildBundles", "bb-app")]}),
+                "included": [resource("buildBundles", "bb-ext", {"bundleType": "APP_CLIP", "sdkBuild": "22A100"}),
+                             resource("buildBundles", "bb-app", {"bundleType": "APP", "sdkBuild": "23A339", "bundleId": "com.example.todocloud"})],
+                "links": {"self": base + self.path}})
+        if path == "/v1/apps/app-1/inAppPurchasesV2":
+            return self.answer(200, {"data": [
+                resource("inAppPurchases", "iap-1", {"productId": "com.example.todocloud.pro", "name": "Pro", "inAppPurchaseType": "NON_CONSUMABLE",
+                                                      "state": "MISSING_METADATA"}),
+                resource("inAppPurchases", "iap-2", {"productId": "com.example.todocloud.tip", "name": "Tip", "inAppPurchaseType": "CONSUMABLE",
+                                                      "state": "APPROVED"})], "links": {"self": base + self.path}})
+        if path == "/v1/apps/app-1/subscriptionGroups":
+            return self.answer(200, {
+                "data": [resource("subscriptionGroups", "group-1", {"referenceName": "Plans"}, {"subscriptions": [ref("subscriptions", "sub-1")]})],
+                "included": [resource("subscriptions", "sub-1", {"productId": "com.example.todocloud.monthly", "name": "Monthly", "state": "REJECTED"})],
+                "links": {"self": base + self.path}})
         self.answer(404, {"errors": [{"status": "404", "code": "NOT_FOUND"}]})
 
     def play(self, mode):
@@ -183,6 +229,9 @@ class Handler(BaseHTTPRequestHandler):
             return self.answer(401, {"error": {"code": 401, "message": "bad token"}})
         if mode == "play500" and self.path.endswith("/listings"):
             return self.answer(500, {"error": {"code": 500, "message": "backend error"}})
+        if mode == "play_slow" and self.path.endswith("/listings"):
+            # Long enough that only a signal (the test's SIGTERM) ends the read before the listings come.
+            time.sleep(25)
         if self.path.endswith("/listings"):
             return self.answer(200, {"listings": [{"language": "en-US", "title": "TodoCloud", "shortDescription": "Lists that sync", "fullDescription": HOSTILE}]})
         if self.path.endswith("/tracks"):

@@ -5,7 +5,8 @@ import YAML
 /// Checks over what App Store Connect and Google Play Console say (`--console`, `--console-snapshot`): the
 /// manual items the console answers, judged on the snapshot. A run that read no console gives them nothing.
 public enum ConsoleChecks {
-    public static var all: [CheckFunction] { [ageRating, privacyPolicyURLs, demoAccount, attachedBuild, playVersionCode, ConsoleListingChecks.listingLength] }
+    public static var all: [CheckFunction] { [ageRating, privacyPolicyURLs, demoAccount, attachedBuild, playVersionCode, ConsoleListingChecks.listingLength,
+                                                  ConsoleCrossChecks.appStoreVersion, ConsoleCrossChecks.playReleaseNotes, ConsoleCrossChecks.purchases] }
 
     /// Each question the questionnaire must answer (a table: data), null or absent in the declaration.
     static let ageRating = CheckFunction(
