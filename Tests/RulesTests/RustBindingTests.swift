@@ -15,6 +15,7 @@ import Testing
         #expect(!(try Self.timestamps("fn check(mut stat: Info) -> bool { stat = next(); true }\n")))
         #expect(!(try Self.timestamps("struct Entry { stat: u64 }\n")))
         #expect(!(try Self.timestamps("if unsafe { libc::fstatfs(fd, stat.as_mut_ptr()) } != 0 { return None; }\n")))
+        #expect(!(try Self.timestamps("Ok(Identity { mount_point: stat.f_mntonname, size: entry.stat })\n")))
     }
 
     /// The true twins: the call, and the C type a call fills.

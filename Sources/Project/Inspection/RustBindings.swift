@@ -5,7 +5,8 @@
 /// the type (`libc::stat`) still are.
 enum RustBindings {
     /// Whether the word at `start..<end` is bound by `let`/`mut`/`ref`, declared with a type (`name:` but not
-    /// `name::`), assigned (`name =` but not `name ==`/`name =>`), or a value whose member is taken (`name.`).
+    /// `name::`), assigned (`name =` but not `name ==`/`name =>`), a value whose member is taken (`name.`), or a
+    /// field (`x.name`, not called).
     static func isBinding(_ b: UnsafeBufferPointer<UInt8>, start: Int, end: Int) -> Bool {
         var k = start - 1
         while k >= 0, SourceScanner.isSpace(b[k]) { k -= 1 }
@@ -15,12 +16,15 @@ enum RustBindings {
             let before = UnsafeBufferPointer(rebasing: b[(k + 1)..<wordEnd])
             if binders.contains(where: { $0.elementsEqual(before) }) { return true }
         }
-        // A `::` or `.` right before: a path or a field, judged by what follows no further.
-        if k >= 0, b[k] == UInt8(ascii: ":") || b[k] == UInt8(ascii: ".") , wordEnd == k + 1 { return false }
         var m = end
         while m < b.count, b[m] == 0x20 || b[m] == 0x09 { m += 1 }
         guard m < b.count else { return false }
         let next = m + 1 < b.count ? b[m + 1] : 0
+        if wordEnd == k + 1, k >= 0 {
+            // `libc::stat`: a path, a use whatever follows. `x.stat`: a field, unless called (`dir.stat(…)`).
+            if b[k] == UInt8(ascii: ":"), k >= 1, b[k - 1] == UInt8(ascii: ":") { return false }
+            if b[k] == UInt8(ascii: "."), k >= 1, b[k - 1] != UInt8(ascii: ".") { return b[m] != UInt8(ascii: "(") }
+        }
         if b[m] == UInt8(ascii: ":") { return next != UInt8(ascii: ":") }
         if b[m] == UInt8(ascii: "=") { return next != UInt8(ascii: "=") && next != UInt8(ascii: ">") }
         if b[m] == UInt8(ascii: ".") { return next != UInt8(ascii: ".") }
