@@ -5,8 +5,8 @@ import Rules
 /// given, a project generator's spec not fully evaluated, an Android module graph or flavour list not
 /// followed. Every report says each once, in its summary, so that a clean report is not read as "all checked".
 public struct NotCheckedInput: Sendable, Equatable {
-    /// A stable name for machines: `archive`, `package-examples`, `project-spec`, `local-packages`, `android-module-graph`,
-    /// `android-flavors`.
+    /// A stable name for machines: `archive`, `package-examples`, `project-spec`, `local-packages`, `metadata-upload-path`,
+    /// `lfs-pointers`, `android-module-graph`, `android-flavors`.
     public let input: String
     /// One line for people: what was not read, what it means, what to do.
     public let message: String
@@ -57,6 +57,15 @@ public struct NotCheckedInput: Sendable, Equatable {
                 message: "Not checked: which metadata folder \(why.count == 1 ? "an upload sends" : "some uploads send") (\(why.prefix(3).joined(separator: "; "))\(why.count > 3 ? "; …" : "")); "
                     + "findings in \(trees.joined(separator: ", ")) are graded at most as warnings. Set the variable in fastlane/.env or the workflow's env:, or state paths.play_metadata / paths.appstore_metadata in shipcheck.yml",
                 subjects: trees))
+        }
+        // Images that are Git LFS pointers in the checkout: CI uploads the fetched files, which were not here to read.
+        if let pointers = facts.first(where: { $0.name == GitLFSPointer.factName }), case .list(let paths) = pointers.value, !paths.isEmpty {
+            let shown = paths.prefix(3).joined(separator: ", ") + (paths.count > 3 ? " and \(paths.count - 3) more" : "")
+            inputs.append(NotCheckedInput(
+                input: "lfs-pointers",
+                message: "Not checked: \(paths.count == 1 ? "1 image is a Git LFS pointer" : "\(paths.count) images are Git LFS pointers"), not the \(paths.count == 1 ? "image" : "images") (\(shown)); "
+                    + "their pixel sizes and formats were not read. Fetch them (git lfs pull, or actions/checkout with lfs: true) and check again",
+                subjects: paths))
         }
         func modules(_ suffix: String) -> [String] {
             facts.filter { $0.name.hasPrefix("android.module.") && $0.name.hasSuffix(suffix) && $0.value.isTruthy }

@@ -27,8 +27,10 @@ enum AppleFileKind: Equatable {
             if name.hasSuffix(".entitlements") {
                 self = .entitlements
             } else if name == "Info.plist" || (name.hasSuffix("-Info.plist") && !Self.notBundleInfo.contains(name)) {
-                // A bundle's Info.plist inside a built framework is the SDK's, not the app's.
-                guard !folders.contains(where: { $0.hasSuffix(".framework") || $0.hasSuffix(".xcframework") || $0.hasSuffix(".bundle") })
+                // A bundle's Info.plist inside a built framework is the SDK's, not the app's; one inside an Xcode
+                // project or workspace package is Xcode's own (a performance test's xcbaselines/…/Info.plist).
+                guard !folders.contains(where: { $0.hasSuffix(".framework") || $0.hasSuffix(".xcframework") || $0.hasSuffix(".bundle")
+                    || $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcworkspace") })
                 else { return nil }
                 self = .infoPlist
             } else {

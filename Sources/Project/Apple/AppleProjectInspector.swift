@@ -17,6 +17,7 @@ public struct XcodeProjectsInspector: Inspector {
         var part = XcodeProjectsPart()
         part.projects = XcodeProjects.read(files: input.files)
         part.scope = AppleBundles.scope(projects: part.projects.projects, files: input.files)
+            .with(ApplePlatformFolders.find(files: input.files))
         // Their problems are the Apple inspector's to report, with its other files.
         return InspectorOutput(part: part)
     }

@@ -57,6 +57,7 @@ public enum PlistReader {
             return .failure(PlistReadError(path: path, line: nil, message: "empty file, not a property list"))
         }
         let bytes = [UInt8](data)
+        if GitLFSPointer.isPointer(bytes) { return .failure(PlistReadError(path: path, line: nil, message: "not read: " + GitLFSPointer.problemMessage)) }
         if bytes.starts(with: Array("bplist0".utf8)) {
             // Binary plists never reach Foundation (its Linux reader crashes on a set); see BinaryPlistDecoder.
             if let problem = BinaryPlistBounds.problem(in: bytes) {

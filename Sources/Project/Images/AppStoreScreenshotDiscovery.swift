@@ -46,6 +46,9 @@ enum AppStoreScreenshotDiscovery {
         case .success(let info):
             return AppStoreScreenshot(locale: locale, location: location, fileName: String(file.fileName), width: info.size.width,
                                       height: info.size.height, format: info.format.rawValue, hasAlpha: info.hasAlpha)
+        case .failure(.lfsPointer):
+            problems.append(InputProblem(location: location, message: GitLFSPointer.problemMessage))
+            return AppStoreScreenshot(locale: locale, location: location, fileName: String(file.fileName), width: nil, height: nil)
         case .failure(let failure):
             let why = failure == .unknownFormat ? "it is not a PNG or JPEG file" : "its header is truncated or unreadable"
             problems.append(InputProblem(location: location,

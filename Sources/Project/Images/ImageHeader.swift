@@ -24,6 +24,8 @@ public enum ImageHeader {
         case unreadable
         case unknownFormat
         case truncated
+        /// A Git LFS pointer in place of the image (`GitLFSPointer`): the image itself was not fetched.
+        case lfsPointer
     }
 
     /// The longest stretch of a JPEG searched for its frame header (EXIF and ICC segments come first).
@@ -38,8 +40,9 @@ public enum ImageHeader {
     public static func info(atPath path: String) -> Result<Info, Failure> {
         guard let handle = FileHandle(forReadingAtPath: path) else { return .failure(.unreadable) }
         defer { try? handle.close() }
-        guard let head = try? handle.read(upToCount: 32) else { return .failure(.unreadable) }
+        guard let head = try? handle.read(upToCount: max(32, GitLFSPointer.headLength)) else { return .failure(.unreadable) }
         let bytes = [UInt8](head)
+        if GitLFSPointer.isPointer(bytes) { return .failure(.lfsPointer) }
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
             return pngSize(bytes).map { size in
                 // IHDR: bit depth at byte 24, colour type at 25 (already inside the 24+ bytes pngSize checked).

@@ -5,7 +5,10 @@
 ///    only by test targets or build tools (`com.apple.product-type.tool`) does not.
 /// 2. Path conventions (`isNonShippingByConvention`): test and UI-test folders, mocks, SwiftUI preview
 ///    content, and Android source sets that only tests or debug builds use.
-/// 3. Inside a file, the tokenizer passes over `#if DEBUG` / `#if targetEnvironment(simulator)` regions and
+/// 3. Another platform's build (`ApplePlatformFolders`): Swift, Objective-C, C, C++ and Rust in a Gradle module
+///    that declares no Apple target, or in a Flutter app's `linux/`/`windows/` runner, is compiled for Android or
+///    a desktop app, never into an Apple bundle. Other languages there (Kotlin, Java) are still scanned.
+/// 4. Inside a file, the tokenizer passes over `#if DEBUG` / `#if targetEnvironment(simulator)` regions and
 ///    SwiftUI previews (see `Tokenizer`); the conditions it treats as debug-only are listed here.
 ///
 /// The Android inspector can use `isNonShippingByConvention` as it is: it knows the `src/<set>/` layout.
@@ -14,10 +17,19 @@ public struct ShippingScope: Sendable {
     public let shippingMembers: Set<String>
     /// Files that only test targets or build tools compile.
     public let nonShippingMembers: Set<String>
+    /// Folders of another platform's build, and the Gradle modules under them that build for Apple.
+    public let platformFolders: ApplePlatformFolders.Folders
 
-    public init(shippingMembers: Set<String> = [], nonShippingMembers: Set<String> = []) {
+    public init(shippingMembers: Set<String> = [], nonShippingMembers: Set<String> = [],
+                platformFolders: ApplePlatformFolders.Folders = .init()) {
         self.shippingMembers = shippingMembers
         self.nonShippingMembers = nonShippingMembers.subtracting(shippingMembers)
+        self.platformFolders = platformFolders
+    }
+
+    /// The same membership, with the folders of other platforms' builds.
+    public func with(_ folders: ApplePlatformFolders.Folders) -> ShippingScope {
+        ShippingScope(shippingMembers: shippingMembers, nonShippingMembers: nonShippingMembers, platformFolders: folders)
     }
 
     /// Only the path conventions.
@@ -27,7 +39,19 @@ public struct ShippingScope: Sendable {
     public func ships(_ path: String) -> Bool {
         if shippingMembers.contains(path) { return true }
         if nonShippingMembers.contains(path) { return false }
+        if isOtherPlatformsCode(path) { return false }
         return !Self.isNonShippingByConvention(path)
+    }
+
+    /// Languages an Apple build compiles; only these are left out in another platform's folder.
+    static let appleCompiledLanguages: Set<Language> = [.swift, .objc, .c, .cpp, .rust]
+
+    /// Swift, Objective-C, C, C++ or Rust whose nearest module or runner folder is another platform's.
+    func isOtherPlatformsCode(_ path: String) -> Bool {
+        guard !platformFolders.foreign.isEmpty, let language = Language(path: path),
+              Self.appleCompiledLanguages.contains(language) else { return false }
+        guard let slash = path.lastIndex(of: "/") else { return false }
+        return platformFolders.isOtherPlatforms(String(path[..<slash])) == true
     }
 
     /// Folders whose whole content is test, preview or build-script code, by exact name (`fastlane` holds

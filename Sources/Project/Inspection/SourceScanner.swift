@@ -243,6 +243,7 @@ public struct SourceScanner: Sendable {
                 }
                 if !compiled.excludedNearWords.isEmpty,
                    Self.isNear(buffer, lineStart: word.lineStart, end: word.end, compiled.excludedNearWords) { continue }
+                if language == .rust, RustBindings.isBinding(buffer, start: word.start, end: word.end) { continue }
                     matchedFacts.append(compiled.fact)
                     let column = 1 + buffer[word.lineStart..<word.start].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
                     let location = SourceLocation(path: path, line: word.line, column: column)

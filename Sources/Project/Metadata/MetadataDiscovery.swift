@@ -48,6 +48,10 @@ public enum MetadataDiscovery {
         result.facts += FDroidBuildRecipes.facts(files: files)
         result.appStoreScreenshots = AppStoreScreenshotDiscovery.discover(
             index: index, appStoreTrees: trees.filter { $0.store == .appstore }.map(\.path), problems: &result.problems)
+        // Images that are Git LFS pointers: one fact for them all (a not-checked item), not a warning each.
+        let (problems, pointers) = GitLFSPointer.separate(result.problems)
+        result.problems = problems
+        if let pointers { result.facts.append(pointers) }
         return result
     }
 
@@ -197,6 +201,9 @@ public enum MetadataDiscovery {
                 images.append(MetadataImage(type: type, location: location, width: info.size.width, height: info.size.height,
                                             format: info.format.rawValue, hasAlpha: info.hasAlpha,
                                             bitsPerPixel: info.bitsPerPixel, byteCount: Int(file.size)))
+            case .failure(.lfsPointer):
+                images.append(MetadataImage(type: type, location: location, width: nil, height: nil))
+                problems.append(InputProblem(location: location, message: GitLFSPointer.problemMessage))
             case .failure(let failure):
                 images.append(MetadataImage(type: type, location: location, width: nil, height: nil))
                 let why = failure == .unknownFormat ? "it is not a PNG or JPEG file" : "its header is truncated or unreadable"

@@ -18,7 +18,7 @@ public struct MetadataInspector: Inspector {
     public var scopes: Set<InspectionOptions.Scope> { [.everything, .metadata] }
     public var emits: [String] { ["metadata.*.consumer", "metadata.*.release_notes", "metadata.*.upload", "metadata.*.upload_unresolved",
                                          "metadata.*.uploaded_locales", "metadata.*.changed_before_upload", "metadata.*.also_read_by",
-                                         "fdroid.build_version_codes"] }
+                                         "fdroid.build_version_codes", GitLFSPointer.factName] }
 
     public func inspect(_ input: InspectionInput) -> InspectorOutput<MetadataPart> {
         let result = MetadataDiscovery.discover(root: input.root, files: input.files, manifest: input.manifest,

@@ -1,0 +1,3 @@
+rootProject.name = "vault"
+include(":shared")
+include(":androidAgent")
