@@ -75,8 +75,10 @@ public enum AppleInspector {
         for (file, document) in plistFiles {
             let owner = owners[file.path]
             let (strings, lines) = topLevelStrings(document)
+            let (nested, nestedLines) = nestedStrings(document)
             result.infoPlists.append(InfoPlistFile(location: SourceLocation(path: file.path), target: owner?.target, strings: strings,
-                                                   keyLines: lines, productType: owner?.productType))
+                                                   keyLines: lines, productType: owner?.productType,
+                                                   nestedStrings: nested, nestedKeyLines: nestedLines))
         }
 
         result.facts += CIXcodeSelection.facts(files: files)
@@ -214,6 +216,29 @@ public enum AppleInspector {
             default: break
             }
             if let line = written[key] { lines[key] = line }
+        }
+        return (strings, lines)
+    }
+
+    /// Scalars one dictionary down (`NSAppTransportSecurity` > `NSAllowsArbitraryLoads`), keyed `Outer.Inner` and
+    /// written as `topLevelStrings` writes them; the line is the inner key's first `<key>` line.
+    static func nestedStrings(_ document: PlistDocument) -> ([String: String], [String: Int]) {
+        var strings: [String: String] = [:]
+        var lines: [String: Int] = [:]
+        var written: [String: Int]?
+        for (outer, value) in document.value.dictionary ?? [:] {
+            guard let inner = value.dictionary else { continue }
+            for (key, scalar) in inner {
+                let path = "\(outer).\(key)"
+                switch scalar {
+                case .string(let text): strings[path] = text
+                case .bool(let flag): strings[path] = flag ? "YES" : "NO"
+                case .integer(let number): strings[path] = String(number)
+                default: continue
+                }
+                if written == nil { written = document.keyLines() }
+                if let line = written?[key] { lines[path] = line }
+            }
         }
         return (strings, lines)
     }
