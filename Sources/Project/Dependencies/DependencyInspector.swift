@@ -6,7 +6,9 @@
 /// when the Podfile.lock beside the Pods folder is missing. Of several `Package.resolved` or `Podfile.lock`
 /// files, only those the app's build uses are read (`LockFilePrecedence`), so `sdk.<name>` and the findings
 /// that quote it name the version that ships. Without any `Package.resolved`, the exact pins of the
-/// project's `Package.swift` manifests are read instead (`PackageSwiftPinReader`).
+/// project's `Package.swift` manifests are read instead (`PackageSwiftPinReader`), and for an Xcode project whose
+/// own and whose workspace's `Package.resolved` are not committed, the package requirements its project.pbxproj
+/// writes (`PBXProjPackageReader`).
 public enum DependencyInspector {
     public static func inspect(files: [ProjectFile], root: String) -> PartialInspection {
         var result = PartialInspection()
@@ -41,6 +43,8 @@ public enum DependencyInspector {
             case "pubspec.lock": collect(file, PubspecLockReader.read)
             case "Package.swift" where !hasResolvedFile:
                 collect(file) { text, path in PackageSwiftPinReader.read(text, path: path) }
+            case "project.pbxproj" where !hasResolved(forProject: file.path, in: files):
+                collect(file) { text, path in PBXProjPackageReader.read(text, path: path) }
             case "package-lock.json": collect(file, PackageLockReader.read)
             case "yarn.lock": collect(file, YarnLockReader.read)
             case "build.gradle", "build.gradle.kts":
@@ -84,5 +88,21 @@ public enum DependencyInspector {
                                      evidence: [Evidence(location: dependency.location, snippet: String(snippet.prefix(200)))]))
         }
         return result
+    }
+
+    /// Whether Xcode finds a committed `Package.resolved` for the project at `pbxproj`: the project's own
+    /// (`X.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/`) or a workspace's beside it.
+    static func hasResolved(forProject pbxproj: String, in files: [ProjectFile]) -> Bool {
+        let project = AndroidInspector.folder(of: pbxproj)
+        let folder = AndroidInspector.folder(of: project)
+        let own = AndroidInspector.join(project, "project.xcworkspace/xcshareddata/swiftpm/Package.resolved")
+        return files.contains { file in
+            guard file.fileName == "Package.resolved", !file.isVendored else { return false }
+            if file.path == own { return true }
+            let parts = file.path.split(separator: "/")
+            guard parts.count >= 4, parts[parts.count - 2] == "swiftpm", parts[parts.count - 3] == "xcshareddata",
+                  parts[parts.count - 4].hasSuffix(".xcworkspace"), parts[parts.count - 4] != "project.xcworkspace" else { return false }
+            return AndroidInspector.folder(of: parts.dropLast(3).joined(separator: "/")) == folder
+        }
     }
 }

@@ -244,7 +244,8 @@ enum PrivacyManifestChecks {
             }
             guard !withManifest.contains(key), dependency.hasPrivacyManifest != true,
                   project.facts["privacy_manifest.sdk.\(name)"]?.value.isTruthy != true else { continue }
-            let verdict = firstVersions.verdict([name, listedName], version: judged.version, minimum: judged.versionIsMinimum, why: why)
+            let verdict = firstVersions.verdict([name, listedName], version: judged.version, minimum: judged.versionIsMinimum,
+                                                below: judged.versionBelow, why: why)
             let status: String
             var severity: Severity?
             switch verdict {
