@@ -155,20 +155,27 @@ enum ArchiveAppleChecks {
         options: [OptionSpec("key", .string, required: true, doc: "dictionary keys joined by `.`"),
                   OptionSpec("missing", .bool, doc: "report when the key is absent"),
                   OptionSpec("equals", .bool, doc: "report when the key is this boolean"),
-                  OptionSpec("source", .bool, doc: "without a built Apple archive, read each app target's shipping Info.plist (`equals` only)")],
+                  OptionSpec("source", .bool, doc: "without a built Apple archive, read each app target's shipping Info.plist (`equals` only)"),
+                  OptionSpec("unless_present", .stringList, doc: "key paths whose presence, with any value, makes the system ignore `key` (no finding)")],
         subjects: .none,
         placeholders: ["plist", "key", "value", "shipped"]
     ) { invocation in
         guard let key = invocation.options.string("key") else { return [] }
         let missing = invocation.options.bool("missing") ?? false
         let equals = invocation.options.bool("equals")
+        let overriding = invocation.options.strings("unless_present") ?? []
         let project = invocation.context.project
         var results: [CheckResult] = []
         let builtApple = project.archives.filter(\.isApple)
-        for archive in builtApple {
-            guard let app = archive.bundles.first(where: { $0.kind == .app }), let plist = app.infoPlist, let location = app.infoPlistLocation else { continue }
+        func lookup(_ path: String, in plist: PlistValue) -> PlistValue? {
             var value: PlistValue? = plist
-            for part in key.split(separator: ".") { value = value?[String(part)] }
+            for part in path.split(separator: ".") { value = value?[String(part)] }
+            return value
+        }
+        for archive in builtApple {
+            guard let app = archive.bundles.first(where: { $0.kind == .app }), let plist = app.infoPlist, let location = app.infoPlistLocation,
+                  !overriding.contains(where: { lookup($0, in: plist) != nil }) else { continue }
+            let value = lookup(key, in: plist)
             let shipped = "The built \(location.path)"
             if missing, value == nil {
                 results.append(CheckResult(location: location, evidence: "no \(key)", values: ["plist": location.path, "key": key, "value": "absent", "shipped": shipped]))
@@ -178,7 +185,8 @@ enum ArchiveAppleChecks {
         }
         guard builtApple.isEmpty, invocation.options.bool("source") == true, let equals else { return results }
         for (plist, owner) in AppPlists.shipping(project) {
-            guard let written = plist.value(atPath: key), let found = AppPlists.bool(written), found == equals else { continue }
+            guard let written = plist.value(atPath: key), let found = AppPlists.bool(written), found == equals,
+                  !overriding.contains(where: { plist.value(atPath: $0) != nil || plist.nestedKeyLines[$0] != nil }) else { continue }
             let location = plist.location(ofPath: key)
             results.append(CheckResult(location: location, evidence: "\(key) = \(written)", values: [
                 "plist": plist.location.path, "key": key, "value": "\(found)",
@@ -190,7 +198,8 @@ enum ArchiveAppleChecks {
 }
 
 /// The Info.plists the app bundles ship, from the source: each app target's INFOPLIST_FILE (per bundle), or,
-/// without an Xcode project, the plists a generator spec or project names as an application's.
+/// without an Xcode project, the plists a generator spec names as an application's, else every plist that is
+/// not an extension's, a framework's or a bundle's.
 enum AppPlists {
     static func shipping(_ project: ProjectModel) -> [(plist: InfoPlistFile, owner: String)] {
         let plists = project.infoPlists.filter { !$0.isGenerated && !$0.isTestBundle }
@@ -201,8 +210,14 @@ enum AppPlists {
                 return (plist, "app target \(bundle.name)")
             }
         }
-        return plists.filter { $0.productType?.hasPrefix("com.apple.product-type.application") == true }
-            .map { ($0, "app target \($0.target ?? $0.location.path)") }
+        let typed = plists.filter { $0.productType?.hasPrefix("com.apple.product-type.application") == true }
+        if !typed.isEmpty { return typed.map { ($0, "app target \($0.target ?? $0.location.path)") } }
+        // No project names its targets (the app taken as one bundle by folder convention): the plists that are
+        // an app's, not an extension's (NSExtension), a framework's or a resource bundle's (CFBundlePackageType).
+        return plists.filter { plist in
+            plist.keyLines["NSExtension"] == nil && plist.keyLines["WKWatchKitApp"] == nil
+                && !["FMWK", "BNDL", "XPC!"].contains(plist.strings["CFBundlePackageType"] ?? "")
+        }.map { ($0, "app") }
     }
 
     /// A boolean as a plist or a build setting writes it (`<true/>` is read as YES).
