@@ -92,10 +92,13 @@ public enum AppleInspector {
 
         result.infoPlists = attach(stringsFiles, to: result.infoPlists)
         result.facts += purposeFacts(result.infoPlists)
-        if let manifest = result.privacyManifests.first(where: { $0.isAppOwned }) {
+        result.appleBundles = AppleBundles.find(projects: projects, files: files)
+        // With an Xcode project, the app's manifest is one an app target ships in its resources; a file on disk that
+        // no target holds is not in the upload.
+        let shipped = Set(result.appleBundles.filter { $0.kind == .app }.flatMap(\.privacyManifests))
+        if let manifest = result.privacyManifests.first(where: { $0.isAppOwned && (result.appleBundles.isEmpty || shipped.contains($0.location.path)) }) {
             result.facts.append(detected("privacy_manifest.app", Evidence(location: manifest.location, snippet: manifest.location.path)))
         }
-        result.appleBundles = AppleBundles.find(projects: projects, files: files)
         result.facts += bundleFacts(result.appleBundles, files: files, plists: result.infoPlists, manifests: result.privacyManifests)
         return result
     }
