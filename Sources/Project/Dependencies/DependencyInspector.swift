@@ -71,7 +71,7 @@ public enum DependencyInspector {
             result.facts.append(Fact(name: PodfilePreprocessorDefinitions.factName, value: .list(definitionNames), source: .detected,
                                      evidence: definitions))
         }
-        result.dependencies += VendoredFrameworkFinder.find(files)
+        result.dependencies += linkedFrameworks(VendoredFrameworkFinder.find(files), files: files)
         // refreshVersions' `_` placeholders, answered by versions.properties (Sources/Project/Android/RefreshVersions.swift).
         result.dependencies = RefreshVersions.resolve(result.dependencies, files: files)
 
@@ -88,6 +88,30 @@ public enum DependencyInspector {
                                      evidence: [Evidence(location: dependency.location, snippet: String(snippet.prefix(200)))]))
         }
         return result
+    }
+
+    /// A framework checked into the tree ships only if something links it: a target's build phase (the pbxproj's
+    /// `Name.framework in Frameworks` / `in Embed Frameworks` build file), a podspec's `vendored_frameworks`, or
+    /// CocoaPods and Carthage, whose folders are theirs to link. A framework only referenced in a group, or not at
+    /// all, is not in the upload: no SDK finding for it. Without an Xcode project in the tree nothing can be told.
+    static func linkedFrameworks(_ frameworks: [Dependency], files: [ProjectFile]) -> [Dependency] {
+        let loose = frameworks.filter { framework in
+            let path = "/" + framework.location.path
+            return !(path.contains("/Pods/") || path.contains("/Carthage/") || path.contains("/node_modules/"))
+        }
+        let linkers = files.filter { file in
+            (file.fileName == "project.pbxproj" && !file.isVendored) || file.fileName.hasSuffix(".podspec") || file.fileName.hasSuffix(".podspec.json")
+        }
+        guard !loose.isEmpty, linkers.contains(where: { $0.fileName == "project.pbxproj" }) else { return frameworks }
+        var texts: [String] = []
+        for file in linkers.prefix(200) {
+            if let text = try? InspectedText.read(file) { texts.append(text) }
+        }
+        let unlinked = Set(loose.filter { framework in
+            let folder = framework.location.path.split(separator: "/").last.map(String.init) ?? framework.location.path
+            return !texts.contains { $0.contains("\(folder) in ") || ($0.contains("vendored_frameworks") && $0.contains(folder)) }
+        }.map(\.location.path))
+        return frameworks.filter { !unlinked.contains($0.location.path) }
     }
 
     /// Whether Xcode finds a committed `Package.resolved` for the project at `pbxproj`: the project's own
