@@ -31,6 +31,11 @@ enum AppleSceneLifeCycleCheck {
         ])]
     }
 
+    /// A macOS app's Info.plist: LSMinimumSystemVersion, or NSApplication as its principal class.
+    static func isMacOS(_ plist: InfoPlistFile) -> Bool {
+        plist.keyLines["LSMinimumSystemVersion"] != nil || plist.strings["NSPrincipalClass"] == "NSApplication"
+    }
+
     static func adopts(_ plist: InfoPlistFile) -> Bool {
         plist.keyLines["UIApplicationSceneManifest"] != nil || plist.strings["UIApplicationSceneManifest_Generation"] == "YES"
     }
@@ -54,8 +59,9 @@ enum AppleSceneLifeCycleCheck {
                 (bundle.infoPlist != nil && plist.location.path == bundle.infoPlist && !plist.isGenerated)
                     || (plist.isGenerated && plist.location.path == bundle.location.path && plist.target.map { bundle.name == $0 || bundle.name.hasSuffix("/" + $0) } == true)
             }
-            // Its Info.plist is not in the tree: not known, so not reported.
-            guard !own.isEmpty, !own.contains(where: adopts) else { continue }
+            // Its Info.plist is not in the tree: not known, so not reported. A macOS app (an AppKit delegate, such as a
+            // Flutter app's macos/Runner) is not UIKit's: TN3187 does not apply.
+            guard !own.isEmpty, !own.contains(where: adopts), !own.contains(where: isMacOS) else { continue }
             let paths = own.map { $0.isGenerated ? "\(bundle.name)'s generated Info.plist" : $0.location.path }
             if let index = byDelegate.firstIndex(where: { $0.hit.location == hit.location }) {
                 byDelegate[index].plists += paths.filter { !byDelegate[index].plists.contains($0) }
