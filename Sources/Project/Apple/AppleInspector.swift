@@ -95,8 +95,10 @@ public enum AppleInspector {
         result.appleBundles = AppleBundles.find(projects: projects, files: files)
         // With an Xcode project, the app's manifest is one an app target ships in its resources; a file on disk that
         // no target holds is not in the upload.
+        // A project whose targets list no file at all (no build phase, no synchronized folder) says nothing of membership.
         let shipped = Set(result.appleBundles.filter { $0.kind == .app }.flatMap(\.privacyManifests))
-        if let manifest = result.privacyManifests.first(where: { $0.isAppOwned && (result.appleBundles.isEmpty || shipped.contains($0.location.path)) }) {
+        let membershipKnown = result.appleBundles.contains { !($0.files ?? []).isEmpty }
+        if let manifest = result.privacyManifests.first(where: { $0.isAppOwned && (!membershipKnown || shipped.contains($0.location.path)) }) {
             result.facts.append(detected("privacy_manifest.app", Evidence(location: manifest.location, snippet: manifest.location.path)))
         }
         result.facts += bundleFacts(result.appleBundles, files: files, plists: result.infoPlists, manifests: result.privacyManifests)

@@ -101,8 +101,9 @@ enum PrivacyManifestChecks {
                     || (embeddedElsewhere && appManifests.contains($0.location.path))) }.map(\.location.path).sorted()
             // A manifest no target's resources hold (no Copy Bundle Resources entry, synchronized folder or linked
             // package) is not in any bundle the upload carries: it declares nothing for App Store Connect.
-            let elsewhere = declaring.filter(shipped.contains)
-            let unshipped = declaring.filter { !shipped.contains($0) }
+            let membershipKnown = project.appleBundles.contains { !($0.files ?? []).isEmpty }
+            let elsewhere = declaring.filter { !membershipKnown || shipped.contains($0) }
+            let unshipped = declaring.filter { !elsewhere.contains($0) }
             var note = elsewhere.isEmpty ? "" : " (\(elsewhere.joined(separator: ", ")) of the same app declares it, which uploads have been"
                 + " seen to accept, so this is a warning: add the declaration to the bundle's own manifest to be safe)"
             if !unshipped.isEmpty {

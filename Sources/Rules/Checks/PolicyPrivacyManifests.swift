@@ -11,7 +11,8 @@ struct AppPrivacyManifests {
     /// holds is not in the upload.
     static func read(_ project: ProjectModel) -> [AppPrivacyManifests] {
         let shipped = Set(project.appleBundles.flatMap(\.privacyManifests))
-        return project.privacyManifests.filter { $0.isAppOwned && (project.appleBundles.isEmpty || shipped.contains($0.location.path)) }.sorted { $0.location.path < $1.location.path }.compactMap { manifest in
+        let membershipKnown = project.appleBundles.contains { !($0.files ?? []).isEmpty }
+        return project.privacyManifests.filter { $0.isAppOwned && (!membershipKnown || shipped.contains($0.location.path)) }.sorted { $0.location.path < $1.location.path }.compactMap { manifest in
             guard let document = manifest.document else { return nil }
             let entries = document.value["NSPrivacyCollectedDataTypes"]?.array ?? []
             let types = Set(entries.compactMap { $0["NSPrivacyCollectedDataType"]?.string })
