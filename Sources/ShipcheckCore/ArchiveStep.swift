@@ -76,10 +76,11 @@ public enum ArchiveStep {
         facts.replaceDetected(Fact(name: fact.name, value: fact.value, source: .detected, evidence: fact.evidence + replaced))
     }
 
-    /// Rules whose check reads only built archives (`archive.*` check functions), by id.
+    /// Rules whose check reads only built archives (`archive.*` check functions, unless told to read the source
+    /// too with `source: true`), by id.
     static func archiveOnlyRules(_ rules: [Rule]) -> [String] {
         rules.compactMap { rule in
-            if case .check(let name, _, _) = rule.kind, name.hasPrefix("archive.") { return rule.id }
+            if case .check(let name, _, let options) = rule.kind, name.hasPrefix("archive."), options.bool("source") != true { return rule.id }
             return nil
         }.sorted()
     }

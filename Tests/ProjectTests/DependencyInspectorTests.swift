@@ -164,4 +164,28 @@ struct DependencyInspectorTests {
         #expect(result.problems.first?.location.path == name)
         #expect(result.dependencies.isEmpty)
     }
+
+    /// A framework checked in beside an Xcode project ships only if a target links it (a build file) or a podspec
+    /// vendors it; one only referenced in a group (rainbow's ios/Frameworks/*.framework) is not in the upload.
+    @Test func aFrameworkNoTargetLinksIsNotADependency() throws {
+        let manager = FileManager.default
+        let root = manager.temporaryDirectory.appendingPathComponent("shipcheck-unlinked-\(UUID().uuidString)")
+        defer { try? manager.removeItem(at: root) }
+        for (path, text) in [
+            ("ios/App.xcodeproj/project.pbxproj",
+             "A1 /* Linked.framework in Frameworks */ = {isa = PBXBuildFile; fileRef = F1 /* Linked.framework */; };\n"
+                + "F1 /* Linked.framework */ = {isa = PBXFileReference; path = Frameworks/Linked.framework; };\n"
+                + "F2 /* Loose.framework */ = {isa = PBXFileReference; path = Frameworks/Loose.framework; };\n"),
+            ("ios/Frameworks/Linked.framework/Linked", "binary"),
+            ("ios/Frameworks/Loose.framework/Loose", "binary"),
+            ("ios/Pods/Pod/Pod.framework/Pod", "binary"),
+        ] {
+            let url = root.appendingPathComponent(path)
+            try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        let result = DependencyInspector.inspect(files: AndroidTestPaths.walk(root), root: root.path)
+        let vendored = result.dependencies.filter { $0.ecosystem == .vendored }.map(\.name).sorted()
+        #expect(vendored == ["Linked", "Pod"], "\(vendored)")
+    }
 }

@@ -30,6 +30,22 @@ import Testing
         }
     }
 
+    /// `callee(_.member)`: a member of any named value given to `callee` (`queue.start(transaction.downloads)`);
+    /// not the member elsewhere, not an implicit member, not given to another call.
+    @Test func memberOfACallsArgument() {
+        #expect(SymbolPattern(parsing: "start(_.downloads)") == SymbolPattern(identifier: "downloads", argumentOf: "start", memberOfArgument: true))
+        #expect(SymbolPattern(parsing: "start(_.)") == nil)
+        let source = """
+        SKPaymentQueue.default().start(transaction.downloads)
+        queue.start( t?.downloads)
+        let d = transaction.downloads
+        queue.start(.downloads)
+        queue.cancel(transaction.downloads)
+        restart(transaction.downloads)
+        """
+        #expect(Self.hits(source, .swift, ["start(_.downloads)"]) == ["start(_.downloads)@1:44", "start(_.downloads)@2:17"])
+    }
+
     @Test func plainIdentifierOnWordBoundaries() {
         let source = "let s = signUp()\nlet t = signUpLater(); presignUp()\n  signUp\n"
         #expect(Self.hits(source, .swift, ["signUp"]) == ["signUp@1:9", "signUp@3:3"])

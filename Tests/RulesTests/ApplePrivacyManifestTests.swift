@@ -371,4 +371,29 @@ import Testing
         let both = try AppleRuleSupport.findings(project, rule: "privacy-manifest.missing-api-declaration")
         #expect(both.count == 1 && both[0].message.contains("the apps Notes and Clock"), "\(both.map(\.message))")
     }
+
+    /// A manifest on disk that no target's resources hold does not ship: it no longer turns the extension's
+    /// ITMS-91053 error into the "declared elsewhere" warning, and the finding says why (issue #39).
+    @Test func aManifestInNoTargetsResourcesDoesNotCountAsDeclaredElsewhere() throws {
+        let app = AppleBundle(name: "App", kind: .app, productType: "com.apple.product-type.application",
+                              location: SourceLocation(path: "A.xcodeproj/project.pbxproj", line: 9), files: ["App/Main.swift"], privacyManifests: [])
+        let share = AppleBundle(name: "Share", kind: .appExtension, productType: "com.apple.product-type.app-extension",
+                                location: SourceLocation(path: "A.xcodeproj/project.pbxproj", line: 20), files: ["Share/Store.swift"], privacyManifests: [])
+        let hit = SymbolHit(signal: "api.UserDefaults", symbol: "UserDefaults", location: SourceLocation(path: "Share/Store.swift", line: 3))
+        let onDisk = AppleRuleSupport.manifestDeclaring([("UserDefaults", ["CA92.1"])], path: "App/PrivacyInfo.xcprivacy")
+        var project = ProjectModel(root: "/p", facts: FactStore([AppleRuleSupport.used("api.UserDefaults", at: "Share/Store.swift", line: 3, "UserDefaults")]),
+                                   privacyManifests: [onDisk], symbolHits: [hit])
+        project.appleBundles = [app, share]
+        let unshipped = try AppleRuleSupport.findings(project, rule: "privacy-manifest.missing-api-declaration")
+        #expect(unshipped.map(\.severity) == [.error], "\(unshipped.map(\.message))")
+        #expect(unshipped.first?.message.contains("App/PrivacyInfo.xcprivacy declares it but is in no target's resources, so it does not ship") == true,
+                "\(unshipped.map(\.message))")
+        // The same manifest in the app target's resources: the warning that names it, as before.
+        project.appleBundles = [AppleBundle(name: "App", kind: .app, productType: "com.apple.product-type.application",
+                                            location: SourceLocation(path: "A.xcodeproj/project.pbxproj", line: 9),
+                                            files: ["App/Main.swift", "App/PrivacyInfo.xcprivacy"], privacyManifests: ["App/PrivacyInfo.xcprivacy"]), share]
+        let shipped = try AppleRuleSupport.findings(project, rule: "privacy-manifest.missing-api-declaration")
+        #expect(shipped.map(\.severity) == [.warning], "\(shipped.map(\.message))")
+        #expect(shipped.first?.message.contains("of the same app declares it") == true)
+    }
 }

@@ -357,6 +357,40 @@ REPO_NAMES = {"alamofire": "Alamofire", "kingfisher": "Kingfisher", "sdwebimage"
               "fmdb": "FMDB", "swiftygif": "SwiftyGif", "gtmappauth": "GTMAppAuth", "firebase-ios-sdk": "FirebaseCore"}
 
 
+def _resolved_siblings(tree, f):
+    """`f` and the other Package.resolved files of the Xcode projects and workspaces in the same folder."""
+    parts = f.split("/")
+    if len(parts) >= 4 and parts[-2] == "swiftpm" and parts[-3] == "xcshareddata":
+        container = len(parts) - 4
+        if parts[container] == "project.xcworkspace":
+            container -= 1
+        folder = "/".join(parts[:container])
+        def same(x):
+            xp = x.split("/")
+            if len(xp) < 4 or xp[-2] != "swiftpm" or xp[-3] != "xcshareddata":
+                return False
+            c = len(xp) - 4
+            if xp[c] == "project.xcworkspace":
+                c -= 1
+            return "/".join(xp[:c]) == folder and (xp[c].endswith(".xcworkspace") or xp[c].endswith(".xcodeproj"))
+        return sorted(set([f] + [x for x in tree.files if x.endswith("/Package.resolved") and same(x)]))
+    return [f]
+
+
+def _lower_pin(tree, f, identity, old):
+    text = tree.read(f) or ""
+    for m in re.finditer(r'"(?:identity|package)"\s*:\s*"([^"]+)"', text):
+        if m.group(1) != identity:
+            continue
+        v = re.search(r'"version"\s*:\s*"([^"]+)"', text[m.end():])
+        if not v:
+            return []
+        start = m.end() + v.start(1)
+        tree.write(f, text[:start] + old + text[m.end() + v.end(1):])
+        return [f]
+    return []
+
+
 @defect("sdk-pinned-without-manifest", "appstore", "privacy-manifest", "privacy-manifest.sdk-missing-manifest",
         SDK_REQ, "a listed SDK pinned in the lock file (Podfile.lock / Package.resolved) to a release from before "
                  "its privacy manifest")
@@ -387,9 +421,13 @@ def sdk_pinned(tree):
                 v = re.search(r'"version"\s*:\s*"([^"]+)"', tail)
                 if not v:
                     continue
-                start = m.end() + v.start(1)
-                tree.write(f, text[:start] + OLD_SDK[name] + text[m.end() + v.end(1):])
-                return Seeded(f, f"{name} pinned to {OLD_SDK[name]} in {f}", "Package.resolved")
+                # Xcode reads the Package.resolved of the container it builds (the workspace's, or the project's
+                # own): the pin is lowered in each committed copy of the folder's project and workspaces, as a
+                # developer who lowers it and commits would, not only in one that the build may ignore.
+                changed = []
+                for other in _resolved_siblings(tree, f):
+                    changed += _lower_pin(tree, other, m.group(1), OLD_SDK[name])
+                return Seeded(changed, f"{name} pinned to {OLD_SDK[name]} in {', '.join(changed)}", "Package.resolved")
     raise NoTarget("no listed SDK in a Podfile.lock or Package.resolved")
 
 

@@ -75,8 +75,10 @@ public enum AppleInspector {
         for (file, document) in plistFiles {
             let owner = owners[file.path]
             let (strings, lines) = topLevelStrings(document)
+            let (nested, nestedLines) = nestedStrings(document)
             result.infoPlists.append(InfoPlistFile(location: SourceLocation(path: file.path), target: owner?.target, strings: strings,
-                                                   keyLines: lines, productType: owner?.productType))
+                                                   keyLines: lines, productType: owner?.productType,
+                                                   nestedStrings: nested, nestedKeyLines: nestedLines))
         }
 
         result.facts += CIXcodeSelection.facts(files: files)
@@ -90,10 +92,15 @@ public enum AppleInspector {
 
         result.infoPlists = attach(stringsFiles, to: result.infoPlists)
         result.facts += purposeFacts(result.infoPlists)
-        if let manifest = result.privacyManifests.first(where: { $0.isAppOwned }) {
+        result.appleBundles = AppleBundles.find(projects: projects, files: files)
+        // With an Xcode project, the app's manifest is one an app target ships in its resources; a file on disk that
+        // no target holds is not in the upload.
+        // A project whose targets list no file at all (no build phase, no synchronized folder) says nothing of membership.
+        let shipped = Set(result.appleBundles.filter { $0.kind == .app }.flatMap(\.privacyManifests))
+        let membershipKnown = result.appleBundles.contains { !($0.files ?? []).isEmpty }
+        if let manifest = result.privacyManifests.first(where: { $0.isAppOwned && (!membershipKnown || shipped.contains($0.location.path)) }) {
             result.facts.append(detected("privacy_manifest.app", Evidence(location: manifest.location, snippet: manifest.location.path)))
         }
-        result.appleBundles = AppleBundles.find(projects: projects, files: files)
         result.facts += bundleFacts(result.appleBundles, files: files, plists: result.infoPlists, manifests: result.privacyManifests)
         return result
     }
@@ -214,6 +221,29 @@ public enum AppleInspector {
             default: break
             }
             if let line = written[key] { lines[key] = line }
+        }
+        return (strings, lines)
+    }
+
+    /// Scalars one dictionary down (`NSAppTransportSecurity` > `NSAllowsArbitraryLoads`), keyed `Outer.Inner` and
+    /// written as `topLevelStrings` writes them; the line is the inner key's first `<key>` line.
+    static func nestedStrings(_ document: PlistDocument) -> ([String: String], [String: Int]) {
+        var strings: [String: String] = [:]
+        var lines: [String: Int] = [:]
+        var written: [String: Int]?
+        for (outer, value) in document.value.dictionary ?? [:] {
+            guard let inner = value.dictionary else { continue }
+            for (key, scalar) in inner {
+                let path = "\(outer).\(key)"
+                switch scalar {
+                case .string(let text): strings[path] = text
+                case .bool(let flag): strings[path] = flag ? "YES" : "NO"
+                case .integer(let number): strings[path] = String(number)
+                default: continue
+                }
+                if written == nil { written = document.keyLines() }
+                if let line = written?[key] { lines[path] = line }
+            }
         }
         return (strings, lines)
     }

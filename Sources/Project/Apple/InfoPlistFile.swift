@@ -9,6 +9,10 @@ public struct InfoPlistFile: Sendable {
     public let strings: [String: String]
     /// The 1-based line of each top-level key, where the file is text.
     public let keyLines: [String: Int]
+    /// Scalars one dictionary down, keyed `Dictionary.Key` (`NSAppTransportSecurity.NSAllowsArbitraryLoads` = YES),
+    /// written as `strings` writes them; with the line of the inner key where the file is text.
+    public let nestedStrings: [String: String]
+    public let nestedKeyLines: [String: Int]
     /// True for the keys Xcode generates from build settings (`GENERATE_INFOPLIST_FILE`, `INFOPLIST_KEY_*`).
     public let isGenerated: Bool
     /// The target's product type (`com.apple.product-type.application`, `…bundle.unit-test`), when known.
@@ -17,14 +21,27 @@ public struct InfoPlistFile: Sendable {
     public let localizations: [InfoPlistStrings]
 
     public init(location: SourceLocation, target: String?, strings: [String: String], keyLines: [String: Int] = [:],
-                isGenerated: Bool = false, productType: String? = nil, localizations: [InfoPlistStrings] = []) {
+                isGenerated: Bool = false, productType: String? = nil, localizations: [InfoPlistStrings] = [],
+                nestedStrings: [String: String] = [:], nestedKeyLines: [String: Int] = [:]) {
         self.location = location
         self.target = target
         self.strings = strings
         self.keyLines = keyLines
+        self.nestedStrings = nestedStrings
+        self.nestedKeyLines = nestedKeyLines
         self.isGenerated = isGenerated
         self.productType = productType
         self.localizations = localizations
+    }
+
+    /// The scalar at a path of keys (`NSAppTransportSecurity.NSAllowsArbitraryLoads`), top level or one down.
+    public func value(atPath path: String) -> String? {
+        strings[path] ?? nestedStrings[path]
+    }
+
+    /// Where the key at `path` is written: its own line when known, else the file.
+    public func location(ofPath path: String) -> SourceLocation {
+        SourceLocation(path: location.path, line: keyLines[path] ?? nestedKeyLines[path] ?? location.line)
     }
 
     /// Where `key` is written: its own line when known, else the file.
@@ -41,7 +58,8 @@ public struct InfoPlistFile: Sendable {
 
     public func adding(localizations: [InfoPlistStrings]) -> InfoPlistFile {
         InfoPlistFile(location: location, target: target, strings: strings, keyLines: keyLines, isGenerated: isGenerated,
-                      productType: productType, localizations: self.localizations + localizations)
+                      productType: productType, localizations: self.localizations + localizations,
+                      nestedStrings: nestedStrings, nestedKeyLines: nestedKeyLines)
     }
 }
 

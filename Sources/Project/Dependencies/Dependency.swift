@@ -19,12 +19,16 @@ public struct Dependency: Sendable, Hashable {
     /// The version is a lower bound, not the resolved one: the Flutter SDK of `pubspec.lock`'s `sdks:` section
     /// (`flutter: ">=3.22.0"`, the least Flutter the resolved packages accept).
     public let versionIsMinimum: Bool
+    /// With `versionIsMinimum`: the exclusive upper bound of the range that may resolve, when one is written
+    /// (a pbxproj `upToNextMajorVersion` from 4.0.4 allows up to, not including, 5.0.0).
+    public let versionBelow: String?
     /// Listed only for development (pubspec.lock's `dependency: "direct dev"`): never built into the app.
     public let isDevelopmentOnly: Bool
 
     public init(name: String, version: String?, location: SourceLocation, ecosystem: Ecosystem = .unknown, hasPrivacyManifest: Bool? = nil,
-                versionIsMinimum: Bool = false, isDevelopmentOnly: Bool = false) {
+                versionIsMinimum: Bool = false, versionBelow: String? = nil, isDevelopmentOnly: Bool = false) {
         self.isDevelopmentOnly = isDevelopmentOnly
+        self.versionBelow = versionBelow
         self.name = name
         self.version = version
         self.location = location

@@ -6,7 +6,9 @@
 /// when the Podfile.lock beside the Pods folder is missing. Of several `Package.resolved` or `Podfile.lock`
 /// files, only those the app's build uses are read (`LockFilePrecedence`), so `sdk.<name>` and the findings
 /// that quote it name the version that ships. Without any `Package.resolved`, the exact pins of the
-/// project's `Package.swift` manifests are read instead (`PackageSwiftPinReader`).
+/// project's `Package.swift` manifests are read instead (`PackageSwiftPinReader`), and for an Xcode project whose
+/// own and whose workspace's `Package.resolved` are not committed, the package requirements its project.pbxproj
+/// writes (`PBXProjPackageReader`).
 public enum DependencyInspector {
     public static func inspect(files: [ProjectFile], root: String) -> PartialInspection {
         var result = PartialInspection()
@@ -41,6 +43,8 @@ public enum DependencyInspector {
             case "pubspec.lock": collect(file, PubspecLockReader.read)
             case "Package.swift" where !hasResolvedFile:
                 collect(file) { text, path in PackageSwiftPinReader.read(text, path: path) }
+            case "project.pbxproj" where !hasResolved(forProject: file.path, in: files):
+                collect(file) { text, path in PBXProjPackageReader.read(text, path: path) }
             case "package-lock.json": collect(file, PackageLockReader.read)
             case "yarn.lock": collect(file, YarnLockReader.read)
             case "build.gradle", "build.gradle.kts":
@@ -67,7 +71,7 @@ public enum DependencyInspector {
             result.facts.append(Fact(name: PodfilePreprocessorDefinitions.factName, value: .list(definitionNames), source: .detected,
                                      evidence: definitions))
         }
-        result.dependencies += VendoredFrameworkFinder.find(files)
+        result.dependencies += linkedFrameworks(VendoredFrameworkFinder.find(files), files: files)
         // refreshVersions' `_` placeholders, answered by versions.properties (Sources/Project/Android/RefreshVersions.swift).
         result.dependencies = RefreshVersions.resolve(result.dependencies, files: files)
 
@@ -84,5 +88,45 @@ public enum DependencyInspector {
                                      evidence: [Evidence(location: dependency.location, snippet: String(snippet.prefix(200)))]))
         }
         return result
+    }
+
+    /// A framework checked into the tree ships only if something links it: a target's build phase (the pbxproj's
+    /// `Name.framework in Frameworks` / `in Embed Frameworks` build file), a podspec's `vendored_frameworks`, or
+    /// CocoaPods and Carthage, whose folders are theirs to link. A framework only referenced in a group, or not at
+    /// all, is not in the upload: no SDK finding for it. Without an Xcode project in the tree nothing can be told.
+    static func linkedFrameworks(_ frameworks: [Dependency], files: [ProjectFile]) -> [Dependency] {
+        let loose = frameworks.filter { framework in
+            let path = "/" + framework.location.path
+            return !(path.contains("/Pods/") || path.contains("/Carthage/") || path.contains("/node_modules/"))
+        }
+        let linkers = files.filter { file in
+            (file.fileName == "project.pbxproj" && !file.isVendored) || file.fileName.hasSuffix(".podspec") || file.fileName.hasSuffix(".podspec.json")
+        }
+        guard !loose.isEmpty, linkers.contains(where: { $0.fileName == "project.pbxproj" }) else { return frameworks }
+        var texts: [String] = []
+        for file in linkers.prefix(200) {
+            if let text = try? InspectedText.read(file) { texts.append(text) }
+        }
+        let unlinked = Set(loose.filter { framework in
+            let folder = framework.location.path.split(separator: "/").last.map(String.init) ?? framework.location.path
+            return !texts.contains { $0.contains("\(folder) in ") || ($0.contains("vendored_frameworks") && $0.contains(folder)) }
+        }.map(\.location.path))
+        return frameworks.filter { !unlinked.contains($0.location.path) }
+    }
+
+    /// Whether Xcode finds a committed `Package.resolved` for the project at `pbxproj`: the project's own
+    /// (`X.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/`) or a workspace's beside it.
+    static func hasResolved(forProject pbxproj: String, in files: [ProjectFile]) -> Bool {
+        let project = AndroidInspector.folder(of: pbxproj)
+        let folder = AndroidInspector.folder(of: project)
+        let own = AndroidInspector.join(project, "project.xcworkspace/xcshareddata/swiftpm/Package.resolved")
+        return files.contains { file in
+            guard file.fileName == "Package.resolved", !file.isVendored else { return false }
+            if file.path == own { return true }
+            let parts = file.path.split(separator: "/")
+            guard parts.count >= 4, parts[parts.count - 2] == "swiftpm", parts[parts.count - 3] == "xcshareddata",
+                  parts[parts.count - 4].hasSuffix(".xcworkspace"), parts[parts.count - 4] != "project.xcworkspace" else { return false }
+            return AndroidInspector.folder(of: parts.dropLast(3).joined(separator: "/")) == folder
+        }
     }
 }

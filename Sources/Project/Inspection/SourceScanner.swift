@@ -22,6 +22,8 @@ public struct SourceScanner: Sendable {
         let implicitMember: Bool
         let label: [UInt8]?
         let argumentOf: [UInt8]?
+        /// `callee(_.member)`: the identifier is a member of the value passed to `argumentOf`.
+        let memberOfArgument: Bool
         let stringValue: [UInt8]?
         let languages: LanguageSet
         /// Lower-cased path words where a hit does not count (`SymbolEntry.excludedPathWords`).
@@ -76,6 +78,7 @@ public struct SourceScanner: Sendable {
                                          implicitMember: symbol.qualifier?.isEmpty == true,
                                          label: symbol.label.map { Array($0.utf8) },
                                          argumentOf: symbol.argumentOf.map { Array($0.utf8) },
+                                         memberOfArgument: symbol.memberOfArgument,
                                          stringValue: symbol.stringValue.map { Array($0.utf8) },
                                          languages: LanguageSet(entry.languages),
                                          excludedPathWords: entry.excludedPathWords,
@@ -234,7 +237,8 @@ public struct SourceScanner: Sendable {
                           compiled.implicitMember ? Self.isImplicitMember(buffer, before: word.start)
                               : compiled.qualifier.map({ Self.hasQualifier(buffer, before: word.start, $0) }) ?? true,
                           compiled.label.map({ Self.hasLabel(buffer, after: word.end, $0) }) ?? true,
-                          compiled.argumentOf.map({ Self.isArgument(buffer, before: word.start, of: $0) }) ?? true,
+                          compiled.argumentOf.map({ compiled.memberOfArgument ? Self.isMemberOfArgument(buffer, before: word.start, of: $0)
+                              : Self.isArgument(buffer, before: word.start, of: $0) }) ?? true,
                           compiled.stringValue.map({ Self.isGiven(buffer, after: word.end, $0) }) ?? true else { continue }
                 if !compiled.excludedPathWords.isEmpty {
                     let lower = lowerPath ?? "/" + path.lowercased()
@@ -366,6 +370,27 @@ public struct SourceScanner: Sendable {
         k -= 1
         while k >= 0, isSpace(b[k]) { k -= 1 }
         guard k >= 0, b[k] == UInt8(ascii: "(") || b[k] == UInt8(ascii: "=") else { return false }
+        k -= 1
+        while k >= 0, isSpace(b[k]) { k -= 1 }
+        let end = k + 1
+        while k >= 0, Tokenizer.isWordByte(b[k]) { k -= 1 }
+        return equal(b, k + 1, end, callee)
+    }
+
+    /// `callee(value.` (or `value?.`, `value!.`, with whitespace) right before `start`: a member of a named value
+    /// given as the first argument of `callee`.
+    static func isMemberOfArgument(_ b: UnsafeBufferPointer<UInt8>, before start: Int, of callee: [UInt8]) -> Bool {
+        var k = start - 1
+        while k >= 0, isSpace(b[k]) { k -= 1 }
+        guard k >= 0, b[k] == UInt8(ascii: ".") else { return false }
+        k -= 1
+        while k >= 0, isSpace(b[k]) { k -= 1 }
+        if k >= 0, b[k] == UInt8(ascii: "?") || b[k] == UInt8(ascii: "!") { k -= 1 }
+        let receiverEnd = k + 1
+        while k >= 0, Tokenizer.isWordByte(b[k]) { k -= 1 }
+        guard k + 1 < receiverEnd else { return false }
+        while k >= 0, isSpace(b[k]) { k -= 1 }
+        guard k >= 0, b[k] == UInt8(ascii: "(") else { return false }
         k -= 1
         while k >= 0, isSpace(b[k]) { k -= 1 }
         let end = k + 1

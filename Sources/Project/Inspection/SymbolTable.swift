@@ -9,7 +9,9 @@ import YAML
 /// `.textContentType(.newPassword)` and `field.textContentType = .newPassword`, not `focus = .newPassword`.
 /// A sixth, `ident="value"`, finds a string-valued attribute or prop: `textContentType="newPassword"` in JSX,
 /// `android:autofillHints="newPassword"` in a layout (`=` or `:`, any quote, JSX braces, and the value as one
-/// item of a comma- or `|`-separated list).
+/// item of a comma- or `|`-separated list). A seventh, `callee(_.member)`, finds a member of any value passed to
+/// `callee` as its first argument: `queue.start(transaction.downloads)` (a method name too generic alone, made
+/// specific by what it is given).
 public struct SymbolPattern: Sendable, Hashable, CustomStringConvertible {
     /// The identifier the scanner's dictionary is keyed by.
     public let identifier: String
@@ -22,13 +24,17 @@ public struct SymbolPattern: Sendable, Hashable, CustomStringConvertible {
     public let argumentOf: String?
     /// The identifier must be given this string: `ident="value"`.
     public let stringValue: String?
+    /// With `argumentOf`: the identifier is a member of some value (`callee(value.member`), not an implicit member.
+    public let memberOfArgument: Bool
 
-    public init(identifier: String, qualifier: String? = nil, label: String? = nil, argumentOf: String? = nil, stringValue: String? = nil) {
+    public init(identifier: String, qualifier: String? = nil, label: String? = nil, argumentOf: String? = nil, stringValue: String? = nil,
+                memberOfArgument: Bool = false) {
         self.identifier = identifier
         self.qualifier = qualifier
         self.label = label
         self.argumentOf = argumentOf
         self.stringValue = stringValue
+        self.memberOfArgument = memberOfArgument
     }
 
     /// Parses the written form; nil when it is not one of the five shapes. Works on the UTF-8 bytes: every
@@ -41,6 +47,14 @@ public struct SymbolPattern: Sendable, Hashable, CustomStringConvertible {
             guard SymbolPattern.isIdentifier(name), !value.isEmpty, value.count <= 64,
                   value.allSatisfy({ SymbolPattern.isIdentifierByte($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }) else { return nil }
             self.init(identifier: String(Substring(name)), stringValue: String(Substring(value)))
+            return
+        }
+        if utf8.last == UInt8(ascii: ")"), let open = SymbolPattern.firstIndex(of: UInt8(ascii: "("), UInt8(ascii: "_"), in: utf8),
+           utf8.index(open, offsetBy: 2) < utf8.endIndex, utf8[utf8.index(open, offsetBy: 2)] == UInt8(ascii: ".") {
+            let callee = utf8[..<open]
+            let member = utf8[utf8.index(open, offsetBy: 3)..<utf8.index(before: utf8.endIndex)]
+            guard SymbolPattern.isIdentifier(callee), SymbolPattern.isIdentifier(member) else { return nil }
+            self.init(identifier: String(Substring(member)), argumentOf: String(Substring(callee)), memberOfArgument: true)
             return
         }
         if utf8.last == UInt8(ascii: ")"), let open = SymbolPattern.firstIndex(of: UInt8(ascii: "("), UInt8(ascii: "."), in: utf8) {
@@ -84,7 +98,7 @@ public struct SymbolPattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String {
-        if let argumentOf { return "\(argumentOf)(.\(identifier))" }
+        if let argumentOf { return memberOfArgument ? "\(argumentOf)(_.\(identifier))" : "\(argumentOf)(.\(identifier))" }
         if let stringValue { return "\(identifier)=\"\(stringValue)\"" }
         return (qualifier.map { "\($0)." } ?? "") + identifier + (label.map { "(\($0):" } ?? "")
     }

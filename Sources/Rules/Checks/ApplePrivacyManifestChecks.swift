@@ -24,6 +24,7 @@ enum PrivacyManifestChecks {
 
         let manifests = Dictionary(project.privacyManifests.map { ($0.location.path, $0) }, uniquingKeysWith: { first, _ in first })
         let claimed = project.appleBundles.reduce(into: Set<String>()) { $0.formUnion($1.files ?? []) }
+        let shipped = Set(project.appleBundles.flatMap(\.privacyManifests))
         let facts = Set(categories.categories.map(\.fact))
         let hits = Dictionary(grouping: project.symbolHits.filter { facts.contains($0.signal) }, by: \.signal)
         // One finding per category, first use and manifest: bundles that share the code and the manifest
@@ -94,12 +95,21 @@ enum PrivacyManifestChecks {
                 bundle.kind == .framework && !project.appleBundles.contains { $0.kind == .app && $0.location.path == bundle.location.path }
             }
             let appManifests = Set(project.appleBundles.filter { $0.kind == .app }.flatMap(\.privacyManifests))
-            let elsewhere = project.privacyManifests.filter { $0.isAppOwned && !key.manifests.contains($0.location.path)
+            let declaring = project.privacyManifests.filter { $0.isAppOwned && !key.manifests.contains($0.location.path)
                 && $0.declaredAPICategories.contains(categories.prefix + category.name)
                 && (appRoots.count < 2 || (nearestAppRoot($0.location.path) ?? appRoot) == appRoot
                     || (embeddedElsewhere && appManifests.contains($0.location.path))) }.map(\.location.path).sorted()
+            // A manifest no target's resources hold (no Copy Bundle Resources entry, synchronized folder or linked
+            // package) is not in any bundle the upload carries: it declares nothing for App Store Connect.
+            let membershipKnown = project.appleBundles.contains { !($0.files ?? []).isEmpty }
+            let elsewhere = declaring.filter { !membershipKnown || shipped.contains($0) }
+            let unshipped = declaring.filter { !elsewhere.contains($0) }
             var note = elsewhere.isEmpty ? "" : " (\(elsewhere.joined(separator: ", ")) of the same app declares it, which uploads have been"
                 + " seen to accept, so this is a warning: add the declaration to the bundle's own manifest to be safe)"
+            if !unshipped.isEmpty {
+                note += " (\(unshipped.joined(separator: ", ")) declares it but is in no target's resources, so it does not ship: add it to"
+                    + " the target's Copy Bundle Resources, or declare the category in a manifest that does)"
+            }
             // C, C++ or Rust that no Xcode target builds (a plugin's or crate's sources) ships only if a build
             // step links it into the bundle: indirect evidence, so a warning that says so.
             let unlinked = Self.isNativeOutsideTargets(hit.location.path, claimed: claimed)
@@ -244,7 +254,8 @@ enum PrivacyManifestChecks {
             }
             guard !withManifest.contains(key), dependency.hasPrivacyManifest != true,
                   project.facts["privacy_manifest.sdk.\(name)"]?.value.isTruthy != true else { continue }
-            let verdict = firstVersions.verdict([name, listedName], version: judged.version, minimum: judged.versionIsMinimum, why: why)
+            let verdict = firstVersions.verdict([name, listedName], version: judged.version, minimum: judged.versionIsMinimum,
+                                                below: judged.versionBelow, why: why)
             let status: String
             var severity: Severity?
             switch verdict {

@@ -29,18 +29,35 @@ enum PurposeStringChecks {
             return " as far as shipcheck could read: the project generator's spec was not fully evaluated (\(parts.joined(separator: "; "))), so the key may be set there"
         }
         return table.entries.compactMap { entry in
-            guard !entry.keys.contains(where: { isDeclared($0, plists: plists, facts: project.facts) }) else { return nil }
+            let declared = entry.keys.contains(where: { isDeclared($0, plists: plists, facts: project.facts) })
             guard let use = FirstUse(of: entry.signal, in: project) else {
                 // No code of the app's own: a plugin or native module the app depends on, whose documentation says it
-                // uses the API. Indirect (the dependency is not the binary), so a warning.
+                // uses the API. Indirect (the dependency is not the binary), so a warning. The plugin is built into
+                // every iOS app target of its app, and each target ships its own Info.plist: a key in another
+                // target's plist does not count for this one.
                 guard let plugin = plugins?.first(entry.signal) else { return nil }
+                let why = " (the evidence is a dependency, not code shipcheck read: the plugin's native iOS code uses the API"
+                    + " and is built into the app, so this is a warning; if the app never calls that part of the plugin, the key is still"
+                    + " what App Store Connect's scan of the binary looks for)"
+                if declared {
+                    guard !entry.keys.contains(where: { project.facts.stated["purpose.\($0).declared"] != nil }),
+                          let lacking = plugin.appBundles.first(where: { bundle in
+                              !entry.keys.contains { bundleDeclares($0, bundle: bundle, plists: plists) }
+                          }), let path = lacking.infoPlist else { return nil }
+                    let others = plists.filter { plist in entry.keys.contains { plist.strings[$0].map { !isBlank($0) } ?? false } }
+                        .map(\.location.path).sorted()
+                    return CheckResult(location: SourceLocation(path: path), evidence: plugin.snippet, values: [
+                        "key": entry.keys[0], "keys": entry.keys.joined(separator: " or "), "evidence": plugin.described, "api": entry.signal,
+                        "unread": (unread ?? "") + " for \(lacking.described), whose Info.plist is \(path) (\(others.prefix(3).joined(separator: ", "))"
+                            + " \(others.count == 1 ? "sets" : "set") it for another target, and each target ships only its own)" + why,
+                    ], severity: .warning)
+                }
                 return CheckResult(location: plugin.location, evidence: plugin.snippet, values: [
                     "key": entry.keys[0], "keys": entry.keys.joined(separator: " or "), "evidence": plugin.described, "api": entry.signal,
-                    "unread": (unread ?? "") + " (the evidence is a dependency, not code shipcheck read: the plugin's native iOS code uses the API"
-                        + " and is built into the app, so this is a warning; if the app never calls that part of the plugin, the key is still"
-                        + " what App Store Connect's scan of the binary looks for)",
+                    "unread": (unread ?? "") + why,
                 ], severity: .warning)
             }
+            guard !declared else { return nil }
             // Only a translation sets it: its own case, graded lower (the text exists; the Info.plist key is what
             // is missing, and iOS shows the translation only in place of a key the Info.plist has).
             let translated = plists.flatMap(\.localizations).filter { strings in
@@ -125,6 +142,8 @@ enum PurposeStringChecks {
             let location: SourceLocation
             let snippet: String
             let described: String
+            /// The iOS app bundles of the app folder that holds the dependency (its `ios/` Xcode project): each links the plugin.
+            let appBundles: [AppleBundle]
         }
 
         var uses: [String: Use] = [:]
@@ -144,21 +163,37 @@ enum PurposeStringChecks {
                 let folder = dependency.location.path.split(separator: "/").dropLast().joined(separator: "/")
                 guard plists.contains(where: { folder.isEmpty || $0.location.path.hasPrefix(folder + "/") }) else { continue }
                 let version = dependency.version.map { " \($0)" } ?? ""
+                let iosFolder = folder.isEmpty ? "ios/" : folder + "/ios/"
+                let appBundles = project.appleBundles.filter { $0.kind == .app && $0.location.path.hasPrefix(iosFolder) && $0.infoPlist != nil }
                 let kind = ecosystem == "pub" ? "the Flutter plugin" : "the React Native module"
                 for api in row.apis where uses[api] == nil {
                     uses[api] = Use(location: dependency.location, snippet: "\(dependency.name)\(version)",
-                                    described: "\(kind) \(dependency.name)\(version) at \(dependency.location), whose documentation asks for it: \(row.source)")
+                                    described: "\(kind) \(dependency.name)\(version) at \(dependency.location), whose documentation asks for it: \(row.source)",
+                                    appBundles: appBundles)
                 }
                 for (macro, api) in row.podfileMacros where uses[api] == nil {
                     guard let definitions, case .list(let values) = definitions.value, values.contains("\(macro)=1"),
                           let evidence = definitions.evidence.first(where: { $0.snippet.contains("\(macro)=1") }) else { continue }
                     uses[api] = Use(location: evidence.location, snippet: evidence.snippet,
-                                    described: "\(kind) \(dependency.name)\(version) with \(macro)=1 at \(evidence.location), whose documentation asks for it: \(row.source)")
+                                    described: "\(kind) \(dependency.name)\(version) with \(macro)=1 at \(evidence.location), whose documentation asks for it: \(row.source)",
+                                    appBundles: appBundles)
                 }
             }
         }
 
         func first(_ api: String) -> Use? { uses[api] }
+    }
+
+    /// Whether one bundle ships `key`: a non-empty value in its own Info.plist (INFOPLIST_FILE), or a generated
+    /// `INFOPLIST_KEY_<key>` of its own.
+    static func bundleDeclares(_ key: String, bundle: AppleBundle, plists: [InfoPlistFile]) -> Bool {
+        if bundle.generatedInfoPlistKeys.contains(key) { return true }
+        guard let path = bundle.infoPlist, let plist = plists.first(where: { $0.location.path == path && !$0.isGenerated }) else {
+            // Its plist is not in the tree (generated at build, outside the root): not known, so not reported.
+            return true
+        }
+        if key.hasSuffix("Dictionary") { return plist.keyLines[key] != nil }
+        return plist.strings[key].map { !isBlank($0) } ?? false
     }
 
     /// A stated `purpose.<Key>.declared` decides; otherwise a non-empty value in any app plist does. A

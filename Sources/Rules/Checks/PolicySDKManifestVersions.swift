@@ -59,7 +59,9 @@ struct SDKManifestVersions: Sendable {
     }
 
     /// `version` nil: not known (`why` says why). `minimum`: the version is a lower bound only.
-    func verdict(_ names: [String], version: String?, minimum: Bool = false, why: String? = nil) -> Verdict {
+    /// `below`: with `minimum`, the exclusive upper bound of the versions that may resolve (a range that ends at or
+    /// before the first release with a manifest cannot reach it).
+    func verdict(_ names: [String], version: String?, minimum: Bool = false, below: String? = nil, why: String? = nil) -> Verdict {
         let resolved = version.flatMap(DependencyVersion.init)
         guard let (name, row) = row(names) else {
             return .unknown("shipcheck has no record of the first \(names.first ?? "") release that ships one, so it cannot tell whether this one does: check its release notes")
@@ -72,6 +74,9 @@ struct SDKManifestVersions: Sendable {
             return .unknown("\(why ?? "its resolved version is not known"), and \(name) ships one from \(first) on: check the version you resolve")
         }
         if row.ships(resolved) { return .ships }
+        if minimum, let bound = below.flatMap(DependencyVersion.init), bound <= first, !row.backports.contains(where: { $0 < bound }) {
+            return .predatesManifest("every version the range allows (from \(resolved), below \(bound)) predates its manifest (\(name) ships one from \(first) on)")
+        }
         if minimum {
             return .unknown("the version in use is only known to be at least \(resolved), and \(name) ships one from \(first) on: check the version you build with")
         }

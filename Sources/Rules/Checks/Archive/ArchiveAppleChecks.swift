@@ -146,31 +146,87 @@ enum ArchiveAppleChecks {
     }
 
     /// A key of the top-level app's built Info.plist: `missing: true` reports its absence, `equals` a value
-    /// (`NSAppTransportSecurity.NSAllowsArbitraryLoads` equals true). `key` is a path of dictionary keys.
+    /// (`NSAppTransportSecurity.NSAllowsArbitraryLoads` equals true). `key` is a path of dictionary keys. With
+    /// `source: true` and no built Apple archive given, the Info.plists the app targets ship (each app bundle's
+    /// INFOPLIST_FILE) are read the same way (only `equals`: a source plist lacks the keys Xcode adds at build).
     static let appPlist = CheckFunction(
         name: "archive.app_plist",
-        summary: "A key of the built app's Info.plist is present, or does not have a value",
+        summary: "A key of the built app's Info.plist (or, with `source`, of each app target's Info.plist) is present, or does not have a value",
         options: [OptionSpec("key", .string, required: true, doc: "dictionary keys joined by `.`"),
                   OptionSpec("missing", .bool, doc: "report when the key is absent"),
-                  OptionSpec("equals", .bool, doc: "report when the key is this boolean")],
+                  OptionSpec("equals", .bool, doc: "report when the key is this boolean"),
+                  OptionSpec("source", .bool, doc: "without a built Apple archive, read each app target's shipping Info.plist (`equals` only)"),
+                  OptionSpec("unless_present", .stringList, doc: "key paths whose presence, with any value, makes the system ignore `key` (no finding)")],
         subjects: .none,
-        placeholders: ["plist", "key", "value"]
+        placeholders: ["plist", "key", "value", "shipped"]
     ) { invocation in
         guard let key = invocation.options.string("key") else { return [] }
         let missing = invocation.options.bool("missing") ?? false
         let equals = invocation.options.bool("equals")
+        let overriding = invocation.options.strings("unless_present") ?? []
+        let project = invocation.context.project
         var results: [CheckResult] = []
-        for archive in invocation.context.project.archives where archive.isApple {
-            guard let app = archive.bundles.first(where: { $0.kind == .app }), let plist = app.infoPlist, let location = app.infoPlistLocation else { continue }
+        let builtApple = project.archives.filter(\.isApple)
+        func lookup(_ path: String, in plist: PlistValue) -> PlistValue? {
             var value: PlistValue? = plist
-            for part in key.split(separator: ".") { value = value?[String(part)] }
+            for part in path.split(separator: ".") { value = value?[String(part)] }
+            return value
+        }
+        for archive in builtApple {
+            guard let app = archive.bundles.first(where: { $0.kind == .app }), let plist = app.infoPlist, let location = app.infoPlistLocation,
+                  !overriding.contains(where: { lookup($0, in: plist) != nil }) else { continue }
+            let value = lookup(key, in: plist)
+            let shipped = "The built \(location.path)"
             if missing, value == nil {
-                results.append(CheckResult(location: location, evidence: "no \(key)", values: ["plist": location.path, "key": key, "value": "absent"]))
+                results.append(CheckResult(location: location, evidence: "no \(key)", values: ["plist": location.path, "key": key, "value": "absent", "shipped": shipped]))
             } else if let equals, let found = value?.bool, found == equals {
-                results.append(CheckResult(location: location, evidence: "\(key) = \(found)", values: ["plist": location.path, "key": key, "value": "\(found)"]))
+                results.append(CheckResult(location: location, evidence: "\(key) = \(found)", values: ["plist": location.path, "key": key, "value": "\(found)", "shipped": shipped]))
             }
         }
+        guard builtApple.isEmpty, invocation.options.bool("source") == true, let equals else { return results }
+        for (plist, owner) in AppPlists.shipping(project) {
+            guard let written = plist.value(atPath: key), let found = AppPlists.bool(written), found == equals,
+                  !overriding.contains(where: { plist.value(atPath: $0) != nil || plist.nestedKeyLines[$0] != nil }) else { continue }
+            let location = plist.location(ofPath: key)
+            results.append(CheckResult(location: location, evidence: "\(key) = \(written)", values: [
+                "plist": plist.location.path, "key": key, "value": "\(found)",
+                "shipped": "The \(owner)'s Info.plist (\(plist.location.path), which the build copies into the app)",
+            ]))
+        }
         return results
+    }
+}
+
+/// The Info.plists the app bundles ship, from the source: each app target's INFOPLIST_FILE (per bundle), or,
+/// without an Xcode project, the plists a generator spec names as an application's, else every plist that is
+/// not an extension's, a framework's or a bundle's.
+enum AppPlists {
+    static func shipping(_ project: ProjectModel) -> [(plist: InfoPlistFile, owner: String)] {
+        let plists = project.infoPlists.filter { !$0.isGenerated && !$0.isTestBundle }
+        let apps = project.appleBundles.filter { $0.kind == .app }
+        if !apps.isEmpty {
+            return apps.compactMap { bundle in
+                guard let path = bundle.infoPlist, let plist = plists.first(where: { $0.location.path == path }) else { return nil }
+                return (plist, "app target \(bundle.name)")
+            }
+        }
+        let typed = plists.filter { $0.productType?.hasPrefix("com.apple.product-type.application") == true }
+        if !typed.isEmpty { return typed.map { ($0, "app target \($0.target ?? $0.location.path)") } }
+        // No project names its targets (the app taken as one bundle by folder convention): the plists that are
+        // an app's, not an extension's (NSExtension), a framework's or a resource bundle's (CFBundlePackageType).
+        return plists.filter { plist in
+            plist.keyLines["NSExtension"] == nil && plist.keyLines["WKWatchKitApp"] == nil
+                && !["FMWK", "BNDL", "XPC!"].contains(plist.strings["CFBundlePackageType"] ?? "")
+        }.map { ($0, "app") }
+    }
+
+    /// A boolean as a plist or a build setting writes it (`<true/>` is read as YES).
+    static func bool(_ text: String) -> Bool? {
+        switch text.uppercased() {
+        case "YES", "TRUE", "1": return true
+        case "NO", "FALSE", "0": return false
+        default: return nil
+        }
     }
 }
 
