@@ -170,7 +170,7 @@ public struct Engine: Sendable {
         }
         let help = rule.help.map { MessageTemplate.fill($0, with: values) }
         return Finding(rule: rule.id, checklist: rule.checklist, severity: result.severity ?? rule.severity, title: rule.title,
-                       message: message, location: result.location, evidence: evidence, help: help,
+                       message: message, condition: result.condition, location: result.location, evidence: evidence, help: help,
                        references: rule.references)
     }
 

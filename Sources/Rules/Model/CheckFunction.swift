@@ -188,14 +188,17 @@ public struct CheckResult: Sendable {
     /// Replaces the rule's message: for a problem with the rule itself (a pattern that does not compile or
     /// ran past its time bound), which the rule's own template, written for findings, cannot describe.
     public let message: String?
+    /// The condition under which the finding holds (a Play rule on an F-Droid-only module), rendered by the reports.
+    public let condition: FindingCondition?
 
     public init(location: SourceLocation, evidence: String? = nil, values: [String: String] = [:], severity: Severity? = nil,
-                message: String? = nil) {
+                message: String? = nil, condition: FindingCondition? = nil) {
         self.location = location
         self.evidence = evidence
         self.values = values
         self.severity = severity
         self.message = message
+        self.condition = condition
     }
 }
 
