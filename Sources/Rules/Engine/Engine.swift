@@ -23,6 +23,14 @@ public struct Engine: Sendable {
         checklists.lazy.flatMap(\.rules).first { $0.id == id }
     }
 
+    /// The ids of `rules` whose check function judges `input` (declared by the function), sorted.
+    public func rules(reading input: CheckInput, among rules: [Rule]) -> [String] {
+        rules.compactMap { rule in
+            if case .check(let name, _, _) = rule.kind, functions[name]?.input == input { return rule.id }
+            return nil
+        }.sorted()
+    }
+
     /// Every table of every checklist, by name (the loader made names unique).
     public var tables: [String: Table] {
         var all: [String: Table] = [:]

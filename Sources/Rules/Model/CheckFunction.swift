@@ -15,7 +15,17 @@ public struct CheckFunction: Sendable {
     public let placeholders: Set<String>?
     /// Whether it is shown the subjects a selector found missing (`present`); the others judge values only.
     public let judgesAbsence: Bool
+    /// What it judges: the project (sources and, when given, archives) or only built archives, so a run
+    /// without `--archive` lists its rules as not checked (`Engine.rules(reading:among:)`).
+    public private(set) var input: CheckInput = .project
     public let run: @Sendable (CheckInvocation) -> [CheckResult]
+
+    /// The same function declared to judge `input`.
+    public func reading(_ input: CheckInput) -> CheckFunction {
+        var function = self
+        function.input = input
+        return function
+    }
 
     public init(name: String, summary: String, options: [OptionSpec], subjects: SubjectRequirement,
                 placeholders: [String]? = nil, judgesAbsence: Bool = false,
@@ -28,6 +38,14 @@ public struct CheckFunction: Sendable {
         self.judgesAbsence = judgesAbsence
         self.run = run
     }
+}
+
+/// The input a check function judges.
+public enum CheckInput: Sendable, Equatable {
+    /// The project model: sources, metadata, and the archives when given.
+    case project
+    /// Only built archives (`--archive`): without one it has nothing to judge.
+    case builtArchives
 }
 
 public enum SubjectRequirement: Sendable {
