@@ -57,6 +57,8 @@ public struct OptionSpec: Sendable {
     public enum Kind: Sendable, Equatable {
         case string, int, number, bool, date
         case stringList
+        /// A mapping of text to text (`armeabi-v7a: arm64-v8a`), read at load.
+        case stringMap
         case oneOf([String])
         /// The name of a table of the same checklist (or any loaded checklist).
         case table
@@ -118,6 +120,8 @@ public struct TableProblem: Error, Sendable, Equatable {
 public struct CheckOptions: Sendable {
     public enum Value: Sendable {
         case string(String), int(Int), number(Double), bool(Bool), stringList([String]), node(Node)
+        /// A `.stringMap` option: its pairs in the order written.
+        case stringMap([(key: String, value: String)])
         /// A `.table` option whose function decodes it: the table's name and its typed value, decoded at load.
         case decodedTable(String, any Sendable)
     }
@@ -160,6 +164,11 @@ public struct CheckOptions: Sendable {
 
     public func strings(_ name: String) -> [String]? {
         if case .stringList(let v)? = values[name] { return v }
+        return nil
+    }
+
+    public func stringMap(_ name: String) -> [(key: String, value: String)]? {
+        if case .stringMap(let v)? = values[name] { return v }
         return nil
     }
 
