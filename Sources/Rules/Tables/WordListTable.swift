@@ -15,7 +15,7 @@ extension WordList {
                 return text
             }
         }
-        guard let words = try phrases("words") else { throw TableError(table, table.value, "expected a `words` list") }
-        self.init(words: words, allow: try phrases("allow") ?? [])
+        // A table without `words` already fails the load by the option's shape (`tableShape`), with the key it has.
+        self.init(words: try phrases("words") ?? [], allow: try phrases("allow") ?? [])
     }
 }
