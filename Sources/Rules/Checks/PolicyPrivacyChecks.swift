@@ -40,7 +40,8 @@ enum PolicyPrivacyChecks {
         options: [OptionSpec("hosts", .table, required: true, decode: NamedTextLists.decoder, doc: "placeholder and local hosts: { hosts: [...], suffixes: [...], prefixes: [...] }")],
         subjects: .none, placeholders: ["url", "problem"]
     ) { invocation in
-        let table = invocation.decoded("hosts", as: NamedTextLists.self) ?? NamedTextLists(lists: [:])
+        // Validated at load (`decode:`); read from the run's tables, which a host (and the online test) may replace.
+        let table = invocation.table("hosts").flatMap { try? NamedTextLists.decoder($0).get() as? NamedTextLists } ?? NamedTextLists(lists: [:])
         let hosts = Set(table["hosts"].map { $0.lowercased() })
         let suffixes = table["suffixes"].map { $0.lowercased() }
         let prefixes = table["prefixes"].map { $0.lowercased() }
