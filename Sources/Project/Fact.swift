@@ -86,6 +86,27 @@ public struct FactStore: Sendable {
         detected[fact.name] = fact
     }
 
+    /// Adds a fact as the inspector that made it declares (`FactMergePolicy`).
+    public mutating func add(_ fact: Fact, policy: FactMergePolicy) {
+        switch policy {
+        case .merged:
+            add(fact)
+        case .shippedWins(let isShipped):
+            // What ships wins. When the source scan guessed another value, the fact keeps the shipped value and
+            // evidence first, then the source's evidence marked as replaced, so that `facts` shows both ("bundle:
+            // 36 at app.aab!/…; source: targetSdk 35 at app/build.gradle.kts:45") and no rule reports the
+            // source's guess a second time.
+            guard let source = detected[fact.name], !source.evidence.allSatisfy({ isShipped($0.location) }), source.value != fact.value else {
+                add(fact)
+                return
+            }
+            let replaced = source.evidence.filter { !isShipped($0.location) }.map { evidence in
+                Evidence(location: evidence.location, snippet: "source: \(source.value) (\(evidence.snippet)); the built archive's \(fact.value) ships")
+            }
+            replaceDetected(Fact(name: fact.name, value: fact.value, source: .detected, evidence: fact.evidence + replaced))
+        }
+    }
+
     /// The effective fact: the stated one when there is one, else the detected one.
     public subscript(name: String) -> Fact? {
         stated[name] ?? detected[name]
@@ -100,4 +121,14 @@ public struct FactStore: Sendable {
     public func facts(withPrefix prefix: String) -> [Fact] {
         all.filter { $0.name.hasPrefix(prefix) }
     }
+}
+
+/// How an inspector's facts join the facts already found, declared by the inspector (a source inspector's
+/// facts merge; a built archive's replace the source scan's guesses, `ArchiveInspector.factMerge`).
+public enum FactMergePolicy: Sendable {
+    /// `FactStore.add(_:)`: evidence merges, `true` wins over `false`, the lower number wins.
+    case merged
+    /// The value of what ships replaces a differing value whose evidence is (partly) outside what ships;
+    /// `isShipped` says whether a place is inside the shipped artefact.
+    case shippedWins(isShipped: @Sendable (SourceLocation) -> Bool)
 }

@@ -75,6 +75,7 @@ public enum RulePages {
         case .bool: return "true/false"
         case .date: return "date"
         case .stringList: return "list of text"
+        case .stringMap: return "mapping of text to text"
         case .oneOf(let values): return "one of " + values.map { "`\($0)`" }.joined(separator: ", ")
         case .table: return "table name"
         case .node: return "any YAML"

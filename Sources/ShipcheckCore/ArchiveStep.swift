@@ -43,7 +43,7 @@ public enum ArchiveStep {
                 let packaged = Set(output.archive.packagedVersions.map { $0.name.lowercased() })
                 project.dependencies.removeAll { $0.ecosystem == .gradle && packaged.contains($0.name.lowercased()) }
                 project.dependencies += output.archive.packagedVersions
-                for fact in output.facts { add(fact, to: &project.facts) }
+                for fact in output.facts { project.facts.add(fact, policy: ArchiveInspector.factMerge) }
                 project.problems += output.problems
             } catch {
                 if let written = item.written {
@@ -55,33 +55,5 @@ public enum ArchiveStep {
             }
         }
         if !errors.isEmpty { throw SessionError(diagnostics: errors) }
-    }
-
-    /// An archive fact: what ships wins. When the source scan guessed another value, the fact keeps the
-    /// archive's value and evidence first, then the source's evidence marked as replaced, so that `facts`
-    /// shows both ("bundle: 36 at app.aab!/…; source: targetSdk 35 at app/build.gradle.kts:45") and no rule
-    /// reports the source's guess a second time.
-    static func add(_ fact: Fact, to facts: inout FactStore) {
-        guard let source = facts.detected[fact.name], !source.evidence.allSatisfy({ ArchiveLocation.split($0.location.path).entry != nil }) else {
-            facts.add(fact)
-            return
-        }
-        if source.value == fact.value {
-            facts.add(fact)
-            return
-        }
-        let replaced = source.evidence.filter { ArchiveLocation.split($0.location.path).entry == nil }.map { evidence in
-            Evidence(location: evidence.location, snippet: "source: \(source.value) (\(evidence.snippet)); the built archive's \(fact.value) ships")
-        }
-        facts.replaceDetected(Fact(name: fact.name, value: fact.value, source: .detected, evidence: fact.evidence + replaced))
-    }
-
-    /// Rules whose check reads only built archives (`archive.*` check functions, unless told to read the source
-    /// too with `source: true`), by id.
-    static func archiveOnlyRules(_ rules: [Rule]) -> [String] {
-        rules.compactMap { rule in
-            if case .check(let name, _, let options) = rule.kind, name.hasPrefix("archive."), options.bool("source") != true { return rule.id }
-            return nil
-        }.sorted()
     }
 }

@@ -95,9 +95,7 @@ public struct ReportPaths: Sendable {
     public func rebase(_ finding: Finding) -> Finding {
         guard !projectPrefix.isEmpty else { return finding }
         let location = SourceLocation(path: fromBase(finding.location.path), line: finding.location.line, column: finding.location.column)
-        return Finding(rule: finding.rule, checklist: finding.checklist, severity: finding.severity, title: finding.title,
-                       message: finding.message, location: location, evidence: finding.evidence, help: finding.help,
-                       references: finding.references)
+        return finding.with(location: location)
     }
 
     /// For each finding path that is a folder, the first file in it (by name, depth first), for the

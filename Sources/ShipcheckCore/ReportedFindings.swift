@@ -14,9 +14,8 @@ public enum ReportedFindings {
         guard let rule = configuration.apply(to: declared) else { return [] }
         let graded = configuration.severity[id] ?? configuration.severity[declared.checklist]
         return findings.map { finding in
-            Finding(rule: id, checklist: rule.checklist, severity: graded ?? base(finding, declared), title: rule.title,
-                    message: finding.message, location: finding.location, evidence: finding.evidence,
-                    help: rule.help ?? finding.help, references: rule.references)
+            finding.with(rule: id, checklist: rule.checklist, severity: graded ?? base(finding, declared), title: rule.title,
+                         help: rule.help ?? finding.help, references: rule.references)
         }
     }
 }

@@ -141,7 +141,7 @@ public enum Shipcheck {
                                manual: manual, rules: outcome.evaluated, checklists: checklists,
                                facts: project.facts.all, hiddenByBaseline: hidden, fixedBaselineEntries: fixed,
                                suppressed: state.suppressed.count)
-        if project.archives.isEmpty { result.notRunWithoutArchive = ArchiveStep.archiveOnlyRules(outcome.evaluated) }
+        if project.archives.isEmpty { result.notRunWithoutArchive = session.engine.rules(reading: .builtArchives, among: outcome.evaluated) }
         result.suppressedFindings = state.silenced
         result.configPath = session.manifestPath.map { ReportPaths.contains(paths.base, $0) ? ReportPaths.relative(from: paths.base, to: $0) : $0 }
         return Run(result: result, project: project, unfilteredFindings: unfiltered, paths: paths, notes: notes)

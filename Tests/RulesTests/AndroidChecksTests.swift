@@ -158,10 +158,14 @@ struct AndroidChecksTests {
             .filter { $0.rule == "platform-requirements.play-target-sdk" }
         #expect(fdroid.map(\.severity) == [.warning])
         #expect(fdroid.first?.message.hasPrefix("If uploaded to Google Play: targetSdk is 30") == true)
+        // The condition is a typed field the check sets; the statement does not carry it.
+        #expect(fdroid.first?.condition == .ifUploaded(.play))
+        #expect(fdroid.first?.statement.hasPrefix("targetSdk is 30") == true)
         let play = try Self.findings(Self.inspectExample(fixtures.appendingPathComponent("play"))).findings
             .filter { $0.rule == "platform-requirements.play-target-sdk" }
         #expect(play.map(\.severity) == [.error])
         #expect(play.first?.message.hasPrefix("targetSdk is 30") == true)
+        #expect(play.first?.condition == nil)
     }
 
     @Test(arguments: ["platform-requirements.play-target-sdk", "platform-requirements.play-target-sdk-unknown"])

@@ -197,6 +197,47 @@ import Testing
         #expect(run.project.facts["android.version_code"]?.value == .number(42))
     }
 
+    /// Which rules need a built archive is declared by their check functions (`CheckFunction.input`), not read
+    /// from a name: a run without an archive lists exactly those as not checked.
+    @Test func rulesNeedingAnArchiveAreTheOnesWhoseFunctionDeclaresIt() throws {
+        let engine = Engine(checklists: try RuleExampleTests.loaded())
+        let rules = engine.checklists.flatMap(\.rules)
+        let declared = Set(CheckRegistry.builtin.filter { $0.input == .builtArchives }.map(\.name))
+        #expect(declared == Set(ArchiveChecks.all.map(\.name)))
+        let needing = engine.rules(reading: .builtArchives, among: rules)
+        #expect(needing.contains("privacy-manifest.binary-missing-api-declaration"))
+        #expect(!needing.contains("platform-requirements.play-target-sdk"))
+        let expected = rules.filter { rule in
+            if case .check(let name, _, _) = rule.kind { return declared.contains(name) }
+            return false
+        }.map(\.id).sorted()
+        #expect(needing == expected)
+        var options = Shipcheck.Options(path: RuleExampleTests.examplesRoot + "/play-publishing.page-size-16kb/pass",
+                                        checklists: try RuleExampleTests.loaded(), today: "2026-11-30")
+        options.archives = []
+        // The run lists the archive rules that apply to this (Android) project, and only those.
+        let run = try Shipcheck.run(options)
+        #expect(run.result.notRunWithoutArchive == engine.rules(reading: .builtArchives, among: run.result.rules))
+        #expect(run.result.notRunWithoutArchive.contains("play-publishing.native-64bit"))
+        #expect(Set(run.result.notRunWithoutArchive).isSubset(of: needing))
+    }
+
+    /// The archive inspector declares how its facts join the source's (`ArchiveInspector.factMerge`): a shipped
+    /// value replaces a differing source guess and keeps its evidence as replaced; an equal one merges.
+    @Test func theArchiveFactMergePolicyIsDeclaredByTheInspector() {
+        var facts = FactStore([Fact(name: "android.target_sdk", value: .number(36), source: .detected,
+                                    evidence: [Evidence(location: SourceLocation(path: "app/build.gradle", line: 3), snippet: "targetSdk 36")])])
+        facts.add(Fact(name: "android.target_sdk", value: .number(34), source: .detected,
+                       evidence: [Evidence(location: SourceLocation(path: "app.aab!/base/manifest/AndroidManifest.xml"), snippet: "34")]),
+                  policy: ArchiveInspector.factMerge)
+        #expect(facts["android.target_sdk"]?.value == .number(34))
+        #expect(facts["android.target_sdk"]?.evidence.map(\.snippet) == ["34", "source: 36 (targetSdk 36); the built archive's 34 ships"])
+        // Merged as a source inspector's fact would be, the lower number wins and the archive's value is lost.
+        var merged = FactStore([Fact(name: "android.target_sdk", value: .number(33), source: .detected)])
+        merged.add(Fact(name: "android.target_sdk", value: .number(34), source: .detected), policy: .merged)
+        #expect(merged["android.target_sdk"]?.value == .number(33))
+    }
+
     @Test func aFeatureModulesPermissionInTheAABIsReportedAtThatModulesManifest() throws {
         let hits = try Self.findings(["android-feature.aab"], rule: "play-permissions.all-files-access")
         #expect(hits.map(\.location.path) == ["android-feature.aab!/scanner/manifest/AndroidManifest.xml"])

@@ -218,4 +218,130 @@ struct TablesDecodedAtLoadTests {
             "demo.yml:8:9: table `levels`: `api` must be a whole number (as check \"android.target_sdk\" reads it)",
         ])
     }
+
+    /// A team checklist's screenshot size table with a row that is not WIDTHxHEIGHT: the load fails at that
+    /// size (it used to be dropped silently, leaving the display type with fewer sizes than written).
+    @Test func aBadRowOfATeamScreenshotTableFailsTheLoad() {
+        let text = """
+        checklist: demo
+        title: Demo
+        tables:
+          sizes:
+            source: "made up for the test"
+            value:
+              - { display_type: APP_IPHONE_67, name: "6.9-inch iPhone", sizes: [1290x2796] }
+              - { display_type: APP_IPHONE_65, name: "6.5-inch iPhone", sizes: [1242by2688] }
+        rules:
+          - id: demo.size
+            title: Size
+            check: appstore-screenshot-size
+            with: { sizes: sizes }
+            message: "{{file}}"
+            help: Resize it.
+        """
+        #expect(Self.errors(text) == [
+            "demo.yml:8:73: table `sizes`: a size is WIDTHxHEIGHT in pixels (1290x2796) (as check \"appstore-screenshot-size\" reads it)",
+        ])
+        // A row without its sizes is a load error too, not a row skipped.
+        let missing = text.replacingOccurrences(of: ", sizes: [1242by2688]", with: "")
+        #expect(Self.errors(missing).count == 1)
+        #expect(Self.errors(missing).first?.hasPrefix("demo.yml:8:9: table `sizes`: each row needs `display_type` and a `sizes` list") == true)
+        // The twin: well-formed rows load.
+        #expect(Self.errors(text.replacingOccurrences(of: "1242by2688", with: "1242x2688")) == [])
+    }
+
+    /// Play's image table: a row whose `max_kb` is not a number is a load error (it used to be read as no limit).
+    @Test func aBadRowOfATeamImageTableFailsTheLoad() {
+        let text = """
+        checklist: demo
+        title: Demo
+        tables:
+          images:
+            source: "made up for the test"
+            value:
+              - { types: [icon], width: 512, height: 512, formats: [png-32], max_kb: 1MB }
+        rules:
+          - id: demo.images
+            title: Images
+            stores: [play]
+            check: image-size
+            with: { table: images }
+            message: "{{problem}}"
+            help: Resize it.
+        """
+        #expect(Self.errors(text) == [
+            "demo.yml:7:78: table `images`: `max_kb` must be a whole number (as check \"image-size\" reads it)",
+        ])
+        #expect(Self.errors(text.replacingOccurrences(of: "1MB", with: "1024")) == [])
+    }
+
+    /// A word list whose entry is not text (a nested list) is a load error, not a word left out.
+    @Test func aWordThatIsNotTextFailsTheLoad() {
+        let text = """
+        checklist: demo
+        title: Demo
+        tables:
+          banned:
+            source: "made up for the test"
+            value:
+              words: [beta, [coming, soon]]
+        rules:
+          - id: demo.words
+            title: Words
+            stores: [appstore]
+            check: words
+            with: { table: banned, fields: [description] }
+            message: "{{word}}"
+            help: Remove it.
+        """
+        #expect(Self.errors(text) == [
+            "demo.yml:7:21: table `banned`: each entry of `words` is a word or phrase (as check \"words\" reads it)",
+        ])
+        #expect(Self.errors(text.replacingOccurrences(of: "[coming, soon]", with: "coming soon")) == [])
+    }
+
+    /// A Data safety mapping row that maps to a mapping without `types` is a load error, not a row read as empty.
+    @Test func aDataSafetyMappingRowWithoutTypesFailsTheLoad() {
+        let text = """
+        checklist: demo
+        title: Demo
+        tables:
+          mapping:
+            source: "made up for the test"
+            value:
+              NSPrivacyCollectedDataTypeName: [Name]
+              NSPrivacyCollectedDataTypeEmailAddress: { tipes: [Email address] }
+        rules:
+          - id: demo.cross
+            title: Cross
+            stores: [play]
+            check: data_safety.cross_store_types
+            with: { mapping: mapping }
+            message: "{{problem}}"
+            help: Align them.
+        """
+        #expect(Self.errors(text).count == 1)
+        #expect(Self.errors(text).first?.hasPrefix("demo.yml:8:47: table `mapping`: expected `NSPrivacyCollectedDataTypeEmailAddress` maps to") == true)
+        #expect(Self.errors(text.replacingOccurrences(of: "tipes", with: "types")) == [])
+    }
+
+    /// `archive.native_64bit`'s `pairs` is a mapping of ABI to ABI, read at load: a pair whose value is a list is a
+    /// load error at that value (the check used to see the YAML node and skip the pair).
+    @Test func aPairThatIsNotTextFailsTheLoad() {
+        let text = """
+        checklist: demo
+        title: Demo
+        rules:
+          - id: demo.abi
+            title: ABI
+            stores: [play]
+            check: archive.native_64bit
+            with: { pairs: { armeabi-v7a: [arm64-v8a] } }
+            message: "{{library}}"
+            help: Add it.
+        """
+        #expect(Self.errors(text).count == 1)
+        #expect(Self.errors(text).first?.hasPrefix("demo.yml:8:35:") == true)
+        #expect(Self.errors(text.replacingOccurrences(of: "[arm64-v8a]", with: "arm64-v8a")) == [])
+    }
 }

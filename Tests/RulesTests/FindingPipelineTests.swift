@@ -24,8 +24,19 @@ struct FindingPipelineTests {
         let outcome = engine.evaluate(EvaluationContext(project: project, tables: engine.tables, today: "2026-11-30"))
         let raw = try #require(outcome.findings.first { $0.rule == "metadata-locales.play-folder" })
         #expect(!raw.message.hasPrefix("If this folder is uploaded"))
+        #expect(raw.condition == nil)
         let scoped = try #require(MetadataConsumerScope.apply(outcome, project: project).first { $0.rule == "metadata-locales.play-folder" })
         #expect(scoped.message.hasPrefix("If this folder is uploaded to Google Play: "))
+        #expect(scoped.condition == .ifFolderUploaded(.play))
+        #expect(scoped.statement == raw.statement)
+        // Grading is not done twice: a finding already under a condition keeps it (PlayStoreScope never stacks).
+        let rule = try #require(outcome.evaluated.first { $0.id == "metadata-locales.play-folder" })
+        let fdroidOnly = ProjectModel(root: "/p", facts: FactStore([Fact(name: "android.module.app.stores", value: .list(["fdroid"]), source: .detected)]),
+                                      metadata: [tree])
+        let twice = PlayStoreScope.apply([scoped], rule: rule, project: fdroidOnly)
+        #expect(twice.map(\.message) == [scoped.message])
+        #expect(twice.map(\.condition) == [.ifFolderUploaded(.play)])
+        #expect(twice.map(\.severity) == [.info])
         #expect(scoped.severity <= .warning)
     }
 

@@ -79,8 +79,8 @@ import YAML
 @Suite struct LegacyCategoryPrefixTests {
     @Test func bareLegacyNamesMapAsDeliverMapsThem() throws {
         let checklist = try #require(try MetadataTestHarness.checklists().first { $0.name == "metadata" })
-        let table = try #require(checklist.tables["app_store_categories"]?.value)
-        let map = GenericOneOf.legacyMap(table)
+        let table = try #require(checklist.tables["app_store_categories"])
+        let map = try OneOfTable(table).legacy
         #expect(map["business"] == "BUSINESS")
         #expect(map["mzgenre.business"] == "BUSINESS")
         #expect(map["apps.food_drink"] == "FOOD_AND_DRINK")

@@ -33,6 +33,7 @@ import Testing
         #expect(found.count == 1)
         #expect(found.first?.severity == .info)
         #expect(found.first?.message.hasPrefix("If uploaded to Google Play: ") == true)
+        #expect(found.first?.condition == .ifUploaded(.play))
     }
 
     @Test func aPlayLinkKeepsPlaysGrade() throws {

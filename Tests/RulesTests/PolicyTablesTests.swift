@@ -10,6 +10,13 @@ import YAML
 struct PolicyTablesTests {
     static func tables() throws -> [String: Table] { try PolicyTestSupport.engine().tables }
 
+    /// A key → types table as the checks get it, decoded at load (a bad row would fail the load).
+    static func rows(_ table: Table?) throws -> [(key: String, values: [String])] {
+        let table = try #require(table)
+        let decoded = try TextListsByKey.decoder(table).get()
+        return try #require(decoded as? TextListsByKey).rows
+    }
+
     @Test func mappedPlayDataTypesExistInTheForm() throws {
         let tables = try Self.tables()
         let questions = try #require(tables["data_safety_questions"])
@@ -18,7 +25,7 @@ struct PolicyTablesTests {
         #expect(diagnostics.errors.isEmpty)
         #expect(known.count == 38)
         for name in ["permission_data_types", "sdk_data_types", "apple_play_data_types"] {
-            let entries = PolicyInputs.stringLists(tables[name])
+            let entries = try Self.rows(tables[name])
             #expect(!entries.isEmpty, "table \(name) is empty")
             for (key, types) in entries {
                 #expect(!types.isEmpty, "\(name).\(key) maps to nothing")
@@ -28,7 +35,7 @@ struct PolicyTablesTests {
     }
 
     @Test func appleKeysAreCollectedDataTypes() throws {
-        let keys = PolicyInputs.stringLists(try Self.tables()["apple_play_data_types"]).map(\.key)
+        let keys = try Self.rows(try Self.tables()["apple_play_data_types"]).map(\.key)
         #expect(keys.allSatisfy { $0.hasPrefix("NSPrivacyCollectedDataType") })
         #expect(keys.contains("NSPrivacyCollectedDataTypePhotosorVideos"))
     }

@@ -11,6 +11,10 @@ public enum ArchiveInspector {
         public var problems: [InputProblem] = []
     }
 
+    /// A built archive's facts are what ships: they replace the source scan's differing guesses (the run
+    /// adds them with this policy; evidence inside an archive is a path with an entry, `app.aab!/…`).
+    public static let factMerge = FactMergePolicy.shippedWins { ArchiveLocation.split($0.path).entry != nil }
+
     /// The ABIs Play's 16 KB requirement is about (64-bit).
     static let sixtyFourBitABIs: Set<String> = ["arm64-v8a", "x86_64"]
 

@@ -1,4 +1,5 @@
 import Project
+import StoreLocale
 
 /// The Android app modules a check judges, read from the facts: the release module under the short fact
 /// names (`android.target_sdk`, `android.form_factor`, which shipcheck.yml may state), then every other
@@ -39,9 +40,9 @@ struct AndroidAppModules {
         return !stores.isEmpty && !stores.contains("play")
     }
 
-    /// The prefix of a Play finding about an F-Droid-only app, or "".
-    static func playCondition(_ facts: FactStore, _ module: Module) -> String {
-        isFDroidOnly(facts, module) ? "If uploaded to Google Play: " : ""
+    /// The condition of a Play finding about an F-Droid-only app, or nil.
+    static func playCondition(_ facts: FactStore, _ module: Module) -> FindingCondition? {
+        isFDroidOnly(facts, module) ? .ifUploaded(.play) : nil
     }
 
     /// " (module wear)" for a message, or "" for the release module.

@@ -36,12 +36,12 @@ enum AndroidReleaseManifestCheck {
             let places = fact.evidence.map(\.location.description)
             results.append(CheckResult(location: location, evidence: first?.snippet, values: [
                 "module": AndroidAppModules.label(module),
-                "if_play": AndroidAppModules.playCondition(facts, module),
                 "items": fact.value.description,
                 "count": String(fact.evidence.count),
                 "places": places.joined(separator: ", "),
                 "target_sdk": target.map(String.init) ?? "unknown",
-            ], severity: AndroidAppModules.isFDroidOnly(facts, module) && invocation.rule.severity == .error ? .warning : nil))
+            ], severity: AndroidAppModules.isFDroidOnly(facts, module) && invocation.rule.severity == .error ? .warning : nil,
+               condition: AndroidAppModules.playCondition(facts, module)))
         }
         return results
     }

@@ -40,7 +40,6 @@ enum AndroidTargetSDKCheck {
                 "form_factor": formFactor,
                 "applies_to": level.appliesTo,
                 "module": AndroidAppModules.label(module),
-                "if_play": AndroidAppModules.playCondition(facts, module),
                 "declared_at": declaredAt.isEmpty ? "stated in \(location.path)" : declaredAt,
             ]
             if let kept = existing?.required(formFactor: formFactor, on: invocation.context.today) {
@@ -48,7 +47,8 @@ enum AndroidTargetSDKCheck {
             }
             // An F-Droid-only app is not refused by Play: a warning saying "if uploaded to Google Play".
             let severity: Severity? = AndroidAppModules.isFDroidOnly(facts, module) ? .warning : nil
-            results.append(CheckResult(location: location, evidence: evidence?.snippet, values: values, severity: severity))
+            results.append(CheckResult(location: location, evidence: evidence?.snippet, values: values, severity: severity,
+                                       condition: AndroidAppModules.playCondition(facts, module)))
         }
         return results
     }

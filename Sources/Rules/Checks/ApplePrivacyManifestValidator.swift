@@ -1,5 +1,4 @@
 import Project
-import YAML
 
 /// Validates one privacy manifest against the tables: what App Store Connect would call an invalid
 /// manifest (ITMS-91056), an invalid API category declaration (ITMS-91054: an NSPrivacyAccessedAPIType that is not

@@ -1,5 +1,4 @@
 import Project
-import YAML
 
 /// `one-of`: a value must be one of a list (option `values`, or a table whose value is the list or has a
 /// `values` list), with the nearest allowed value suggested. The table may also map `legacy` values to the ones
@@ -11,18 +10,18 @@ enum GenericOneOf {
         options: [
             OptionSpec("values", .stringList, doc: "The allowed values"),
             OptionSpec("table", .table, tableShape: .init(required: ["values"], optional: ["legacy", "legacy_prefix"]),
-                       doc: "A table whose value is the list, or `{ values: [...], legacy: { old: new } }`"),
+                       decode: OneOfTable.decoder, doc: "A table whose value is the list, or `{ values: [...], legacy: { old: new } }`"),
             OptionSpec("ignore_case", .bool, doc: "Compare case-insensitively"),
         ],
         subjects: .required, placeholders: ["problem", "suggestion", "hint", "expected"], run: run)
 
     static func run(_ invocation: CheckInvocation) -> [CheckResult] {
-        let table = invocation.table("table")
-        let allowed = invocation.options.strings("values") ?? table.map { list($0.value) } ?? []
+        let table = invocation.decoded("table", as: OneOfTable.self)
+        let allowed = invocation.options.strings("values") ?? table?.values ?? []
         guard !allowed.isEmpty else { return [] }
         let ignoreCase = invocation.options.bool("ignore_case") ?? false
         let known = Set(allowed.map { ignoreCase ? $0.lowercased() : $0 })
-        let legacy = table.map { legacyMap($0.value) } ?? [:]
+        let legacy = table?.legacy ?? [:]
         let listName = table.map { "the table \($0.name)" } ?? "the allowed values"
         return invocation.subjects.compactMap { subject in
             let text = subject.value.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -41,25 +40,5 @@ enum GenericOneOf {
                 "expected": allowed.prefix(12).joined(separator: ", ") + (allowed.count > 12 ? ", …" : ""),
             ])
         }
-    }
-
-    static func list(_ node: Node) -> [String] {
-        (node.sequence ?? node["values"]?.sequence ?? []).compactMap(\.scalar)
-    }
-
-    /// `legacy` old → new, keyed lowercased (the tools compare without case). With `legacy_prefix`
-    /// (`MZGenre.`), an old value written without the prefix maps too, as deliver strips it before mapping.
-    static func legacyMap(_ node: Node) -> [String: String] {
-        var map: [String: String] = [:]
-        let prefix = node["legacy_prefix"]?.scalar?.lowercased()
-        for pair in node["legacy"]?.mapping ?? [] {
-            guard let key = pair.key.scalar?.lowercased(), let value = pair.value.scalar else { continue }
-            map[key] = value
-            if let prefix, !prefix.isEmpty, key.hasPrefix(prefix) {
-                let bare = String(key.dropFirst(prefix.count))
-                if map[bare] == nil { map[bare] = value }
-            }
-        }
-        return map
     }
 }

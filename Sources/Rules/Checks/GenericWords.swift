@@ -1,6 +1,5 @@
 import Foundation
 import Project
-import YAML
 
 /// `words`: none of a table's words or phrases may appear, compared case-insensitively on word boundaries
 /// (so German "Notizen" does not match "tizen", unlike precheck's substring match), except where an
@@ -11,12 +10,12 @@ enum GenericWords {
         name: "words", summary: "No listed word or phrase appears (case-insensitive, on word boundaries, with an allow list)",
         options: [
             OptionSpec("table", .table, required: true, tableShape: .init(required: ["words"], optional: ["allow"]),
-                       doc: "A table whose value has `words` (and optionally `allow`) lists"),
+                       decode: WordList.decoder, doc: "A table whose value has `words` (and optionally `allow`) lists"),
         ],
         subjects: .required, run: run)
 
     static func run(_ invocation: CheckInvocation) -> [CheckResult] {
-        guard let table = invocation.table("table"), let list = WordList(table.value) else { return [] }
+        guard let list = invocation.decoded("table", as: WordList.self) else { return [] }
         var results: [CheckResult] = []
         var compiled = WordList.Compiled()
         // A file holding only a path (a git symlink checked out as text) is reported once, by
@@ -48,10 +47,10 @@ struct WordList: Sendable {
     let words: [(String, [UInt8])]
     let allow: [String]
 
-    init?(_ node: Node) {
-        guard let words = node["words"]?.sequence?.compactMap(\.scalar) else { return nil }
+    /// Blank words are left out: they would match everywhere. (Read from a table at load: `WordList.decoder`.)
+    init(words: [String], allow: [String]) {
         self.words = words.filter { !$0.split(whereSeparator: \.isWhitespace).isEmpty }.map { ($0, WordList.probe($0)) }
-        self.allow = node["allow"]?.sequence?.compactMap(\.scalar) ?? []
+        self.allow = allow
     }
 
     /// `../../ios/en-US/name.txt`: the whole value is a relative path to a text file.

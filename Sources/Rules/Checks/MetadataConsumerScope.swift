@@ -8,8 +8,8 @@ import StoreLocale
 /// read an F-Droid tree; this step is where the result is graded, for every check alike (text, folders,
 /// images), without each check knowing about consumers:
 /// - a tree the rule's store receives: the finding as the rule says;
-/// - a supply tree nobody is known to upload: at most a warning, its message prefixed "If this folder is
-///   uploaded to Google Play:" — shipcheck cannot promise a rejection for a folder it cannot see shipped;
+/// - a supply tree nobody is known to upload: at most a warning, under the condition `.ifFolderUploaded(store)`
+///   ("If this folder is uploaded to Google Play:") — shipcheck cannot promise a rejection for a folder it cannot see shipped;
 ///   a note when the uploads of that store are visible and send other folders (`isPassedBy`): the evidence
 ///   then says the folder is not what ships;
 /// - a tree another store reads: no finding.
@@ -29,14 +29,11 @@ public enum MetadataConsumerScope {
                let locale = tree.locale(ofPath: finding.location.path), !remaining.contains(locale) { return nil }
             // The job changes the tree before the upload in ways not replayed: what is sent is not known.
             if tree.consumer.store == store, judgement == .judged, let step = tree.consumer.changedBeforeUpload.first, finding.severity > .warning {
-                return Finding(rule: finding.rule, checklist: finding.checklist, severity: .warning,
-                               title: finding.title, message: "If this folder still holds it when uploaded (\(step.location) changes the folder first: \(step.snippet)): " + finding.message,
-                               location: finding.location, evidence: finding.evidence, help: finding.help, references: finding.references)
+                return finding.with(severity: .warning, condition: .ifStillHeldWhenUploaded(changedAt: step.location.description, command: step.snippet))
             }
             guard judgement == .ifUploaded else { return finding }
-            return Finding(rule: finding.rule, checklist: finding.checklist, severity: min(finding.severity, tree.consumer.isPassedBy ? .info : .warning),
-                           title: finding.title, message: ifUploaded(store) + finding.message, location: finding.location,
-                           evidence: finding.evidence, help: finding.help, references: finding.references)
+            return finding.with(severity: min(finding.severity, tree.consumer.isPassedBy ? .info : .warning),
+                                condition: .ifFolderUploaded(store))
         }
     }
 
@@ -48,9 +45,5 @@ public enum MetadataConsumerScope {
             guard let rule = rules[finding.rule], !rule.isReported else { return [finding] }
             return PlayStoreScope.apply(apply([finding], rule: rule, project: project), rule: rule, project: project)
         }
-    }
-
-    static func ifUploaded(_ store: Store) -> String {
-        "If this folder is uploaded to \(store == .appstore ? "the App Store" : store.displayName): "
     }
 }

@@ -1,5 +1,4 @@
 import Project
-import YAML
 
 /// Play listing images: pixel size, format and file size, from a table of rows such as
 /// `{ types: [icon], width: 512, height: 512, formats: [png-32], max_kb: 1024 }` (exact size) and
@@ -11,12 +10,12 @@ import YAML
 enum MetadataImages {
     static let function = CheckFunction(
         name: "image-size", summary: "Play listing images have the pixel size, format and file size the table requires",
-        options: [OptionSpec("table", .table, required: true, doc: "The image requirement table")],
+        options: [OptionSpec("table", .table, required: true, decode: ImageRequirements.decoder, doc: "The image requirement table")],
         subjects: .none, run: run)
 
     static let formatNames = ["jpeg": "JPEG", "png": "PNG", "png-opaque": "24-bit PNG without alpha", "png-32": "32-bit PNG (with alpha)"]
 
-    struct Requirement {
+    struct Requirement: Sendable {
         let types: [String]
         let width: Int?
         let height: Int?
@@ -28,19 +27,6 @@ enum MetadataImages {
         /// How a format problem alone (an alpha channel, a bit depth) is graded in this slot (`alpha: warning` for
         /// Wear screenshots, which Play's API was observed refusing with alpha); a note when the row does not say.
         let alphaSeverity: Severity
-
-        init?(_ node: Node) {
-            guard let types = node["types"]?.sequence?.compactMap(\.scalar) else { return nil }
-            self.types = types
-            width = node["width"]?.scalar.flatMap { Int($0) }
-            height = node["height"]?.scalar.flatMap { Int($0) }
-            min = node["min"]?.scalar.flatMap { Int($0) }
-            max = node["max"]?.scalar.flatMap { Int($0) }
-            maxRatio = node["max_ratio"]?.scalar.flatMap { Double($0) }
-            formats = node["formats"]?.sequence?.compactMap(\.scalar) ?? []
-            maxKB = node["max_kb"]?.scalar.flatMap { Int($0) }
-            alphaSeverity = node["alpha"]?.scalar.flatMap(Severity.init(rawValue:)) ?? .info
-        }
 
         /// The first thing wrong with the image, in the order size, format, file size. A format problem alone
         /// (alpha, bit depth) is a note: Play's page asks for it, but listings with such images are live on Play.
@@ -87,8 +73,7 @@ enum MetadataImages {
     }
 
     static func run(_ invocation: CheckInvocation) -> [CheckResult] {
-        guard let table = invocation.table("table") else { return [] }
-        let requirements = (table.value.sequence ?? []).compactMap(Requirement.init)
+        guard let requirements = invocation.decoded("table", as: ImageRequirements.self)?.rows else { return [] }
         var results: [CheckResult] = []
         for tree in invocation.context.project.metadata where tree.store == .play {
             for locale in tree.locales {

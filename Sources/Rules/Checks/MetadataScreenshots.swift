@@ -1,5 +1,4 @@
 import Project
-import YAML
 
 /// App Store screenshots in fastlane deliver's screenshots folder, judged against two tables:
 /// `appstore_screenshot_sizes` (display type → accepted pixel sizes, as deliver and App Store Connect read them;
@@ -9,34 +8,11 @@ import YAML
 enum MetadataScreenshots {
     static var functions: [CheckFunction] { [size, alpha, count, sets] }
 
-    struct DisplayType {
-        let id: String
-        let name: String
-        let sizes: Set<[Int]>
-        /// Alternatives, each a list of words the lower-cased path must all contain (deliver's `2nd generation` test).
-        let nameContains: [[String]]
+    typealias DisplayType = ScreenshotDisplayTypes.DisplayType
 
-        init?(_ node: Node) {
-            guard let id = node["display_type"]?.scalar, let sizes = node["sizes"]?.sequence?.compactMap(\.scalar) else { return nil }
-            self.id = id
-            name = node["name"]?.scalar ?? id
-            self.sizes = Set(sizes.compactMap { text -> [Int]? in
-                let parts = text.split(separator: "x").compactMap { Int($0) }
-                return parts.count == 2 ? parts : nil
-            })
-            nameContains = (node["name_contains"]?.sequence ?? []).map { $0.sequence?.compactMap(\.scalar).map { $0.lowercased() } ?? [] }
-        }
-
-        func accepts(_ shot: AppStoreScreenshot) -> Bool {
-            guard let w = shot.width, let h = shot.height, sizes.contains([w, h]) || sizes.contains([h, w]) else { return false }
-            guard !nameContains.isEmpty else { return true }
-            let path = shot.location.path.lowercased()
-            return nameContains.contains { words in words.allSatisfy { path.contains($0) } }
-        }
-    }
-
+    /// The display types of the `sizes` table, decoded at load (`ScreenshotDisplayTypes`).
     static func displayTypes(_ invocation: CheckInvocation) -> [DisplayType] {
-        (invocation.table("sizes")?.value.sequence ?? []).compactMap(DisplayType.init)
+        invocation.decoded("sizes", as: ScreenshotDisplayTypes.self)?.types ?? []
     }
 
     /// The display type deliver files the screenshot under: the first row (in table order) that accepts it.
@@ -44,7 +20,7 @@ enum MetadataScreenshots {
         types.first { $0.accepts(shot) }
     }
 
-    static let sizesOption = OptionSpec("sizes", .table, required: true, doc: "The display type table (appstore_screenshot_sizes)")
+    static let sizesOption = OptionSpec("sizes", .table, required: true, decode: ScreenshotDisplayTypes.decoder, doc: "The display type table (appstore_screenshot_sizes)")
 
     static func values(_ folder: AppStoreScreenshotFolder, _ shot: AppStoreScreenshot) -> [String: String] {
         ["folder": folder.path, "locale": shot.locale, "file": shot.fileName,
@@ -84,11 +60,11 @@ enum MetadataScreenshots {
     /// and skips the rest. One result per set, at the first file skipped.
     static let count = CheckFunction(
         name: "appstore-screenshot-count", summary: "An App Store screenshot set holds at most as many screenshots as App Store Connect takes",
-        options: [sizesOption, OptionSpec("sets", .table, required: true, doc: "The set table (appstore_screenshot_sets): per_set max")],
+        options: [sizesOption, OptionSpec("sets", .table, required: true, decode: ScreenshotSets.decoder, doc: "The set table (appstore_screenshot_sets): per_set max")],
         subjects: .none
     ) { invocation in
         let types = displayTypes(invocation)
-        guard let max = invocation.table("sets")?.value["per_set"]?["max"]?.scalar.flatMap({ Int($0) }) else { return [] }
+        guard let max = invocation.decoded("sets", as: ScreenshotSets.self)?.perSetMax else { return [] }
         var results: [CheckResult] = []
         for folder in invocation.context.project.appStoreScreenshots {
             var bySet: [String: [AppStoreScreenshot]] = [:]
@@ -116,7 +92,7 @@ enum MetadataScreenshots {
     static let sets = CheckFunction(
         name: "appstore-screenshot-sets", summary: "The screenshots folder holds the screenshot set App Store Connect requires for each device the app runs on",
         options: [
-            sizesOption, OptionSpec("sets", .table, required: true, doc: "The set table (appstore_screenshot_sets)"),
+            sizesOption, OptionSpec("sets", .table, required: true, decode: ScreenshotSets.decoder, doc: "The set table (appstore_screenshot_sets)"),
             OptionSpec("set", .oneOf(["iphone", "ipad"]), required: true, doc: "Which required set to look for"),
             OptionSpec("when_fact", .string, doc: "Only when this fact is true (apple.runs_on_ipad)"),
             OptionSpec("unless_fact", .string, doc: "Not when this fact is true (apple.ipad_only)"),
@@ -128,7 +104,7 @@ enum MetadataScreenshots {
         if let fact = invocation.options.string("unless_fact"), project.facts[fact]?.value.isTruthy == true { return [] }
         let types = displayTypes(invocation)
         guard let set = invocation.options.string("set"),
-              let required = invocation.table("sets")?.value[set]?.sequence?.compactMap(\.scalar), !required.isEmpty else { return [] }
+              let required = invocation.decoded("sets", as: ScreenshotSets.self)?.required[set], !required.isEmpty else { return [] }
         let names = required.map { id in types.first { $0.id == id }?.name ?? id }
         return project.appStoreScreenshots.compactMap { folder -> CheckResult? in
             let present = Set(folder.screenshots.compactMap { displayType(of: $0, in: types)?.id })

@@ -3,19 +3,13 @@ import StoreLocale
 
 /// Play's rules on an app whose evidence says it is handed out elsewhere (F-Droid, GitHub Releases) while
 /// nothing in the repository names Google Play: no Play rejection is likely, so each finding is advice for the
-/// day it goes to Play, a note prefixed "If uploaded to Google Play:" (docs/severity.md). `stores:` in
+/// day it goes to Play, a note under the condition `.ifUploaded(.play)` (docs/severity.md). `stores:` in
 /// shipcheck.yml wins: a team that states Play gets Play's grades.
 public enum PlayStoreScope {
-    static let prefixes = ["If uploaded to Google Play: ", "If this folder is uploaded to Google Play: "]
-
     public static func apply(_ findings: [Finding], rule: Rule, project: ProjectModel) -> [Finding] {
         guard rule.stores == [.play], !goesToPlay(project.facts), !sendsToPlay(project.metadata) else { return findings }
-        return findings.map { finding in
-            let message = prefixes.contains(where: finding.message.hasPrefix) ? finding.message : prefixes[0] + finding.message
-            return Finding(rule: finding.rule, checklist: finding.checklist, severity: min(finding.severity, .info),
-                           title: finding.title, message: message, location: finding.location,
-                           evidence: finding.evidence, help: finding.help, references: finding.references)
-        }
+        // A finding already under a condition (a folder nobody is known to upload, an F-Droid-only module) keeps it.
+        return findings.map { $0.with(severity: min($0.severity, .info), condition: $0.condition ?? .ifUploaded(.play)) }
     }
 
     /// A metadata tree uploaded to Play, or release notes a workflow or script sends there, say Play too.

@@ -1,6 +1,5 @@
 import Foundation
 import Project
-import YAML
 
 /// Checks over the Play Data safety export and what the rest of the project says the app collects. The
 /// export is parsed once by the inspection, against the `kind: data_safety_questions` table; these read the result.
@@ -63,8 +62,8 @@ enum PolicyDataSafetyChecks {
         name: "data_safety.undeclared_collection",
         summary: "A form that declares no data collection is contradicted by permissions or analytics/crash SDKs.",
         options: [
-                  OptionSpec("permissions", .table, required: true, doc: "permission fact name → Play data types"),
-                  OptionSpec("sdks", .table, required: true, doc: "SDK name (as in sdk.<name> facts) → Play data types")],
+                  OptionSpec("permissions", .table, required: true, decode: TextListsByKey.decoder, doc: "permission fact name → Play data types"),
+                  OptionSpec("sdks", .table, required: true, decode: TextListsByKey.decoder, doc: "SDK name (as in sdk.<name> facts) → Play data types")],
         subjects: .none, placeholders: ["source", "types"]
     ) { invocation in
         let project = invocation.context.project
@@ -72,13 +71,13 @@ enum PolicyDataSafetyChecks {
               let answer = form.answer(question: collectsPersonalData), answer.bool == false else { return [] }
         let location = SourceLocation(path: form.path, line: answer.line)
         var results: [CheckResult] = []
-        for (permission, types) in PolicyInputs.stringLists(invocation.table("permissions")) {
+        for (permission, types) in (invocation.decoded("permissions", as: TextListsByKey.self)?.rows ?? []) {
             guard let fact = project.facts[permission], fact.value.isTruthy else { continue }
             let place = fact.evidence.first.map { " (\($0.location))" } ?? ""
             results.append(CheckResult(location: location, evidence: permission,
                                        values: ["source": "the permission \(permission)\(place)", "types": types.joined(separator: ", ")]))
         }
-        let sdkTypes = Dictionary(PolicyInputs.stringLists(invocation.table("sdks")).map { ($0.key.lowercased(), $0.values) },
+        let sdkTypes = Dictionary((invocation.decoded("sdks", as: TextListsByKey.self)?.rows ?? []).map { ($0.key.lowercased(), $0.values) },
                                   uniquingKeysWith: { first, _ in first })
         for fact in project.facts.facts(withPrefix: "sdk.") where fact.value.isTruthy {
             let name = String(fact.name.dropFirst("sdk.".count))
@@ -95,7 +94,7 @@ enum PolicyDataSafetyChecks {
         name: "data_safety.cross_store_types",
         summary: "Data types collected per the app's PrivacyInfo.xcprivacy match those of the Play Data safety form.",
         options: [
-                  OptionSpec("mapping", .table, required: true, doc: "NSPrivacyCollectedDataType → Play data types")],
+                  OptionSpec("mapping", .table, required: true, decode: TextListsByKey.decoder, doc: "NSPrivacyCollectedDataType → Play data types")],
         subjects: .none, placeholders: ["problem"]
     ) { invocation in
         let project = invocation.context.project
@@ -107,7 +106,7 @@ enum PolicyDataSafetyChecks {
         let manifestNames = manifests.map(\.path).joined(separator: ", ")
         var results: [CheckResult] = []
         var reverse: [String: [String]] = [:]
-        for (appleType, playTypes) in PolicyInputs.stringLists(invocation.table("mapping")) {
+        for (appleType, playTypes) in (invocation.decoded("mapping", as: TextListsByKey.self)?.rows ?? []) {
             for playType in playTypes { reverse[playType, default: []].append(appleType) }
             guard appleTypes.contains(appleType), !playTypes.contains(where: { playAnswers[$0] != nil }) else { continue }
             let line = playTypes.lazy.compactMap { type in form.answers.first { $0.response == type }?.line }.first

@@ -15,7 +15,7 @@ enum PolicyDemoAccountChecks {
     static let appStoreCredentials = CheckFunction(
         name: "demo_account.appstore_credentials",
         summary: "An app with a login gives App Review demo credentials (review_information or shipcheck.yml env: references) or notes that explain a demo mode.",
-        options: [OptionSpec("phrases", .table, required: true, doc: "phrases in review notes that describe a demo mode")],
+        options: [OptionSpec("phrases", .table, required: true, decode: TextList.decoder, doc: "phrases in review notes that describe a demo mode")],
         subjects: .none, placeholders: ["problem", "signal"]
     ) { invocation in
         let context = invocation.context
@@ -51,7 +51,7 @@ enum PolicyDemoAccountChecks {
         let managesReviewInformation = trees.contains { !$0.reviewInformation.isEmpty } || review.demoUser != nil || review.demoPassword != nil
         guard managesReviewInformation else { return [] }
 
-        let phrases = PolicyInputs.strings(invocation.table("phrases")).map(NameMatcher.fold)
+        let phrases = (invocation.decoded("phrases", as: TextList.self)?.values ?? []).map(NameMatcher.fold)
         let notes = trees.compactMap { $0.reviewInformation["notes"]?.text } + [review.notes].compactMap { $0 }
         if notes.contains(where: { note in
             let folded = NameMatcher.fold(note)

@@ -1,7 +1,6 @@
 import Foundation
 import Project
 import StoreLocale
-import YAML
 
 /// What the policy checks share: the Data safety export, the places a finding can point to when no
 /// single file is at fault, and the readers of their small tables.
@@ -35,27 +34,5 @@ enum PolicyInputs {
 
     static func manifestLocation(_ project: ProjectModel) -> SourceLocation {
         SourceLocation(path: project.manifest?.file ?? "shipcheck.yml")
-    }
-
-    // MARK: Table readers (lenient: the built-in tables are checked by tests, a team's own by the loader's shape)
-
-    /// A list of text values.
-    static func strings(_ table: Table?) -> [String] {
-        table?.value.sequence?.compactMap(\.scalar) ?? []
-    }
-
-    /// A mapping of key → list of text values.
-    static func stringLists(_ table: Table?) -> [(key: String, values: [String])] {
-        table?.value.mapping?.compactMap { pair in
-            guard let key = pair.key.scalar else { return nil }
-            // A row is a list, a single value, or `{ types: [...], source: "..." }` (the source is data for readers).
-            let value = pair.value["types"] ?? pair.value
-            return (key, value.sequence?.compactMap(\.scalar) ?? value.scalar.map { [$0] } ?? [])
-        } ?? []
-    }
-
-    /// The list under `key` of a mapping table.
-    static func strings(_ table: Table?, key: String) -> [String] {
-        table?.value[key]?.sequence?.compactMap(\.scalar) ?? []
     }
 }

@@ -37,13 +37,14 @@ enum PolicyPrivacyChecks {
     static let publicURL = CheckFunction(
         name: "privacy_policy.public_url",
         summary: "Privacy policy URLs are public (no placeholder or local host), not PDFs; with --online they answer HTTP 200 and are not served as PDF.",
-        options: [OptionSpec("hosts", .table, required: true, doc: "placeholder and local hosts: { hosts: [...], suffixes: [...], prefixes: [...] }")],
+        options: [OptionSpec("hosts", .table, required: true, decode: NamedTextLists.decoder, doc: "placeholder and local hosts: { hosts: [...], suffixes: [...], prefixes: [...] }")],
         subjects: .none, placeholders: ["url", "problem"]
     ) { invocation in
-        let table = invocation.table("hosts")
-        let hosts = Set(PolicyInputs.strings(table, key: "hosts").map { $0.lowercased() })
-        let suffixes = PolicyInputs.strings(table, key: "suffixes").map { $0.lowercased() }
-        let prefixes = PolicyInputs.strings(table, key: "prefixes").map { $0.lowercased() }
+        // Validated at load (`decode:`); read from the run's tables, which a host (and the online test) may replace.
+        let table = invocation.table("hosts").flatMap { try? NamedTextLists.decoder($0).get() as? NamedTextLists } ?? NamedTextLists(lists: [:])
+        let hosts = Set(table["hosts"].map { $0.lowercased() })
+        let suffixes = table["suffixes"].map { $0.lowercased() }
+        let prefixes = table["prefixes"].map { $0.lowercased() }
         let pages = invocation.context.project.webPages
         var results: [CheckResult] = []
         for (text, location) in policyURLs(invocation.context.project) {

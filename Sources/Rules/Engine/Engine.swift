@@ -23,6 +23,18 @@ public struct Engine: Sendable {
         checklists.lazy.flatMap(\.rules).first { $0.id == id }
     }
 
+    /// The ids of `rules` whose check function judges `input` (declared by the function), sorted.
+    public func rules(reading input: CheckInput, among rules: [Rule]) -> [String] {
+        rules.compactMap { rule in
+            guard case .check(let name, _, let options) = rule.kind, let declared = functions[name]?.input else { return nil }
+            // An archive check told `source: true` also judges the source tree (the app targets' own Info.plists),
+            // so it is no archive-only rule.
+            let reads: CheckInput = declared == .builtArchives && options.bool("source") == true ? .project : declared
+            if reads == input { return rule.id }
+            return nil
+        }.sorted()
+    }
+
     /// Every table of every checklist, by name (the loader made names unique).
     public var tables: [String: Table] {
         var all: [String: Table] = [:]
@@ -170,7 +182,7 @@ public struct Engine: Sendable {
         }
         let help = rule.help.map { MessageTemplate.fill($0, with: values) }
         return Finding(rule: rule.id, checklist: rule.checklist, severity: result.severity ?? rule.severity, title: rule.title,
-                       message: message, location: result.location, evidence: evidence, help: help,
+                       message: message, condition: result.condition, location: result.location, evidence: evidence, help: help,
                        references: rule.references)
     }
 

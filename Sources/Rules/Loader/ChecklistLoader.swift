@@ -668,6 +668,10 @@ public struct ChecklistLoader: Sendable {
             case .bool: parsed = value.bool().map { .bool($0) }
             case .date: parsed = value.date().map { .string($0) }
             case .stringList: parsed = value.stringList().map { .stringList($0) }
+            case .stringMap:
+                let entries = value.mapping()?.entries ?? []
+                let pairs = entries.compactMap { entry in entry.value.string().map { (key: entry.key, value: $0) } }
+                parsed = value.node.mapping != nil && pairs.count == entries.count ? .stringMap(pairs) : nil
             case .oneOf(let allowed): parsed = value.oneOf(allowed).map { .string($0) }
             case .node: parsed = .node(value.node)
             case .table:

@@ -15,7 +15,17 @@ public struct CheckFunction: Sendable {
     public let placeholders: Set<String>?
     /// Whether it is shown the subjects a selector found missing (`present`); the others judge values only.
     public let judgesAbsence: Bool
+    /// What it judges: the project (sources and, when given, archives) or only built archives, so a run
+    /// without `--archive` lists its rules as not checked (`Engine.rules(reading:among:)`).
+    public private(set) var input: CheckInput = .project
     public let run: @Sendable (CheckInvocation) -> [CheckResult]
+
+    /// The same function declared to judge `input`.
+    public func reading(_ input: CheckInput) -> CheckFunction {
+        var function = self
+        function.input = input
+        return function
+    }
 
     public init(name: String, summary: String, options: [OptionSpec], subjects: SubjectRequirement,
                 placeholders: [String]? = nil, judgesAbsence: Bool = false,
@@ -30,6 +40,14 @@ public struct CheckFunction: Sendable {
     }
 }
 
+/// The input a check function judges.
+public enum CheckInput: Sendable, Equatable {
+    /// The project model: sources, metadata, and the archives when given.
+    case project
+    /// Only built archives (`--archive`): without one it has nothing to judge.
+    case builtArchives
+}
+
 public enum SubjectRequirement: Sendable {
     case required, optional, none
 }
@@ -39,6 +57,8 @@ public struct OptionSpec: Sendable {
     public enum Kind: Sendable, Equatable {
         case string, int, number, bool, date
         case stringList
+        /// A mapping of text to text (`armeabi-v7a: arm64-v8a`), read at load.
+        case stringMap
         case oneOf([String])
         /// The name of a table of the same checklist (or any loaded checklist).
         case table
@@ -100,6 +120,8 @@ public struct TableProblem: Error, Sendable, Equatable {
 public struct CheckOptions: Sendable {
     public enum Value: Sendable {
         case string(String), int(Int), number(Double), bool(Bool), stringList([String]), node(Node)
+        /// A `.stringMap` option: its pairs in the order written.
+        case stringMap([(key: String, value: String)])
         /// A `.table` option whose function decodes it: the table's name and its typed value, decoded at load.
         case decodedTable(String, any Sendable)
     }
@@ -142,6 +164,11 @@ public struct CheckOptions: Sendable {
 
     public func strings(_ name: String) -> [String]? {
         if case .stringList(let v)? = values[name] { return v }
+        return nil
+    }
+
+    public func stringMap(_ name: String) -> [(key: String, value: String)]? {
+        if case .stringMap(let v)? = values[name] { return v }
         return nil
     }
 
@@ -188,14 +215,17 @@ public struct CheckResult: Sendable {
     /// Replaces the rule's message: for a problem with the rule itself (a pattern that does not compile or
     /// ran past its time bound), which the rule's own template, written for findings, cannot describe.
     public let message: String?
+    /// The condition under which the finding holds (a Play rule on an F-Droid-only module), rendered by the reports.
+    public let condition: FindingCondition?
 
     public init(location: SourceLocation, evidence: String? = nil, values: [String: String] = [:], severity: Severity? = nil,
-                message: String? = nil) {
+                message: String? = nil, condition: FindingCondition? = nil) {
         self.location = location
         self.evidence = evidence
         self.values = values
         self.severity = severity
         self.message = message
+        self.condition = condition
     }
 }
 

@@ -1,5 +1,4 @@
 import Project
-import YAML
 
 /// Checks of a built Android archive (.aab, .apk) read from its native libraries' entries.
 enum ArchiveAndroidChecks {
@@ -10,12 +9,12 @@ enum ArchiveAndroidChecks {
     static let sixtyFourBitParity = CheckFunction(
         name: "archive.native_64bit",
         summary: "Every 32-bit native library of a built Android archive has its 64-bit version",
-        options: [OptionSpec("pairs", .node, required: true, doc: "32-bit ABI → the 64-bit ABI that must hold the same library")],
+        options: [OptionSpec("pairs", .stringMap, required: true, doc: "32-bit ABI → the 64-bit ABI that must hold the same library")],
         subjects: .none,
         placeholders: ["library", "abi", "abi64", "expected"]
     ) { invocation in
-        guard let pairs = invocation.options.node("pairs")?.mapping else { return [] }
-        let required = Dictionary(pairs.compactMap { pair in pair.key.scalar.flatMap { key in pair.value.scalar.map { (key, $0) } } }, uniquingKeysWith: { a, _ in a })
+        guard let pairs = invocation.options.stringMap("pairs") else { return [] }
+        let required = Dictionary(pairs.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a })
         var results: [CheckResult] = []
         for archive in invocation.context.project.archives where !archive.isApple {
             let present = Set(archive.nativeLibraryEntries.map { "\($0.module)/\($0.abi)/\($0.fileName)" })

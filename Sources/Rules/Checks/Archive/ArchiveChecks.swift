@@ -4,7 +4,9 @@ import YAML
 /// Checks fed by built archives (`--archive`): what App Store Connect and Play read from the upload
 /// itself. Domain checks over `project.archives`; a run without an archive gives them nothing to judge.
 public enum ArchiveChecks {
-    public static var all: [CheckFunction] { [requiredReasons, sdkManifests, uploadSDK] + ArchiveAppleChecks.all + ArchiveAndroidChecks.all }
+    public static var all: [CheckFunction] {
+        ([requiredReasons, sdkManifests, uploadSDK] + ArchiveAppleChecks.all + ArchiveAndroidChecks.all).map { $0.reading(.builtArchives) }
+    }
 
     /// ITMS-91053 as App Store Connect finds it: each Mach-O binary's imported symbols (app, extensions,
     /// embedded frameworks) against the categories its own bundle's PrivacyInfo.xcprivacy declares.
