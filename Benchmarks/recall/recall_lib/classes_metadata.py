@@ -212,79 +212,158 @@ def play_other_platform(tree):
 
 
 # Custom metadata paths (issue 38) -------------------------------------------------------------------------------
-def _fastlane_dir(tree):
-    dirs = find.fastlane_dirs(tree)
+# A real commit that introduces the defect moves (or first creates) the store folder at a custom path and points
+# fastlane at it: a Supplyfile/Deliverfile `metadata_path`, or a `.env` file the Fastfile loads. It applies to every
+# repository with a fastlane tree of that store (uploaded or not: the commit makes the upload read it), and, for a
+# repository that ships to the store without such a tree, to the commit that sets deliver/supply up with its
+# folder at the custom path (the listing is then new: a title, descriptions). Where every lane already skips the
+# listing (`skip_upload_metadata`, `skip_metadata`), no commit of this kind makes it ship: no target.
+SKIPS_DELIVER = re.compile(r"skip_metadata\s*:\s*true")
+
+
+def _fastlane_dir(tree, store=None):
+    """The fastlane folder a commit configures: one that uploads to the store, else the shallowest, else the
+    fastlane folder beside the app (`ios/fastlane` in a React Native or Flutter repository), else `fastlane`."""
+    dirs = find.uploading_fastlane_dirs(tree) or sorted(find.fastlane_dirs(tree), key=lambda d: (d.count("/"), d))
+    if store:
+        other = "ios" if store == "play" else "android"
+        dirs = [d for d in dirs if other not in d.lower().split("/")]  # not the other platform's fastlane folder
+        own = [d for d in dirs if find.uploads(tree, d, store)]
+        dirs = own or dirs
     return dirs[0] if dirs else "fastlane"
 
 
-@defect("supplyfile-metadata-path", "play", "metadata", "metadata.play-title-length", PLAY_META,
-        "the Play listing moved to meta/android with `metadata_path` in fastlane/Supplyfile, title over 30")
-def supplyfile_path(tree):
-    meta, _ = _supply(tree, ("skip_upload_metadata",))
-    fl = _fastlane_dir(tree)
-    base = posixpath.dirname(fl)
-    dest = posixpath.join(base, "meta/android") if base else "meta/android"
+def _append(tree, path, line):
+    """A line added to a config file (a commit keeps what the Supplyfile/Deliverfile already sets)."""
+    old = tree.read(path) if path in tree.files else ""
+    tree.write(path, ((old or "").rstrip("\n") + "\n" if (old or "").strip() else "") + line)
+
+
+def _play_source(tree):
+    """(existing Play tree to move or None, fastlane folder) for a commit that puts supply's listing at a custom
+    path: the tree supply uploads, else a fastlane/metadata/android tree nobody (or only F-Droid) uploads, else
+    none for an app that ships to Play (the commit creates the listing)."""
     if find.configured_paths(tree):
         raise NoTarget("a metadata_path is already configured")
-    moved = find.locale_folders(tree, meta, find.PLAY_KEYS)
-    loc = find.pick_locale(moved) if moved else "en-US"
-    src = posixpath.join(meta, loc, "title.txt")
+    for fl in find.uploading_fastlane_dirs(tree):
+        if find.uploads(tree, fl, "play") and "skip_upload_metadata" in find.supply_skips(tree, fl):
+            raise NoTarget("every supply call sets skip_upload_metadata: the listing is never uploaded")
+    trees = find.supply_trees(tree)
+    if trees:
+        return trees[0][0], _fastlane_dir(tree, "play"), "moved (supply's tree)"
+    for fl in sorted(find.fastlane_dirs(tree), key=lambda d: (d.count("/"), d)):
+        cand = fl + "/metadata/android"
+        if find.locale_folders(tree, cand, find.PLAY_KEYS + ("changelogs",)):
+            return cand, fl, "moved (a fastlane tree no lane uploaded)"
+    find.app_module(tree)
+    if not find.ships_to_play(tree):
+        raise NoTarget("no Play metadata tree and nothing ships the app to Google Play")
+    return None, _fastlane_dir(tree, "play"), "created (supply set up)"
+
+
+def _appstore_source(tree):
+    """(existing App Store tree to move or None, fastlane folder) as _play_source, for deliver: the tree deliver
+    uploads, else a fastlane/metadata App Store tree, else none for a repository with an iOS app target."""
+    if find.configured_paths(tree):
+        raise NoTarget("a metadata_path is already configured")
+    for fl in find.uploading_fastlane_dirs(tree):
+        text = tree.read(fl + "/Fastfile") or "" if fl + "/Fastfile" in tree.files else ""
+        calls = len(find.DELIVER_CALL.findall(text))
+        if calls and len(SKIPS_DELIVER.findall(text)) >= calls:
+            raise NoTarget("every deliver call sets skip_metadata: the listing is never uploaded")
+    trees = find.deliver_trees(tree)
+    if trees:
+        return trees[0][0], _fastlane_dir(tree, "appstore"), "moved (deliver's tree)"
+    for fl in sorted(find.fastlane_dirs(tree), key=lambda d: (d.count("/"), d)):
+        for cand in (fl + "/metadata", fl + "/metadata/ios"):
+            if find.locale_folders(tree, cand, find.APPSTORE_KEYS):
+                return cand, fl, "moved (a fastlane tree no lane uploaded)"
+    if not find.ios_app_plists(tree):
+        raise NoTarget("no App Store metadata tree and no iOS app target")
+    return None, _fastlane_dir(tree, "appstore"), "created (deliver set up)"
+
+
+def _move_listing(tree, meta, dest, keys, fname):
+    """Moves the store's part of `meta` to `dest` (an android/ folder inside an App Store tree stays where supply
+    reads it); the locale whose `fname` is grown and its old text."""
+    if meta is None:
+        return "en-US", ""
+    folders = find.locale_folders(tree, meta, keys)
+    loc = find.pick_locale(folders) if folders else "en-US"
+    src = posixpath.join(meta, loc, fname)
     old = tree.read(src) if src in tree.files else ""
-    tree.move_tree(meta, dest)
-    tree.write(posixpath.join(fl, "Supplyfile"), 'metadata_path "meta/android"\n')
-    f = posixpath.join(dest, loc, "title.txt")
-    tree.write(f, one_line_over(old, 30))
-    return Seeded(f, f"{meta} moved to {dest}, Supplyfile metadata_path, {loc} title over 30", "Supplyfile")
-
-
-@defect("deliverfile-metadata-path", "appstore", "metadata", "metadata.appstore-name-length", ASC_INFO,
-        "the App Store listing moved to meta/ios with `metadata_path` in fastlane/Deliverfile, name over 30")
-def deliverfile_path(tree):
-    meta, _ = _deliver(tree)
-    fl = _fastlane_dir(tree)
-    base = posixpath.dirname(fl)
-    dest = posixpath.join(base, "meta/ios") if base else "meta/ios"
-    if find.configured_paths(tree):
-        raise NoTarget("a metadata_path is already configured")
-    folders = find.locale_folders(tree, meta, find.APPSTORE_KEYS)
-    loc = find.pick_locale(folders)
-    old_name = posixpath.join(meta, loc, "name.txt")
-    old = tree.read(old_name) if old_name in tree.files else ""
-    # Only the App Store part moves: an android/ folder inside stays where supply reads it.
     tree.move_tree(meta, dest)
     if tree.exists(posixpath.join(dest, "android")):
         tree.move_tree(posixpath.join(dest, "android"), posixpath.join(meta, "android"))
-    tree.write(posixpath.join(fl, "Deliverfile"), 'metadata_path "./meta/ios"\n')
+    return loc, old
+
+
+def _new_listing(tree, dest, loc, store):
+    """The rest of a listing a commit setting up deliver/supply creates (within every limit)."""
+    if store == "play":
+        tree.write(posixpath.join(dest, loc, "short_description.txt"), "Your notes and lists, synced everywhere.\n")
+        tree.write(posixpath.join(dest, loc, "full_description.txt"),
+                   "Keep notes and lists on every device. Share them with your team.\n")
+    else:
+        tree.write(posixpath.join(dest, loc, "description.txt"),
+                   "Keep notes and lists on every device. Share them with your team.\n")
+        tree.write(posixpath.join(dest, loc, "keywords.txt"), "notes,lists,sync\n")
+
+
+def _dest(fl, rel):
+    base = posixpath.dirname(fl)
+    return posixpath.join(base, rel) if base else rel
+
+
+@defect("supplyfile-metadata-path", "play", "metadata", "metadata.play-title-length", PLAY_META,
+        "the Play listing moved (or set up) at meta/android with `metadata_path` in fastlane/Supplyfile, title over 30")
+def supplyfile_path(tree):
+    meta, fl, shape = _play_source(tree)
+    dest = _dest(fl, "meta/android")
+    loc, old = _move_listing(tree, meta, dest, find.PLAY_KEYS, "title.txt")
+    if meta is None:
+        _new_listing(tree, dest, loc, "play")
+    _append(tree, posixpath.join(fl, "Supplyfile"), 'metadata_path "meta/android"\n')
+    f = posixpath.join(dest, loc, "title.txt")
+    tree.write(f, one_line_over(old, 30))
+    return Seeded(f, f"{meta or 'a new listing'} at {dest}, Supplyfile metadata_path, {loc} title over 30",
+                  "Supplyfile, " + shape)
+
+
+@defect("deliverfile-metadata-path", "appstore", "metadata", "metadata.appstore-name-length", ASC_INFO,
+        "the App Store listing moved (or set up) at meta/ios with `metadata_path` in fastlane/Deliverfile, name over 30")
+def deliverfile_path(tree):
+    meta, fl, shape = _appstore_source(tree)
+    dest = _dest(fl, "meta/ios")
+    loc, old = _move_listing(tree, meta, dest, find.APPSTORE_KEYS, "name.txt")
+    if meta is None:
+        _new_listing(tree, dest, loc, "appstore")
+    _append(tree, posixpath.join(fl, "Deliverfile"), 'metadata_path "./meta/ios"\n')
     f = posixpath.join(dest, loc, "name.txt")
     tree.write(f, one_line_over(old, 30))
-    return Seeded(f, f"{meta} moved to {dest}, Deliverfile metadata_path, {loc} name over 30", "Deliverfile")
+    return Seeded(f, f"{meta or 'a new listing'} at {dest}, Deliverfile metadata_path, {loc} name over 30",
+                  "Deliverfile, " + shape)
 
 
 @defect("dotenv-metadata-path", "appstore", "metadata", "metadata.appstore-subtitle-length", ASC_INFO,
         "deliver's folder chosen through fastlane/.env.appstore (METADATA_PATH) read by the Deliverfile, "
         "subtitle over 30")
 def dotenv_path(tree):
-    meta, _ = _deliver(tree)
-    fl = _fastlane_dir(tree)
-    base = posixpath.dirname(fl)
-    dest = posixpath.join(base, "store/appstore") if base else "store/appstore"
-    if find.configured_paths(tree):
-        raise NoTarget("a metadata_path is already configured")
-    folders = find.locale_folders(tree, meta, find.APPSTORE_KEYS)
-    loc = find.pick_locale(folders)
-    src = posixpath.join(meta, loc, "subtitle.txt")
-    old = tree.read(src) if src in tree.files else ""
-    tree.move_tree(meta, dest)
-    if tree.exists(posixpath.join(dest, "android")):
-        tree.move_tree(posixpath.join(dest, "android"), posixpath.join(meta, "android"))
+    meta, fl, shape = _appstore_source(tree)
+    dest = _dest(fl, "store/appstore")
+    loc, old = _move_listing(tree, meta, dest, find.APPSTORE_KEYS, "subtitle.txt")
+    if meta is None:
+        _new_listing(tree, dest, loc, "appstore")
+        tree.write(posixpath.join(dest, loc, "name.txt"), "Notes\n")
     tree.write(posixpath.join(fl, ".env.appstore"), "METADATA_PATH=./store/appstore\n")
-    tree.write(posixpath.join(fl, "Deliverfile"), 'metadata_path(ENV["METADATA_PATH"])\n')
+    _append(tree, posixpath.join(fl, "Deliverfile"), 'metadata_path(ENV["METADATA_PATH"])\n')
     ff = posixpath.join(fl, "Fastfile")
     text = tree.read(ff) if ff in tree.files else ""
     tree.write(ff, 'Dotenv.overload(".env.appstore")\n\n' + (text or ""))
     f = posixpath.join(dest, loc, "subtitle.txt")
     tree.write(f, one_line_over(old, 30))
-    return Seeded(f, f"{meta} moved to {dest} selected by .env.appstore, {loc} subtitle over 30", ".env")
+    return Seeded(f, f"{meta or 'a new listing'} at {dest} selected by .env.appstore, {loc} subtitle over 30",
+                  ".env, " + shape)
 
 
 # Gradle Play Publisher (issue 38) --------------------------------------------------------------------------------
