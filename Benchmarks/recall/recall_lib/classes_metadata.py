@@ -4,6 +4,7 @@ import posixpath
 import re
 
 from .base import NoTarget, Seeded, defect
+from .classes_controls import control
 from . import find
 from .text import grow, keywords_over, one_line_over
 
@@ -366,6 +367,138 @@ def dotenv_path(tree):
                   ".env, " + shape)
 
 
+# Workflows that run supply (issue 38) ------------------------------------------------------------------------------
+def _workflow(job_env, step_env, base, commands):
+    """A release workflow that runs `fastlane supply` from the folder holding the fastlane folder."""
+    def env_block(indent, env):
+        return "".join(f"{indent}{k}: \"{v}\"\n" for k, v in env.items())
+    text = ("name: Play store listing\non:\n  workflow_dispatch:\njobs:\n  listing:\n    runs-on: ubuntu-latest\n")
+    if job_env:
+        text += "    env:\n" + env_block("      ", job_env)
+    text += "    steps:\n      - uses: actions/checkout@v4\n"
+    for i, command in enumerate(commands):
+        last = i == len(commands) - 1
+        text += f"      - name: {'Upload to Google Play' if last else 'Prepare the listing'}\n"
+        if base:
+            text += f"        working-directory: {base}\n"
+        if last and step_env:
+            text += "        env:\n" + env_block("          ", step_env)
+        text += "        run: |\n" + "".join(f"          {line}\n" for line in command.splitlines())
+    return text
+
+
+def _fastlane_play_trees(tree, unuploaded_only=False):
+    """fastlane/metadata/android trees (shallowest first) with their fastlane folder; `unuploaded_only`: only those
+    no Fastfile lane or Supplyfile uploads (a developer's run of a lane would send the whole tree)."""
+    if find.configured_paths(tree):
+        raise NoTarget("a metadata_path is configured")
+    out = []
+    for fl in sorted(find.fastlane_dirs(tree), key=lambda d: (d.count("/"), d)):
+        cand = fl + "/metadata/android"
+        if not find.locale_folders(tree, cand, find.PLAY_KEYS + ("changelogs",)):
+            continue
+        if unuploaded_only and find.uploads(tree, fl, "play"):
+            continue
+        out.append((cand, fl))
+    if not out:
+        raise NoTarget("no fastlane/metadata/android tree" + (" that no lane uploads" if unuploaded_only else ""))
+    return out[0]
+
+
+SKIP_ALL_BUT_METADATA = {"SUPPLY_SKIP_UPLOAD_CHANGELOGS": "true", "SUPPLY_SKIP_UPLOAD_IMAGES": "true",
+                         "SUPPLY_SKIP_UPLOAD_SCREENSHOTS": "true"}
+WORKFLOW = ".github/workflows/play-listing.yml"
+
+
+@defect("workflow-env-skip-false", "play", "metadata", "metadata.play-title-length", PLAY_META,
+        "a workflow step runs `fastlane supply` with SUPPLY_SKIP_UPLOAD_METADATA \"false\" in its env: (the listing is "
+        "uploaded), title over 30")
+def workflow_env_skip_false(tree):
+    if WORKFLOW in tree.files:
+        raise NoTarget("the workflow exists")
+    meta, fl = _fastlane_play_trees(tree)
+    loc, f = _pick(tree, meta, find.PLAY_KEYS, "title.txt", ("metadata.play-title-length",))
+    tree.write(WORKFLOW, _workflow({}, dict(SKIP_ALL_BUT_METADATA, SUPPLY_SKIP_UPLOAD_METADATA="false"),
+                                   posixpath.dirname(fl), ["bundle exec fastlane supply --skip_upload_apk --skip_upload_aab"]))
+    tree.write(f, one_line_over(tree.read(f) if f in tree.files else "", 30))
+    return Seeded(f, f"{WORKFLOW} uploads the listing (skip flag false), {loc} title over 30", "step env:")
+
+
+def _play_clean(tree, meta, loc):
+    """Whether the locale's listing is within Play's limits (a control must not surface an older defect)."""
+    limits = {"title.txt": 30, "short_description.txt": 80, "full_description.txt": 4000}
+    for name, limit in limits.items():
+        text = (tree.read(posixpath.join(meta, loc, name)) or "").strip()
+        if len(text.encode("utf-16-le")) // 2 > limit:  # Play counts UTF-16 units
+            return False
+    return True
+
+
+def _ships_to_play_already(tree):
+    """A control's workflow must not be what makes the app a Play app (Play's build rules would then apply)."""
+    if not find.ships_to_play(tree):
+        raise NoTarget("nothing ships the app to Google Play yet (the workflow would be its first upload)")
+
+
+@control("control-workflow-env-skip", "a workflow job with SUPPLY_SKIP_UPLOAD_METADATA (and the other skip flags) "
+                                      "\"true\" in its env: runs `fastlane supply` on a tree no lane uploads; titles "
+                                      "over 30 in it (never uploaded)")
+def control_workflow_env_skip(tree):
+    if WORKFLOW in tree.files:
+        raise NoTarget("the workflow exists")
+    meta, fl = _fastlane_play_trees(tree, unuploaded_only=True)
+    _ships_to_play_already(tree)
+    loc, f = _pick(tree, meta, find.PLAY_KEYS, "title.txt", ("metadata.play-title-length",))
+    tree.write(WORKFLOW, _workflow(dict(SKIP_ALL_BUT_METADATA, SUPPLY_SKIP_UPLOAD_METADATA="true"), {},
+                                   posixpath.dirname(fl), ["bundle exec fastlane supply --skip_upload_apk --skip_upload_aab"]))
+    old = (tree.read(f) if f in tree.files else "") or ""
+    new = one_line_over(old, 30)
+    if len(new.strip()) > 50:
+        raise NoTarget("the title would pass F-Droid's limit too")
+    tree.write(f, new)
+    return Seeded(f, f"{WORKFLOW} skips the listing (job env:), {loc} title over 30")
+
+
+@control("control-workflow-mv-before-supply", "a workflow moves every translation but en-US out of "
+                                              "fastlane/metadata/android before `fastlane supply`; a region-less de/ "
+                                              "folder added (never uploaded)")
+def control_workflow_mv(tree):
+    if WORKFLOW in tree.files:
+        raise NoTarget("the workflow exists")
+    meta, fl = _fastlane_play_trees(tree, unuploaded_only=True)
+    _ships_to_play_already(tree)
+    folders = find.locale_folders(tree, meta, find.PLAY_KEYS + ("changelogs",))
+    if "en-US" not in folders or not _play_clean(tree, meta, "en-US"):
+        raise NoTarget("no en-US folder within Play's limits to keep")
+    if "de" in folders or tree.exists(posixpath.join(meta, "de")):
+        raise NoTarget("a de folder exists")
+    base = posixpath.dirname(fl)
+    rel = posixpath.relpath(meta, base) if base else meta
+    move = (f"mv {rel} {rel}_orig\nmkdir {rel}\nmv {rel}_orig/en-US {rel}/")
+    tree.write(WORKFLOW, _workflow({}, {}, base, [move, "bundle exec fastlane supply --skip_upload_apk --skip_upload_aab "
+                                                        "--skip_upload_changelogs --skip_upload_images --skip_upload_screenshots"]))
+    f = posixpath.join(meta, "de", "title.txt")
+    tree.write(f, "Notizen\n")
+    return Seeded([f, posixpath.join(meta, "de")], f"{WORKFLOW} keeps only en-US before supply; de/ added")
+
+
+@defect("shared-tree-fdroid-name-over-50", "fdroid", "metadata-fdroid", "metadata-fdroid.name-length", FDROID,
+        "a fastlane/metadata/android tree that supply uploads and F-Droid builds from (both stores read it): title "
+        "over 50, F-Droid's rule must judge it beside Play's")
+def shared_tree(tree):
+    _fdroid_app(tree)
+    meta, fl = _fastlane_play_trees(tree)
+    if posixpath.dirname(fl):
+        raise NoTarget("fdroidserver reads only the root fastlane/metadata/android")
+    shape = "supply lane"
+    if not find.uploads(tree, fl, "play"):
+        _append(tree, posixpath.join(fl, "Supplyfile"), 'package_name "org.example.app"\n')
+        shape = "Supplyfile added"
+    loc, f = _pick(tree, meta, find.PLAY_KEYS, "title.txt", ("metadata-fdroid.name-length",))
+    tree.write(f, one_line_over(tree.read(f) if f in tree.files else "", 50))
+    return Seeded(f, f"title of {loc} over 50 in a tree both stores read", shape)
+
+
 # Gradle Play Publisher (issue 38) --------------------------------------------------------------------------------
 GPP_APPLIED = re.compile(r"com\.github\.triplet\.play|triplet[.-]play|gradle[.-]play[.-]publisher")
 
@@ -565,5 +698,6 @@ def demo_password(tree):
 CLASSES = [asc_name, asc_subtitle, asc_promo, asc_description, asc_keywords, asc_locale, asc_placeholder,
            asc_privacy_placeholder, asc_screenshot, demo_password, play_title, play_short, play_full, play_changelog,
            play_locale, play_other_platform, play_screenshot, supplyfile_path, deliverfile_path, dotenv_path,
+           workflow_env_skip_false, control_workflow_env_skip, control_workflow_mv, shared_tree,
            gpp_title, gpp_notes, whatsnew, fdroid_summary, fdroid_changelog, fdroid_fastlane_summary,
            fdroid_fastlane_name]
