@@ -242,6 +242,150 @@ import Testing
         #expect(tree.judgement(by: .fdroid) == .judged && tree.judgement(by: .play) == .judged)
     }
 
+    /// A Deliverfile read by `fastlane deliver` run by hand (no lane calls deliver): METADATA_PATH is set only by
+    /// `.env.appstore`, which `--env appstore` loads. The folder it names is a tree, judged "if uploaded"; before,
+    /// it was not found at all (home-assistant-iOS with a seeded `.env` path: the over-long subtitle vanished).
+    @Test func aFolderAnEnvFileOffersIsATreeJudgedIfUploaded() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("store/appstore/en-US/subtitle.txt", text("Lists\n"))
+        try folder.write("fastlane/.env.appstore", text("METADATA_PATH=./store/appstore\n"))
+        try folder.write("fastlane/Deliverfile", text("metadata_path(ENV[\"METADATA_PATH\"])\n"))
+        let tree = try #require(trees(folder)["store/appstore"])
+        #expect(tree.consumer.store == nil && !tree.consumer.isPassedBy)
+        #expect(tree.judgement(by: .appstore) == .ifUploaded)
+        let unresolved = try #require(facts(folder)["metadata.store/appstore.upload_unresolved"])
+        #expect(unresolved.value.description.contains("./store/appstore (fastlane/.env.appstore:1)"), "\(unresolved.value)")
+        // The same folder with no .env file naming it is no tree (nothing says an upload reads it).
+        let none = try TemporaryFolder()
+        try none.write("store/appstore/en-US/subtitle.txt", text("Lists\n"))
+        try none.write("fastlane/Deliverfile", text("metadata_path(ENV[\"METADATA_PATH\"])\n"))
+        #expect(trees(none)["store/appstore"] == nil)
+    }
+
+    /// fdroidserver reads every file of the folders it builds from; supply's skip flags are Play's. tasks (GPL-3.0)
+    /// uploads changelogs only (skip_upload_metadata) and is on F-Droid: its title was judged by nobody.
+    @Test func aPlaySkipFlagLeavesTheFileInWhatFDroidReads() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("fastlane/metadata/android/en-US/title.txt", text("Notes\n"))
+        try folder.write("fastlane/Fastfile", text("lane :deploy do\n  supply(skip_upload_metadata: true)\nend\n"))
+        try folder.write("README.md", text("[F-Droid](https://f-droid.org/packages/org.example/)\n"))
+        let tree = try #require(trees(folder)["fastlane/metadata/android"])
+        #expect(!tree.uploads(field: "title") && !tree.uploads(field: "title", to: .play))
+        #expect(tree.uploads(field: "title", to: .fdroid))
+        #expect(tree.uploads(field: "changelogs", to: .play))
+        // facts shows both chains: supply's (changelogs only) and F-Droid's (every file).
+        let chain = try #require(facts(folder)["metadata.fastlane/metadata/android.upload"])
+        #expect(chain.value.description.contains("fastlane/metadata/android ← fdroidserver builds from the source (update.py insert_localized_app_metadata) ← [F-Droid]"), "\(chain.value)")
+        #expect(chain.value.description.contains("changelogs, images, screenshots only"), "\(chain.value)")
+    }
+
+    /// A root metadata/<locale>/ holding only F-Droid's summary.txt is F-Droid's tree (update.py reads each file).
+    @Test func aSummaryAloneMakesTheRootMetadataFDroidsTree() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("metadata/en-US/summary.txt", text("Summary\n"))
+        let tree = try #require(trees(folder)["metadata"])
+        #expect(tree.store == .fdroid && tree.consumer.store == .fdroid)
+    }
+
+    /// The workflow runs lane `release`, which calls lane `play` and a helper `def` that runs supply: both uploads
+    /// are the run's, so the step's SUPPLY_SKIP_UPLOAD_METADATA holds for them (before, only a call written in the
+    /// lane the step names got the step's environment; the rest counted as a developer's run sending everything).
+    @Test func aLaneCallingALaneOrAHelperRunsItsUploadsInTheStepsEnvironment() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("fastlane/metadata/android/en-US/title.txt", text("Notes\n"))
+        try folder.write("fastlane/Fastfile", text("""
+            def upload_listing(track)
+              supply(track: track)
+            end
+            lane :play do
+              upload_to_play_store(track: "beta")
+            end
+            lane :release do
+              gradle(task: "bundle")
+              play
+              upload_listing("production")
+            end
+            lane :unrelated do
+              gradle(task: "test")
+            end
+            """))
+        try folder.write(".github/workflows/release.yml", text("""
+            jobs:
+              deploy:
+                steps:
+                  - env:
+                      SUPPLY_SKIP_UPLOAD_METADATA: "true"
+                    run: bundle exec fastlane release
+            """))
+        let tree = try #require(trees(folder)["fastlane/metadata/android"])
+        #expect(tree.consumer.skipped == ["metadata"])
+        // A lane that reaches neither upload leaves them to a developer's run (the whole listing).
+        try folder.write(".github/workflows/release.yml", text("""
+            jobs:
+              deploy:
+                steps:
+                  - env:
+                      SUPPLY_SKIP_UPLOAD_METADATA: "true"
+                    run: bundle exec fastlane unrelated
+            """))
+        #expect(try #require(trees(folder)["fastlane/metadata/android"]).consumer.skipped.isEmpty)
+    }
+
+    /// A step that runs `./scripts/release.sh`: the script's `mv` and `fastlane supply` run in the step's environment,
+    /// after the step's earlier commands. A script outside the root (`../x.sh`) is never read.
+    @Test func aScriptTheStepRunsIsFollowedInsideTheRoot() throws {
+        let folder = try TemporaryFolder()
+        for locale in ["en-US", "de"] { try folder.write("fastlane/metadata/android/\(locale)/title.txt", text("Notes\n")) }
+        try folder.write("scripts/release.sh", text("""
+            #!/bin/sh
+            mv fastlane/metadata/android/de /tmp/de
+            bundle exec fastlane supply --skip_upload_images
+            """))
+        try folder.write(".github/workflows/release.yml", text("""
+            jobs:
+              deploy:
+                steps:
+                  - env:
+                      SUPPLY_SKIP_UPLOAD_SCREENSHOTS: "true"
+                    run: ./scripts/release.sh
+            """))
+        let tree = try #require(trees(folder)["fastlane/metadata/android"])
+        #expect(tree.consumer.store == .play)
+        #expect(tree.consumer.skipped == ["images", "screenshots"])
+        #expect(tree.consumer.uploadedLocales == ["en-US"])
+        #expect(FastlaneRuns.scriptPath("bash ../outside.sh", folder: []) == nil)
+        #expect(FastlaneRuns.scriptPath("sh $DIR/x.sh", folder: []) == nil)
+        #expect(FastlaneRuns.scriptPath("bash scripts/x.sh --fast", folder: ["android"]) == "android/scripts/x.sh")
+    }
+
+    /// GPP's `play { enabled.set(false) }` turns publishing off for the module; `playConfigs { register("free") {
+    /// enabled.set(false) } }` for one variant, whose source sets (`src/free/play`, `src/freeRelease/play`) are then
+    /// sent by nothing, while `src/main/play` still goes with the other variants (GPP README, "Disabling publishing").
+    @Test func gradlePlayPublisherDisabledForTheModuleOrAVariant() throws {
+        let folder = try TemporaryFolder()
+        for set in ["main", "free", "freeRelease"] { try folder.write("app/src/\(set)/play/listings/en-US/title.txt", text("Notes\n")) }
+        try folder.write("app/build.gradle.kts", text("""
+            plugins {
+                id("com.github.triplet.play") version "3.12.1"
+            }
+            play {
+                track.set("beta")
+                playConfigs {
+                    register("free") {
+                        enabled.set(false)
+                    }
+                }
+            }
+            """))
+        var found = trees(folder)
+        #expect(found["app/src/main/play"]?.consumer.store == .play)
+        #expect(found["app/src/free/play"]?.consumer.store == nil && found["app/src/free/play"]?.consumer.isPassedBy == true)
+        #expect(found["app/src/freeRelease/play"]?.consumer.evidence.first?.location == SourceLocation(path: "app/build.gradle.kts", line: 8))
+        try folder.write("app/build.gradle.kts", text("plugins {\n    id(\"com.github.triplet.play\")\n}\nplay {\n    enabled.set(false)\n}\n"))
+        found = trees(folder)
+        #expect(found["app/src/main/play"]?.consumer.store == nil)
+    }
+
     @Test func rubyValuesAreReadAsFastlaneWouldGetThem() {
         #expect(RubyValue.option("metadata_path", in: "supply(metadata_path: \"a/b\", track: 'x')") == .literal("a/b"))
         #expect(RubyValue.option("metadata_path", in: "metadata_path(ENV[\"X\"])") == .environment("X", fallback: nil))

@@ -4,6 +4,7 @@ import posixpath
 import re
 
 from .base import NoTarget, Seeded, defect
+from .classes_controls import control
 from . import find
 from .text import grow, keywords_over, one_line_over
 
@@ -212,79 +213,290 @@ def play_other_platform(tree):
 
 
 # Custom metadata paths (issue 38) -------------------------------------------------------------------------------
-def _fastlane_dir(tree):
-    dirs = find.fastlane_dirs(tree)
+# A real commit that introduces the defect moves (or first creates) the store folder at a custom path and points
+# fastlane at it: a Supplyfile/Deliverfile `metadata_path`, or a `.env` file the Fastfile loads. It applies to every
+# repository with a fastlane tree of that store (uploaded or not: the commit makes the upload read it), and, for a
+# repository that ships to the store without such a tree, to the commit that sets deliver/supply up with its
+# folder at the custom path (the listing is then new: a title, descriptions). Where every lane already skips the
+# listing (`skip_upload_metadata`, `skip_metadata`), no commit of this kind makes it ship: no target.
+SKIPS_DELIVER = re.compile(r"skip_metadata\s*:\s*true")
+
+
+def _fastlane_dir(tree, store=None):
+    """The fastlane folder a commit configures: one that uploads to the store, else the shallowest, else the
+    fastlane folder beside the app (`ios/fastlane` in a React Native or Flutter repository), else `fastlane`."""
+    dirs = find.uploading_fastlane_dirs(tree) or sorted(find.fastlane_dirs(tree), key=lambda d: (d.count("/"), d))
+    if store:
+        other = "ios" if store == "play" else "android"
+        dirs = [d for d in dirs if other not in d.lower().split("/")]  # not the other platform's fastlane folder
+        own = [d for d in dirs if find.uploads(tree, d, store)]
+        dirs = own or dirs
     return dirs[0] if dirs else "fastlane"
 
 
-@defect("supplyfile-metadata-path", "play", "metadata", "metadata.play-title-length", PLAY_META,
-        "the Play listing moved to meta/android with `metadata_path` in fastlane/Supplyfile, title over 30")
-def supplyfile_path(tree):
-    meta, _ = _supply(tree, ("skip_upload_metadata",))
-    fl = _fastlane_dir(tree)
-    base = posixpath.dirname(fl)
-    dest = posixpath.join(base, "meta/android") if base else "meta/android"
+def _append(tree, path, line):
+    """A line added to a config file (a commit keeps what the Supplyfile/Deliverfile already sets)."""
+    old = tree.read(path) if path in tree.files else ""
+    tree.write(path, ((old or "").rstrip("\n") + "\n" if (old or "").strip() else "") + line)
+
+
+def _play_source(tree):
+    """(existing Play tree to move or None, fastlane folder) for a commit that puts supply's listing at a custom
+    path: the tree supply uploads, else a fastlane/metadata/android tree nobody (or only F-Droid) uploads, else
+    none for an app that ships to Play (the commit creates the listing)."""
     if find.configured_paths(tree):
         raise NoTarget("a metadata_path is already configured")
-    moved = find.locale_folders(tree, meta, find.PLAY_KEYS)
-    loc = find.pick_locale(moved) if moved else "en-US"
-    src = posixpath.join(meta, loc, "title.txt")
+    for fl in find.uploading_fastlane_dirs(tree):
+        if find.uploads(tree, fl, "play") and "skip_upload_metadata" in find.supply_skips(tree, fl):
+            raise NoTarget("every supply call sets skip_upload_metadata: the listing is never uploaded")
+    trees = find.supply_trees(tree)
+    if trees:
+        return trees[0][0], _fastlane_dir(tree, "play"), "moved (supply's tree)"
+    for fl in sorted(find.fastlane_dirs(tree), key=lambda d: (d.count("/"), d)):
+        cand = fl + "/metadata/android"
+        if find.locale_folders(tree, cand, find.PLAY_KEYS + ("changelogs",)):
+            return cand, fl, "moved (a fastlane tree no lane uploaded)"
+    find.app_module(tree)
+    if not find.ships_to_play(tree):
+        raise NoTarget("no Play metadata tree and nothing ships the app to Google Play")
+    return None, _fastlane_dir(tree, "play"), "created (supply set up)"
+
+
+def _appstore_source(tree):
+    """(existing App Store tree to move or None, fastlane folder) as _play_source, for deliver: the tree deliver
+    uploads, else a fastlane/metadata App Store tree, else none for a repository with an iOS app target."""
+    if find.configured_paths(tree):
+        raise NoTarget("a metadata_path is already configured")
+    for fl in find.uploading_fastlane_dirs(tree):
+        text = tree.read(fl + "/Fastfile") or "" if fl + "/Fastfile" in tree.files else ""
+        calls = len(find.DELIVER_CALL.findall(text))
+        if calls and len(SKIPS_DELIVER.findall(text)) >= calls:
+            raise NoTarget("every deliver call sets skip_metadata: the listing is never uploaded")
+    trees = find.deliver_trees(tree)
+    if trees:
+        return trees[0][0], _fastlane_dir(tree, "appstore"), "moved (deliver's tree)"
+    for fl in sorted(find.fastlane_dirs(tree), key=lambda d: (d.count("/"), d)):
+        for cand in (fl + "/metadata", fl + "/metadata/ios"):
+            if find.locale_folders(tree, cand, find.APPSTORE_KEYS):
+                return cand, fl, "moved (a fastlane tree no lane uploaded)"
+    if not find.ios_app_plists(tree):
+        raise NoTarget("no App Store metadata tree and no iOS app target")
+    return None, _fastlane_dir(tree, "appstore"), "created (deliver set up)"
+
+
+def _move_listing(tree, meta, dest, keys, fname):
+    """Moves the store's part of `meta` to `dest` (an android/ folder inside an App Store tree stays where supply
+    reads it); the locale whose `fname` is grown and its old text."""
+    if meta is None:
+        return "en-US", ""
+    folders = find.locale_folders(tree, meta, keys)
+    loc = find.pick_locale(folders) if folders else "en-US"
+    src = posixpath.join(meta, loc, fname)
     old = tree.read(src) if src in tree.files else ""
-    tree.move_tree(meta, dest)
-    tree.write(posixpath.join(fl, "Supplyfile"), 'metadata_path "meta/android"\n')
-    f = posixpath.join(dest, loc, "title.txt")
-    tree.write(f, one_line_over(old, 30))
-    return Seeded(f, f"{meta} moved to {dest}, Supplyfile metadata_path, {loc} title over 30", "Supplyfile")
-
-
-@defect("deliverfile-metadata-path", "appstore", "metadata", "metadata.appstore-name-length", ASC_INFO,
-        "the App Store listing moved to meta/ios with `metadata_path` in fastlane/Deliverfile, name over 30")
-def deliverfile_path(tree):
-    meta, _ = _deliver(tree)
-    fl = _fastlane_dir(tree)
-    base = posixpath.dirname(fl)
-    dest = posixpath.join(base, "meta/ios") if base else "meta/ios"
-    if find.configured_paths(tree):
-        raise NoTarget("a metadata_path is already configured")
-    folders = find.locale_folders(tree, meta, find.APPSTORE_KEYS)
-    loc = find.pick_locale(folders)
-    old_name = posixpath.join(meta, loc, "name.txt")
-    old = tree.read(old_name) if old_name in tree.files else ""
-    # Only the App Store part moves: an android/ folder inside stays where supply reads it.
     tree.move_tree(meta, dest)
     if tree.exists(posixpath.join(dest, "android")):
         tree.move_tree(posixpath.join(dest, "android"), posixpath.join(meta, "android"))
-    tree.write(posixpath.join(fl, "Deliverfile"), 'metadata_path "./meta/ios"\n')
+    return loc, old
+
+
+def _new_listing(tree, dest, loc, store):
+    """The rest of a listing a commit setting up deliver/supply creates (within every limit)."""
+    if store == "play":
+        tree.write(posixpath.join(dest, loc, "short_description.txt"), "Your notes and lists, synced everywhere.\n")
+        tree.write(posixpath.join(dest, loc, "full_description.txt"),
+                   "Keep notes and lists on every device. Share them with your team.\n")
+    else:
+        tree.write(posixpath.join(dest, loc, "description.txt"),
+                   "Keep notes and lists on every device. Share them with your team.\n")
+        tree.write(posixpath.join(dest, loc, "keywords.txt"), "notes,lists,sync\n")
+
+
+def _dest(fl, rel):
+    base = posixpath.dirname(fl)
+    return posixpath.join(base, rel) if base else rel
+
+
+@defect("supplyfile-metadata-path", "play", "metadata", "metadata.play-title-length", PLAY_META,
+        "the Play listing moved (or set up) at meta/android with `metadata_path` in fastlane/Supplyfile, title over 30")
+def supplyfile_path(tree):
+    meta, fl, shape = _play_source(tree)
+    dest = _dest(fl, "meta/android")
+    loc, old = _move_listing(tree, meta, dest, find.PLAY_KEYS, "title.txt")
+    if meta is None:
+        _new_listing(tree, dest, loc, "play")
+    _append(tree, posixpath.join(fl, "Supplyfile"), 'metadata_path "meta/android"\n')
+    f = posixpath.join(dest, loc, "title.txt")
+    tree.write(f, one_line_over(old, 30))
+    return Seeded(f, f"{meta or 'a new listing'} at {dest}, Supplyfile metadata_path, {loc} title over 30",
+                  "Supplyfile, " + shape)
+
+
+@defect("deliverfile-metadata-path", "appstore", "metadata", "metadata.appstore-name-length", ASC_INFO,
+        "the App Store listing moved (or set up) at meta/ios with `metadata_path` in fastlane/Deliverfile, name over 30")
+def deliverfile_path(tree):
+    meta, fl, shape = _appstore_source(tree)
+    dest = _dest(fl, "meta/ios")
+    loc, old = _move_listing(tree, meta, dest, find.APPSTORE_KEYS, "name.txt")
+    if meta is None:
+        _new_listing(tree, dest, loc, "appstore")
+    _append(tree, posixpath.join(fl, "Deliverfile"), 'metadata_path "./meta/ios"\n')
     f = posixpath.join(dest, loc, "name.txt")
     tree.write(f, one_line_over(old, 30))
-    return Seeded(f, f"{meta} moved to {dest}, Deliverfile metadata_path, {loc} name over 30", "Deliverfile")
+    return Seeded(f, f"{meta or 'a new listing'} at {dest}, Deliverfile metadata_path, {loc} name over 30",
+                  "Deliverfile, " + shape)
 
 
 @defect("dotenv-metadata-path", "appstore", "metadata", "metadata.appstore-subtitle-length", ASC_INFO,
         "deliver's folder chosen through fastlane/.env.appstore (METADATA_PATH) read by the Deliverfile, "
         "subtitle over 30")
 def dotenv_path(tree):
-    meta, _ = _deliver(tree)
-    fl = _fastlane_dir(tree)
-    base = posixpath.dirname(fl)
-    dest = posixpath.join(base, "store/appstore") if base else "store/appstore"
-    if find.configured_paths(tree):
-        raise NoTarget("a metadata_path is already configured")
-    folders = find.locale_folders(tree, meta, find.APPSTORE_KEYS)
-    loc = find.pick_locale(folders)
-    src = posixpath.join(meta, loc, "subtitle.txt")
-    old = tree.read(src) if src in tree.files else ""
-    tree.move_tree(meta, dest)
-    if tree.exists(posixpath.join(dest, "android")):
-        tree.move_tree(posixpath.join(dest, "android"), posixpath.join(meta, "android"))
+    meta, fl, shape = _appstore_source(tree)
+    dest = _dest(fl, "store/appstore")
+    loc, old = _move_listing(tree, meta, dest, find.APPSTORE_KEYS, "subtitle.txt")
+    if meta is None:
+        _new_listing(tree, dest, loc, "appstore")
+        tree.write(posixpath.join(dest, loc, "name.txt"), "Notes\n")
     tree.write(posixpath.join(fl, ".env.appstore"), "METADATA_PATH=./store/appstore\n")
-    tree.write(posixpath.join(fl, "Deliverfile"), 'metadata_path(ENV["METADATA_PATH"])\n')
+    _append(tree, posixpath.join(fl, "Deliverfile"), 'metadata_path(ENV["METADATA_PATH"])\n')
     ff = posixpath.join(fl, "Fastfile")
     text = tree.read(ff) if ff in tree.files else ""
     tree.write(ff, 'Dotenv.overload(".env.appstore")\n\n' + (text or ""))
     f = posixpath.join(dest, loc, "subtitle.txt")
     tree.write(f, one_line_over(old, 30))
-    return Seeded(f, f"{meta} moved to {dest} selected by .env.appstore, {loc} subtitle over 30", ".env")
+    return Seeded(f, f"{meta or 'a new listing'} at {dest} selected by .env.appstore, {loc} subtitle over 30",
+                  ".env, " + shape)
+
+
+# Workflows that run supply (issue 38) ------------------------------------------------------------------------------
+def _workflow(job_env, step_env, base, commands):
+    """A release workflow that runs `fastlane supply` from the folder holding the fastlane folder."""
+    def env_block(indent, env):
+        return "".join(f"{indent}{k}: \"{v}\"\n" for k, v in env.items())
+    text = ("name: Play store listing\non:\n  workflow_dispatch:\njobs:\n  listing:\n    runs-on: ubuntu-latest\n")
+    if job_env:
+        text += "    env:\n" + env_block("      ", job_env)
+    text += "    steps:\n      - uses: actions/checkout@v4\n"
+    for i, command in enumerate(commands):
+        last = i == len(commands) - 1
+        text += f"      - name: {'Upload to Google Play' if last else 'Prepare the listing'}\n"
+        if base:
+            text += f"        working-directory: {base}\n"
+        if last and step_env:
+            text += "        env:\n" + env_block("          ", step_env)
+        text += "        run: |\n" + "".join(f"          {line}\n" for line in command.splitlines())
+    return text
+
+
+def _fastlane_play_trees(tree, unuploaded_only=False):
+    """fastlane/metadata/android trees (shallowest first) with their fastlane folder; `unuploaded_only`: only those
+    no Fastfile lane or Supplyfile uploads (a developer's run of a lane would send the whole tree)."""
+    if find.configured_paths(tree):
+        raise NoTarget("a metadata_path is configured")
+    out = []
+    for fl in sorted(find.fastlane_dirs(tree), key=lambda d: (d.count("/"), d)):
+        cand = fl + "/metadata/android"
+        if not find.locale_folders(tree, cand, find.PLAY_KEYS + ("changelogs",)):
+            continue
+        if unuploaded_only and find.uploads(tree, fl, "play"):
+            continue
+        out.append((cand, fl))
+    if not out:
+        raise NoTarget("no fastlane/metadata/android tree" + (" that no lane uploads" if unuploaded_only else ""))
+    return out[0]
+
+
+SKIP_ALL_BUT_METADATA = {"SUPPLY_SKIP_UPLOAD_CHANGELOGS": "true", "SUPPLY_SKIP_UPLOAD_IMAGES": "true",
+                         "SUPPLY_SKIP_UPLOAD_SCREENSHOTS": "true"}
+WORKFLOW = ".github/workflows/play-listing.yml"
+
+
+@defect("workflow-env-skip-false", "play", "metadata", "metadata.play-title-length", PLAY_META,
+        "a workflow step runs `fastlane supply` with SUPPLY_SKIP_UPLOAD_METADATA \"false\" in its env: (the listing is "
+        "uploaded), title over 30")
+def workflow_env_skip_false(tree):
+    if WORKFLOW in tree.files:
+        raise NoTarget("the workflow exists")
+    meta, fl = _fastlane_play_trees(tree)
+    loc, f = _pick(tree, meta, find.PLAY_KEYS, "title.txt", ("metadata.play-title-length",))
+    tree.write(WORKFLOW, _workflow({}, dict(SKIP_ALL_BUT_METADATA, SUPPLY_SKIP_UPLOAD_METADATA="false"),
+                                   posixpath.dirname(fl), ["bundle exec fastlane supply --skip_upload_apk --skip_upload_aab"]))
+    tree.write(f, one_line_over(tree.read(f) if f in tree.files else "", 30))
+    return Seeded(f, f"{WORKFLOW} uploads the listing (skip flag false), {loc} title over 30", "step env:")
+
+
+def _play_clean(tree, meta, loc):
+    """Whether the locale's listing is within Play's limits (a control must not surface an older defect)."""
+    limits = {"title.txt": 30, "short_description.txt": 80, "full_description.txt": 4000}
+    for name, limit in limits.items():
+        text = (tree.read(posixpath.join(meta, loc, name)) or "").strip()
+        if len(text.encode("utf-16-le")) // 2 > limit:  # Play counts UTF-16 units
+            return False
+    return True
+
+
+def _ships_to_play_already(tree):
+    """A control's workflow must not be what makes the app a Play app (Play's build rules would then apply)."""
+    if not find.ships_to_play(tree):
+        raise NoTarget("nothing ships the app to Google Play yet (the workflow would be its first upload)")
+
+
+@control("control-workflow-env-skip", "a workflow job with SUPPLY_SKIP_UPLOAD_METADATA (and the other skip flags) "
+                                      "\"true\" in its env: runs `fastlane supply` on a tree no lane uploads; titles "
+                                      "over 30 in it (never uploaded)")
+def control_workflow_env_skip(tree):
+    if WORKFLOW in tree.files:
+        raise NoTarget("the workflow exists")
+    meta, fl = _fastlane_play_trees(tree, unuploaded_only=True)
+    _ships_to_play_already(tree)
+    loc, f = _pick(tree, meta, find.PLAY_KEYS, "title.txt", ("metadata.play-title-length",))
+    tree.write(WORKFLOW, _workflow(dict(SKIP_ALL_BUT_METADATA, SUPPLY_SKIP_UPLOAD_METADATA="true"), {},
+                                   posixpath.dirname(fl), ["bundle exec fastlane supply --skip_upload_apk --skip_upload_aab"]))
+    old = (tree.read(f) if f in tree.files else "") or ""
+    new = one_line_over(old, 30)
+    if len(new.strip()) > 50:
+        raise NoTarget("the title would pass F-Droid's limit too")
+    tree.write(f, new)
+    return Seeded(f, f"{WORKFLOW} skips the listing (job env:), {loc} title over 30")
+
+
+@control("control-workflow-mv-before-supply", "a workflow moves every translation but en-US out of "
+                                              "fastlane/metadata/android before `fastlane supply`; a region-less de/ "
+                                              "folder added (never uploaded)")
+def control_workflow_mv(tree):
+    if WORKFLOW in tree.files:
+        raise NoTarget("the workflow exists")
+    meta, fl = _fastlane_play_trees(tree, unuploaded_only=True)
+    _ships_to_play_already(tree)
+    folders = find.locale_folders(tree, meta, find.PLAY_KEYS + ("changelogs",))
+    if "en-US" not in folders or not _play_clean(tree, meta, "en-US"):
+        raise NoTarget("no en-US folder within Play's limits to keep")
+    if "de" in folders or tree.exists(posixpath.join(meta, "de")):
+        raise NoTarget("a de folder exists")
+    base = posixpath.dirname(fl)
+    rel = posixpath.relpath(meta, base) if base else meta
+    move = (f"mv {rel} {rel}_orig\nmkdir {rel}\nmv {rel}_orig/en-US {rel}/")
+    tree.write(WORKFLOW, _workflow({}, {}, base, [move, "bundle exec fastlane supply --skip_upload_apk --skip_upload_aab "
+                                                        "--skip_upload_changelogs --skip_upload_images --skip_upload_screenshots"]))
+    f = posixpath.join(meta, "de", "title.txt")
+    tree.write(f, "Notizen\n")
+    return Seeded([f, posixpath.join(meta, "de")], f"{WORKFLOW} keeps only en-US before supply; de/ added")
+
+
+@defect("shared-tree-fdroid-name-over-50", "fdroid", "metadata-fdroid", "metadata-fdroid.name-length", FDROID,
+        "a fastlane/metadata/android tree that supply uploads and F-Droid builds from (both stores read it): title "
+        "over 50, F-Droid's rule must judge it beside Play's")
+def shared_tree(tree):
+    _fdroid_app(tree)
+    meta, fl = _fastlane_play_trees(tree)
+    if posixpath.dirname(fl):
+        raise NoTarget("fdroidserver reads only the root fastlane/metadata/android")
+    shape = "supply lane"
+    if not find.uploads(tree, fl, "play"):
+        _append(tree, posixpath.join(fl, "Supplyfile"), 'package_name "org.example.app"\n')
+        shape = "Supplyfile added"
+    loc, f = _pick(tree, meta, find.PLAY_KEYS, "title.txt", ("metadata-fdroid.name-length",))
+    tree.write(f, one_line_over(tree.read(f) if f in tree.files else "", 50))
+    return Seeded(f, f"title of {loc} over 50 in a tree both stores read", shape)
 
 
 # Gradle Play Publisher (issue 38) --------------------------------------------------------------------------------
@@ -486,5 +698,6 @@ def demo_password(tree):
 CLASSES = [asc_name, asc_subtitle, asc_promo, asc_description, asc_keywords, asc_locale, asc_placeholder,
            asc_privacy_placeholder, asc_screenshot, demo_password, play_title, play_short, play_full, play_changelog,
            play_locale, play_other_platform, play_screenshot, supplyfile_path, deliverfile_path, dotenv_path,
+           workflow_env_skip_false, control_workflow_env_skip, control_workflow_mv, shared_tree,
            gpp_title, gpp_notes, whatsnew, fdroid_summary, fdroid_changelog, fdroid_fastlane_summary,
            fdroid_fastlane_name]

@@ -122,6 +122,14 @@ extension MetadataTree {
     /// Whether the uploader sends this field (`changelogs`, `title`…, or an image type such as
     /// `phoneScreenshots` or `icon`): not when its part is skipped.
     public func uploads(field: String) -> Bool {
+        uploads(field: field, to: consumer.store)
+    }
+
+    /// Whether `store` receives this field. The skip flags are the uploader's (supply's `skip_upload_metadata`
+    /// leaves the title out of what Play receives); another store that reads the same folder (F-Droid building
+    /// from `fastlane/metadata/android`) reads every file in it whatever the lanes skip.
+    public func uploads(field: String, to store: Store?) -> Bool {
+        if let store, store != consumer.store, consumer.alsoReadBy[store] != nil { return true }
         if field == "changelogs" { return !consumer.skipped.contains("changelogs") }
         if MetadataTree.listingFields.contains(field) { return !consumer.skipped.contains("metadata") }
         if field.hasSuffix("Screenshots") { return !consumer.skipped.contains("screenshots") }

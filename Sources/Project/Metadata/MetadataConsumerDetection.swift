@@ -98,6 +98,13 @@ enum MetadataConsumerDetection {
         guard let applied = (own.isEmpty ? signals.playPublisher : own).first else {
             return MetadataConsumer(store: nil, evidence: [])
         }
+        // Publishing turned off for the module, or for the variant whose source set this is (`free`, `freeRelease`).
+        let disabled = signals.playPublisherDisabled[applied.module] ?? [:]
+        let sourceSet = flavor(of: path) ?? "main"
+        let variant = sourceSet.hasSuffix("Release") ? String(sourceSet.dropLast("Release".count)) : sourceSet
+        if let off = disabled[""] ?? disabled[sourceSet] ?? disabled[variant] {
+            return MetadataConsumer(store: nil, evidence: [off])
+        }
         let track = playPublisherTrack(of: path, signals: signals) ?? "internal"
         return MetadataConsumer(store: .play, evidence: [applied.evidence],
                                 uploadChains: ["\(path) ← Gradle Play Publisher (\(applied.evidence.location)), track \(track)"])
@@ -227,11 +234,20 @@ enum MetadataConsumerDetection {
         var playPublisher: [(module: String, evidence: Evidence)] = []
         /// `play { track.set("beta") }` by module folder.
         var playPublisherTrack: [String: String] = [:]
+        /// `play { enabled.set(false) }` by module folder (key ""), and `playConfigs { register("free") { enabled.set(false) } }`
+        /// by module and variant: GPP's tasks for them do nothing (GPP README, "Disabling publishing").
+        var playPublisherDisabled: [String: [String: Evidence]] = [:]
         /// r0adkll/upload-google-play's `whatsNewDirectory:` folders, from the repository root.
         var whatsNewFolders: [(path: String, evidence: Evidence)] = []
 
         init(files: [ProjectFile]) {
             var sources = UploadResolution.Sources()
+            // Shell scripts, read when a workflow step runs one (then as part of that step) or on their own after.
+            var shellScripts: [String: ProjectFile] = [:]
+            for file in files where !file.isVendored && file.fileName.hasSuffix(".sh") && file.size <= maxBytes { shellScripts[file.path] = file }
+            let scripts: FastlaneRuns.Scripts = { path in shellScripts[path].map(Self.lines) }
+            var followed: Set<String> = []
+            var standalone: [(String, [(Int, String)])] = []
             for file in files where !file.isVendored {
                 let name = file.fileName
                 // The path is split only where a test needs its folders: this loop sees every file of the tree.
@@ -254,11 +270,12 @@ enum MetadataConsumerDetection {
                 } else if file.path.hasPrefix(".github/workflows/"), name.hasSuffix(".yml") || name.hasSuffix(".yaml") {
                     let lines = releaseJob ?? Self.lines(file)
                     readWorkflow(file, lines: lines)
-                    if lines.contains(where: { $0.1.contains("fastlane") }) {
-                        sources.runs += FastlaneRuns.workflow(file.path, text: lines.map(\.1).joined(separator: "\n"), lines: lines)
+                    if lines.contains(where: { $0.1.contains("fastlane") || $0.1.contains(".sh") }) {
+                        sources.runs += FastlaneRuns.workflow(file.path, text: lines.map(\.1).joined(separator: "\n"), lines: lines,
+                                                              scripts: scripts, followed: &followed)
                     }
                 } else if name.hasSuffix(".sh"), let lines = releaseJob, lines.contains(where: { $0.1.contains("fastlane ") }) {
-                    sources.runs += FastlaneRuns.script(file.path, lines: lines)
+                    standalone.append((file.path, lines))
                 } else if name == ".fdroid.yml" || name == ".fdroid.yaml" {
                     fdroid.append(Evidence(location: SourceLocation(path: file.path), snippet: "F-Droid build metadata (\(name))"))
                 } else if file.path.contains("/fdroid/"), case let parts = file.path.split(separator: "/"),
@@ -291,6 +308,8 @@ enum MetadataConsumerDetection {
                     readPlayPublisher(file, lines: releaseJob ?? [])
                 }
             }
+            // A script no workflow step runs is a developer's: run from the root with no environment of its own.
+            for (path, lines) in standalone where !followed.contains(path) { sources.runs += FastlaneRuns.script(path, lines: lines) }
             fdroid.sort()
             for fastfile in sources.fastfiles { pilot += fastfile.pilot }
             readUploads(UploadResolution.resolve(sources))
@@ -305,6 +324,14 @@ enum MetadataConsumerDetection {
                 guard let path = upload.path else {
                     let evidence = Evidence(location: upload.evidence.location, snippet: "\(upload.description): \(upload.unresolved ?? "folder unknown")")
                     if upload.action == .supply { unresolvedPlay.append(evidence) } else { unresolvedDeliver.append(evidence) }
+                    // A folder an `.env.<name>` file gives the variable is one this upload may send: it is a tree
+                    // whatever its name (judged "if uploaded", as the upload stays unresolved).
+                    for candidate in upload.candidates where !candidate.path.hasPrefix("/") {
+                        let made = Self.upload(candidate.path, runFolder: upload.runFolder, evidence: candidate.evidence)
+                        if !made.isWildcard, let pattern = made.patterns.first {
+                            namedFolders.append((pattern.joined(separator: "/"), upload.action == .supply ? .play : .appstore))
+                        }
+                    }
                     continue
                 }
                 let folder = upload.runFolder
@@ -332,9 +359,40 @@ enum MetadataConsumerDetection {
         /// it, or its `serviceAccountCredentials` setting), and the track its `play { }` block publishes to.
         mutating func readPlayPublisher(_ file: ProjectFile, lines: [(Int, String)]) {
             let module = file.path.split(separator: "/").dropLast().joined(separator: "/")
+            // The blocks open at each line: `play`, `playConfigs`, a variant inside playConfigs, or anything else.
+            var blocks: [String] = []
             for (number, line) in lines {
                 let code = line.trimmingBlanks()
                 if code.hasPrefix("//") { continue }
+                if code.hasPrefix("enabled"), code.contains("false"),
+                   code.hasPrefix("enabled.set(") || code.hasPrefix("enabled =") || code.hasPrefix("enabled(") || code.hasPrefix("enabled false"),
+                   let play = blocks.lastIndex(where: { $0 == "play" || $0 == "playConfigs" }) {
+                    let evidence = Evidence(location: SourceLocation(path: file.path, line: number), snippet: "Gradle Play Publisher: \(clip(code))")
+                    if blocks[play] == "play", play == blocks.count - 1 {
+                        playPublisherDisabled[module, default: [:]][""] = evidence
+                    } else if blocks[play] == "playConfigs", play + 1 < blocks.count, blocks[play + 1] != "other" {
+                        playPublisherDisabled[module, default: [:]][blocks[play + 1]] = evidence
+                    }
+                }
+                let opens = code.filter { $0 == "{" }.count, closes = code.filter { $0 == "}" }.count
+                if opens > closes {
+                    var label = "other"
+                    if code.hasPrefix("play {") || code.hasPrefix("play{") { label = "play" }
+                    else if code.hasPrefix("playConfigs") { label = "playConfigs" }
+                    else if blocks.last == "playConfigs" {
+                        let quoted = code.split(whereSeparator: { $0 == "\"" || $0 == "'" })
+                        if quoted.count >= 2, code.hasPrefix("register(") || code.hasPrefix("create(") || code.hasPrefix("named(")
+                            || code.hasPrefix("getByName(") || code.hasPrefix("maybeCreate(") {
+                            label = String(quoted[1])
+                        } else {
+                            let word = code.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                            if !word.isEmpty { label = String(word) }
+                        }
+                    }
+                    for _ in 0..<(opens - closes) { blocks.append(label) }
+                } else if closes > opens {
+                    blocks.removeLast(min(blocks.count, closes - opens))
+                }
                 if code.contains("triplet") || code.contains("play.publisher") || code.contains("serviceAccountCredentials") {
                     if !playPublisher.contains(where: { $0.module == module }) {
                         playPublisher.append((module, Evidence(location: SourceLocation(path: file.path, line: number),

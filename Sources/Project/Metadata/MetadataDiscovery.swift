@@ -89,6 +89,10 @@ public enum MetadataDiscovery {
             }
             if name == MetadataLayout.fdroidMarkerFile, folders.count >= 1 {
                 fdroidVotes[join(folders.dropLast()), default: 0] += 1
+                // A locale folder holding only summary.txt is F-Droid's tree too (fdroidserver reads each file of
+                // metadata/<locale>/ on its own: update.py, insert_localized_app_metadata).
+                let path = join(folders.dropLast())
+                if votes[path] == nil { votes[path] = (0, 0) }
             }
             if MetadataLayout.playLocaleFiles.contains(name), folders.count >= 1 {
                 votes[join(folders.dropLast()), default: (0, 0)].play += 1

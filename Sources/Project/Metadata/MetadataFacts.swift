@@ -62,8 +62,17 @@ public enum MetadataFacts {
     static func uploadFacts(_ tree: MetadataTree, key: String) -> [Fact] {
         var facts: [Fact] = []
         let consumer = tree.consumer
-        if !consumer.uploadChains.isEmpty {
-            facts.append(Fact(name: "\(key).upload", value: .list(consumer.uploadChains), source: .detected, evidence: Array(consumer.evidence.prefix(evidenceLimit))))
+        // F-Droid's build server reads the tree from the app's source (fdroidserver update.py,
+        // insert_localized_app_metadata): every file, whatever Play's lanes skip.
+        var chains = consumer.uploadChains
+        var evidence = Array(consumer.evidence.prefix(evidenceLimit))
+        let fdroid = consumer.store == .fdroid && !consumer.stated ? consumer.evidence : consumer.alsoReadBy[.fdroid] ?? []
+        if let sign = fdroid.first {
+            chains.append("\(tree.path.isEmpty ? "." : tree.path) ← fdroidserver builds from the source (update.py insert_localized_app_metadata) ← \(sign.snippet) (\(sign.location)): every file")
+            if !evidence.contains(sign) { evidence.append(sign) }
+        }
+        if !chains.isEmpty {
+            facts.append(Fact(name: "\(key).upload", value: .list(chains), source: .detected, evidence: evidence))
         }
         if !consumer.unresolvedUploads.isEmpty {
             facts.append(Fact(name: "\(key).upload_unresolved", value: .list(consumer.unresolvedUploads.map { "\($0.snippet) (\($0.location))" }),

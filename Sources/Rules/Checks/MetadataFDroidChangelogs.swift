@@ -20,7 +20,7 @@ enum MetadataFDroidChangelogs {
         let recipe = project.facts["fdroid.build_version_codes"]?.evidence.first.map { "\($0.location.path)" } ?? "the build recipe"
         var results: [CheckResult] = []
         for tree in project.metadata {
-            guard let judging = tree.judgingStore(among: [.fdroid]), tree.uploads(field: "changelogs") else { continue }
+            guard let judging = tree.judgingStore(among: [.fdroid]), tree.uploads(field: "changelogs", to: judging.store) else { continue }
             let current = tree.shippingChangelogs(versionCode: versionCode)
             for locale in tree.locales {
                 var notes: [(key: String, reason: String)] = []

@@ -172,7 +172,7 @@ public struct Selector: Sendable, Equatable, CustomStringConvertible {
             var base = ["store": judging.store.rawValue, "tree": tree.name, "consumer": tree.consumer.name]
             switch part {
             case .localeField(let field):
-                guard tree.uploads(field: field) else { continue }
+                guard tree.uploads(field: field, to: judging.store) else { continue }
                 base["field"] = field
                 // `default/` first, then each locale: its own value, nothing when it inherits `default/`'s (that
                 // value is judged once, at `default/`), and a missing file where it has neither.
@@ -188,7 +188,7 @@ public struct Selector: Sendable, Equatable, CustomStringConvertible {
                     }
                 }
             case .changelogs:
-                guard tree.uploads(field: "changelogs") else { continue }
+                guard tree.uploads(field: "changelogs", to: judging.store) else { continue }
                 base["field"] = "changelogs"
                 let notes = tree.shippingChangelogs(versionCode: versionCode)
                 for locale in tree.locales {
@@ -227,10 +227,10 @@ public struct Selector: Sendable, Equatable, CustomStringConvertible {
             case .files:
                 // Each value once: a locale's own files and `default/`'s (an inherited copy is `default/`'s file),
                 // the note that ships (an old note is history no store receives), root and review files.
-                let notes = tree.uploads(field: "changelogs") ? tree.shippingChangelogs(versionCode: versionCode) : [:]
+                let notes = tree.uploads(field: "changelogs", to: judging.store) ? tree.shippingChangelogs(versionCode: versionCode) : [:]
                 for locale in tree.locales + (tree.defaults.map { [$0] } ?? []) {
                     let labels = base.merging(["locale": locale.code]) { $1 }
-                    for (field, value) in locale.fields.sorted(by: { $0.key < $1.key }) where !value.inherited && tree.uploads(field: field) {
+                    for (field, value) in locale.fields.sorted(by: { $0.key < $1.key }) where !value.inherited && tree.uploads(field: field, to: judging.store) {
                         subjects.append(Subject(value: value.text, location: value.location, labels: labels.merging(["field": field]) { $1 }))
                     }
                     if let (choice, value) = notes[locale.code] {

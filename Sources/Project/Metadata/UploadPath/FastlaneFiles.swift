@@ -9,6 +9,8 @@ struct FastfileModel {
         let name: String
         /// The lane (or private lane) the call is written in; nil outside any lane (a helper `def`, top level).
         let lane: String?
+        /// The helper `def` the call is written in (a lane runs it by calling the helper).
+        var helper: String? = nil
         let line: Int
         /// The call's text to its closing parenthesis.
         let text: String
@@ -31,6 +33,11 @@ struct FastfileModel {
     var environmentChanges: [EnvironmentChange] = []
     /// `upload_to_testflight` / `pilot` calls: a build upload that sends no metadata.
     var pilot: [Evidence] = []
+    /// What each lane (`deploy`) and helper (`def:upload_play`) calls at the start of a line: other lanes and helpers
+    /// among them (a lane that runs `deploy_play(track: "beta")` runs that lane's uploads).
+    var invokes: [String: Set<String>] = [:]
+    var lanes: Set<String> = []
+    var helpers: Set<String> = []
 
     init(path: String, lines: [(Int, String)]) {
         self.path = path
@@ -38,14 +45,26 @@ struct FastfileModel {
         self.folder = folder
         runFolder = folder.last == "fastlane" ? Array(folder.dropLast()) : folder
         var lane: String?
+        var helper: String?
         var index = 0
         while index < lines.count {
             let (number, line) = lines[index]
             let code = line.trimmingBlanks()
             index += 1
             if code.hasPrefix("#") { continue }
-            if let name = Self.laneName(code) { lane = name; continue }
-            if code.hasPrefix("def ") { lane = nil }
+            if let name = Self.laneName(code) { lane = name; helper = nil; lanes.insert(name); continue }
+            if code.hasPrefix("def ") {
+                lane = nil
+                let name = code.dropFirst(4).prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                helper = name.isEmpty ? nil : String(name)
+                if let helper { helpers.insert(helper) }
+                continue
+            }
+            if let context = lane ?? helper.map({ "def:\($0)" }) {
+                let word = code.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                let after = code.dropFirst(word.count).first
+                if !word.isEmpty, after == nil || after == "(" || after == " " { invokes[context, default: []].insert(String(word)) }
+            }
             if code.hasPrefix("Dotenv.load") || code.hasPrefix("Dotenv.overload") {
                 let files = code.split { $0 == "\"" || $0 == "'" }.enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
                 environmentChanges.append(EnvironmentChange(overload: code.hasPrefix("Dotenv.overload"), files: files, assignment: nil))
@@ -76,9 +95,30 @@ struct FastfileModel {
                 text += "\n" + next
                 end += 1
             }
-            calls.append(Call(action: action, name: name, lane: lane, line: number, text: text,
-                              evidence: Evidence(location: SourceLocation(path: path, line: number), snippet: MetadataConsumerDetection.clip(code))))
+            var call = Call(action: action, name: name, lane: lane, line: number, text: text,
+                            evidence: Evidence(location: SourceLocation(path: path, line: number), snippet: MetadataConsumerDetection.clip(code)))
+            call.helper = lane == nil ? helper : nil
+            calls.append(call)
         }
+    }
+
+    /// Whether running `lane` runs `call`: the call is in that lane, or in a lane or helper it calls (at most 8 deep).
+    func runs(_ call: Call, fromLane lane: String) -> Bool {
+        guard let target = call.lane ?? call.helper.map({ "def:\($0)" }) else { return true }
+        var seen: Set<String> = [lane]
+        var frontier = [lane]
+        for _ in 0..<8 where !frontier.isEmpty {
+            if frontier.contains(target) { return true }
+            var next: [String] = []
+            for context in frontier {
+                for word in invokes[context] ?? [] {
+                    let key = lanes.contains(word) ? word : helpers.contains(word) ? "def:\(word)" : nil
+                    if let key, seen.insert(key).inserted { next.append(key) }
+                }
+            }
+            frontier = next
+        }
+        return frontier.contains(target)
     }
 
     /// `deploy` from `lane :deploy do`, `private_lane :deploy do |options|`.

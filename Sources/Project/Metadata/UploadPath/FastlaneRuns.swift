@@ -26,9 +26,16 @@ struct FastlaneRun {
 enum FastlaneRuns {
     static let fastlanePlatforms: Set<String> = ["ios", "android", "mac"]
 
-    /// The runs of fastlane in a workflow file.
-    static func workflow(_ path: String, text: String, lines: [(Int, String)]) -> [FastlaneRun] {
-        guard text.contains("fastlane"), let root = try? YAMLParser.parse(text, file: path), let jobs = root["jobs"]?.mapping else { return [] }
+    /// Shell scripts of the repository by path, read when a step runs one: their lines (nil: no such script).
+    typealias Scripts = (String) -> [(Int, String)]?
+    /// How deep a script that runs a script is followed.
+    static let scriptDepth = 3
+
+    /// The runs of fastlane in a workflow file; `followed` collects the scripts its steps run (they are read as
+    /// part of the step, with its environment and the commands before it).
+    static func workflow(_ path: String, text: String, lines: [(Int, String)], scripts: Scripts = { _ in nil },
+                         followed: inout Set<String>) -> [FastlaneRun] {
+        guard let root = try? YAMLParser.parse(text, file: path), let jobs = root["jobs"]?.mapping else { return [] }
         let workflowEnvironment = environment(root["env"], path: path)
         var runs: [FastlaneRun] = []
         for job in jobs {
@@ -57,7 +64,8 @@ enum FastlaneRuns {
                         commands.append((code, start))
                     }
                 }
-                runs += self.runs(in: joiningContinuations(commands), path: path, environment: stepEnvironment, directory: directory, earlier: &earlier)
+                runs += self.runs(in: joiningContinuations(commands), path: path, environment: stepEnvironment, directory: directory, earlier: &earlier,
+                                  scripts: scripts, followed: &followed)
             }
         }
         return runs
@@ -68,7 +76,33 @@ enum FastlaneRuns {
         guard lines.contains(where: { $0.1.contains("fastlane") }) else { return [] }
         var earlier: [(String, Evidence)] = []
         let commands = lines.map { ($0.1.trimmingBlanks(), $0.0) }.filter { !$0.0.isEmpty && !$0.0.hasPrefix("#") }
-        return runs(in: joiningContinuations(commands), path: path, environment: RunEnvironment(), directory: nil, earlier: &earlier)
+        var followed: Set<String> = []
+        return runs(in: joiningContinuations(commands), path: path, environment: RunEnvironment(), directory: nil, earlier: &earlier,
+                    followed: &followed)
+    }
+
+    /// The script a command runs (`./scripts/release.sh`, `bash scripts/x.sh`, `sh x.sh`, `source x.sh`), from the
+    /// repository root; nil for anything else, a path with a variable, an absolute one or one leaving the root.
+    static func scriptPath(_ command: String, folder: [Substring]) -> String? {
+        let words = command.split { $0 == " " || $0 == "\t" }.map(String.init)
+        guard let first = words.first else { return nil }
+        let candidate: String
+        if ["bash", "sh", "zsh", "source", "."].contains(first), words.count >= 2, !words[1].hasPrefix("-") {
+            candidate = words[1]
+        } else if first.hasPrefix("./") || first.hasSuffix(".sh") {
+            candidate = first
+        } else {
+            return nil
+        }
+        let unquoted = candidate.trimmingCharacters(in: ["\"", "'"])
+        guard !unquoted.contains("$"), !unquoted.hasPrefix("/"), !unquoted.hasPrefix("~") else { return nil }
+        var depth = folder.count
+        for part in pathComponents(unquoted) {
+            depth += part == ".." ? -1 : 1
+            if depth < 0 { return nil }
+        }
+        let path = resolve(pathComponents(unquoted), from: folder).joined(separator: "/")
+        return path.isEmpty ? nil : path
     }
 
     /// A shell command continued over lines (`fastlane supply \` then `--skip_upload_metadata` on the next line) is one
@@ -90,11 +124,20 @@ enum FastlaneRuns {
     }
 
     static func runs(in commands: [(String, Int)], path: String, environment: RunEnvironment, directory: String?,
-                     earlier: inout [(String, Evidence)]) -> [FastlaneRun] {
+                     earlier: inout [(String, Evidence)], scripts: Scripts = { _ in nil }, followed: inout Set<String>,
+                     depth: Int = 0) -> [FastlaneRun] {
         var runs: [FastlaneRun] = []
         var environment = environment
         var folder = directory.map(pathComponents) ?? []
         for (command, line) in commands {
+            // A script the step runs: its plain commands are the step's, in its environment and after what ran before.
+            if depth < scriptDepth, !command.contains("&&"), let script = scriptPath(command, folder: folder), let lines = scripts(script) {
+                followed.insert(script)
+                let inner = lines.map { ($0.1.trimmingBlanks(), $0.0) }.filter { !$0.0.isEmpty && !$0.0.hasPrefix("#") }
+                runs += self.runs(in: joiningContinuations(inner), path: script, environment: environment,
+                                  directory: folder.joined(separator: "/"), earlier: &earlier, scripts: scripts, followed: &followed, depth: depth + 1)
+                continue
+            }
             let evidence = Evidence(location: SourceLocation(path: path, line: line), snippet: MetadataConsumerDetection.clip(command))
             for part in command.split(separator: "&&").map({ $0.trimmingBlanks() }) {
                 // `export X=…` and `X=…` set the variable for the commands after it in the same step.

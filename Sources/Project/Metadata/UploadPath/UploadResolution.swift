@@ -34,6 +34,9 @@ struct UploadResolution {
         let description: String
         let run: FastlaneRun?
         let runFolder: [Substring]
+        /// For an unresolved folder read from `ENV["X"]`: the values the fastlane folder's `.env.<name>` files give X,
+        /// each the folder a run with `--env <name>` (or a Fastfile that loads the file) uploads.
+        var candidates: [(path: String, evidence: Evidence)] = []
     }
 
     static let skipOptions: [FastfileModel.Action: [(option: String, part: String)]] = [
@@ -53,7 +56,9 @@ struct UploadResolution {
             let folder = fastfile.folder.joined(separator: "/")
             for call in fastfile.calls {
                 let runs = sources.runs.filter { run in
-                    run.lane != nil && (call.lane == nil || run.lane == call.lane) && Self.runs(run, fastfile: fastfile, among: sources.fastfiles)
+                    // The lane run, or a lane or helper it calls, holds the call (a call outside any lane or helper runs in all).
+                    guard let lane = run.lane else { return false }
+                    return fastfile.runs(call, fromLane: lane) && Self.runs(run, fastfile: fastfile, among: sources.fastfiles)
                 }
                 let contexts: [FastlaneRun?] = runs.isEmpty ? [nil] : runs
                 let config = sources.configs[folder]?.first { $0.action == call.action }
@@ -179,6 +184,7 @@ struct UploadResolution {
         }
         var path: String?
         var unresolved: String?
+        var readsVariable: String?
         switch value("metadata_path") {
         case let (.value(text, used), line)?:
             path = text
@@ -188,12 +194,14 @@ struct UploadResolution {
             chain += (line.map { [$0] } ?? []) + used
         case let (.unset(name), _)?:
             unresolved = "metadata_path: ENV[\"\(name)\"] is set by no file shipcheck reads"
+            readsVariable = name
         case nil:
             if let argument = RubyValue.option("metadata_path", in: text) ?? config?.options["metadata_path"]?.value,
                case .environment(let name, _) = argument {
                 // `metadata_path: ENV["X"]` with X set nowhere: fastlane falls back to its default, unless the
                 // variable comes from the machine or the CI's secrets, which shipcheck cannot see.
                 unresolved = "metadata_path: ENV[\"\(name)\"] is set by no file shipcheck reads"
+                readsVariable = name
             } else if action == .supply {
                 let base = runFolder.joined(separator: "/")
                 let preferred = base.isEmpty ? "fastlane/metadata/android" : base + "/fastlane/metadata/android"
@@ -216,7 +224,34 @@ struct UploadResolution {
                 chain.append(Evidence(location: (line ?? evidence).location, snippet: "\(option): \(text): skips \(part)"))
             }
         }
-        return Resolved(action: action, path: path, unresolved: unresolved, skips: skips, skipsAllText: skipsAllText, evidence: evidence,
-                        chain: chain, description: description, run: run, runFolder: runFolder)
+        var resolved = Resolved(action: action, path: path, unresolved: unresolved, skips: skips, skipsAllText: skipsAllText, evidence: evidence,
+                                chain: chain, description: description, run: run, runFolder: runFolder)
+        if let readsVariable {
+            let found = candidates(readsVariable, runFolder: runFolder, sources: sources)
+            resolved.candidates = found
+            if !found.isEmpty {
+                let named = found.map { "\($0.path) (\($0.evidence.location))" }.joined(separator: ", ")
+                resolved = Resolved(action: action, path: nil,
+                                    unresolved: "metadata_path: ENV[\"\(readsVariable)\"] is set only by an .env file a run selects with --env: \(named)",
+                                    skips: skips, skipsAllText: skipsAllText, evidence: evidence, chain: chain, description: description,
+                                    run: run, runFolder: runFolder, candidates: found)
+            }
+        }
+        return resolved
+    }
+
+    /// The values the `.env.<name>` files beside the Fastfile (in `fastlane/` or the folder fastlane runs in) give a
+    /// variable: `fastlane deliver --env <name>` loads one of them (fastlane commands_generator.rb, load_dot_env).
+    static func candidates(_ variable: String, runFolder: [Substring], sources: Sources) -> [(path: String, evidence: Evidence)] {
+        let folders = [(runFolder + ["fastlane"]).joined(separator: "/"), runFolder.joined(separator: "/")]
+        var found: [(path: String, evidence: Evidence)] = []
+        for folder in folders {
+            for (_, values) in (sources.dotenv[folder] ?? [:]).sorted(by: { $0.key < $1.key }) {
+                guard let set = values[variable], let value = set.value, !value.isEmpty, !value.contains("$"),
+                      !found.contains(where: { $0.path == value }) else { continue }
+                found.append((value, set.evidence))
+            }
+        }
+        return found
     }
 }
