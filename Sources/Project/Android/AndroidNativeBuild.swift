@@ -37,15 +37,18 @@ enum AndroidNativeBuild {
         return Fact(name: "android.native_build_16kb", value: .bool(true), source: .detected, evidence: evidence)
     }
 
-    /// The first line (1-based, trimmed) of a file that holds one of `markers`, outside `//` and `#` comments.
+    /// The first line (1-based, trimmed) of a file that holds one of `markers` (lower case), outside `//` and `#`
+    /// comments, compared lower-cased without blanks, quotes and commas.
     static func firstLine(_ file: ProjectFile, containing markers: [String]) -> (number: Int, text: String)? {
         guard let bytes = try? FileBytes.read(file, limit: maxBytes) else { return nil }
         let text = String(decoding: bytes, as: UTF8.self)
-        guard markers.contains(where: { text.contains($0) }) else { return nil }
+        let lower = text.lowercased()
+        guard lower.contains("cargo") || lower.contains("rust") else { return nil }
         for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.trimmingBlanks()
             if line.hasPrefix("#") || line.hasPrefix("//") || line.hasPrefix("*") { continue }
-            if markers.contains(where: { line.contains($0) }) { return (offset + 1, String(line.prefix(120))) }
+            let compact = String(line.lowercased().filter { !" \t\"',".contains($0) })
+            if markers.contains(where: { compact.contains($0) }) { return (offset + 1, String(line.prefix(120))) }
         }
         return nil
     }

@@ -22,7 +22,9 @@ public enum AndroidNativeLibraries {
     /// What in a Gradle script shows it builds Rust for Android: the Mozilla plugin's id
     /// (github.com/mozilla/rust-android-gradle), cargo-ndk (github.com/bbqsrc/cargo-ndk) run from a task, and
     /// Flutter's cargokit glue (github.com/irondash/cargokit, applied from its gradle/plugin.gradle).
-    static let rustGradleMarkers = ["org.mozilla.rust-android-gradle", "cargo-ndk", "cargoNdk", "cargo ndk", "cargokit"]
+    /// Matched lower-cased on a line without blanks, quotes and commas, so `commandLine("cargo", "ndk", …)`,
+    /// `cargo ndk` and `cargoNdk { }` all read `cargondk`.
+    static let rustGradleMarkers = ["org.mozilla.rust-android-gradle", "cargo-ndk", "cargondk", "cargokit"]
 
     public static func inspect(files: [ProjectFile], root: String) -> PartialInspection {
         var result = PartialInspection()
