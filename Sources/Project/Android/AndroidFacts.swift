@@ -35,7 +35,7 @@ enum AndroidFacts {
         "android.target_sdk", "android.target_sdk_unknown", "android.min_sdk", "android.version_code", "android.application_id",
         "android.form_factor", "android.stores", "android.permission.<NAME>",
         "android.foreground_service_type.<type>", "android.services_without_foreground_type", "android.services_declared",
-        "android.vpn_service_declared", "android.permission_removed.<NAME>",
+        "android.vpn_service_declared", "android.services_without_foreground_type_actions", "android.permission_removed.<NAME>",
     ] + ["form_factor", "target_sdk", "target_sdk_unknown", "min_sdk", "version_code", "version_code_unknown", "application_id",
          "release_manifests", "exported_missing", "debuggable", "cleartext_traffic", "library_modules", "module_graph_unresolved",
          "flavors_unresolved", "stores", "plugin_manifests", "plugins_unseen", "plugins_outside_root"].map { "android.module.<name>." + $0 }
@@ -229,6 +229,16 @@ enum AndroidFacts {
                                   let place = evidence(service.path, service.line)
                                   return Evidence(location: place.location, snippet: service.value.name)
                               }))
+            // Their intent-filter actions (`androidx.media3.session.MediaSessionService`): a library base class that
+            // puts the service in the foreground itself is named there, although its code is not in the repository.
+            let actions = untyped.flatMap { service in service.value.actions.map { (service, $0) } }
+            if !actions.isEmpty {
+                facts.append(Fact(name: "android.services_without_foreground_type_actions", value: .list(actions.map { "\($0.0.value.name) \($0.1)" }),
+                                  source: .detected, evidence: actions.map { service, action in
+                                      let place = evidence(service.path, service.line)
+                                      return Evidence(location: place.location, snippet: "\(service.value.name) \(action)")
+                                  }))
+            }
         }
     }
 

@@ -127,6 +127,8 @@ enum AndroidForegroundServiceTypeCheck {
             OptionSpec("min_target_sdk", .int, required: true, doc: "judge only when the release module's targetSdk is known and at least this"),
             OptionSpec("library_services", .table, required: false, decode: TableError.decoder(LibraryForegroundServices.init),
                        doc: "{ service class: { signal: symbol fact of the app code that runs it in the foreground, how: phrase } }"),
+            OptionSpec("actions", .table, required: false, decode: TableError.decoder(ForegroundActions.init),
+                       doc: "{ intent-filter action of a library base class that runs in the foreground: phrase }"),
         ],
         subjects: .none,
         run: run)
@@ -137,6 +139,8 @@ enum AndroidForegroundServiceTypeCheck {
               let target = facts["android.target_sdk"], case .number(let level) = target.value, Int(level) >= minimum,
               let untyped = facts["android.services_without_foreground_type"] else { return [] }
         let library = invocation.decoded("library_services", as: LibraryForegroundServices.self)?.services ?? [:]
+        let foregroundActions = invocation.decoded("actions", as: ForegroundActions.self)?.actions ?? [:]
+        let actionPlaces = facts["android.services_without_foreground_type_actions"]?.evidence ?? []
         let hits = invocation.context.project.symbolHits
         // The files that call startForeground, by class name (the file's name without its extension), and by folder.
         var callers: [String: SymbolHit] = [:]
@@ -178,6 +182,11 @@ enum AndroidForegroundServiceTypeCheck {
                 found = ("its code calls startForeground", call)
             } else if let entry = library[name], let call = hits.first(where: { $0.signal == entry.signal }) {
                 found = (entry.how, call)
+            } else if let place = actionPlaces.first(where: { place in
+                place.snippet.hasPrefix(name + " ") && foregroundActions[String(place.snippet.dropFirst(name.count + 1))] != nil
+            }) {
+                let action = String(place.snippet.dropFirst(name.count + 1))
+                found = (foregroundActions[action] ?? "", SymbolHit(signal: "manifest", symbol: action, location: place.location))
             } else {
                 // A helper in the service's folder (the folder of its class file, or of its package when the name is
                 // fully qualified), when no other declared service lives there: a notification helper calling
@@ -202,6 +211,23 @@ enum AndroidForegroundServiceTypeCheck {
         let folder = slash.map { String(path[..<$0]) } ?? ""
         let file = slash.map { String(path[path.index(after: $0)...]) } ?? path
         return (folder, file.split(separator: ".").first.map(String.init) ?? file)
+    }
+}
+
+/// `{ androidx.media3.session.MediaSessionService: "its Media3 base class …" }`: an intent-filter action that names a
+/// library base class which puts the service in the foreground itself, and how the message says so.
+struct ForegroundActions: Sendable {
+    let actions: [String: String]
+
+    init(_ table: Table?) throws(TableError) {
+        guard let table else { throw TableError(nil, nil, "missing") }
+        guard let pairs = table.value.mapping else { throw TableError(table, table.value, "expected action: phrase") }
+        var actions: [String: String] = [:]
+        for pair in pairs {
+            guard let action = pair.key.scalar, let how = pair.value.scalar else { throw TableError(table, pair.value, "write `action: phrase`") }
+            actions[action] = how
+        }
+        self.actions = actions
     }
 }
 
