@@ -455,7 +455,9 @@ public enum AndroidInspector {
             // The module's own script first, then the scripts it applies (a convention plugin's
             // `buildTypes { release { isDebuggable = true } }` configures this module's release build the same way).
             for path in [module.buildFile] + (appliedByScript[file.path] ?? []).map(\.path) {
-                if let script = byPath[path], let text = read(script), let line = releaseDebuggableLine(text) {
+                // A class-based convention plugin is a .kt file, which byPath (build scripts and XML) does not hold.
+                if let script = byPath[path] ?? shipping.first(where: { $0.path == path }), let text = read(script),
+                   let line = releaseDebuggableLine(text) {
                     module.gradleDebuggable = evidence(path, line)
                     break
                 }
