@@ -143,16 +143,48 @@ def gradle_debuggable(tree):
     text = tree.read(build) or ""
     kts = build.endswith(".kts")
     line = "            isDebuggable = true\n" if kts else "            debuggable true\n"
-    m = re.search(r"(getByName\(\s*\"release\"\s*\)|named\(\s*\"release\"\s*\)|\brelease)\s*\{[ \t]*\n", text)
-    if m:
-        tree.write(build, text[:m.end()] + line + text[m.end():])
-        return Seeded(build, f"debuggable in the release build type of {build}", "release block")
-    m = re.search(r"\bbuildTypes\s*\{[ \t]*\n", text)
-    if m:
+    body = _block_body(text, r"\bbuildTypes\s*\{")
+    if body is not None:
+        start, end = body
+        # The release build type at the first level of buildTypes (not signingConfigs' release, nor a flavor's).
+        release = _first_level_block(text, start, end, r"(getByName\(\s*[\"']release[\"']\s*\)|named\(\s*[\"']release[\"']\s*\)|\brelease)\s*\{[ \t]*\n")
+        if release is not None:
+            tree.write(build, text[:release] + line + text[release:])
+            return Seeded(build, f"debuggable in the release build type of {build}", "release block")
+        nl = text.index("\n", start - 1) + 1 if "\n" in text[start - 1:end] else start
         block = ('        getByName("release") {\n' if kts else "        release {\n") + line + "        }\n"
-        tree.write(build, text[:m.end()] + block + text[m.end():])
+        tree.write(build, text[:nl] + block + text[nl:])
         return Seeded(build, f"release build type with debuggable added to {build}", "buildTypes block")
     raise NoTarget(f"{build} declares no buildTypes (a convention plugin sets them)")
+
+
+def _block_body(text, opening):
+    """(start, end) of the body of the first block whose header matches `opening` (ending at its `{`), outside
+    comments; braces are counted, strings are not parsed (build scripts rarely put braces in strings)."""
+    for m in re.finditer(opening, text):
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        if text[line_start:m.start()].strip().startswith(("//", "*", "/*")):
+            continue
+        depth, i = 1, m.end()
+        while i < len(text) and depth:
+            depth += {"{": 1, "}": -1}.get(text[i], 0)
+            i += 1
+        return m.end(), i - 1
+    return None
+
+
+def _first_level_block(text, start, end, opening):
+    """The offset just after the header line of a block matching `opening` directly inside text[start:end]."""
+    depth, i = 0, start
+    rx = re.compile(opening)
+    while i < end:
+        if depth == 0:
+            m = rx.match(text, i)
+            if m and (i == start or not (text[i - 1].isalnum() or text[i - 1] in "._")):
+                return m.end()
+        depth += {"{": 1, "}": -1}.get(text[i], 0)
+        i += 1
+    return None
 
 
 def _services(text):

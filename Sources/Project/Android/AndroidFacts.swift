@@ -34,7 +34,8 @@ enum AndroidFacts {
         "android.project", "android.release_module", "android.modules", "android.modules_skipped",
         "android.target_sdk", "android.target_sdk_unknown", "android.min_sdk", "android.version_code", "android.application_id",
         "android.form_factor", "android.stores", "android.permission.<NAME>",
-        "android.foreground_service_type.<type>", "android.services_without_foreground_type", "android.permission_removed.<NAME>",
+        "android.foreground_service_type.<type>", "android.services_without_foreground_type", "android.services_declared",
+        "android.vpn_service_declared", "android.services_without_foreground_type_actions", "android.permission_removed.<NAME>",
     ] + ["form_factor", "target_sdk", "target_sdk_unknown", "min_sdk", "version_code", "version_code_unknown", "application_id",
          "release_manifests", "exported_missing", "debuggable", "cleartext_traffic", "library_modules", "module_graph_unresolved",
          "flavors_unresolved", "stores", "plugin_manifests", "plugins_unseen", "plugins_outside_root"].map { "android.module.<name>." + $0 }
@@ -201,6 +202,25 @@ enum AndroidFacts {
         for (type, places) in byType.sorted(by: { $0.key < $1.key }) {
             facts.append(Fact(name: "android.foreground_service_type.\(type)", value: .bool(true), source: .detected, evidence: places))
         }
+        // Every service's class name: a file of that name is a service's own class, not a helper of another's.
+        let services = manifest.components.filter { $0.value.kind == "service" }
+        if !services.isEmpty {
+            facts.append(Fact(name: "android.services_declared", value: .list(services.map(\.value.name)), source: .detected,
+                              evidence: services.map { service in
+                                  let place = evidence(service.path, service.line)
+                                  return Evidence(location: place.location, snippet: service.value.name)
+                              }))
+        }
+        // A VPN service the release ships (its class may be a library's): bound with BIND_VPN_SERVICE, or started for
+        // the android.net.VpnService action (developer.android.com/reference/android/net/VpnService).
+        let vpn = services.filter { $0.value.permission == "android.permission.BIND_VPN_SERVICE" || $0.value.actions.contains("android.net.VpnService") }
+        if !vpn.isEmpty {
+            facts.append(Fact(name: "android.vpn_service_declared", value: .bool(true), source: .detected,
+                              evidence: vpn.map { service in
+                                  let place = evidence(service.path, service.line)
+                                  return Evidence(location: place.location, snippet: "<service android:name=\"\(service.value.name)\" android:permission=\"\(service.value.permission ?? "")\">")
+                              }))
+        }
         // Services that declare no type: a foreground one among them throws at startForeground from targetSdk 34.
         let untyped = manifest.components.filter { $0.value.kind == "service" && $0.value.foregroundServiceTypes.isEmpty }
         if !untyped.isEmpty {
@@ -209,6 +229,16 @@ enum AndroidFacts {
                                   let place = evidence(service.path, service.line)
                                   return Evidence(location: place.location, snippet: service.value.name)
                               }))
+            // Their intent-filter actions (`androidx.media3.session.MediaSessionService`): a library base class that
+            // puts the service in the foreground itself is named there, although its code is not in the repository.
+            let actions = untyped.flatMap { service in service.value.actions.map { (service, $0) } }
+            if !actions.isEmpty {
+                facts.append(Fact(name: "android.services_without_foreground_type_actions", value: .list(actions.map { "\($0.0.value.name) \($0.1)" }),
+                                  source: .detected, evidence: actions.map { service, action in
+                                      let place = evidence(service.path, service.line)
+                                      return Evidence(location: place.location, snippet: "\(service.value.name) \(action)")
+                                  }))
+            }
         }
     }
 

@@ -452,8 +452,15 @@ public enum AndroidInspector {
                 module.cleartext = evidence(cleartext.path, cleartext.line)
             }
             // The release build type made debuggable in Gradle: the build sets android:debuggable in the merged manifest.
-            if let file = byPath[module.buildFile], let text = read(file), let line = releaseDebuggableLine(text) {
-                module.gradleDebuggable = evidence(module.buildFile, line)
+            // The module's own script first, then the scripts it applies (a convention plugin's
+            // `buildTypes { release { isDebuggable = true } }` configures this module's release build the same way).
+            for path in [module.buildFile] + (appliedByScript[file.path] ?? []).map(\.path) {
+                // A class-based convention plugin is a .kt file, which byPath (build scripts and XML) does not hold.
+                if let script = byPath[path] ?? shipping.first(where: { $0.path == path }), let text = read(script),
+                   let line = releaseDebuggableLine(text) {
+                    module.gradleDebuggable = evidence(path, line)
+                    break
+                }
             }
 
             let catalog = ancestorFolders(of: moduleFolder).lazy.compactMap { catalogsByFolder[$0] }.first

@@ -86,9 +86,13 @@ public struct AndroidComponent: Sendable, Hashable {
     public let line: Int
     /// A `<service>`'s `android:foregroundServiceType` flags (`camera|location` → both), as written.
     public var foregroundServiceTypes: [String]
+    /// `android:permission` (the permission a caller needs to bind or start it: `BIND_VPN_SERVICE`), or nil.
+    public var permission: String?
+    /// Actions of its intent filters (`android.net.VpnService`).
+    public var actions: [String] = []
 
     public init(kind: String, name: String, exported: String? = nil, hasIntentFilter: Bool = false, categories: [String] = [],
-                toolsNode: String? = nil, line: Int, foregroundServiceTypes: [String] = []) {
+                toolsNode: String? = nil, line: Int, foregroundServiceTypes: [String] = [], permission: String? = nil) {
         self.kind = kind
         self.name = name
         self.exported = exported
@@ -97,6 +101,7 @@ public struct AndroidComponent: Sendable, Hashable {
         self.toolsNode = toolsNode
         self.line = line
         self.foregroundServiceTypes = foregroundServiceTypes
+        self.permission = permission
     }
 }
 

@@ -80,6 +80,8 @@ struct AndroidMergedManifest: Sendable {
                     if value.exported == nil { value.exported = component.exported }
                     if value.foregroundServiceTypes.isEmpty { value.foregroundServiceTypes = component.foregroundServiceTypes }
                     value.categories += component.categories.filter { !value.categories.contains($0) }
+                    value.actions += component.actions.filter { !value.actions.contains($0) }
+                    if value.permission == nil { value.permission = component.permission }
                     if component.hasIntentFilter && !value.hasIntentFilter {
                         value.hasIntentFilter = true
                         merged.components[index] = Located(value: value, path: path, line: component.line)

@@ -55,6 +55,9 @@ enum AndroidManifestReader {
                 if name == "category" && parent == "intent-filter", let attributeName {
                     manifest.components[index].categories.append(attributeName)
                 }
+                if name == "action" && parent == "intent-filter", let attributeName, manifest.components[index].actions.count < 64 {
+                    manifest.components[index].actions.append(attributeName)
+                }
             }
             switch (parent, name) {
             case (nil, "manifest"):
@@ -82,7 +85,8 @@ enum AndroidManifestReader {
                     let types = (name == "service" ? tag["android:foregroundServiceType"] : nil)?
                         .split(separator: "|").map { $0.trimmingBlanks() }.filter { !$0.isEmpty }.prefix(16) ?? []
                     manifest.components.append(AndroidComponent(kind: name, name: attributeName, exported: tag["android:exported"],
-                                                                 toolsNode: tag["tools:node"], line: line, foregroundServiceTypes: Array(types)))
+                                                                 toolsNode: tag["tools:node"], line: line, foregroundServiceTypes: Array(types),
+                                                                 permission: tag["android:permission"]))
                     currentComponent = manifest.components.count - 1
                 }
             case ("manifest", "uses-sdk"):

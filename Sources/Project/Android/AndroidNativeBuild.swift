@@ -12,15 +12,17 @@ enum AndroidNativeBuild {
     static let flags = ["max-page-size=16384", "ANDROID_SUPPORT_FLEXIBLE_PAGE_SIZES=ON", "APP_SUPPORT_FLEXIBLE_PAGE_SIZES := true",
                         "APP_SUPPORT_FLEXIBLE_PAGE_SIZES:=true"]
 
-    static func fact(files: [ProjectFile]) -> Fact? {
+    /// `rustModules`: module folders whose Gradle script builds Rust (AndroidNativeLibraries.rustGradleMarkers); they
+    /// count as modules that build native code, aligned when their build files say so (ndkVersion 28+, the flags).
+    static func fact(files: [ProjectFile], rustModules: [String] = []) -> Fact? {
         let release = files.filter { !$0.isVendored && AndroidNativeLibraries.isRelease($0.path) }
         let builds = release.filter { $0.fileName == "CMakeLists.txt" || $0.fileName == "Android.mk" }
-        guard !builds.isEmpty else { return nil }
+        guard !builds.isEmpty || !rustModules.isEmpty else { return nil }
         // A module builds native code when its folder holds a CMakeLists.txt or Android.mk (under src/main/cpp,
         // src/main/jni or beside the build file); it is aligned when its build files or native build files say so.
         var evidence: [Evidence] = []
         var aligned = true
-        let modules = Set(builds.map { moduleFolder(of: $0.path) })
+        let modules = Set(builds.map { moduleFolder(of: $0.path) } + rustModules)
         for module in modules.sorted() {
             let candidates = release.filter { file in
                 moduleFolder(of: file.path) == module
@@ -33,6 +35,22 @@ enum AndroidNativeBuild {
         }
         guard aligned, !evidence.isEmpty else { return nil }
         return Fact(name: "android.native_build_16kb", value: .bool(true), source: .detected, evidence: evidence)
+    }
+
+    /// The first line (1-based, trimmed) of a file that holds one of `markers` (lower case), outside `//` and `#`
+    /// comments, compared lower-cased without blanks, quotes and commas.
+    static func firstLine(_ file: ProjectFile, containing markers: [String]) -> (number: Int, text: String)? {
+        guard let bytes = try? FileBytes.read(file, limit: maxBytes) else { return nil }
+        let text = String(decoding: bytes, as: UTF8.self)
+        let lower = text.lowercased()
+        guard lower.contains("cargo") || lower.contains("rust") else { return nil }
+        for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.trimmingBlanks()
+            if line.hasPrefix("#") || line.hasPrefix("//") || line.hasPrefix("*") { continue }
+            let compact = String(line.lowercased().filter { !" \t\"',".contains($0) })
+            if markers.contains(where: { compact.contains($0) }) { return (offset + 1, String(line.prefix(120))) }
+        }
+        return nil
     }
 
     /// `app` for `app/src/main/cpp/CMakeLists.txt` and `app/build.gradle.kts`: the folder above `src/`, else the file's folder.

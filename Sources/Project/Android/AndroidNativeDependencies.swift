@@ -12,12 +12,20 @@ import YAML
 ///
 /// Rows: `{ coordinate: "net.zetetic:sqlcipher-android", first_16kb: "4.6.1", source: "…" }`; a coordinate
 /// `group:*` matches every artifact of the group. A row without `first_16kb` has no 16 KB release known.
+/// `{ package: sqlite3_flutter_libs, ecosystem: pub, source: "…" }` is a Flutter plugin (pubspec.lock / pubspec.yaml)
+/// whose Android part bundles native libraries.
 public enum AndroidNativeDependencies {
     struct Row {
         let group: String
         let name: String?
         let first16KB: DependencyVersion?
         let source: String
+        var ecosystem: Dependency.Ecosystem = .gradle
+
+        func matches(_ dependency: Dependency) -> Bool {
+            guard dependency.ecosystem == ecosystem else { return false }
+            return ecosystem == .gradle ? matches(dependency.name) : dependency.name == group
+        }
 
         func matches(_ coordinate: String) -> Bool {
             let parts = coordinate.split(separator: ":", maxSplits: 1).map(String.init)
@@ -31,6 +39,9 @@ public enum AndroidNativeDependencies {
     static func rows(_ tables: [SymbolTableSource]) -> [Row] {
         tables.flatMap { table in
             (table.value.sequence ?? []).compactMap { node -> Row? in
+                if let package = node["package"]?.scalar, node["ecosystem"]?.scalar == "pub", let source = node["source"]?.scalar, !package.isEmpty {
+                    return Row(group: package, name: nil, first16KB: node["first_16kb"]?.scalar.flatMap(DependencyVersion.init), source: source, ecosystem: .pub)
+                }
                 guard let coordinate = node["coordinate"]?.scalar, let source = node["source"]?.scalar else { return nil }
                 let parts = coordinate.split(separator: ":", maxSplits: 1).map(String.init)
                 guard parts.count == 2, !parts[0].isEmpty else { return nil }
@@ -45,7 +56,7 @@ public enum AndroidNativeDependencies {
         -> [(dependency: Dependency, version: String, first16KB: String, source: String)] {
         let rows = rows(tables)
         return dependencies.sorted(by: { ($0.location, $0.name) < ($1.location, $1.name) }).compactMap { dependency in
-            guard dependency.ecosystem == .gradle, let row = rows.first(where: { $0.matches(dependency.name) }),
+            guard dependency.ecosystem == .gradle, let row = rows.first(where: { $0.matches(dependency) }),
                   let version = dependency.version.flatMap(DependencyVersion.init), let minimum = row.first16KB, version < minimum else { return nil }
             return (dependency, version.text, minimum.text, row.source)
         }
@@ -57,8 +68,8 @@ public enum AndroidNativeDependencies {
         var found: [Evidence] = []
         var old: [Evidence] = []
         var names: [String] = []
-        for dependency in dependencies.sorted(by: { ($0.location, $0.name) < ($1.location, $1.name) }) where dependency.ecosystem == .gradle {
-            guard let row = rows.first(where: { $0.matches(dependency.name) }) else { continue }
+        for dependency in dependencies.sorted(by: { ($0.location, $0.name) < ($1.location, $1.name) }) where dependency.ecosystem == .gradle || dependency.ecosystem == .pub {
+            guard let row = rows.first(where: { $0.matches(dependency) }) else { continue }
             let version = dependency.version.flatMap(DependencyVersion.init)
             let first = row.first16KB.map { "first 16 KB build \($0.text)" } ?? "no 16 KB build published"
             if !names.contains(dependency.name) { names.append(dependency.name) }

@@ -5,7 +5,10 @@ import Foundation
 ///
 /// Facts:
 /// - `android.native_code`: the project ships native code: a prebuilt `.so` under `jniLibs/` or a module's
-///   `libs/`, or native sources built by the app (`CMakeLists.txt`, `Android.mk`). Evidence: those files.
+///   `libs/`, native sources built by the app (`CMakeLists.txt`, `Android.mk`), or Rust that a Gradle script
+///   builds for Android (`rust_gradle_markers`: the Mozilla Rust Android Gradle plugin, cargo-ndk, cargokit).
+///   Evidence: those files. A Flutter package's desktop runners (`linux/`, `windows/`, `macos/` beside its
+///   pubspec.yaml) are CMake projects for the desktop apps, not the Android build, and are not counted.
 /// - `android.native_libraries_4kb`: a prebuilt 64-bit (arm64-v8a, x86_64) library whose LOAD segments are
 ///   aligned to less than 16 KB, so it cannot load on 16 KB-page devices. Evidence: each such file with its alignment.
 ///
@@ -16,15 +19,31 @@ public enum AndroidNativeLibraries {
     static let requiredAlignment: UInt64 = 16384
     static let nonReleaseSourceSets = ["/src/test/", "/src/androidTest/", "/src/debug/", "/src/testDebug/"]
 
+    /// What in a Gradle script shows it builds Rust for Android: the Mozilla plugin's id
+    /// (github.com/mozilla/rust-android-gradle), cargo-ndk (github.com/bbqsrc/cargo-ndk) run from a task, and
+    /// Flutter's cargokit glue (github.com/irondash/cargokit, applied from its gradle/plugin.gradle).
+    /// Matched lower-cased on a line without blanks, quotes and commas, so `commandLine("cargo", "ndk", …)`,
+    /// `cargo ndk` and `cargoNdk { }` all read `cargondk`.
+    static let rustGradleMarkers = ["org.mozilla.rust-android-gradle", "cargo-ndk", "cargondk", "cargokit"]
+
     public static func inspect(files: [ProjectFile], root: String) -> PartialInspection {
         var result = PartialInspection()
         var nativeEvidence: [Evidence] = []
         var misaligned: [Evidence] = []
+        var rustModules: [String] = []
+        let desktop = flutterDesktopFolders(files)
         // The name first: it is a few byte comparisons, while the source-set test searches the whole path,
         // and nearly no file of a tree (none of an iOS one) is a native build file or a library.
         for file in files where !file.isVendored {
+            if file.fileName == "build.gradle" || file.fileName == "build.gradle.kts", isRelease(file.path),
+               let line = AndroidNativeBuild.firstLine(file, containing: rustGradleMarkers) {
+                if nativeEvidence.count < 5 { nativeEvidence.append(Evidence(location: SourceLocation(path: file.path, line: line.number), snippet: "Rust built by Gradle: \(line.text)")) }
+                rustModules.append(AndroidNativeBuild.moduleFolder(of: file.path))
+                continue
+            }
             let isBuildFile = file.fileName == "CMakeLists.txt" || file.fileName == "Android.mk"
             guard isBuildFile || file.fileName.hasSuffix(".so"), isRelease(file.path) else { continue }
+            if isBuildFile && isDesktopRunner(file.path, desktop) { continue }
             if isBuildFile {
                 if nativeEvidence.count < 5 { nativeEvidence.append(Evidence(location: SourceLocation(path: file.path), snippet: "native build: \(file.fileName)")) }
                 continue
@@ -44,12 +63,27 @@ public enum AndroidNativeLibraries {
         if !nativeEvidence.isEmpty {
             result.facts.append(Fact(name: "android.native_code", value: .bool(true), source: .detected, evidence: nativeEvidence))
         }
-        if let built = AndroidNativeBuild.fact(files: files) { result.facts.append(built) }
+        if let built = AndroidNativeBuild.fact(files: files.filter { !isDesktopRunner($0.path, desktop) }, rustModules: rustModules) {
+            result.facts.append(built)
+        }
         if !misaligned.isEmpty {
             result.facts.append(Fact(name: "android.native_libraries_4kb", value: .bool(true), source: .detected,
                                      evidence: Array(misaligned.sorted { $0.location < $1.location }.prefix(10))))
         }
         return result
+    }
+
+    /// `linux/`, `windows/` and `macos/` beside each pubspec.yaml (`app/linux/` for `app/pubspec.yaml`): the desktop
+    /// runners of a Flutter app or plugin (docs.flutter.dev/platform-integration/desktop).
+    static func flutterDesktopFolders(_ files: [ProjectFile]) -> [String] {
+        files.filter { $0.fileName == "pubspec.yaml" }.flatMap { file -> [String] in
+            let folder = file.path.split(separator: "/").dropLast().joined(separator: "/")
+            return ["linux/", "windows/", "macos/"].map { folder.isEmpty ? $0 : folder + "/" + $0 }
+        }
+    }
+
+    static func isDesktopRunner(_ path: String, _ folders: [String]) -> Bool {
+        folders.contains { path.hasPrefix($0) }
     }
 
     static func isRelease(_ path: String) -> Bool {

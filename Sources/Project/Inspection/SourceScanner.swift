@@ -28,6 +28,8 @@ public struct SourceScanner: Sendable {
         let languages: LanguageSet
         /// Lower-cased path words where a hit does not count (`SymbolEntry.excludedPathWords`).
         let excludedPathWords: [String]
+        /// Lower-cased path words one of which the path must hold (`SymbolEntry.requiredPathWords`); empty: any.
+        let requiredPathWords: [String]
         /// Lower-cased words that near a hit make it no evidence (`SymbolEntry.excludedNearWords`), as bytes.
         let excludedNearWords: [[UInt8]]
     }
@@ -47,6 +49,7 @@ public struct SourceScanner: Sendable {
         let text: String
         let languages: LanguageSet
         let excludedPathWords: [String]
+        let requiredPathWords: [String]
     }
     private let fragments: [TextFragment]
     /// Lower-cased first byte → indices into `fragments`: one pass over the text tries only those.
@@ -69,7 +72,8 @@ public struct SourceScanner: Sendable {
             limits[entry.fact] = max(limits[entry.fact] ?? 0, entry.evidenceLimit)
             for fragment in entry.textFragments where !fragment.isEmpty {
                 fragments.append(TextFragment(fact: entry.fact, bytes: Array(fragment.utf8), text: fragment,
-                                              languages: LanguageSet(entry.languages), excludedPathWords: entry.excludedPathWords))
+                                              languages: LanguageSet(entry.languages), excludedPathWords: entry.excludedPathWords,
+                                              requiredPathWords: entry.requiredPathWords))
             }
             for symbol in entry.symbols {
                 patterns.append(Compiled(fact: entry.fact, pattern: symbol, text: symbol.description,
@@ -82,6 +86,7 @@ public struct SourceScanner: Sendable {
                                          stringValue: symbol.stringValue.map { Array($0.utf8) },
                                          languages: LanguageSet(entry.languages),
                                          excludedPathWords: entry.excludedPathWords,
+                                         requiredPathWords: entry.requiredPathWords,
                                          excludedNearWords: entry.excludedNearWords.map { Array($0.utf8) }))
             }
         }
@@ -245,6 +250,11 @@ public struct SourceScanner: Sendable {
                     lowerPath = lower
                     if compiled.excludedPathWords.contains(where: { lower.contains($0) }) { continue }
                 }
+                if !compiled.requiredPathWords.isEmpty {
+                    let lower = lowerPath ?? "/" + path.lowercased()
+                    lowerPath = lower
+                    if !compiled.requiredPathWords.contains(where: { lower.contains($0) }) { continue }
+                }
                 if !compiled.excludedNearWords.isEmpty,
                    Self.isNear(buffer, lineStart: word.lineStart, end: word.end, compiled.excludedNearWords) { continue }
                 if language == .rust, RustBindings.isBinding(buffer, start: word.start, end: word.end) { continue }
@@ -302,6 +312,11 @@ public struct SourceScanner: Sendable {
                         let lower = lowerPath ?? "/" + path.lowercased()
                         lowerPath = lower
                         if fragment.excludedPathWords.contains(where: { lower.contains($0) }) { continue }
+                    }
+                    if !fragment.requiredPathWords.isEmpty {
+                        let lower = lowerPath ?? "/" + path.lowercased()
+                        lowerPath = lower
+                        if !fragment.requiredPathWords.contains(where: { lower.contains($0) }) { continue }
                     }
                     let column = 1 + buffer[lineStart..<k].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
                     let snippet = Self.line(buffer, from: lineStart)

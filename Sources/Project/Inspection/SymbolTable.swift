@@ -139,6 +139,10 @@ public struct SymbolEntry: Sendable, Hashable {
     /// fact: a password field of a server connection or of a component library is not the app's login. Matched
     /// against `/` + the path, so `/android/` also finds a top-level `android/` folder.
     public let excludedPathWords: [String]
+    /// Lower-cased path words one of which a hit's path must hold to count (empty: any path): a Custom Tab or a
+    /// WebView is a login only on a login screen (`login`, `oauth`, `signin`), not when it opens a help page.
+    /// Matched like `excludedPathWords`.
+    public let requiredPathWords: [String]
     /// Lower-cased words that, written near a hit (its line, the \(SymbolEntry.nearLinesBefore) lines before it and the
     /// \(SymbolEntry.nearLinesAfter) after it, in code, strings or comments, any case), make it no evidence of this fact:
     /// a new-password field whose label or variable says `passphrase` or `backup` protects a local secret, not an account.
@@ -156,13 +160,14 @@ public struct SymbolEntry: Sendable, Hashable {
 
     public init(fact: String, languages: Set<Language> = Set(Language.allCases), symbols: [SymbolPattern],
                 evidenceLimit: Int = SymbolEntry.defaultEvidenceLimit, weight: String? = nil, excludedPathWords: [String] = [],
-                excludedNearWords: [String] = [], textFragments: [String] = []) {
+                excludedNearWords: [String] = [], textFragments: [String] = [], requiredPathWords: [String] = []) {
         self.fact = fact
         self.languages = languages
         self.symbols = symbols
         self.evidenceLimit = evidenceLimit
         self.weight = weight
         self.excludedPathWords = excludedPathWords
+        self.requiredPathWords = requiredPathWords
         self.excludedNearWords = excludedNearWords
         self.textFragments = textFragments
     }
@@ -178,6 +183,7 @@ public struct SymbolEntry: Sendable, Hashable {
 ///     evidence_limit: 3               # optional, default 5
 ///     weight: strong                  # optional: strong, medium or weak (shown in `shipcheck facts`)
 ///     not_in_paths: [webdav]          # optional: path words (lower case) where a hit is no evidence
+///     in_paths: [login, oauth]        # optional: path words (lower case) one of which a hit's path must hold
 ///     not_near: [passphrase, backup]  # optional: words (lower case) that, near a hit, make it no evidence
 ///     in_text: [account_delete]       # optional: fragments (lower case) found anywhere in the text, any case
 /// ```
@@ -227,7 +233,7 @@ public struct SymbolTable: Sendable {
     }
 
     private static func readEntry(_ item: NodeReader) -> SymbolEntry? {
-        guard let map = item.mapping(allowed: ["fact", "languages", "symbols", "evidence_limit", "weight", "not_in_paths", "not_near", "in_text"],
+        guard let map = item.mapping(allowed: ["fact", "languages", "symbols", "evidence_limit", "weight", "not_in_paths", "in_paths", "not_near", "in_text"],
                                      required: ["fact"]) else { return nil }
         let fact = map["fact"]?.string()
         if let fact, fact.isEmpty || containsWhitespace(fact) {
@@ -274,6 +280,19 @@ public struct SymbolTable: Sendable {
                 }
             }
         }
+        var required: [String] = []
+        if let node = map["in_paths"] {
+            let items = node.node.scalar != nil ? [node] : (node.sequence() ?? [])
+            if items.isEmpty { node.error("expected at least one path word") }
+            for wordNode in items {
+                guard let word = wordNode.string() else { continue }
+                if word.isEmpty || word != word.lowercased() || containsWhitespace(word) {
+                    wordNode.error("a path word is lower case without spaces, got \"\(word)\"")
+                } else {
+                    required.append(word)
+                }
+            }
+        }
         var near: [String] = []
         if let node = map["not_near"] {
             let items = node.node.scalar != nil ? [node] : (node.sequence() ?? [])
@@ -302,7 +321,8 @@ public struct SymbolTable: Sendable {
         if map["symbols"] == nil && map["in_text"] == nil { item.error("an entry needs symbols, in_text or both") }
         guard let fact, !symbols.isEmpty || !fragments.isEmpty else { return nil }
         return SymbolEntry(fact: fact, languages: languages, symbols: symbols, evidenceLimit: limit, weight: weight,
-                           excludedPathWords: excluded, excludedNearWords: near, textFragments: fragments)
+                           excludedPathWords: excluded, excludedNearWords: near, textFragments: fragments,
+                           requiredPathWords: required)
     }
 }
 

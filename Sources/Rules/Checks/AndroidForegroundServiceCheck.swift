@@ -35,20 +35,34 @@ enum AndroidForegroundServiceCheck {
         let unseen = names("android.plugins_unseen")
         // Path dependencies outside the folder checked were not read: their manifests may add it too.
         let outside = names("android.plugins_outside_root")
+        // The app module's own folder: a service its own manifests declare with a type is the app's, and so is the
+        // permission for that type (a plugin's manifest requests permissions for its own services).
+        let appFolder = facts["android.release_module"]?.evidence.first.map { evidence -> String in
+            let path = evidence.location.path
+            return path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
+        }
         var results: [CheckResult] = []
         for (type, required) in table.types {
             guard let declared = facts["android.foreground_service_type.\(type)"], declared.value.isTruthy else { continue }
             let missing = ([table.base] + required).filter { !granted($0) }
             guard !missing.isEmpty else { continue }
             let first = declared.evidence.first
+            let appsOwn = appFolder.map { folder in
+                declared.evidence.contains { $0.location.path.hasPrefix(folder.isEmpty ? "src/" : folder + "/src/") }
+            } ?? false
+            // Only a type's own permission is the app's for sure; the plain FOREGROUND_SERVICE is what plugins add.
+            let typeOwn = appsOwn && !missing.contains(table.base)
+            let clause = typeOwn && !(unseen.isEmpty && outside.isEmpty)
+                ? "; the app's own manifest declares the service with this type, so the type's permission is the app's to request (a plugin's manifest requests permissions for its own services)"
+                : unseenClause(unseen: unseen, outside: outside)
             results.append(CheckResult(location: first?.location ?? SourceLocation(path: "."), evidence: first?.snippet, values: [
                 "type": type,
                 "permission": missing.map { $0.replacingOccurrences(of: "android.permission.", with: "") }.joined(separator: " and "),
                 "permissions": missing.joined(separator: ", "),
                 "services": declared.evidence.map(\.location.description).joined(separator: ", "),
                 "target_sdk": String(Int(level)),
-                "unseen": unseenClause(unseen: unseen, outside: outside),
-            ], severity: unseen.isEmpty && outside.isEmpty ? nil : .info))
+                "unseen": clause,
+            ], severity: typeOwn || (unseen.isEmpty && outside.isEmpty) ? nil : .info))
         }
         return results
     }
@@ -97,15 +111,25 @@ struct ForegroundServiceTypePermissions: Sendable {
 }
 
 /// `android.foreground_service_types_missing`: a `<service>` of the release manifest without
-/// `android:foregroundServiceType` (`android.services_without_foreground_type`) whose class, a Kotlin or Java file of
-/// the same name in the repository, calls `startForeground` (the `android.start_foreground` symbol hits), once the app
-/// targets `min_target_sdk` or later: Android 14 throws MissingForegroundServiceTypeException there. One result per
-/// service, at its manifest line, naming the call.
+/// `android:foregroundServiceType` (`android.services_without_foreground_type`) that runs in the foreground, once the
+/// app targets `min_target_sdk` or later: Android 14 throws MissingForegroundServiceTypeException there. A service
+/// runs in the foreground when (the `android.start_foreground` symbol hits) its class's file calls `startForeground`,
+/// or a helper in its package does (a file of the class's folder, or of its package's folder, that is no other
+/// service's class: `service.startForeground(…)` in a notification helper, `Service.startForegroundSafely`), or when
+/// it is a library's service that the app's code puts in the foreground (`library_services`: WorkManager's
+/// SystemForegroundService when a worker builds a ForegroundInfo). One result per service, at its manifest line,
+/// naming the call.
 enum AndroidForegroundServiceTypeCheck {
     static let function = CheckFunction(
         name: "android.foreground_service_types_missing",
-        summary: "every service whose code calls startForeground declares android:foregroundServiceType",
-        options: [OptionSpec("min_target_sdk", .int, required: true, doc: "judge only when the release module's targetSdk is known and at least this")],
+        summary: "every service that runs in the foreground declares android:foregroundServiceType",
+        options: [
+            OptionSpec("min_target_sdk", .int, required: true, doc: "judge only when the release module's targetSdk is known and at least this"),
+            OptionSpec("library_services", .table, required: false, decode: TableError.decoder(LibraryForegroundServices.init),
+                       doc: "{ service class: { signal: symbol fact of the app code that runs it in the foreground, how: phrase } }"),
+            OptionSpec("actions", .table, required: false, decode: TableError.decoder(ForegroundActions.init),
+                       doc: "{ intent-filter action of a library base class that runs in the foreground: phrase }"),
+        ],
         subjects: .none,
         run: run)
 
@@ -114,24 +138,114 @@ enum AndroidForegroundServiceTypeCheck {
         guard let minimum = invocation.options.int("min_target_sdk"),
               let target = facts["android.target_sdk"], case .number(let level) = target.value, Int(level) >= minimum,
               let untyped = facts["android.services_without_foreground_type"] else { return [] }
-        // The files that call startForeground, by class name (the file's name without its extension).
+        let library = invocation.decoded("library_services", as: LibraryForegroundServices.self)?.services ?? [:]
+        let foregroundActions = invocation.decoded("actions", as: ForegroundActions.self)?.actions ?? [:]
+        let actionPlaces = facts["android.services_without_foreground_type_actions"]?.evidence ?? []
+        let hits = invocation.context.project.symbolHits
+        // The files that call startForeground, by class name (the file's name without its extension), and by folder.
         var callers: [String: SymbolHit] = [:]
-        for hit in invocation.context.project.symbolHits where hit.signal == "android.start_foreground" {
-            let file = hit.location.path.split(separator: "/").last.map(String.init) ?? hit.location.path
-            let name = file.split(separator: ".").first.map(String.init) ?? file
+        var callersByFolder: [String: [SymbolHit]] = [:]
+        for hit in hits where hit.signal == "android.start_foreground" {
+            let (folder, name) = folderAndName(hit.location.path)
             if callers[name] == nil { callers[name] = hit }
+            callersByFolder[folder, default: []].append(hit)
         }
-        guard !callers.isEmpty else { return [] }
+        // Every declared service's simple name: a file of that name is that service's class, not a helper.
+        let serviceNames = Set(((facts["android.services_declared"]?.value).flatMap { value -> [String]? in
+            if case .list(let names) = value { return names } else { return nil }
+        } ?? []).map(simpleName))
+        // The folders holding each class file (SyncService.kt), for the helpers beside it.
+        var classFolders: [String: [String]] = [:]
+        for path in invocation.context.project.walkedFiles where path.hasSuffix(".kt") || path.hasSuffix(".java") {
+            let (folder, name) = folderAndName(path)
+            classFolders[name, default: []].append(folder)
+        }
+        // The declared services whose class file sits in `folder` (`SyncService.kt` there), or whose fully qualified
+        // package is that folder's path (`org.odk.collect.async.services` → `…/org/odk/collect/async/services`).
+        let declared = (facts["android.services_declared"]?.evidence.map(\.snippet) ?? []) + untyped.evidence.map(\.snippet)
+        func servicesIn(_ folder: String) -> Set<String> {
+            Set(declared.filter { service in
+                let components = service.split(separator: ".").map(String.init)
+                let package = service.hasPrefix(".") || components.count < 3 ? nil : components.dropLast().joined(separator: "/")
+                return (classFolders[simpleName(service)] ?? []).contains(folder)
+                    || package.map { folder == $0 || folder.hasSuffix("/" + $0) } == true
+            })
+        }
         var results: [CheckResult] = []
         var seen = Set<String>()
         for service in untyped.evidence {
             let name = service.snippet
-            let simple = name.split(separator: ".").last.map(String.init) ?? name
-            guard seen.insert(name).inserted, let call = callers[simple] else { continue }
+            let simple = simpleName(name)
+            guard seen.insert(name).inserted else { continue }
+            var found: (how: String, call: SymbolHit)?
+            if let call = callers[simple] {
+                found = ("its code calls startForeground", call)
+            } else if let entry = library[name], let call = hits.first(where: { $0.signal == entry.signal }) {
+                found = (entry.how, call)
+            } else if let place = actionPlaces.first(where: { place in
+                place.snippet.hasPrefix(name + " ") && foregroundActions[String(place.snippet.dropFirst(name.count + 1))] != nil
+            }) {
+                let action = String(place.snippet.dropFirst(name.count + 1))
+                found = (foregroundActions[action] ?? "", SymbolHit(signal: "manifest", symbol: action, location: place.location))
+            } else {
+                // A helper in the service's folder (the folder of its class file, or of its package when the name is
+                // fully qualified), when no other declared service lives there: a notification helper calling
+                // `service.startForeground(…)` serves the one service beside it, and is ambiguous among several.
+                let helper = callersByFolder.lazy.filter { folder, _ in servicesIn(folder) == [name] }
+                    .flatMap(\.value).first { hit in !serviceNames.contains(folderAndName(hit.location.path).name) }
+                if let helper { found = ("code in its package calls startForeground", helper) }
+            }
+            guard let found else { continue }
             results.append(CheckResult(location: service.location, evidence: "<service android:name=\"\(name)\">", values: [
-                "service": name, "call": "\(call.location)", "target_sdk": String(Int(level)),
+                "service": name, "how": found.how, "call": "\(found.call.location)", "target_sdk": String(Int(level)),
             ]))
         }
         return results
+    }
+
+    static func simpleName(_ name: String) -> String { name.split(separator: ".").last.map(String.init) ?? name }
+
+    /// `app/src/main/java/a/b/SyncService.kt` → (`app/src/main/java/a/b`, `SyncService`).
+    static func folderAndName(_ path: String) -> (folder: String, name: String) {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[..<$0]) } ?? ""
+        let file = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        return (folder, file.split(separator: ".").first.map(String.init) ?? file)
+    }
+}
+
+/// `{ androidx.media3.session.MediaSessionService: "its Media3 base class …" }`: an intent-filter action that names a
+/// library base class which puts the service in the foreground itself, and how the message says so.
+struct ForegroundActions: Sendable {
+    let actions: [String: String]
+
+    init(_ table: Table?) throws(TableError) {
+        guard let table else { throw TableError(nil, nil, "missing") }
+        guard let pairs = table.value.mapping else { throw TableError(table, table.value, "expected action: phrase") }
+        var actions: [String: String] = [:]
+        for pair in pairs {
+            guard let action = pair.key.scalar, let how = pair.value.scalar else { throw TableError(table, pair.value, "write `action: phrase`") }
+            actions[action] = how
+        }
+        self.actions = actions
+    }
+}
+
+/// `{ androidx.work.impl.foreground.SystemForegroundService: { signal: android.work_foreground_info, how: "…" } }`:
+/// a library's service, the symbol fact of the app code that puts it in the foreground, and how the message says so.
+struct LibraryForegroundServices: Sendable {
+    let services: [String: (signal: String, how: String)]
+
+    init(_ table: Table?) throws(TableError) {
+        guard let table else { throw TableError(nil, nil, "missing") }
+        guard let pairs = table.value.mapping else { throw TableError(table, table.value, "expected service class: { signal, how }") }
+        var services: [String: (signal: String, how: String)] = [:]
+        for pair in pairs {
+            guard let service = pair.key.scalar, let signal = pair.value["signal"]?.scalar, let how = pair.value["how"]?.scalar else {
+                throw TableError(table, pair.value, "write `service class: { signal: symbol fact, how: phrase }`")
+            }
+            services[service] = (signal, how)
+        }
+        self.services = services
     }
 }
