@@ -85,7 +85,7 @@ enum PolicyPrivacyChecks {
     /// The local copy of the policy (`paths.privacy_policy`) names the app or the developer.
     static let namesApp = CheckFunction(
         name: "privacy_policy.names_app",
-        summary: "The local copy of the privacy policy (paths.privacy_policy) names the app (manifest or listing names) or the developer, case- and accent-insensitively.",
+        summary: "The local copy of the privacy policy (paths.privacy_policy), or with --online the published one and each App Store localization's live one (--console), names the app (manifest, listing or console names) or the developer, case- and accent-insensitively.",
         options: [], subjects: .none, placeholders: ["problem"]
     ) { invocation in
         let project = invocation.context.project
