@@ -70,3 +70,35 @@ struct ConsoleScreenshotServerTests {
         #expect(!Self.findings(phoneReport, "console.appstore-screenshot-failed").isEmpty)
     }
 }
+
+/// `--console` with `--online`: the privacy policy page App Store Connect's en-US localization links to (on the
+/// fake, mode asc_live_policy) is fetched by the --online fetcher, without the API's bearer, and held to
+/// privacy-policy.names-app at its console place. The project holds no URL of its own, so nothing else is fetched.
+@Suite("Console: the live privacy policy with --online", .serialized)
+struct ConsoleLivePolicyServerTests {
+    @Test func theLivePolicyIsFetchedWithoutTheTokenAndHeldToNamesApp() throws {
+        guard let keys = ConsoleServerTests.makeKeys(), let server = ConsoleServerTests.server(mode: "asc_live_policy", keys: keys) else { return }
+        defer { server.stop() }
+        let project = FileManager.default.temporaryDirectory.appendingPathComponent("shipcheck-console-policy-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: project) }
+        try "stores: [appstore]\n".write(to: project.appendingPathComponent("shipcheck.yml"), atomically: true, encoding: .utf8)
+        func run(_ extra: [String]) throws -> [[String: Any]] {
+            let output = try ShipcheckProcess.run(["check", project.path, "--console", "--console-store", "appstore", "--console-bundle-id",
+                                                   "com.example.todocloud", "--format", "json", "--date", "2026-11-30"] + extra,
+                                                  environment: ConsoleServerTests.environment(server, keys: keys))
+            let report = (try? JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]) ?? [:]
+            return ((report["findings"] as? [[String: Any]]) ?? []).filter { $0["rule"] as? String == "privacy-policy.names-app" }
+        }
+        let online = try run(["--online"])
+        #expect(online.compactMap { $0["path"] as? String } == ["App Store Connect › en-US › privacyPolicyUrl"])
+        #expect((online.first?["message"] as? String)?.contains("\(server.base)/policy/en (App Store Connect's privacy policy URL for en-US) names neither") == true,
+                "\(online.first?["message"] ?? "")")
+        let page = try ConsoleServerTests.log(server).filter { $0["path"] as? String == "/policy/en" }
+        #expect(page.count == 1)
+        #expect(page.allSatisfy { $0["has_auth"] as? Bool == false }, "the API's bearer never goes to the policy page")
+        // Without --online the page is not fetched and nothing is claimed.
+        #expect(try run([]).isEmpty)
+        #expect(try ConsoleServerTests.log(server).filter { $0["path"] as? String == "/policy/en" }.count == 1)
+    }
+}

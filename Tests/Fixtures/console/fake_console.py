@@ -117,6 +117,15 @@ class Handler(BaseHTTPRequestHandler):
             return self.asc(mode)
         if self.path.startswith("/androidpublisher/"):
             return self.play(mode)
+        if self.path == "/policy/en":
+            # The live privacy policy of mode asc_live_policy: a page that names neither the app nor its developer.
+            body = b"<html><body><h1>Privacy</h1><p>We collect nothing.</p></body></html>"
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return
         self.answer(404, {"errors": [{"status": "404", "code": "NOT_FOUND"}]})
 
     def do_POST(self):
@@ -185,7 +194,8 @@ class Handler(BaseHTTPRequestHandler):
                 "data": [resource("appInfos", "info-edit", {"state": "PREPARE_FOR_SUBMISSION"},
                                   {"appInfoLocalizations": [ref("appInfoLocalizations", "l-en"), ref("appInfoLocalizations", "l-fr")],
                                    "ageRatingDeclaration": ref("ageRatingDeclarations", "decl-1")})],
-                "included": [resource("appInfoLocalizations", "l-en", {"locale": "en-US", "name": "TodoCloud", "privacyPolicyUrl": "https://example-company.com/privacy"}),
+                "included": [resource("appInfoLocalizations", "l-en", {"locale": "en-US", "name": "TodoCloud", "privacyPolicyUrl":
+                                      base + "/policy/en" if mode == "asc_live_policy" else "https://example-company.com/privacy"}),
                              resource("appInfoLocalizations", "l-fr", {"locale": "fr-FR", "name": HOSTILE, "privacyPolicyUrl": None}),
                              resource("ageRatingDeclarations", "decl-1", answers)],
                 "links": {"self": base + self.path}})
