@@ -154,6 +154,37 @@ struct PolicyPrivacyChecksTests {
 
 /// The handler of the policy tests' server (`LocalHTTPServer`): /ok with HTML, /named with a
 /// policy page that names "Tide Log", /pdf with a PDF content type and anything else with 404. Started on a free port, stopped by `stop()`.
+extension PolicyPrivacyChecksTests {
+    /// `--console` with `--online`: the live policy each App Store localization links to is fetched (the same
+    /// fetcher, here against 127.0.0.1) and held to names-app at its console place, once per distinct URL; the
+    /// console's own app name counts as a name. Offline nothing is claimed.
+    @Test func theLivePrivacyPolicyOfEachAppStoreLocalizationIsHeldToNamesApp() throws {
+        let server = try PolicyTestServer.start()
+        defer { server.stop() }
+        let base = "http://127.0.0.1:\(server.port)"
+        var project = Self.appStoreProject(locales: [])
+        project.manifest = Manifest(file: "shipcheck.yml", developer: "Ripple Labs GmbH")
+        let info = AppStoreConnectSnapshot.AppInfo(id: "info", localizations: [
+            .init(locale: "en-US", name: "Tide Log", privacyPolicyUrl: "\(base)/named"),
+            .init(locale: "fr-FR", name: "Tide Log", privacyPolicyUrl: "\(base)/ok"),
+            .init(locale: "de-DE", privacyPolicyUrl: "\(base)/ok"),
+        ])
+        project.console = ConsolePart(snapshot: ConsoleSnapshot(appStoreConnect: .init(
+            app: .init(id: "1", bundleId: "com.example.tidelog", name: "Tide Log"), appInfo: info)), origin: "a test")
+        let online = try S.findings(project, rule: "privacy-policy.names-app", online: true)
+        #expect(online.map(\.location.path) == ["App Store Connect › de-DE › privacyPolicyUrl"], "one finding for the URL two locales share")
+        #expect(online.first?.message.contains("The live privacy policy at \(base)/ok (App Store Connect's privacy policy URL for de-DE, fr-FR) names neither the app nor its developer") == true,
+                "\(online.first?.message ?? "")")
+        #expect(online.first?.message.contains("Tide Log") == true, "the console's app name is looked for")
+        #expect(try S.findings(project, rule: "privacy-policy.names-app").isEmpty)
+        // The same URL in the repository's metadata (no local copy) is judged once, at the repository's place.
+        project.metadata = [MetadataTree(store: .appstore, path: "fastlane/metadata", name: "main", locales: [
+            S.locale("en-US", fields: ["privacy_url": "\(base)/ok", "name": "Tide Log"])])]
+        let both = try S.findings(project, rule: "privacy-policy.names-app", online: true)
+        #expect(both.map(\.location.path) == ["fastlane/metadata/en-US/privacy_url.txt"], "\(both.map(\.location.path))")
+    }
+}
+
 enum PolicyTestServer {
     static let script = """
     import http.server, sys

@@ -47,12 +47,13 @@ struct AppStoreConnectReader {
                 "include": "appStoreVersionLocalizations,appStoreReviewDetail,build", "limit[appStoreVersionLocalizations]": "50", "limit": "2",
             ])
             if let version = versions.data.first {
-                let localizations = versions.related(version, "appStoreVersionLocalizations").map { resource in
+                let localizations = versions.related(version, "appStoreVersionLocalizations").enumerated().map { index, resource in
                     AppStoreConnectSnapshot.VersionLocalization(
                         locale: resource.attributes["locale"] as? String ?? "?", description: resource.attributes["description"] as? String,
                         keywords: resource.attributes["keywords"] as? String, whatsNew: resource.attributes["whatsNew"] as? String,
                         promotionalText: resource.attributes["promotionalText"] as? String, supportUrl: resource.attributes["supportUrl"] as? String,
-                        marketingUrl: resource.attributes["marketingUrl"] as? String)
+                        marketingUrl: resource.attributes["marketingUrl"] as? String,
+                        screenshotSets: index < Self.maxScreenshotLocalizations ? screenshotSets(localizationId: resource.id) : nil)
                 }
                 let review = versions.related(version, "appStoreReviewDetail").first.map { resource in
                     // The password becomes present/absent here; the text goes no further than this line.
@@ -92,6 +93,33 @@ struct AppStoreConnectReader {
         let app = bundles.first { $0.attributes["bundleType"] as? String == "APP" } ?? bundles.first
         guard let sdk = app?.attributes["sdkBuild"] as? String, !sdk.isEmpty, sdk.count <= 32 else { return nil }
         return sdk
+    }
+
+    /// The localizations whose screenshot sets are read, at most: App Store Connect offers fewer locales than this,
+    /// so the bound only matters against an answer that lists more.
+    static let maxScreenshotLocalizations = 50
+
+    /// A localization's screenshot sets with their screenshots' file names and delivery states, best effort: one
+    /// `GET /v1/appStoreVersionLocalizations/{id}/appScreenshotSets?include=appScreenshots` per localization (the
+    /// API has no nested include from the version), 50 sets and 50 screenshots per set at most per page; nil when
+    /// it cannot be read, so that nothing is said about it.
+    func screenshotSets(localizationId: String) -> [AppStoreConnectSnapshot.ScreenshotSet]? {
+        guard !localizationId.isEmpty, localizationId.count <= 64,
+              localizationId.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }),
+              let sets = try? collection("/v1/appStoreVersionLocalizations/\(localizationId)/appScreenshotSets", [
+                  "include": "appScreenshots", "limit": "50", "limit[appScreenshots]": "50",
+                  "fields[appScreenshotSets]": "screenshotDisplayType,appScreenshots",
+                  "fields[appScreenshots]": "fileName,assetDeliveryState",
+              ]) else { return nil }
+        return sets.data.filter { $0.type == "appScreenshotSets" }.compactMap { set in
+            guard let type = set.attributes["screenshotDisplayType"] as? String, !type.isEmpty, type.count <= 64 else { return nil }
+            let shots = sets.related(set, "appScreenshots").map { shot in
+                let delivery = shot.attributes["assetDeliveryState"] as? [String: Any]
+                return AppStoreConnectSnapshot.Screenshot(fileName: shot.attributes["fileName"] as? String,
+                                                          state: delivery?["state"] as? String)
+            }
+            return .init(displayType: type, screenshots: shots)
+        }
     }
 
     /// The app's in-app purchases and subscriptions with their states; nil when either list cannot be read (a
@@ -180,3 +208,4 @@ struct AppStoreConnectReader {
         return result
     }
 }
+

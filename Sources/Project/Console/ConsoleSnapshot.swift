@@ -169,9 +169,13 @@ public struct AppStoreConnectSnapshot: Sendable, Codable, Equatable {
         public var promotionalText: String?
         public var supportUrl: String?
         public var marketingUrl: String?
+        /// `appScreenshotSets` with their `appScreenshots`; nil when not read (the key's role, a failed request, or
+        /// a snapshot from before they were read), so that nothing is said about them.
+        public var screenshotSets: [ScreenshotSet]?
 
         public init(locale: String, description: String? = nil, keywords: String? = nil, whatsNew: String? = nil,
-                    promotionalText: String? = nil, supportUrl: String? = nil, marketingUrl: String? = nil) {
+                    promotionalText: String? = nil, supportUrl: String? = nil, marketingUrl: String? = nil,
+                    screenshotSets: [ScreenshotSet]? = nil) {
             self.locale = locale
             self.description = description
             self.keywords = keywords
@@ -179,6 +183,39 @@ public struct AppStoreConnectSnapshot: Sendable, Codable, Equatable {
             self.promotionalText = promotionalText
             self.supportUrl = supportUrl
             self.marketingUrl = marketingUrl
+            self.screenshotSets = screenshotSets
+        }
+    }
+
+    /// One `appScreenshotSets` entry of a localization: its display type (`APP_IPHONE_67`, `APP_IPAD_PRO_3GEN_129`…)
+    /// and its screenshots.
+    public struct ScreenshotSet: Sendable, Codable, Equatable {
+        public var displayType: String
+        public var screenshots: [Screenshot]
+
+        public init(displayType: String, screenshots: [Screenshot] = []) {
+            self.displayType = displayType
+            self.screenshots = screenshots
+        }
+
+        enum CodingKeys: String, CodingKey { case displayType, screenshots }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            displayType = try container.decode(String.self, forKey: .displayType)
+            screenshots = try container.decodeIfPresent([Screenshot].self, forKey: .screenshots) ?? []
+        }
+    }
+
+    /// One `appScreenshots` entry: its file name and `assetDeliveryState.state` (`AWAITING_UPLOAD`,
+    /// `UPLOAD_COMPLETE`, `COMPLETE`, `FAILED`).
+    public struct Screenshot: Sendable, Codable, Equatable {
+        public var fileName: String?
+        public var state: String?
+
+        public init(fileName: String? = nil, state: String? = nil) {
+            self.fileName = fileName
+            self.state = state
         }
     }
 

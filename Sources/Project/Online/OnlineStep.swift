@@ -27,6 +27,10 @@ public enum OnlineStep {
             if case .string(let text) = fact.value { add(text) }
         }
         if let stated = project.manifest?.paths.privacyPolicy { add(stated) }
+        // The privacy policy each App Store localization links to, when a console was read (--console).
+        for localization in project.console.snapshot?.appStoreConnect?.appInfo?.localizations ?? [] {
+            if let url = localization.privacyPolicyUrl { add(url) }
+        }
         return urls
     }
 

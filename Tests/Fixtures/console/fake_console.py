@@ -2,7 +2,8 @@
 # console tier's tests (Tests/CLITests/ConsoleServerTests.swift). Standard library only; the JWT signatures are
 # verified with the test public keys when the `cryptography` package is importable, else recorded as None.
 # Shapes: App Store Connect API JSON:API documents (OpenAPI spec 3.7: apps, appInfos, appInfoLocalizations,
-# ageRatingDeclarations, appStoreVersions, appStoreVersionLocalizations, appStoreReviewDetails, builds, inAppPurchases (v2),
+# ageRatingDeclarations, appStoreVersions, appStoreVersionLocalizations, appScreenshotSets with appScreenshots,
+# appStoreReviewDetails, builds, inAppPurchases (v2),
 # subscriptionGroups with subscriptions; ErrorResponse)
 # and androidpublisher v3 (edits.insert, edits.listings.list, edits.tracks.list, edits.bundles.list, edits.delete).
 # SCENARIO (a dict) is prepended by the test: mode, ec_public (PEM), rsa_public (PEM).
@@ -116,6 +117,15 @@ class Handler(BaseHTTPRequestHandler):
             return self.asc(mode)
         if self.path.startswith("/androidpublisher/"):
             return self.play(mode)
+        if self.path == "/policy/en":
+            # The live privacy policy of mode asc_live_policy: a page that names neither the app nor its developer.
+            body = b"<html><body><h1>Privacy</h1><p>We collect nothing.</p></body></html>"
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return
         self.answer(404, {"errors": [{"status": "404", "code": "NOT_FOUND"}]})
 
     def do_POST(self):
@@ -184,7 +194,8 @@ class Handler(BaseHTTPRequestHandler):
                 "data": [resource("appInfos", "info-edit", {"state": "PREPARE_FOR_SUBMISSION"},
                                   {"appInfoLocalizations": [ref("appInfoLocalizations", "l-en"), ref("appInfoLocalizations", "l-fr")],
                                    "ageRatingDeclaration": ref("ageRatingDeclarations", "decl-1")})],
-                "included": [resource("appInfoLocalizations", "l-en", {"locale": "en-US", "name": "TodoCloud", "privacyPolicyUrl": "https://example-company.com/privacy"}),
+                "included": [resource("appInfoLocalizations", "l-en", {"locale": "en-US", "name": "TodoCloud", "privacyPolicyUrl":
+                                      base + "/policy/en" if mode == "asc_live_policy" else "https://example-company.com/privacy"}),
                              resource("appInfoLocalizations", "l-fr", {"locale": "fr-FR", "name": HOSTILE, "privacyPolicyUrl": None}),
                              resource("ageRatingDeclarations", "decl-1", answers)],
                 "links": {"self": base + self.path}})
@@ -201,6 +212,23 @@ class Handler(BaseHTTPRequestHandler):
                                                             "minOsVersion": "17.0"})],
                 # Pagination to another host: a client must not send its token there.
                 "links": {"next": "http://localhost:%d/v1/apps/app-1/appStoreVersions?cursor=evil" % self.server.server_address[1]}})
+        if path.startswith("/v1/appStoreVersionLocalizations/") and path.endswith("/appScreenshotSets"):
+            # Per localization, with include=appScreenshots. en-US (the primary language): a 6.9-inch iPhone set of two
+            # processed screenshots (a 5.5-inch one in mode asc_screenshots_missing) and a 13-inch iPad set whose only
+            # screenshot FAILED; fr-FR: none (it falls back to en-US's).
+            if path != "/v1/appStoreVersionLocalizations/v-en/appScreenshotSets":
+                return self.answer(200, {"data": [], "links": {"self": base + self.path}})
+            iphone = "APP_IPHONE_55" if mode == "asc_screenshots_missing" else "APP_IPHONE_67"
+            return self.answer(200, {
+                "data": [resource("appScreenshotSets", "set-phone", {"screenshotDisplayType": iphone},
+                                  {"appScreenshots": [ref("appScreenshots", "shot-1"), ref("appScreenshots", "shot-2")]}),
+                         resource("appScreenshotSets", "set-pad", {"screenshotDisplayType": "APP_IPAD_PRO_3GEN_129"},
+                                  {"appScreenshots": [ref("appScreenshots", "shot-3")]})],
+                "included": [resource("appScreenshots", "shot-1", {"fileName": "01_lists.png", "assetDeliveryState": {"state": "COMPLETE", "errors": []}}),
+                             resource("appScreenshots", "shot-2", {"fileName": "02_sync.png", "assetDeliveryState": {"state": "COMPLETE", "errors": []}}),
+                             resource("appScreenshots", "shot-3", {"fileName": "01_ipad.png", "assetDeliveryState": {
+                                 "state": "FAILED", "errors": [{"code": "IMAGE_INCORRECT_DIMENSIONS", "description": HOSTILE}]}})],
+                "links": {"self": base + self.path}})
         if path == "/v1/builds/build-1/buildBundles":
             # As App Store Connect answers API keys: the relationship has no GET; the include does.
             return self.answer(403, {"errors": [{"status": "403", "code": "FORBIDDEN_ERROR"}]})

@@ -6,7 +6,8 @@ import YAML
 /// manual items the console answers, judged on the snapshot. A run that read no console gives them nothing.
 public enum ConsoleChecks {
     public static var all: [CheckFunction] { [ageRating, privacyPolicyURLs, demoAccount, attachedBuild, playVersionCode, ConsoleListingChecks.listingLength,
-                                                  ConsoleCrossChecks.appStoreVersion, ConsoleCrossChecks.playReleaseNotes, ConsoleCrossChecks.purchases] }
+                                                  ConsoleCrossChecks.appStoreVersion, ConsoleCrossChecks.playReleaseNotes, ConsoleCrossChecks.purchases,
+                                                  ConsoleScreenshotChecks.sets, ConsoleScreenshotChecks.states] }
 
     /// Each question the questionnaire must answer (a table: data), null or absent in the declaration.
     static let ageRating = CheckFunction(
