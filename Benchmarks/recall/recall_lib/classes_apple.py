@@ -308,6 +308,49 @@ def manifest_deleted(tree):
     return Seeded([m], f"{m} deleted ({cat} used)", "deleted")
 
 
+@defect("privacy-manifest-out-of-resources", "appstore", "privacy-manifest",
+        "privacy-manifest.missing-api-declaration", RR_API,
+        "the app's PrivacyInfo.xcprivacy left on disk but taken out of the target's Copy Bundle Resources phase "
+        "(target membership unticked), while its code uses a declared category", scope="project")
+def manifest_out_of_resources(tree):
+    m, _, cat = _used_declared(tree)
+    name = posixpath.basename(m)
+    # The project that holds the manifest: the nearest folder above it with an .xcodeproj.
+    folder = posixpath.dirname(m)
+    while True:
+        projects = [f for f in tree.files if f.endswith(".xcodeproj/project.pbxproj")
+                    and posixpath.dirname(posixpath.dirname(f)) == folder]
+        if projects or not folder:
+            break
+        folder = posixpath.dirname(folder)
+    marker = f"/* {name} in Resources */,"
+    for pbx in projects:
+        text = tree.read(pbx) or ""
+        # The app targets' build phases, then in each of their Resources phases the one entry for the manifest:
+        # unticking the app target's membership removes exactly that line (extensions keep theirs).
+        app_phases = set()
+        for target in re.finditer(r"isa = PBXNativeTarget;(.*?)\n\t\t\};", text, re.S):
+            body = target.group(1)
+            if 'com.apple.product-type.application"' in body:
+                phases = re.search(r"buildPhases = \((.*?)\);", body, re.S)
+                if phases:
+                    app_phases.update(re.findall(r"([0-9A-F]{24})", phases.group(1)))
+        lines = text.split("\n")
+        hits = []
+        for phase in re.finditer(r"\n\t\t([0-9A-F]{24}) /\* [^*]* \*/ = \{\n\t\t\tisa = PBXResourcesBuildPhase;(.*?)\n\t\t\};", text, re.S):
+            if phase.group(1) not in app_phases:
+                continue
+            first = text[:phase.start()].count("\n") + 1
+            last = text[:phase.end()].count("\n")
+            hits += [i for i in range(first, last + 1) if lines[i].strip().endswith(marker)]
+        if len(hits) == 1:
+            del lines[hits[0]]
+            tree.write(pbx, "\n".join(lines))
+            return Seeded([pbx, m], f"{m} taken out of the app target's Resources phase in {pbx} ({cat} used)",
+                          "membership")
+    raise NoTarget("no project lists the app's manifest in exactly one Copy Bundle Resources phase")
+
+
 @defect("privacy-manifest-category-removed", "appstore", "privacy-manifest",
         "privacy-manifest.missing-api-declaration", RR_API,
         "one NSPrivacyAccessedAPITypes entry the code needs removed from the app's manifest", scope="project")
@@ -658,6 +701,6 @@ def deployment(tree):
     raise NoTarget("no iOS deployment target in a pbxproj or XcodeGen spec")
 
 
-CLASSES = [purpose_removed, flutter_purpose, rn_purpose, purpose_empty, purpose_vague, rr_added, manifest_deleted,
+CLASSES = [purpose_removed, flutter_purpose, rn_purpose, purpose_empty, purpose_vague, rr_added, manifest_deleted, manifest_out_of_resources,
            manifest_category, manifest_reason, sdk_pinned, sdk_pbxproj, uiwebview, swift_login, dart_login, js_login,
            tracking, signup_ios, purchase, odr, hosted, ats, deployment]
