@@ -59,8 +59,8 @@ public struct CurlHTTPClient: ConsoleHTTPClient {
         let freeHeaders = unsafeBitCast(freeAddress, to: FreeHeaders.self)
         guard let handle = curl.easyInit() else { return .failure(ConsoleHTTPError(message: "libcurl could not start a transfer")) }
         defer { curl.cleanup(handle) }
-        let body = CollectedBytes(limit: maxBodyBytes)
-        let headers = CollectedBytes(limit: 64 << 10)
+        let body = CurlResponseBytes(limit: maxBodyBytes)
+        let headers = CurlResponseBytes(limit: 64 << 10)
         let errors = UnsafeMutablePointer<CChar>.allocate(capacity: Curl.errorBufferSize)
         errors.initialize(repeating: 0, count: Curl.errorBufferSize)
         defer { errors.deallocate() }
@@ -76,7 +76,7 @@ public struct CurlHTTPClient: ConsoleHTTPClient {
         func set(_ option: Int32, _ value: String) -> Int32 { value.withCString { curl.setPointer(handle, option, $0) } }
         let write: CurlLibrary.Write = { data, size, count, context in
             guard let context else { return 0 }
-            return Unmanaged<CollectedBytes>.fromOpaque(context).takeUnretainedValue().append(data, size * count)
+            return Unmanaged<CurlResponseBytes>.fromOpaque(context).takeUnretainedValue().append(data, size * count)
         }
         let milliseconds = max(1, Int(timeout * 1000))
         var codes = [
@@ -141,25 +141,6 @@ public struct CurlHTTPClient: ConsoleHTTPClient {
             fields[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
         return fields
-    }
-}
-
-/// Bytes libcurl writes, up to `limit`; written and read on the sending thread only.
-private final class CollectedBytes {
-    let limit: Int
-    private(set) var bytes: [UInt8] = []
-    private(set) var truncated = false
-
-    init(limit: Int) {
-        self.limit = limit
-    }
-
-    func append(_ data: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
-        guard let data, count > 0 else { return count }
-        let taken = min(count, limit - bytes.count)
-        data.withMemoryRebound(to: UInt8.self, capacity: count) { bytes.append(contentsOf: UnsafeBufferPointer(start: $0, count: taken)) }
-        if taken < count { truncated = true }
-        return taken
     }
 }
 #endif

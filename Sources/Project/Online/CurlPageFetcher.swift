@@ -36,7 +36,7 @@ public struct CurlPageFetcher: PageFetcher {
         }
         guard let handle = curl.easyInit() else { return .failure("libcurl could not start a transfer") }
         defer { curl.cleanup(handle) }
-        let body = ResponseBody(limit: WebPage.maxBodyBytes)
+        let body = CurlResponseBytes(limit: WebPage.maxBodyBytes)
         let errors = UnsafeMutablePointer<CChar>.allocate(capacity: Curl.errorBufferSize)
         errors.initialize(repeating: 0, count: Curl.errorBufferSize)
         defer { errors.deallocate() }
@@ -46,7 +46,7 @@ public struct CurlPageFetcher: PageFetcher {
         func set(_ option: Int32, _ value: String) -> Int32 { value.withCString { curl.setPointer(handle, option, $0) } }
         let write: CurlLibrary.Write = { data, size, count, context in
             guard let context else { return 0 }
-            return Unmanaged<ResponseBody>.fromOpaque(context).takeUnretainedValue().append(data, size * count)
+            return Unmanaged<CurlResponseBytes>.fromOpaque(context).takeUnretainedValue().append(data, size * count)
         }
         let milliseconds = max(1, Int(timeout * 1000))
         var codes = [
@@ -87,27 +87,6 @@ public struct CurlPageFetcher: PageFetcher {
         let type = contentType.map { String(cString: $0) }?
             .split(separator: ";").first.map { $0.trimmingBlanks().lowercased() }
         return .page(WebPage(status: status, contentType: type, body: String(decoding: body.bytes, as: UTF8.self)))
-    }
-}
-
-/// The body as libcurl writes it, up to `limit` bytes; written and read on the fetching thread only.
-private final class ResponseBody {
-    let limit: Int
-    private(set) var bytes: [UInt8] = []
-    /// Whether more came than `limit`, so that the transfer was stopped.
-    private(set) var truncated = false
-
-    init(limit: Int) {
-        self.limit = limit
-    }
-
-    /// Keeps what fits; returns the count taken, which is less than `count` (stopping libcurl) past the limit.
-    func append(_ data: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
-        guard let data, count > 0 else { return count }
-        let taken = min(count, limit - bytes.count)
-        data.withMemoryRebound(to: UInt8.self, capacity: count) { bytes.append(contentsOf: UnsafeBufferPointer(start: $0, count: taken)) }
-        if taken < count { truncated = true }
-        return taken
     }
 }
 #endif
