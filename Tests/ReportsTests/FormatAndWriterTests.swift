@@ -12,7 +12,7 @@ import Testing
     @Test func unknownFormatSuggestsTheNearestAndListsAll() {
         #expect(throws: FormatSpecError(spec: "sarf:x", message: "unknown format 'sarf'", suggestion: "sarif",
                                         valid: ["text", "json", "markdown", "sarif", "junit", "github", "gitlab", "checkstyle", "html",
-                                                "codeclimate", "github-actions-logging", "xcode"])) {
+                                                "xcode", "github-actions-logging", "codeclimate"])) {
             try FormatSpec.parse("sarf:x")
         }
         do {
