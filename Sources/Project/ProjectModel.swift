@@ -20,6 +20,8 @@ public struct ProjectModel: Sendable {
     public var archives: [BuiltArchive] = []
     /// Files that could not be read or parsed; inspection went on without them.
     public var problems: [InputProblem]
+    /// Inputs the inspectors found but could not read to the end, in a fixed order (`CoverageGap.ordered`).
+    public var coverage: [CoverageGap] = []
     /// Every file the walk found, relative to the root, in walk order (reports place a folder's finding on
     /// its first file from these, without listing the folder again).
     public var walkedFiles: [String] = []

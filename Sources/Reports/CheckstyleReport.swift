@@ -38,3 +38,12 @@ public enum CheckstyleReport {
         }
     }
 }
+
+extension CheckstyleReport: Reporter {
+    public static let format = OutputFormat.checkstyle
+    public static let writes = "Checkstyle XML, for Jenkins Warnings NG, reviewdog and Danger"
+
+    public static func report(_ result: RunResult, options: ReportRenderer.Options) -> String {
+        render(result)
+    }
+}

@@ -94,3 +94,13 @@ public enum GitHubReport {
         escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
     }
 }
+
+extension GitHubReport: Reporter {
+    public static let format = OutputFormat.github
+    public static let aliases = ["github-actions-logging"]
+    public static let writes = "GitHub Actions workflow commands (`::error file=…`): annotations on the diff"
+
+    public static func report(_ result: RunResult, options: ReportRenderer.Options) -> String {
+        render(result, fileForFolder: options.fileForFolder)
+    }
+}

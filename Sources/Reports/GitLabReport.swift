@@ -34,3 +34,14 @@ public enum GitLabReport {
         }
     }
 }
+
+extension GitLabReport: Reporter {
+    public static let format = OutputFormat.gitlab
+    /// SwiftLint's own `gitlab` is JUnit XML; shipcheck's `gitlab` is GitLab Code Quality JSON (`codeclimate` is the same).
+    public static let aliases = ["codeclimate"]
+    public static let writes = "GitLab Code Quality JSON (the Code Climate format): findings on a merge request (SwiftLint's gitlab is JUnit: use junit)"
+
+    public static func report(_ result: RunResult, options: ReportRenderer.Options) -> String {
+        render(result, fileForFolder: options.fileForFolder)
+    }
+}

@@ -275,3 +275,12 @@ struct HTMLWriter {
             .replacingOccurrences(of: "&#9;", with: "\t")
     }
 }
+
+extension HTMLReport: Reporter {
+    public static let format = OutputFormat.html
+    public static let writes = "one self-contained HTML page (html:report.html): the findings by checklist and each store listing per locale, its counts against the limits"
+
+    public static func report(_ result: RunResult, options: ReportRenderer.Options) -> String {
+        render(result, listings: options.storeListings)
+    }
+}

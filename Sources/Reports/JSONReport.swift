@@ -55,3 +55,12 @@ public enum JSONReport {
         return .object(pairs)
     }
 }
+
+extension JSONReport: Reporter {
+    public static let format = OutputFormat.json
+    public static let writes = "the findings, counts and manual items as one JSON document (schemas/report.schema.json), for your own scripts and Danger"
+
+    public static func report(_ result: RunResult, options: ReportRenderer.Options) -> String {
+        render(result)
+    }
+}

@@ -98,3 +98,12 @@ public enum JUnitReport {
         }
     }
 }
+
+extension JUnitReport: Reporter {
+    public static let format = OutputFormat.junit
+    public static let writes = "JUnit XML, one test case per rule, for test dashboards (Bitrise, GitLab, Jenkins)"
+
+    public static func report(_ result: RunResult, options: ReportRenderer.Options) -> String {
+        render(result, failOn: options.failOn)
+    }
+}

@@ -247,3 +247,12 @@ private extension TemplateValue {
         return nil
     }
 }
+
+extension MarkdownReport: Reporter {
+    public static let format = OutputFormat.markdown
+    public static let writes = "a Markdown report for a job summary or a pull-request comment (--template for your own)"
+
+    public static func report(_ result: RunResult, options: ReportRenderer.Options) throws(TemplateError) -> String {
+        try render(result, template: options.template, templateName: options.templateName, linkBase: options.linkBase)
+    }
+}

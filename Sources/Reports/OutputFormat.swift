@@ -1,13 +1,36 @@
 import YAML
 
-/// The report formats `--format` accepts.
-public enum OutputFormat: String, Sendable, CaseIterable {
-    case text, json, markdown, sarif, junit, github, gitlab, checkstyle, html
+/// The name of a report format `--format` accepts: one per reporter in `Reporters.all`, which is where a format
+/// is added (a reporter type says its name, what it writes and how it renders). The static members are the
+/// names the command line and the tests refer to; the registry test holds each to a reporter.
+public struct OutputFormat: RawRepresentable, Hashable, Sendable, CaseIterable {
+    public let rawValue: String
+
+    /// Only a registered reporter's name makes a format.
+    public init?(rawValue: String) {
+        guard Reporters.all.contains(where: { $0.format.rawValue == rawValue }) else { return nil }
+        self.rawValue = rawValue
+    }
+
+    private init(registered name: String) { rawValue = name }
+
+    public static let text = OutputFormat(registered: "text")
+    public static let json = OutputFormat(registered: "json")
+    public static let markdown = OutputFormat(registered: "markdown")
+    public static let sarif = OutputFormat(registered: "sarif")
+    public static let junit = OutputFormat(registered: "junit")
+    public static let github = OutputFormat(registered: "github")
+    public static let gitlab = OutputFormat(registered: "gitlab")
+    public static let checkstyle = OutputFormat(registered: "checkstyle")
+    public static let html = OutputFormat(registered: "html")
+
+    /// Every format, in the registry's order (the order of the help).
+    public static var allCases: [OutputFormat] { Reporters.all.map { $0.format } }
 
     /// Other names accepted for a format: the names SwiftLint's `--reporter` gives the same output.
-    /// (SwiftLint's own `gitlab` is JUnit XML; shipcheck's `gitlab` is GitLab Code Quality JSON.)
-    /// `xcode` is SwiftLint's default reporter: exactly the `path:line:col: error: message` lines of `text`.
-    public static let aliases: [(name: String, format: OutputFormat)] = [("codeclimate", .gitlab), ("github-actions-logging", .github), ("xcode", .text)]
+    public static var aliases: [(name: String, format: OutputFormat)] {
+        Reporters.all.flatMap { reporter in reporter.aliases.map { (name: $0, format: reporter.format) } }
+    }
 
     /// The format a name means, an alias included; nil for an unknown name.
     public static func named(_ name: String) -> OutputFormat? {
@@ -18,20 +41,8 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     /// Every name `--format` accepts.
     public static var allNames: [String] { allCases.map(\.rawValue) + aliases.map(\.name) }
 
-    /// What the format writes, for the help.
-    public var writes: String {
-        switch self {
-        case .text: return "lines `path:line:col: error: message [rule]`, grouped by rule, for a terminal or an Xcode build log"
-        case .json: return "the findings, counts and manual items as one JSON document (schemas/report.schema.json), for your own scripts and Danger"
-        case .markdown: return "a Markdown report for a job summary or a pull-request comment (--template for your own)"
-        case .sarif: return "SARIF 2.1.0, for code scanning (GitHub's Security tab, GitLab, Azure DevOps)"
-        case .junit: return "JUnit XML, one test case per rule, for test dashboards (Bitrise, GitLab, Jenkins)"
-        case .github: return "GitHub Actions workflow commands (`::error file=…`): annotations on the diff"
-        case .gitlab: return "GitLab Code Quality JSON (the Code Climate format): findings on a merge request (SwiftLint's gitlab is JUnit: use junit)"
-        case .checkstyle: return "Checkstyle XML, for Jenkins Warnings NG, reviewdog and Danger"
-        case .html: return "one self-contained HTML page (html:report.html): the findings by checklist and each store listing per locale, its counts against the limits"
-        }
-    }
+    /// What the format writes, for the help: its reporter's own description.
+    public var writes: String { Reporters.reporter(for: self).writes }
 }
 
 /// One `--format` argument: a format and, after a colon, the file to write it to

@@ -41,18 +41,6 @@ public enum ReportRenderer {
     /// The report text. Only Markdown can fail: a team's template with an error.
     /// The `github` format is the workflow commands; the job summary is `GitHubReport.jobSummary`.
     public static func render(_ format: OutputFormat, _ result: RunResult, options: Options = Options()) throws(TemplateError) -> String {
-        switch format {
-        case .text:
-            return TextReport.render(result, options: TextReport.Options(color: options.color, quiet: options.quiet, manual: options.manual, displayPath: options.displayPath))
-        case .json: return JSONReport.render(result)
-        case .markdown:
-            return try MarkdownReport.render(result, template: options.template, templateName: options.templateName, linkBase: options.linkBase)
-        case .sarif: return SARIFReport.render(result, fileForFolder: options.fileForFolder)
-        case .junit: return JUnitReport.render(result, failOn: options.failOn)
-        case .github: return GitHubReport.render(result, fileForFolder: options.fileForFolder)
-        case .gitlab: return GitLabReport.render(result, fileForFolder: options.fileForFolder)
-        case .checkstyle: return CheckstyleReport.render(result)
-        case .html: return HTMLReport.render(result, listings: options.storeListings)
-        }
+        try Reporters.reporter(for: format).report(result, options: options)
     }
 }

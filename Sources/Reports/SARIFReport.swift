@@ -166,3 +166,12 @@ public enum SARIFReport {
         return "file://" + URIPath.encode(path)
     }
 }
+
+extension SARIFReport: Reporter {
+    public static let format = OutputFormat.sarif
+    public static let writes = "SARIF 2.1.0, for code scanning (GitHub's Security tab, GitLab, Azure DevOps)"
+
+    public static func report(_ result: RunResult, options: ReportRenderer.Options) -> String {
+        render(result, fileForFolder: options.fileForFolder)
+    }
+}

@@ -139,3 +139,14 @@ struct ANSIStyle {
         enabled ? "\u{1B}[\(code.rawValue)m\(text)\u{1B}[0m" : text
     }
 }
+
+extension TextReport: Reporter {
+    public static let format = OutputFormat.text
+    /// `xcode` is SwiftLint's default reporter: exactly the `path:line:col: error: message` lines of `text`.
+    public static let aliases = ["xcode"]
+    public static let writes = "lines `path:line:col: error: message [rule]`, grouped by rule, for a terminal or an Xcode build log"
+
+    public static func report(_ result: RunResult, options: ReportRenderer.Options) -> String {
+        render(result, options: Options(color: options.color, quiet: options.quiet, manual: options.manual, displayPath: options.displayPath))
+    }
+}

@@ -113,9 +113,8 @@ public enum Shipcheck {
         }
         if project.archives.isEmpty, let message = nothingToCheck(project, given: options.path, metadataOnly: options.metadataOnly, inspectors: session.inspectors) { throw SessionError(.nothingToCheck, message) }
         // Where the Android module graph was widened rather than followed (AndroidFacts): said, never silent.
-        for fact in project.facts.all where fact.name.hasPrefix("android.module.") && fact.name.hasSuffix(".module_graph_unresolved") {
-            let module = fact.name.dropFirst("android.module.".count).dropLast(".module_graph_unresolved".count)
-            notes.append("Android app module \(module): \(fact.value.description)")
+        for gap in project.coverage where gap.input == .androidModuleGraph {
+            notes.append("Android app module \(gap.subjects.joined(separator: ", ")): \(gap.detail ?? "dependency graph not resolved")")
         }
         if options.online {
             // Before any page: a missing libcurl is one clear message, not a failure per URL.
@@ -142,6 +141,7 @@ public enum Shipcheck {
                                facts: project.facts.all, hiddenByBaseline: hidden, fixedBaselineEntries: fixed,
                                suppressed: state.suppressed.count)
         if project.archives.isEmpty { result.notRunWithoutArchive = session.engine.rules(reading: .builtArchives, among: outcome.evaluated) }
+        result.coverage = project.coverage
         result.suppressedFindings = state.silenced
         result.configPath = session.manifestPath.map { ReportPaths.contains(paths.base, $0) ? ReportPaths.relative(from: paths.base, to: $0) : $0 }
         return Run(result: result, project: project, unfilteredFindings: unfiltered, paths: paths, notes: notes)

@@ -24,6 +24,7 @@ struct AndroidModuleGraphTests {
         let install = try #require(Self.fact(result, "android.permission.REQUEST_INSTALL_PACKAGES"))
         #expect(install.evidence.first?.location.path == "modules/updater/src/main/AndroidManifest.xml")
         let unresolved = try #require(Self.fact(result, "android.module.app.module_graph_unresolved"))
+        #expect(result.coverage.contains { $0.input == .androidModuleGraph && $0.subjects == ["app"] })
         #expect(unresolved.value == .string("2 modules: dependency graph not resolved, all library manifests merged"))
         #expect(unresolved.evidence.map(\.location) == [SourceLocation(path: "settings.gradle", line: 5), SourceLocation(path: "settings.gradle", line: 6)])
         #expect(Self.fact(result, "android.module.app.library_modules")?.value == .list(["modules/vpn-impl", "modules/updater"]))
@@ -52,6 +53,9 @@ struct AndroidModuleGraphTests {
         // The flavour source set the enum-driven plugin creates.
         #expect(Self.fact(result, "android.permission.READ_SMS")?.evidence.first?.location == SourceLocation(path: "app/src/full/AndroidManifest.xml", line: 3))
         let flavors = try #require(Self.fact(result, "android.module.app.flavors_unresolved"))
+        // The same, typed, for the reports' "Not checked" item.
+        #expect(result.coverage.map(\.input) == [.androidFlavors])
+        #expect(result.coverage.first?.subjects == ["app"])
         #expect(flavors.evidence.first?.location.path == "build-logic/convention/src/main/kotlin/com/example/logic/AppFlavor.kt")
         // `:core:ui`, added by the feature convention plugin of `:feature:map`: followed, not widened.
         #expect(Self.fact(result, "android.permission.MANAGE_EXTERNAL_STORAGE")?.evidence.first?.location.path == "core/ui/src/main/AndroidManifest.xml")

@@ -33,6 +33,8 @@ import Testing
         let fact = try #require(result.facts.first { $0.name == GitLFSPointer.factName })
         #expect(fact.value == .list(["fastlane/metadata/android/en-US/images/phoneScreenshots/a_conferencesScreen.png",
                                      "fastlane/metadata/android/en-US/images/phoneScreenshots/b_scheduleScreen.png"]))
+        #expect(result.coverage.map(\.input) == [.lfsPointers])
+        #expect(result.coverage.first?.subjects.count == 2)
         // The real image is read as before; the pointers stay in the tree without a size.
         let images = try #require(result.metadata.first?.locales.first?.images)
         #expect(images.filter { $0.width != nil }.map(\.location.path) == ["fastlane/metadata/android/en-US/images/phoneScreenshots/c_speakersScreen.png"])

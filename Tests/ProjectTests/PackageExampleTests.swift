@@ -22,6 +22,7 @@ import Testing
         let model = try ProjectInspector.inspect(root: tree.root, manifest: nil, options: InspectionOptions())
 
         #expect(model.facts["project.package_examples"]?.value == .list(["packages/widgets/example"]))
+        #expect(model.coverage == [CoverageGap(.packageExamples, subjects: ["packages/widgets/example"])])
         #expect(!model.walkedFiles.contains { $0.hasPrefix("packages/widgets/example/") })
         #expect(model.walkedFiles.contains("app/ios/Runner/Info.plist"))
         #expect(model.walkedFiles.contains("packages/widgets/pubspec.yaml"))

@@ -12,7 +12,7 @@ import Testing
     @Test func unknownFormatSuggestsTheNearestAndListsAll() {
         #expect(throws: FormatSpecError(spec: "sarf:x", message: "unknown format 'sarf'", suggestion: "sarif",
                                         valid: ["text", "json", "markdown", "sarif", "junit", "github", "gitlab", "checkstyle", "html",
-                                                "codeclimate", "github-actions-logging", "xcode"])) {
+                                                "xcode", "github-actions-logging", "codeclimate"])) {
             try FormatSpec.parse("sarf:x")
         }
         do {
@@ -20,7 +20,7 @@ import Testing
             Issue.record("pdf is not a format")
         } catch {
             #expect(error.suggestion == nil)
-            #expect(error.description == "--format pdf: unknown format 'pdf' (valid formats: text, json, markdown, sarif, junit, github, gitlab, checkstyle, html, codeclimate, github-actions-logging, xcode; add :PATH to write a file)")
+            #expect(error.description == "--format pdf: unknown format 'pdf' (valid formats: text, json, markdown, sarif, junit, github, gitlab, checkstyle, html, xcode, github-actions-logging, codeclimate; add :PATH to write a file)")
         }
     }
 

@@ -27,13 +27,10 @@ struct NotCheckedDocumentTests {
     /// A path dependency outside the folder checked (`shipcheck check app/` with `path: ../packages/x`) is listed
     /// with the declarations that name it.
     @Test func pathDependenciesOutsideTheRootAreListed() {
-        let base = Fixture.result
-        let result = RunResult(toolVersion: base.toolVersion, root: base.root, findings: base.findings, manual: base.manual, rules: base.rules,
-                               checklists: base.checklists, facts: base.facts + [
-            Fact(name: "packages.outside_root", value: .list(["../packages/x"]), source: .detected, evidence: [
-                Evidence(location: SourceLocation(path: "pubspec.yaml", line: 9), snippet: "x: path ../packages/x leaves the folder checked; not read"),
-            ]),
-        ])
+        var result = Fixture.result
+        result.coverage = [CoverageGap(.localPackages, subjects: ["../packages/x"], evidence: [
+            Evidence(location: SourceLocation(path: "pubspec.yaml", line: 9), snippet: "x: path ../packages/x leaves the folder checked; not read"),
+        ])]
         let inputs = NotCheckedInput.inputs(result)
         #expect(inputs.map(\.input) == ["local-packages"])
         #expect(inputs.first?.subjects == ["../packages/x"])
@@ -70,11 +67,34 @@ struct NotCheckedDocumentTests {
     }
 
     @Test func packageExamplesLeftOutAreListed() {
-        let fact = Fact(name: "project.package_examples", value: .list(["packages/ui/example"]), source: .detected)
-        let result = RunResult(toolVersion: "0", root: "/r", findings: [], manual: [], rules: Fixture.rules,
-                               checklists: Fixture.checklists, facts: [fact])
+        var result = RunResult(toolVersion: "0", root: "/r", findings: [], manual: [], rules: Fixture.rules,
+                               checklists: Fixture.checklists, facts: [])
+        result.coverage = [CoverageGap(.packageExamples, subjects: ["packages/ui/example"])]
         let inputs = NotCheckedInput.inputs(result)
         #expect(inputs.map(\.input) == ["package-examples"])
         #expect(inputs.first?.message.hasPrefix("Not checked: the example app of packages in packages/ui/example") == true)
+    }
+
+    /// The reports word the inspectors' typed gaps and never read fact names: a fact alone lists nothing.
+    @Test func aFactWithoutItsGapListsNothing() {
+        let fact = Fact(name: "project.package_examples", value: .list(["packages/ui/example"]), source: .detected)
+        let result = RunResult(toolVersion: "0", root: "/r", findings: [], manual: [], rules: Fixture.rules,
+                               checklists: Fixture.checklists, facts: [fact])
+        #expect(NotCheckedInput.inputs(result).isEmpty)
+    }
+
+    /// Gaps of one input from several modules are one item listing each module once, in order.
+    @Test func gapsOfOneInputAreOneItem() {
+        var result = RunResult(toolVersion: "0", root: "/r", findings: [], manual: [], rules: Fixture.rules,
+                               checklists: Fixture.checklists, facts: [])
+        result.coverage = CoverageGap.ordered([
+            CoverageGap(.androidFlavors, subjects: ["wear"], detail: "computed"),
+            CoverageGap(.androidModuleGraph, subjects: ["app"]),
+            CoverageGap(.androidFlavors, subjects: ["app"], detail: "computed"),
+        ])
+        let inputs = NotCheckedInput.inputs(result)
+        #expect(inputs.map(\.input) == ["android-module-graph", "android-flavors"])
+        #expect(inputs.last?.subjects == ["app", "wear"])
+        #expect(inputs.last?.message.hasPrefix("Not checked: which flavour of Android modules app, wear are released") == true)
     }
 }

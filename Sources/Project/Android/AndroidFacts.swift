@@ -41,6 +41,30 @@ enum AndroidFacts {
          "flavors_unresolved", "stores", "plugin_manifests", "plugins_unseen", "plugins_outside_root"].map { "android.module.<name>." + $0 }
         + ["android.plugin_manifests", "android.plugins_unseen", "android.plugins_outside_root"]
 
+    /// The modules that ship: those not left out (test harnesses, samples), or every module when all are.
+    static func shippingModules(_ modules: [AndroidAppModule]) -> [AndroidAppModule] {
+        let shipping = modules.filter { $0.notShipping == nil }
+        return shipping.isEmpty ? modules : shipping
+    }
+
+    /// What could not be followed in the shipping modules: a dependency graph widened to every library
+    /// manifest, a release flavour list with computed names (the reports' "Not checked" items).
+    static func coverage(modules: [AndroidAppModule], looseManifest: AndroidMergedManifest?) -> [CoverageGap] {
+        let shipping = shippingModules(modules)
+        guard looseManifest == nil, releaseModule(shipping) != nil else { return [] }
+        var gaps: [CoverageGap] = []
+        for module in shipping {
+            if module.graphWidened {
+                gaps.append(CoverageGap(.androidModuleGraph, subjects: [module.name], evidence: module.graphUnresolved,
+                                        detail: "\(module.libraryModules.count) modules: dependency graph not resolved, all library manifests merged"))
+            }
+            if let flavors = module.flavorsUnresolved {
+                gaps.append(CoverageGap(.androidFlavors, subjects: [module.name], evidence: [flavors], detail: module.releaseFlavorReason))
+            }
+        }
+        return gaps
+    }
+
     static func make(modules: [AndroidAppModule], looseManifest: AndroidMergedManifest?, line: LineText) -> [Fact] {
         var facts: [Fact] = []
         func evidence(_ path: String, _ number: Int?) -> Evidence {
@@ -62,10 +86,9 @@ enum AndroidFacts {
             return facts
         }
 
-        var shipping = modules.filter { $0.notShipping == nil }
+        let shipping = shippingModules(modules)
         let skipped = modules.filter { $0.notShipping != nil }
-        if shipping.isEmpty { shipping = modules }
-        else if !skipped.isEmpty {
+        if shipping.count != modules.count {
             fact("android.modules_skipped", .list(skipped.map(\.name)),
                  skipped.map { Evidence(location: SourceLocation(path: $0.buildFile, line: $0.pluginLine), snippet: "\($0.name): \($0.notShipping ?? "")") })
         }

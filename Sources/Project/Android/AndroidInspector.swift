@@ -487,6 +487,7 @@ public enum AndroidInspector {
         result.androidShippedPermissions = AndroidFacts.shippedPermissions(modules: modules, looseManifest: looseManifest)
         result.facts = AndroidFacts.make(modules: modules, looseManifest: looseManifest,
                                          line: { path, line in describedLines["\(path):\(line)"] ?? lineText(texts, path, line) })
+        result.coverage = AndroidFacts.coverage(modules: modules, looseManifest: looseManifest)
         return result
     }
 

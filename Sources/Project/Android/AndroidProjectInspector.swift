@@ -42,7 +42,7 @@ public struct AndroidProjectInspector: Inspector {
         part.manifests = result.androidManifests
         part.shippedPermissions = result.androidShippedPermissions
         part.gradleFiles = result.gradleFiles
-        return InspectorOutput(part: part, facts: result.facts, problems: result.problems)
+        return InspectorOutput(part: part, facts: result.facts, problems: result.problems, coverage: result.coverage)
     }
 
     /// An AndroidManifest.xml, or a Gradle application module (it applies the Android application plugin or

@@ -86,6 +86,7 @@ public enum AppleInspector {
         let specs = ProjectSpecInspector.inspect(files: files, hasXcodeProject: !projects.isEmpty)
         result.infoPlists += specs.plists
         result.facts += specs.facts
+        result.coverage += ProjectSpecInspector.coverage(specs.facts)
         result.problems += specs.problems
         result.privacyManifests += specs.manifests
         result.specStores = specs.stores

@@ -57,7 +57,7 @@ public struct AppleProjectInspector: Inspector {
         part.privacyManifests = result.privacyManifests
         part.bundles = result.appleBundles
         part.specStores = result.specStores
-        return InspectorOutput(part: part, facts: result.facts, problems: result.problems)
+        return InspectorOutput(part: part, facts: result.facts, problems: result.problems, coverage: result.coverage)
     }
 
     /// An Xcode project or an Info.plist outside vendored folders; an Expo config (or an XcodeGen/Tuist spec)

@@ -21,6 +21,7 @@ public struct DependenciesInspector: Inspector {
         // Native code that arrives inside AARs: the 16 KB reminder from the declared coordinates.
         let native = AndroidNativeDependencies.facts(result.dependencies, tables: input.options.nativeDependencyTables)
         // A monorepo's path dependencies: which app depends on which sibling package (LocalPackages).
-        return InspectorOutput(part: part, facts: result.facts + native + LocalPackages.facts(files: input.files), problems: result.problems)
+        let local = LocalPackages.facts(files: input.files)
+        return InspectorOutput(part: part, facts: result.facts + native + local, problems: result.problems, coverage: LocalPackages.coverage(local))
     }
 }

@@ -91,6 +91,12 @@ enum LocalPackages {
         return facts
     }
 
+    /// The path dependencies outside the root as a not-checked input (their code is never read), from the facts above.
+    static func coverage(_ facts: [Fact]) -> [CoverageGap] {
+        guard let outside = facts.first(where: { $0.name == "packages.outside_root" }), case .list(let names) = outside.value else { return [] }
+        return [CoverageGap(.localPackages, subjects: names, evidence: outside.evidence)]
+    }
+
     /// `target` as a path relative to `folder` (both under the root).
     static func relative(_ target: String, from folder: String) -> String {
         let from = folder.split(separator: "/")

@@ -20,15 +20,16 @@ public enum GitLFSPointer {
     /// Fact: the image files that are LFS pointers, by path (the metadata inspector's one note for them all).
     public static let factName = "files.lfs_pointers"
 
-    /// Splits the pointer problems from the others: the others, and a fact listing the pointers (nil when none).
-    public static func separate(_ problems: [InputProblem]) -> (problems: [InputProblem], fact: Fact?) {
+    /// Splits the pointer problems from the others: the others, a fact listing the pointers and the same as a
+    /// not-checked input (nil when none).
+    public static func separate(_ problems: [InputProblem]) -> (problems: [InputProblem], fact: Fact?, gap: CoverageGap?) {
         let pointers = problems.filter { $0.message == problemMessage }
-        guard !pointers.isEmpty else { return (problems, nil) }
+        guard !pointers.isEmpty else { return (problems, nil, nil) }
         let paths = pointers.map(\.location.path).sorted()
         let fact = Fact(name: factName, value: .list(paths), source: .detected,
                         evidence: paths.prefix(SymbolEntry.defaultEvidenceLimit).map {
                             Evidence(location: SourceLocation(path: $0), snippet: String(decoding: firstLine, as: UTF8.self))
                         })
-        return (problems.filter { $0.message != problemMessage }, fact)
+        return (problems.filter { $0.message != problemMessage }, fact, CoverageGap(.lfsPointers, subjects: paths))
     }
 }

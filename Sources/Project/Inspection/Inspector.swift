@@ -43,6 +43,9 @@ public protocol Inspector: Sendable {
     func found(in model: ProjectModel) -> FoundInput?
     /// Facts drawn from the whole model after every inspector ran (the release note depends on `android.version_code`).
     func derivedFacts(_ model: ProjectModel) -> [Fact]
+    /// Inputs found but not read to the end that only the whole model shows (an upload's folder that no
+    /// readable variable names), beside those its `inspect` returned.
+    func derivedCoverage(_ model: ProjectModel) -> [CoverageGap]
 }
 
 extension Inspector {
@@ -57,6 +60,7 @@ extension Inspector {
     public func storeEvidence(_ input: StoreEvidenceInput) -> [StoreEvidence] { [] }
     public func found(in model: ProjectModel) -> FoundInput? { nil }
     public func derivedFacts(_ model: ProjectModel) -> [Fact] { [] }
+    public func derivedCoverage(_ model: ProjectModel) -> [CoverageGap] { [] }
 }
 
 public enum InspectionStage: Int, Sendable, Comparable {
@@ -132,11 +136,14 @@ public struct InspectorOutput<Part: ModelPart>: Sendable {
     public var part: Part?
     public var facts: [Fact]
     public var problems: [InputProblem]
+    /// Inputs it found but could not read to the end (the reports' "Not checked" items).
+    public var coverage: [CoverageGap]
 
-    public init(part: Part?, facts: [Fact] = [], problems: [InputProblem] = []) {
+    public init(part: Part?, facts: [Fact] = [], problems: [InputProblem] = [], coverage: [CoverageGap] = []) {
         self.part = part
         self.facts = facts
         self.problems = problems
+        self.coverage = coverage
     }
 }
 

@@ -56,6 +56,8 @@ public struct ProjectFile: Sendable, Hashable {
 public struct PartialInspection: Sendable {
     public var facts: [Fact] = []
     public var problems: [InputProblem] = []
+    /// Inputs found but not read to the end (`CoverageGap`).
+    public var coverage: [CoverageGap] = []
     public var infoPlists: [InfoPlistFile] = []
     public var privacyManifests: [PrivacyManifestFile] = []
     public var androidManifests: [AndroidManifestFile] = []

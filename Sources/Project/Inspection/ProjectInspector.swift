@@ -67,6 +67,7 @@ public enum ProjectInspector {
         var model = ProjectModel(root: absoluteRoot, manifest: manifest, problems: walk.problems)
         model.walkedFiles = files.map(\.path)
         var facts: [Fact] = PackageExamples.fact(examples).map { [$0] } ?? []
+        var coverage: [CoverageGap] = examples.isEmpty ? [] : [CoverageGap(.packageExamples, subjects: examples)]
         // Stage by stage (the Xcode projects first: their target membership tells the scan which files only
         // tests build). Inside a stage the inspectors are independent pure functions of the file list: run
         // them side by side, then merge in registration order so the model is the same on every run.
@@ -77,6 +78,7 @@ public enum ProjectInspector {
         }) {
             facts += output.facts
             model.problems += output.problems
+            coverage += output.coverage
             output.store(&model.parts)
         }
         facts += StoreDetection.facts(StoreEvidenceInput(files: files, model: model, options: options), inspectors: inspectors)
@@ -85,6 +87,8 @@ public enum ProjectInspector {
         for inspector in inspectors {
             for fact in inspector.derivedFacts(model) { model.facts.add(fact) }
         }
+        for inspector in inspectors { coverage += inspector.derivedCoverage(model) }
+        model.coverage = CoverageGap.ordered(coverage)
         model.problems.sort { ($0.location, $0.message) < ($1.location, $1.message) }
         model.symbolHits.sort { ($0.location, $0.signal, $0.symbol) < ($1.location, $1.signal, $1.symbol) }
         return model
@@ -94,13 +98,14 @@ public enum ProjectInspector {
     struct ErasedOutput: Sendable {
         let facts: [Fact]
         let problems: [InputProblem]
+        let coverage: [CoverageGap]
         let store: @Sendable (inout ModelParts) -> Void
     }
 
     static func run<I: Inspector>(_ inspector: I, _ input: InspectionInput) -> ErasedOutput {
         let output = inspector.inspect(input)
         let part = output.part
-        return ErasedOutput(facts: output.facts, problems: output.problems) { parts in
+        return ErasedOutput(facts: output.facts, problems: output.problems, coverage: output.coverage) { parts in
             if let part { parts[I.Part.self] = part }
         }
     }

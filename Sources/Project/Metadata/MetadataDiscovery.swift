@@ -49,9 +49,10 @@ public enum MetadataDiscovery {
         result.appStoreScreenshots = AppStoreScreenshotDiscovery.discover(
             index: index, appStoreTrees: trees.filter { $0.store == .appstore }.map(\.path), problems: &result.problems)
         // Images that are Git LFS pointers: one fact for them all (a not-checked item), not a warning each.
-        let (problems, pointers) = GitLFSPointer.separate(result.problems)
+        let (problems, pointers, gap) = GitLFSPointer.separate(result.problems)
         result.problems = problems
         if let pointers { result.facts.append(pointers) }
+        if let gap { result.coverage.append(gap) }
         return result
     }
 

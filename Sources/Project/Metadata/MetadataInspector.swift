@@ -26,7 +26,7 @@ public struct MetadataInspector: Inspector {
         var part = MetadataPart()
         part.trees = result.metadata
         part.appStoreScreenshots = result.appStoreScreenshots
-        return InspectorOutput(part: part, facts: result.facts, problems: result.problems)
+        return InspectorOutput(part: part, facts: result.facts, problems: result.problems, coverage: result.coverage)
     }
 
     /// A tree counts for the store that reads it; a supply tree nobody is known to upload counts for Play.
@@ -44,4 +44,12 @@ public struct MetadataInspector: Inspector {
 
     /// Computed after every inspector ran: the release note depends on `android.version_code`.
     public func derivedFacts(_ model: ProjectModel) -> [Fact] { MetadataFacts.facts(model.metadata, facts: model.facts) }
+
+    /// Uploads whose metadata folder only a run of fastlane knows (`metadata_path: ENV["X"]`, X set nowhere readable).
+    public func derivedCoverage(_ model: ProjectModel) -> [CoverageGap] {
+        let trees = model.metadata.filter { !$0.consumer.unresolvedUploads.isEmpty }
+        guard !trees.isEmpty else { return [] }
+        return [CoverageGap(.metadataUploadPath, subjects: Array(Set(trees.map { $0.path.isEmpty ? "." : $0.path })).sorted(),
+                            evidence: trees.flatMap(\.consumer.unresolvedUploads))]
+    }
 }

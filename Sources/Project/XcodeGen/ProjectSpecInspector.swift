@@ -91,4 +91,10 @@ enum ProjectSpecInspector {
         }
         return (plists, facts, problems, manifests, stores)
     }
+
+    /// The parts of the specs not evaluated, from the facts above, as one not-checked input.
+    static func coverage(_ facts: [Fact]) -> [CoverageGap] {
+        let unread = facts.filter { $0.name == "apple.project_spec.unevaluated" }.flatMap(\.evidence).sorted()
+        return unread.isEmpty ? [] : [CoverageGap(.projectSpec, subjects: unread.map(\.snippet), evidence: unread)]
+    }
 }

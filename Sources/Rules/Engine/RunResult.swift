@@ -21,6 +21,9 @@ public struct RunResult: Sendable {
     /// The rules that read only a built archive and had none to read (no `--archive`): named once in the
     /// summary, not reported as findings.
     public var notRunWithoutArchive: [String] = []
+    /// Inputs the inspectors found but could not read to the end (`ProjectModel.coverage`), which the
+    /// reports say once each ("Not checked: …").
+    public var coverage: [CoverageGap] = []
     /// The findings silenced by suppressions and hidden by the baseline, for the reports that list them as
     /// suppressed (SARIF); the counts above stay the summary's numbers.
     public var suppressedFindings: [SuppressedFinding] = []
