@@ -30,8 +30,9 @@ struct XcconfigReaderTests {
     @Test func aConditionalSettingCountsOnlyWithoutThePlainOne() {
         let both = ["A.xcconfig": "CODE_SIGN_STYLE[sdk=iphoneos*] = Manual\nCODE_SIGN_STYLE = Automatic\n"]
         #expect(XcconfigReader.settings(path: "A.xcconfig", read: Self.reader(both))["CODE_SIGN_STYLE"]?.value == "Automatic")
-        let only = ["A.xcconfig": "CODE_SIGN_STYLE[sdk=iphoneos*] = Manual\n"]
+        let only = ["A.xcconfig": "CODE_SIGN_STYLE[sdk=iphoneos*] = Manual\nSWIFT_FLAGS = -D A]\n"]
         #expect(XcconfigReader.settings(path: "A.xcconfig", read: Self.reader(only))["CODE_SIGN_STYLE"]?.value == "Manual")
+        #expect(XcconfigReader.settings(path: "A.xcconfig", read: Self.reader(only))["SWIFT_FLAGS"]?.value == "-D A]")
     }
 
     /// An include cycle, an include above the root, an absolute or a system include, or a file nobody listed are
@@ -78,6 +79,15 @@ struct XcconfigReaderTests {
         #expect(app.releaseSettings["TEAM"] == "A")  // the target's xcconfig beats the project's
         #expect(app.xcconfigOrigins["Release"]?["IPHONEOS_DEPLOYMENT_TARGET"] == SourceLocation(path: "ios/Config/Project.xcconfig", line: 1))
         #expect(app.xcconfigOrigins["Release"]?["SWIFT_VERSION"] == nil)
+        // Xcode 16's form: a file inside a synchronized folder, named by the folder and a relative path (NetNewsWire).
+        let anchored = pbxproj.replacingOccurrences(of: "baseConfigurationReference = F1;",
+                                                    with: "baseConfigurationReferenceAnchor = S1; baseConfigurationReferenceRelativePath = Project.xcconfig;")
+            .replacingOccurrences(of: "G1 = {isa = PBXGroup; children = (F1, F2, ); path = Config; sourceTree = \"<group>\"; };",
+                                  with: "G1 = {isa = PBXGroup; children = (F1, F2, ); path = Config; sourceTree = \"<group>\"; };\n  S1 = {isa = PBXFileSystemSynchronizedRootGroup; path = Config; sourceTree = \"<group>\"; };")
+            .replacingOccurrences(of: "children = (G1, );", with: "children = (G1, S1, );")
+        let anchoredDocument = try PBXProjReader.parse(Data(anchored.utf8), path: "ios/App.xcodeproj/project.pbxproj").get()
+        let viaAnchor = try PBXProjReader.project(from: anchoredDocument, path: "ios/App.xcodeproj/project.pbxproj", xcconfig: Self.reader(files)).get()
+        #expect(viaAnchor.targets.first?.releaseSettings["IPHONEOS_DEPLOYMENT_TARGET"] == "12.0")
         // Without a reader (as before), no xcconfig is read.
         let plain = try PBXProjReader.project(from: document, path: "ios/App.xcodeproj/project.pbxproj").get()
         #expect(plain.targets.first?.releaseSettings["IPHONEOS_DEPLOYMENT_TARGET"] == nil)

@@ -165,8 +165,21 @@ public enum PBXProjReader {
         let read: ((String) -> [UInt8]?)?
         var cache: [String: [String: XcconfigSetting]] = [:]
 
-        mutating func settings(of referenceID: String?) -> [String: XcconfigSetting] {
-            guard let read, let referenceID, let path = tree.path(of: referenceID) else { return [:] }
+        /// A configuration's base file: a file reference (`baseConfigurationReference`), or, since Xcode 16, a file
+        /// inside a synchronized folder (`baseConfigurationReferenceAnchor` + `…RelativePath`, NetNewsWire's shape).
+        mutating func settings(of configuration: PlistValue) -> [String: XcconfigSetting] {
+            guard let read else { return [:] }
+            let path: String?
+            if let referenceID = configuration["baseConfigurationReference"]?.string {
+                path = tree.path(of: referenceID)
+            } else if let anchor = configuration["baseConfigurationReferenceAnchor"]?.string,
+                      let relative = configuration["baseConfigurationReferenceRelativePath"]?.string,
+                      let folder = tree.path(of: anchor) {
+                path = XcodeFileTree.join(folder, relative)
+            } else {
+                path = nil
+            }
+            guard let path else { return [:] }
             if let known = cache[path] { return known }
             let found = XcconfigReader.settings(path: path, read: read)
             cache[path] = found
@@ -194,7 +207,7 @@ public enum PBXProjReader {
                 default: continue
                 }
             }
-            for (key, setting) in base.settings(of: configuration["baseConfigurationReference"]?.string) where values[key] == nil {
+            for (key, setting) in base.settings(of: configuration) where values[key] == nil {
                 values[key] = setting.value
                 origins[name, default: [:]][key] = setting.location
             }

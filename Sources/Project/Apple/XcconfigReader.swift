@@ -45,7 +45,11 @@ enum XcconfigReader {
                 collect(path: resolved, depth: depth + 1, read: read, visiting: &visiting, plain: &plain, conditional: &conditional)
                 continue
             }
-            guard let equals = trimmed.firstIndex(of: "=") else { continue }
+            // The `=` after the key and its condition (`KEY[sdk=iphoneos*] = value` has one inside the brackets).
+            let bracket = trimmed.firstIndex(of: "["), firstEquals = trimmed.firstIndex(of: "=")
+            let conditioned = bracket != nil && firstEquals != nil && bracket! < firstEquals!
+            let afterCondition = (conditioned ? trimmed.firstIndex(of: "]").map { trimmed.index(after: $0) } : nil) ?? trimmed.startIndex
+            guard let equals = trimmed[afterCondition...].firstIndex(of: "=") else { continue }
             let rawKey = trimmed[..<equals].trimmingCharacters(in: .whitespaces)
             let value = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)
             let key = String(rawKey.prefix { $0 != "[" })
