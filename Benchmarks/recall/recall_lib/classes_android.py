@@ -583,4 +583,15 @@ def cargo_ndk_16kb(tree):
     return Seeded(build, f"a cargo ndk Exec task appended to {build}")
 
 
-CLASSES += [vpn_declared, browser_login, flutter_native_16kb, cargo_ndk_16kb]
+background_location = _permission_class(
+    "restricted-permission-background-location-in-library", "ACCESS_BACKGROUND_LOCATION",
+    "play-permissions.background-location", "https://support.google.com/googleplay/android-developer/answer/9799150",
+    "ACCESS_BACKGROUND_LOCATION added to a library module the app merges (Play rejects it without an approved "
+    "declaration: a warning naming the declaration)", where="library")
+full_screen_intent = _permission_class(
+    "restricted-permission-full-screen-intent-in-library", "USE_FULL_SCREEN_INTENT",
+    "play-permissions.full-screen-intent", "https://support.google.com/googleplay/android-developer/answer/13392821",
+    "USE_FULL_SCREEN_INTENT added to a library module the app merges (the Full-screen intent declaration)",
+    where="library")
+
+CLASSES += [vpn_declared, browser_login, flutter_native_16kb, cargo_ndk_16kb, background_location, full_screen_intent]
