@@ -30,14 +30,16 @@ GRADED = ("error", "warning")
 
 
 def run_check(binary, root, timeout):
-    """The JSON report of `check` run in root (paths come back relative to it: no .git above a copy)."""
+    """The JSON report of `check` run in root (paths come back relative to it: no .git above a copy): its findings
+    and the rule ids of its manual items, as a dict {"findings": [...], "manual": [...]}."""
     started = time.time()
     proc = subprocess.run([binary, "check", "--format", "json", "--fail-on", "never", "."], cwd=root,
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=timeout)
     if proc.returncode not in (0, 1):
         raise RuntimeError(f"check exited {proc.returncode}: {proc.stderr.decode(errors='replace')[-400:]}")
     report = json.loads(proc.stdout.decode("utf-8", errors="replace"))
-    return report.get("findings", []), time.time() - started
+    return {"findings": report.get("findings", []), "manual": [m.get("rule", "") for m in report.get("manual", [])]}, \
+        time.time() - started
 
 
 def keyed(findings):
@@ -53,7 +55,31 @@ def strip_digits(text):
     return "".join(ch for ch in (text or "") if not ch.isdigit())
 
 
+def compare_side(cls, seeded, before, after):
+    """A class whose expected outcome is a manual item or a note (cls.outcome): caught when one of its rules
+    appears in the copy's manual items (not in the original's), or as a note at a seeded file (scope project:
+    anywhere) that the original does not have. Errors and warnings are listed too, as what shipcheck also said."""
+    if cls.outcome == "manual":
+        had = set(before["manual"])
+        hits = sorted({r for r in after["manual"] if r not in had and expected(cls, r)})
+        said = [{"rule": r, "severity": "manual", "path": "", "message": ""} for r in hits]
+    else:
+        had = collections.Counter((f["rule"], f.get("path", "")) for f in before["findings"] if f.get("severity") == "info")
+        now = collections.Counter((f["rule"], f.get("path", "")) for f in after["findings"] if f.get("severity") == "info")
+        said = [{"rule": r, "severity": "info", "path": p, "message": ""} for (r, p) in (now - had)
+                if expected(cls, r) and (cls.scope == "project" or p in seeded.files)]
+    graded = compare_graded(cls, seeded, before["findings"], after["findings"])[1]
+    return ("caught" if said else "missed"), graded, said
+
+
 def compare(cls, seeded, before, after):
+    """before/after: run_check's reports."""
+    if cls.outcome != "graded":
+        return compare_side(cls, seeded, before, after)
+    return compare_graded(cls, seeded, before["findings"], after["findings"])
+
+
+def compare_graded(cls, seeded, before, after):
     new_keys = keyed(after) - keyed(before)
     old_messages = collections.Counter((f["rule"], f.get("path", ""), strip_digits(f.get("message")))
                                        for f in before if f.get("severity") in GRADED)
@@ -100,7 +126,7 @@ def run_repo(repo, classes, binary, timeout, log):
         if binary:
             hardlink_copy(repo, copy)
             copied = True
-        before, secs = run_check(binary, copy, timeout) if binary else ([], 0.0)
+        before, secs = run_check(binary, copy, timeout) if binary else ({"findings": [], "manual": []}, 0.0)
     except Exception as exc:  # the original cannot be checked: every class is an error here
         shutil.rmtree(work, ignore_errors=True)
         log(f"{name}: check on the original failed: {exc}")
@@ -112,7 +138,8 @@ def run_repo(repo, classes, binary, timeout, log):
             row = {"repo": name, "class": cls.name}
             tree = Tree(repo, copy, files, shared)
             tree.copied = copied
-            tree.before = before
+            tree.before = before["findings"]
+            tree.before_manual = set(before["manual"])
             try:
                 try:
                     seeded = cls.seed(tree)
@@ -180,6 +207,7 @@ def summarize(classes, results):
     per_class, per_store, per_checklist = {}, {}, {}
     overall = tally()
     controls = {"run": 0, "false_alarms": 0}
+    side = {}  # outcome ("manual", "note") -> {"all": tally}
     no_target = collections.Counter()
     for r in results:
         cls = by[r["class"]]
@@ -192,17 +220,24 @@ def summarize(classes, results):
             continue
         if r["status"] not in ("caught", "missed"):
             continue
+        if cls.outcome != "graded":  # a manual item or a note: its own tally, never in the error/warning recall
+            for table, key in ((per_class, cls.name), (side.setdefault(cls.outcome, {}), "all")):
+                t = table.setdefault(key, tally())
+                t["seeded"] += 1
+                t["caught"] += r["status"] == "caught"
+            continue
         for table, key in ((per_class, cls.name), (per_store, cls.store), (per_checklist, cls.checklist)):
             t = table.setdefault(key, tally())
             t["seeded"] += 1
             t["caught"] += r["status"] == "caught"
         overall["seeded"] += 1
         overall["caught"] += r["status"] == "caught"
-    for table in (per_class, per_store, per_checklist, {"overall": overall}):
+    side = {k: v["all"] for k, v in side.items()}
+    for table in (per_class, per_store, per_checklist, {"overall": overall}, side):
         for t in table.values():
             t["recall"] = round(t["caught"] / t["seeded"], 3) if t["seeded"] else None
     return {"overall": overall, "by_class": per_class, "by_store": per_store, "by_checklist": per_checklist,
-            "controls": controls, "no_target": dict(no_target)}
+            "controls": controls, "no_target": dict(no_target), "side_outcomes": side}
 
 
 def print_report(classes, results, summary, out=sys.stdout):
@@ -210,6 +245,9 @@ def print_report(classes, results, summary, out=sys.stdout):
     s = summary
     w(f"\nRecall: {s['overall']['caught']}/{s['overall']['seeded']} = {pct(s['overall']['caught'], s['overall']['seeded'])}"
       f"   controls: {s['controls']['false_alarms']} false alarm(s) in {s['controls']['run']} run(s)\n")
+    for k, t in sorted(s.get("side_outcomes", {}).items()):
+        w(f"Expected {k} items (counted apart, not in the recall above): {t['caught']}/{t['seeded']}"
+          f" = {pct(t['caught'], t['seeded'])}\n")
     w("\nBy store:\n")
     for k, t in sorted(s["by_store"].items()):
         w(f"  {k:10} {t['caught']:4}/{t['seeded']:<4} {pct(t['caught'], t['seeded']):>5}\n")
@@ -225,8 +263,9 @@ def print_report(classes, results, summary, out=sys.stdout):
             fa = sum(r["status"] == "false-alarm" for r in rows)
             w(f"  {c.name:34} control  {len(rows) - fa:3}/{len(rows):<3} silent  (no target {nt})\n")
             continue
+        side = "" if c.outcome == "graded" else f"  [expects a {c.outcome} item]"
         w(f"  {c.name:34} {c.store:8} {t['caught']:3}/{t['seeded']:<3} {pct(t['caught'], t['seeded']):>5}"
-          f"  (no target {nt})\n")
+          f"  (no target {nt}){side}\n")
     misses = [r for r in results if r["status"] == "missed"]
     if misses:
         w("\nMisses:\n")
@@ -269,7 +308,8 @@ def main(argv=None):
     classes = registry.all_classes()
     if args.list:
         for c in classes:
-            print(f"{c.name:34} {'control' if c.control else c.store:8} {c.checklist:22} {','.join(c.rules)}")
+            side = "" if c.outcome == "graded" else f" ({c.outcome})"
+            print(f"{c.name:34} {'control' if c.control else c.store:8} {c.checklist:22} {','.join(c.rules)}{side}")
         return 0
     if args.classes:
         wanted = [x.strip() for x in args.classes.split(",") if x.strip()]

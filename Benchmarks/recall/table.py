@@ -35,7 +35,11 @@ def main(argv):
     print(rule)
     print("| recall | " + " | ".join(cell(x["overall"]) for x in s) + " |")
     print("| controls: false alarms / runs | " + " | ".join(
-        f"{x['controls']['false_alarms']}/{x['controls']['run']}" for x in s) + " |\n")
+        f"{x['controls']['false_alarms']}/{x['controls']['run']}" for x in s) + " |")
+    # Classes whose expected outcome is a manual item or a note: counted apart from the recall above.
+    for k in sorted(set().union(*(x.get("side_outcomes", {}) for x in s))):
+        print(f"| expected {k} items (not in the recall) | " + " | ".join(cell(x.get("side_outcomes", {}).get(k)) for x in s) + " |")
+    print()
     for key, label in (("by_store", "store"), ("by_checklist", "checklist")):
         print(head.replace("| |", f"| {label} |", 1))
         print(rule)
@@ -54,7 +58,8 @@ def main(argv):
             continue
         name = c["name"]
         nt = s[0]["no_target"].get(name, 0)
-        print(f"| {name} ({c['store']}, {c['checklist']}) | " + " | ".join(cell(x["by_class"].get(name)) for x in s)
+        kind = "" if c.get("outcome", "graded") == "graded" else f", expects {c['outcome']}"
+        print(f"| {name} ({c['store']}, {c['checklist']}{kind}) | " + " | ".join(cell(x["by_class"].get(name)) for x in s)
               + f" | {nt} | {', '.join(where.get(name, [])) or '-'} |")
     return 0
 

@@ -26,6 +26,9 @@ class DefectClass:
     scope      'file': the finding must point at one of the seeded files; 'project': a project-wide fact (the
                finding may point anywhere, e.g. the targetSdk that a build resolves through several files)
     control    True for a harmless mutation: any new error or warning is a false alarm
+    outcome    'graded' (an error or warning is the catch, counted in the recall), 'manual' (the catch is one of
+               `rules` among the manual items: what only the store console knows, docs/severity.md) or 'note'
+               (an info finding): those two are tallied apart, so that they never inflate the error/warning recall
     """
 
     name = ""
@@ -35,6 +38,7 @@ class DefectClass:
     source = ""
     scope = "file"
     control = False
+    outcome = "graded"
     title = ""
 
     def seed(self, tree):  # pragma: no cover - each class defines it
@@ -42,17 +46,20 @@ class DefectClass:
 
     def describe(self):
         return {"name": self.name, "title": self.title, "store": self.store, "checklist": self.checklist,
-                "rules": list(self.rules), "source": self.source, "scope": self.scope, "control": self.control}
+                "rules": list(self.rules), "source": self.source, "scope": self.scope, "control": self.control,
+                "outcome": self.outcome}
 
 
-def defect(name, store, checklist, rules, source, title, scope="file", control=False):
+def defect(name, store, checklist, rules, source, title, scope="file", control=False, outcome="graded"):
     """Class decorator-free helper: wraps a seed function into a DefectClass instance."""
 
     def wrap(fn):
         obj = DefectClass()
         obj.name, obj.store, obj.checklist = name, store, checklist
         obj.rules = tuple(rules) if not isinstance(rules, str) else (rules,)
-        obj.source, obj.title, obj.scope, obj.control = source, title, scope, control
+        if outcome not in ("graded", "manual", "note"):
+            raise ValueError(f"{name}: outcome must be graded, manual or note, not {outcome!r}")
+        obj.source, obj.title, obj.scope, obj.control, obj.outcome = source, title, scope, control, outcome
         obj.seed = fn
         obj.__doc__ = fn.__doc__
         return obj

@@ -464,3 +464,134 @@ def data_safety(tree):
 
 CLASSES = [exported, manifest_debuggable, gradle_debuggable, fgs_type, fgs_perm, sms, all_files, query_all, install,
            photos, exact, signup_android, target_module, target_source, billing, data_safety]
+
+
+# Expected manual items (docs/severity.md: what only Play Console knows). Tallied apart from the error/warning recall
+# (outcome="manual"): the catch is the item among the copy's manual items, absent from the original's.
+VPN_POLICY = "https://support.google.com/googleplay/android-developer/answer/12564964"
+APP_ACCESS = "https://support.google.com/googleplay/android-developer/answer/15748846"
+PAGES_16KB = "https://developer.android.com/guide/practices/page-sizes"
+
+
+def _manual_absent(tree, rule):
+    if rule in tree.before_manual:
+        raise NoTarget(f"the original already asks for {rule}")
+
+
+def _app_package(tree, build):
+    text = tree.read(build) or ""
+    m = re.search(r"""(?:namespace|applicationId)\s*=?\s*["']([a-zA-Z0-9_.]+)["']""", text)
+    return m.group(1) if m else "org.example.app"
+
+
+@defect("vpn-service-declared", "play", "play-permissions", "play-permissions.confirm-vpn-service-declaration",
+        VPN_POLICY, "a VpnService (BIND_VPN_SERVICE, its class from a library) declared in the app's manifest: Play's "
+        "VpnService declaration is a console form, so a manual item", outcome="manual")
+def vpn_declared(tree):
+    _manual_absent(tree, "play-permissions.confirm-vpn-service-declaration")
+    module, build, manifest = _manifest(tree)
+    if not manifest or "BIND_VPN_SERVICE" in (tree.read(manifest) or ""):
+        raise NoTarget("no main manifest, or it already declares a VpnService")
+    service = ('        <service android:name="de.blinkt.openvpn.core.OpenVPNService"\n'
+               '            android:permission="android.permission.BIND_VPN_SERVICE"\n'
+               '            android:exported="false">\n'
+               '            <intent-filter>\n'
+               '                <action android:name="android.net.VpnService" />\n'
+               '            </intent-filter>\n'
+               '        </service>')
+    new = _insert_in_application(tree.read(manifest) or "", service)
+    if new is None:
+        raise NoTarget(f"{manifest} has no <application> element to hold a service")
+    tree.write(manifest, new)
+    return Seeded(manifest, f"a library's VpnService declared in {manifest}")
+
+
+@defect("browser-login-demo-account", "play", "demo-account", "demo-account.play-app-access", APP_ACCESS,
+        "an OAuth login in a Custom Tab added on a login screen of an app without one: Play's App access credentials "
+        "(a console section) become a manual item", outcome="manual")
+def browser_login(tree):
+    _manual_absent(tree, "demo-account.play-app-access")
+    module, build, _manifest_path = _manifest(tree)
+    package = _app_package(tree, build)
+    src = posixpath.join(module, "src/main/java") if module else "src/main/java"
+    path = posixpath.join(src, *package.split("."), "auth", "LoginActivity.kt")
+    if path in tree.files:
+        raise NoTarget(f"{path} exists")
+    tree.write(path, f"""package {package}.auth
+
+import android.app.Activity
+import android.net.Uri
+import androidx.browser.customtabs.CustomTabsIntent
+
+/** Signs in with the account server's OAuth page in a Custom Tab; the redirect comes back to the app. */
+class LoginActivity : Activity() {{
+    fun signIn(server: String) {{
+        val uri = Uri.parse("https://$server/oauth/authorize?response_type=code&client_id=app")
+        CustomTabsIntent.Builder().build().launchUrl(this, uri)
+    }}
+}}
+""")
+    return Seeded(path, f"OAuth in a Custom Tab from {path}")
+
+
+@defect("flutter-native-plugin-16kb", "play", "play-publishing", "play-publishing.confirm-16kb-native-build",
+        PAGES_16KB, "a Flutter plugin that bundles Android native libraries (sqlite3_flutter_libs) added to a Flutter "
+        "app without native code: the 16 KB confirmation is a manual item", outcome="manual", scope="project")
+def flutter_native_16kb(tree):
+    _manual_absent(tree, "play-publishing.confirm-16kb-native-build")
+    if not find.is_flutter(tree):
+        raise NoTarget("not a Flutter app")
+    text = tree.read("pubspec.yaml") or ""
+    if "sqlite3_flutter_libs" in text:
+        raise NoTarget("sqlite3_flutter_libs already a dependency")
+    m = re.search(r"(?m)^dependencies:[ \t]*\n", text)
+    if not m:
+        raise NoTarget("pubspec.yaml has no dependencies block")
+    tree.write("pubspec.yaml", text[:m.end()] + "  sqlite3_flutter_libs: ^0.5.32\n" + text[m.end():])
+    changed = ["pubspec.yaml"]
+    lock = tree.read("pubspec.lock")
+    if lock and re.search(r"(?m)^packages:\s*\n", lock):
+        entry = ('  sqlite3_flutter_libs:\n    dependency: "direct main"\n    description:\n'
+                 '      name: sqlite3_flutter_libs\n      sha256: "0000000000000000000000000000000000000000000000000000000000000000"\n'
+                 '      url: "https://pub.dev"\n    source: hosted\n    version: "0.5.32"\n')
+        lm = re.search(r"(?m)^packages:\s*\n", lock)
+        tree.write("pubspec.lock", lock[:lm.end()] + entry + lock[lm.end():])
+        changed.append("pubspec.lock")
+    return Seeded(changed, "sqlite3_flutter_libs added to pubspec.yaml" + (" and pubspec.lock" if len(changed) > 1 else ""))
+
+
+@defect("cargo-ndk-16kb", "play", "play-publishing", "play-publishing.confirm-16kb-native-build", PAGES_16KB,
+        "a Rust core built by `cargo ndk` from the app module's Gradle script (NDK default, no 16 KB flag): native "
+        "code, so the 16 KB confirmation is a manual item", outcome="manual", scope="project")
+def cargo_ndk_16kb(tree):
+    _manual_absent(tree, "play-publishing.confirm-16kb-native-build")
+    module, build = _play_app(tree)
+    text = tree.read(build) or ""
+    if build.endswith(".kts"):
+        task = ('\n// The Rust core, built for each ABI into jniLibs before the app is packaged.\n'
+                'val buildRust by tasks.registering(Exec::class) {\n'
+                '    workingDir = rootProject.file("core")\n'
+                '    commandLine("cargo", "ndk", "-t", "arm64-v8a", "-t", "x86_64", "-o", "../app/src/main/jniLibs", "build", "--release")\n'
+                '}\n')
+    else:
+        task = ('\n// The Rust core, built for each ABI into jniLibs before the app is packaged.\n'
+                'tasks.register("buildRust", Exec) {\n'
+                '    workingDir rootProject.file("core")\n'
+                '    commandLine "cargo", "ndk", "-t", "arm64-v8a", "-t", "x86_64", "-o", "../app/src/main/jniLibs", "build", "--release"\n'
+                '}\n')
+    tree.write(build, text + task)
+    return Seeded(build, f"a cargo ndk Exec task appended to {build}")
+
+
+background_location = _permission_class(
+    "restricted-permission-background-location-in-library", "ACCESS_BACKGROUND_LOCATION",
+    "play-permissions.background-location", "https://support.google.com/googleplay/android-developer/answer/9799150",
+    "ACCESS_BACKGROUND_LOCATION added to a library module the app merges (Play rejects it without an approved "
+    "declaration: a warning naming the declaration)", where="library")
+full_screen_intent = _permission_class(
+    "restricted-permission-full-screen-intent-in-library", "USE_FULL_SCREEN_INTENT",
+    "play-permissions.full-screen-intent", "https://support.google.com/googleplay/android-developer/answer/13392821",
+    "USE_FULL_SCREEN_INTENT added to a library module the app merges (the Full-screen intent declaration)",
+    where="library")
+
+CLASSES += [vpn_declared, browser_login, flutter_native_16kb, cargo_ndk_16kb, background_location, full_screen_intent]

@@ -679,19 +679,29 @@ def deployment(tree):
         if n:
             tree.write(f, new)
             return Seeded(f, f"deploymentTarget iOS 12.0 in {f}", "XcodeGen")
+    if tree.flagged(("platform-requirements.apple-deployment-target",)):
+        raise NoTarget("the original already reports its deployment target")
     changed = []
+
+    def lower(text, rx):
+        # A commit lowering the app's minimum sets every value above 12.0 to it (each configuration).
+        return rx.subn(lambda m: m.group(1) + "12.0" + m.group(3) if float(m.group(2)) > 12.0 else m.group(0), text)
     # Shared .xcconfig files set it for targets whose pbxproj configurations do not (home-assistant's app).
     for f in tree.files:
-        if f.endswith(".xcconfig") and not find.is_test_path(f):
+        if f.endswith(".xcconfig") and not find.is_test_path(f) and "/Pods/" not in "/" + f:
             text = tree.read(f) or ""
-            new, n = re.subn(r"(?m)^(\s*IPHONEOS_DEPLOYMENT_TARGET\s*=\s*)[0-9.]+", r"\g<1>12.0", text)
-            if n:
+            new, n = lower(text, re.compile(r"(?m)^(\s*IPHONEOS_DEPLOYMENT_TARGET\s*=\s*)(\d+(?:\.\d+)?)()"))
+            if n and new != text:
                 tree.write(f, new)
                 changed.append(f)
+    # Only a project that builds an application: a helper library's project (rainbow's ios/Internals, a static
+    # library at 8.0) is not the app's minimum.
     for f in find.pbxprojs(tree):
         text = tree.read(f) or ""
-        new, n = re.subn(r"IPHONEOS_DEPLOYMENT_TARGET = [0-9.]+;", "IPHONEOS_DEPLOYMENT_TARGET = 12.0;", text)
-        if n:
+        if "com.apple.product-type.application" not in text:
+            continue
+        new, n = lower(text, re.compile(r"(IPHONEOS_DEPLOYMENT_TARGET = )(\d+(?:\.\d+)?)(;)"))
+        if n and new != text:
             tree.write(f, new)
             changed.append(f)
             break
@@ -704,3 +714,88 @@ def deployment(tree):
 CLASSES = [purpose_removed, flutter_purpose, rn_purpose, purpose_empty, purpose_vague, rr_added, manifest_deleted, manifest_out_of_resources,
            manifest_category, manifest_reason, sdk_pinned, sdk_pbxproj, uiwebview, swift_login, dart_login, js_login,
            tracking, signup_ios, purchase, odr, hosted, ats, deployment]
+
+
+# Scene life cycle (TN3187), per bundle -------------------------------------------------------------------------
+TN3187 = "https://developer.apple.com/documentation/technotes/tn3187-migrating-to-the-uikit-scene-based-life-cycle"
+APP_DELEGATE = re.compile(r"\b(UIApplicationDelegate|RCTAppDelegate|ExpoAppDelegate|EXAppDelegateWrapper|"
+                          r"FlutterAppDelegate)\b")
+EXPO_DELEGATE = re.compile(r"\b(ExpoAppDelegate|EXAppDelegateWrapper)\b")
+SWIFTUI_SCENE = re.compile(r"\b(WindowGroup|DocumentGroup)\b")
+
+
+def _remove_plist_dict(text, key):
+    """The text without `<key>KEY</key><dict>…</dict>` (nested dicts balanced), or None."""
+    m = re.search(r"[ \t]*<key>" + re.escape(key) + r"</key>\s*<dict>", text)
+    if not m:
+        return None
+    depth, i = 1, m.end()
+    for tag in re.finditer(r"<(/?)dict\b[^>]*?(/?)>", text[i:]):
+        if tag.group(2):
+            continue
+        depth += -1 if tag.group(1) else 1
+        if depth == 0:
+            end = i + tag.end()
+            if end < len(text) and text[end] == "\n":
+                end += 1
+            return text[:m.start()] + text[end:]
+    return None
+
+
+def _scene_target(tree, need_other_bundle=False, need_expo=False):
+    """An iOS app whose Info.plist declares UIApplicationSceneManifest, whose own code has an app delegate and no
+    SwiftUI scene: the commit that drops the manifest makes it a UIKit app without scenes (TN3187)."""
+    if tree.flagged(("platform-requirements.apple-scene-life-cycle",)):
+        raise NoTarget("the original already has the scene life-cycle warning")
+    swift = [f for f in tree.files if f.endswith((".swift", ".m", ".mm", ".h")) and not find.is_test_path(f)]
+    for plist in find.ios_app_plists(tree):
+        text = tree.read(plist) or ""
+        if "UIApplicationSceneManifest" not in text or "/macos/" in plist.lower():
+            continue
+        top = plist.split("/")[0] + "/" if "/" in plist else ""
+        own = [f for f in find.ios_sources(tree, (".swift", ".m", ".mm", ".h")) if f.startswith(top)]
+        delegates = tree.grep(APP_DELEGATE, own)
+        if not delegates or tree.grep(SWIFTUI_SCENE, own):
+            continue
+        if need_expo and not any(EXPO_DELEGATE.search(m.group(0)) for _f, m in delegates):
+            continue
+        others = [f for f in swift if f not in own and not f.startswith(("Pods/", "node_modules/"))
+                  and "/Pods/" not in f and "/node_modules/" not in f]
+        scenes = tree.grep(SWIFTUI_SCENE, others)
+        if need_other_bundle and not scenes:
+            continue
+        new = _remove_plist_dict(text, "UIApplicationSceneManifest")
+        if new is None:
+            continue
+        tree.write(plist, new)
+        changed = [plist]
+        for f in find.pbxprojs(tree):
+            t = tree.read(f) or ""
+            lines = [ln for ln in t.splitlines(True) if "INFOPLIST_KEY_UIApplicationSceneManifest" not in ln]
+            if len(lines) != len(t.splitlines(True)):
+                tree.write(f, "".join(lines))
+                changed.append(f)
+        where = f"; {scenes[0][0]} (another bundle) has a SwiftUI {scenes[0][1].group(0)}" if scenes else ""
+        return Seeded(changed, f"UIApplicationSceneManifest removed from {plist} ({delegates[0][0]}: "
+                               f"{delegates[0][1].group(0)}){where}",
+                      "expo" if need_expo else ("other-bundle-scene" if scenes else "uikit"))
+    raise NoTarget("no iOS app with a scene manifest, an app delegate and no SwiftUI scene of its own"
+                   + (" beside another bundle's SwiftUI scene" if need_other_bundle else "")
+                   + (" (ExpoAppDelegate)" if need_expo else ""))
+
+
+scene_removed = defect("scene-manifest-removed", "appstore", "platform-requirements",
+                       "platform-requirements.apple-scene-life-cycle", TN3187,
+                       "UIApplicationSceneManifest removed from a UIKit app's Info.plist (TN3187: apps built with the "
+                       "iOS 26 SDK must adopt scenes)", scope="project")(lambda tree: _scene_target(tree))
+scene_other_bundle = defect("second-bundle-scene", "appstore", "platform-requirements",
+                            "platform-requirements.apple-scene-life-cycle", TN3187,
+                            "the same, where another bundle (App Clip, watch app, second app) has a SwiftUI WindowGroup "
+                            "that must not count for the main app", scope="project")(
+    lambda tree: _scene_target(tree, need_other_bundle=True))
+scene_expo = defect("expo-appdelegate-scene", "appstore", "platform-requirements",
+                    "platform-requirements.apple-scene-life-cycle", TN3187,
+                    "the same in a React Native app whose delegate is ExpoAppDelegate / EXAppDelegateWrapper",
+                    scope="project")(lambda tree: _scene_target(tree, need_expo=True))
+
+CLASSES += [scene_removed, scene_other_bundle, scene_expo]

@@ -49,6 +49,7 @@ class Tree:
         self._cache = {}
         self._shared = shared if shared is not None else {}  # the original's texts, shared by every class of a repo
         self.before = []  # the original's findings: a mutator avoids a file already reported for its rule
+        self.before_manual = set()  # the rule ids of the original's manual items
 
     def flagged(self, rules):
         """Paths where the original already has a graded finding of one of `rules` (a seed there is invisible)."""

@@ -316,13 +316,15 @@ public enum AppleInspector {
         // Content) is not the app people install: its iOS setting is not the app's minimum.
         let embedded = embeddedProducts(project)
         let deployments = project.targets.filter { $0.productType == "com.apple.product-type.application" && !embedded.contains($0.id) }
-            .compactMap { target -> (String, String, Double)? in
+            .compactMap { target -> (String, String, Double, SourceLocation?)? in
             guard let value = target.releaseSettings["IPHONEOS_DEPLOYMENT_TARGET"], let number = Double(value) else { return nil }
-            return (target.name, value, number)
+            // Set by the configuration's base .xcconfig (or a file it includes) rather than the pbxproj: that line.
+            let origin = target.releaseConfigurationName.flatMap { target.xcconfigOrigins[$0]?["IPHONEOS_DEPLOYMENT_TARGET"] }
+            return (target.name, value, number, origin)
         }
         if let lowest = deployments.min(by: { $0.2 < $1.2 }) {
             let written = project.location(of: "IPHONEOS_DEPLOYMENT_TARGET = \(lowest.1)")
-            let location = written.line == nil ? project.location(of: "IPHONEOS_DEPLOYMENT_TARGET") : written
+            let location = lowest.3 ?? (written.line == nil ? project.location(of: "IPHONEOS_DEPLOYMENT_TARGET") : written)
             facts.append(Fact(name: "apple.deployment_target", value: .number(lowest.2), source: .detected,
                               evidence: [Evidence(location: location, snippet: "\(lowest.0): IPHONEOS_DEPLOYMENT_TARGET = \(lowest.1)")]))
         }
@@ -410,7 +412,12 @@ public struct XcodeProjects: Sendable {
 
     public static func read(files: [ProjectFile]) -> XcodeProjects {
         let pbxprojs = files.filter { !$0.isVendored && AppleFileKind($0) == .pbxproj }.sorted { $0.path < $1.path }
-        let results = ConcurrentMap.map(count: pbxprojs.count) { PBXProjReader.read(pbxprojs[$0]) }
+        // The configuration files a project's configurations are based on: any listed file (a vendored one too,
+        // as CocoaPods' Pods-*.xcconfig are), looked up by path; nothing else is read.
+        var listed: [String: ProjectFile] = [:]
+        for file in files where file.path.hasSuffix(".xcconfig") { listed[file.path] = file }
+        let xcconfigs = listed
+        let results = ConcurrentMap.map(count: pbxprojs.count) { PBXProjReader.read(pbxprojs[$0], xcconfigs: xcconfigs) }
         var projects: [XcodeProject] = []
         var problems: [InputProblem] = []
         for result in results {

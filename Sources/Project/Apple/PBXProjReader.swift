@@ -3,7 +3,9 @@ import Foundation
 /// Reads a `project.pbxproj` (an old-style plist) into an `XcodeProject`: the object graph is followed
 /// from the root object to its targets, their configuration lists and build settings.
 public enum PBXProjReader {
-    public static func read(_ file: ProjectFile) -> Result<XcodeProject, PlistReadError> {
+    /// `xcconfigs`: the walk's `.xcconfig` files by path, the only ones a configuration's
+    /// `baseConfigurationReference` (and their `#include`s) may read.
+    public static func read(_ file: ProjectFile, xcconfigs: [String: ProjectFile] = [:]) -> Result<XcodeProject, PlistReadError> {
         if file.size > PlistReader.maxBytes {
             return .failure(PlistReadError(path: file.path, line: nil,
                                            message: "property list of \(file.size) bytes is over the \(PlistReader.maxBytes)-byte limit; skipped"))
@@ -11,7 +13,12 @@ public enum PBXProjReader {
         guard let data = FileManager.default.contents(atPath: file.absolutePath) else {
             return .failure(PlistReadError(path: file.path, line: nil, message: "could not be read"))
         }
-        return parse(data, path: file.path).flatMap { project(from: $0, path: file.path) }
+        let readXcconfig: @Sendable (String) -> [UInt8]? = { path in
+            guard let listed = xcconfigs[path], listed.size <= XcconfigReader.maxBytes,
+                  let data = FileManager.default.contents(atPath: listed.absolutePath) else { return nil }
+            return [UInt8](data)
+        }
+        return parse(data, path: file.path).flatMap { project(from: $0, path: file.path, xcconfig: readXcconfig) }
     }
 
     /// An old-style pbxproj (what Xcode writes, UTF-8) through `OpenStepParser`; anything else (XML, binary)
@@ -31,30 +38,40 @@ public enum PBXProjReader {
         }
     }
 
-    public static func project(from document: PlistDocument, path: String) -> Result<XcodeProject, PlistReadError> {
+    /// `xcconfig` reads a configuration file by its root-relative path (nil: none is read).
+    public static func project(from document: PlistDocument, path: String,
+                               xcconfig: ((String) -> [UInt8]?)? = nil) -> Result<XcodeProject, PlistReadError> {
         guard let objects = document.value["objects"]?.dictionary else {
             return .failure(PlistReadError(path: path, line: nil, message: "has no `objects` table; not an Xcode project file"))
         }
         let rootID = document.value["rootObject"]?.string
         let root = rootID.flatMap { objects[$0] } ?? objects.values.first { $0["isa"]?.string == "PBXProject" }
-        let projectSettings = settings(ofList: root?["buildConfigurationList"]?.string, objects: objects)
+        let tree = XcodeFileTree(objects: objects, sourceRoot: sourceRoot(of: path))
+        var base = BaseConfigurations(tree: tree, read: xcconfig)
+        let projectSettings = settings(ofList: root?["buildConfigurationList"]?.string, objects: objects, base: &base)
 
         var targets: [XcodeTarget] = []
         let targetIDs = root?["targets"]?.array?.compactMap(\.string)
             ?? objects.keys.sorted().filter { objects[$0]?["isa"]?.string?.hasSuffix("Target") == true }
-        let tree = XcodeFileTree(objects: objects, sourceRoot: sourceRoot(of: path))
         let folderOwners = synchronizedFolderOwners(targetIDs, objects: objects)
         for id in targetIDs {
             guard let target = objects[id], let name = target["name"]?.string else { continue }
-            var merged = projectSettings
-            for (configuration, values) in settings(ofList: target["buildConfigurationList"]?.string, objects: objects) {
+            // Xcode's order, lowest first: the project's xcconfig, the project's settings, the target's xcconfig,
+            // the target's settings (each list is already the xcconfig's values under the pbxproj's own).
+            var merged = projectSettings.values
+            var origins = projectSettings.origins
+            let own = settings(ofList: target["buildConfigurationList"]?.string, objects: objects, base: &base)
+            for (configuration, values) in own.values {
                 merged[configuration, default: [:]].merge(values) { _, own in own }
+                for key in values.keys { origins[configuration]?[key] = nil }
+                origins[configuration, default: [:]].merge(own.origins[configuration] ?? [:]) { _, own in own }
             }
             let members = members(of: id, objects: objects, tree: tree, folderOwners: folderOwners)
             targets.append(XcodeTarget(name: name, productType: target["productType"]?.string, buildSettings: merged, id: id,
                                        sourceFiles: members.sources, resourceFiles: members.resources,
                                        synchronizedFolders: members.folders,
-                                       packageFolders: localPackageFolders(of: id, objects: objects, tree: tree)))
+                                       packageFolders: localPackageFolders(of: id, objects: objects, tree: tree),
+                                       xcconfigOrigins: origins))
         }
 
         let attributes = root?["attributes"]
@@ -142,9 +159,41 @@ public enum PBXProjReader {
         return parts.joined(separator: "/")
     }
 
-    private static func settings(ofList id: String?, objects: [String: PlistValue]) -> [String: [String: String]] {
-        guard let id, let list = objects[id] else { return [:] }
+    /// The `.xcconfig` files configurations are based on, each read once per project.
+    struct BaseConfigurations {
+        let tree: XcodeFileTree
+        let read: ((String) -> [UInt8]?)?
+        var cache: [String: [String: XcconfigSetting]] = [:]
+
+        /// A configuration's base file: a file reference (`baseConfigurationReference`), or, since Xcode 16, a file
+        /// inside a synchronized folder (`baseConfigurationReferenceAnchor` + `…RelativePath`, NetNewsWire's shape).
+        mutating func settings(of configuration: PlistValue) -> [String: XcconfigSetting] {
+            guard let read else { return [:] }
+            let path: String?
+            if let referenceID = configuration["baseConfigurationReference"]?.string {
+                path = tree.path(of: referenceID)
+            } else if let anchor = configuration["baseConfigurationReferenceAnchor"]?.string,
+                      let relative = configuration["baseConfigurationReferenceRelativePath"]?.string,
+                      let folder = tree.path(of: anchor) {
+                path = XcodeFileTree.join(folder, relative)
+            } else {
+                path = nil
+            }
+            guard let path else { return [:] }
+            if let known = cache[path] { return known }
+            let found = XcconfigReader.settings(path: path, read: read)
+            cache[path] = found
+            return found
+        }
+    }
+
+    /// Per configuration: its settings (the base xcconfig's under the pbxproj's own), and where each setting that
+    /// only the xcconfig sets was written.
+    private static func settings(ofList id: String?, objects: [String: PlistValue], base: inout BaseConfigurations)
+        -> (values: [String: [String: String]], origins: [String: [String: SourceLocation]]) {
+        guard let id, let list = objects[id] else { return ([:], [:]) }
         var result: [String: [String: String]] = [:]
+        var origins: [String: [String: SourceLocation]] = [:]
         for configurationID in list["buildConfigurations"]?.array?.compactMap(\.string) ?? [] {
             guard let configuration = objects[configurationID], let name = configuration["name"]?.string else { continue }
             var values: [String: String] = [:]
@@ -158,8 +207,12 @@ public enum PBXProjReader {
                 default: continue
                 }
             }
+            for (key, setting) in base.settings(of: configuration) where values[key] == nil {
+                values[key] = setting.value
+                origins[name, default: [:]][key] = setting.location
+            }
             result[name] = values
         }
-        return result
+        return (result, origins)
     }
 }

@@ -61,9 +61,13 @@ public struct XcodeTarget: Sendable {
     /// Folders of the local Swift packages it links: their shipping files are compiled into its binary.
     public let packageFolders: [String]
 
+    /// Per configuration, the settings that only a base `.xcconfig` sets (not the pbxproj), and the line that does.
+    public let xcconfigOrigins: [String: [String: SourceLocation]]
+
     public init(name: String, productType: String?, buildSettings: [String: [String: String]], id: String = "",
                 sourceFiles: [String] = [], resourceFiles: [String] = [], synchronizedFolders: [SynchronizedFolder] = [],
-                packageFolders: [String] = []) {
+                packageFolders: [String] = [], xcconfigOrigins: [String: [String: SourceLocation]] = [:]) {
+        self.xcconfigOrigins = xcconfigOrigins
         self.name = name
         self.productType = productType
         self.buildSettings = buildSettings
@@ -80,6 +84,13 @@ public struct XcodeTarget: Sendable {
         if let release = buildSettings["Release"] { return release }
         let names = buildSettings.keys.sorted()
         return (names.first { $0 != "Debug" }).flatMap { buildSettings[$0] } ?? names.first.flatMap { buildSettings[$0] } ?? [:]
+    }
+
+    /// The configuration `releaseSettings` reads.
+    public var releaseConfigurationName: String? {
+        if buildSettings["Release"] != nil { return "Release" }
+        let names = buildSettings.keys.sorted()
+        return names.first { $0 != "Debug" } ?? names.first
     }
 
     /// Unit and UI test bundles: never uploaded.
