@@ -129,7 +129,9 @@ public struct ChecklistLoader: Sendable {
                         case .failure(let problem):
                             // Reported once, at the table, however many rules read it.
                             guard first, let tableDiagnostics = tableDiagnostics[name] else { continue }
-                            tableDiagnostics.add("\(problem.message) (as check \"\(function)\" reads it)", at: problem.mark ?? table.value.mark, path: "tables.\(name).value")
+                            for each in [problem] + problem.also {
+                                tableDiagnostics.add("\(each.message) (as check \"\(function)\" reads it)", at: each.mark ?? table.value.mark, path: "tables.\(name).value")
+                            }
                         }
                     case .shape(let name, let shape, let function):
                         guard let table = tables[name], let pairs = table.value.mapping,
@@ -690,6 +692,10 @@ public struct ChecklistLoader: Sendable {
                 if case .string(let key)? = parsed {
                     let table = map?[tableOption]?.node.scalar ?? defaultTable
                     tableReferences.append(.key(option: spec.name, key: key, table: table, mark: value.mark))
+                    // The default table, unnamed, is decoded for the table option as a named one would be.
+                    if map?[tableOption] == nil, let decode = function.options.first(where: { $0.name == tableOption })?.decode {
+                        tableReferences.append(.decoded(table: table, option: tableOption, function: function.name, decode: decode))
+                    }
                 }
             }
             if let parsed { values[spec.name] = parsed } else { ok = false }
