@@ -1,4 +1,5 @@
 import Testing
+import YAML
 @testable import Rules
 
 /// The tables the checks used to re-read as YAML at evaluation (field limits, locale codes, native dependencies,
@@ -33,8 +34,8 @@ struct StoreTableDecodingTests {
             help: Shorten it.
         """
         #expect(Self.errors(text) == [
-            "demo.yml:8:41: table `field_limits`: expected a positive limit, got 0 (as check \"length\" reads it)",
-            "demo.yml:9:16: table `field_limits`: duplicate field \"appstore.name\" (first listed at line 7) (as check \"length\" reads it)",
+            "demo.yml:8:42: table `field_limits`: expected a positive limit, got 0 (as check \"length\" reads it)",
+            "demo.yml:9:18: table `field_limits`: duplicate field \"appstore.name\" (first listed at line 7) (as check \"length\" reads it)",
         ])
         // The twin: well-formed rows load.
         let fixed = text.replacingOccurrences(of: "max: 0", with: "max: 30")
@@ -89,7 +90,7 @@ struct StoreTableDecodingTests {
             help: Update it.
         """
         #expect(Self.errors(text) == [
-            "demo.yml:9:25: table `natives`: `coordinate` is group:name or group:* (as check \"play.native_dependencies_16kb\" reads it)",
+            "demo.yml:9:23: table `natives`: `coordinate` is group:name or group:* (as check \"play.native_dependencies_16kb\" reads it)",
         ])
         #expect(Self.errors(text.replacingOccurrences(of: "\"org.webrtc\"", with: "\"org.webrtc:*\"")) == [])
     }
@@ -117,8 +118,41 @@ struct StoreTableDecodingTests {
             help: Add it.
         """
         #expect(Self.errors(text) == [
-            "demo.yml:9:58: table `fgs`: each permission of a type is a name (as check \"android.foreground_service_permissions\" reads it)",
+            "demo.yml:9:64: table `fgs`: each permission of a type is a name (as check \"android.foreground_service_permissions\" reads it)",
         ])
         #expect(Self.errors(text.replacingOccurrences(of: "[android.permission.CAMERA]", with: "android.permission.CAMERA")) == [])
+    }
+
+    /// A team's foreground-service table names permissions, which are facts the check reads: a misspelt one is a
+    /// load error at its column with the nearest name (it used to load, and every service of that type was then
+    /// reported as missing a permission no manifest can declare).
+    @Test func aMisspeltPermissionInATeamTableIsALoadErrorWithTheNearestName() throws {
+        let team = """
+            checklist: team
+            title: Team rules
+            tables:
+              team_fgs:
+                source: "made up for the test"
+                value:
+                  base: android.permission.FOREGROUND_SERVICE
+                  types: { camera: android.permission.FOREGROUND_SERVICE_CAMRA, shortService: [] }
+            rules:
+              - id: team.fgs
+                title: Foreground
+                stores: [play]
+                check: android.foreground_service_permissions
+                with: { types: team_fgs, min_target_sdk: 34 }
+                message: "{{type}}"
+                help: Add it.
+            """
+        let errors = FactCatalogTests.errors(team)
+        try #require(errors.count == 1, "\(errors)")
+        #expect(errors[0].file == "team/team.yml")
+        #expect(errors[0].mark == Mark(line: 8, column: 24))
+        #expect(errors[0].message.hasPrefix("table `team_fgs`: unknown fact \"android.permission.FOREGROUND_SERVICE_CAMRA\": android.permission.* is a closed family"), "\(errors[0].message)")
+        #expect(errors[0].message.contains("(did you mean \"android.permission.FOREGROUND_SERVICE_CAMERA\"?)"), "\(errors[0].message)")
+        #expect(errors[0].snippet?.hasSuffix("\n" + String(repeating: " ", count: 25) + "^") == true, "\(errors[0].snippet ?? "")")
+        // The twin, spelt right, loads.
+        #expect(FactCatalogTests.errors(team.replacingOccurrences(of: "CAMRA", with: "CAMERA")).isEmpty)
     }
 }

@@ -5,9 +5,12 @@ import YAML
 
 /// `{ base: android.permission.FOREGROUND_SERVICE, types: { camera: android.permission.FOREGROUND_SERVICE_CAMERA,
 /// shortService: [] } }`: a type maps to its permission, or to an empty list when it needs none beyond `base`.
-struct ForegroundServiceTypePermissions: Sendable {
+/// Every permission is a fact the check reads (`android.permission.FOREGROUND_SERVICE_CAMERA`), so each is held to the
+/// fact catalog at load: a misspelt one in a team table is a load error at its column with the nearest name.
+struct ForegroundServiceTypePermissions: Sendable, NamesFacts {
     let base: String
     let types: [(type: String, permissions: [String])]
+    let factNames: [(name: String, mark: Mark)]
 
     init(_ table: Table?) throws(TableError) {
         guard let table else { throw TableError(nil, nil, "missing") }
@@ -15,21 +18,25 @@ struct ForegroundServiceTypePermissions: Sendable {
             throw TableError(table, table.value, "expected `base` (a permission) and `types` (type: permission)")
         }
         var types: [(String, [String])] = []
+        var named: [(name: String, mark: Mark)] = [(base, table.value["base"]?.mark ?? table.value.mark)]
         for pair in pairs {
             guard let type = pair.key.scalar else { throw TableError(table, pair.key, "a type must be a name") }
             if let permission = pair.value.scalar {
                 types.append((type, [permission]))
+                named.append((permission, pair.value.mark))
             } else if let list = pair.value.sequence {
                 types.append((type, try list.map { item throws(TableError) in
                     guard let permission = item.scalar else { throw TableError(table, item, "each permission of a type is a name") }
                     return permission
                 }))
+                named += list.compactMap { item in item.scalar.map { ($0, item.mark) } }
             } else {
                 throw TableError(table, pair.value, "write the permission the type needs, or [] for none")
             }
         }
         self.base = base
         self.types = types
+        factNames = named
     }
 }
 

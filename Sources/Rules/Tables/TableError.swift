@@ -38,3 +38,10 @@ struct TableError: Error, Sendable {
         throw failure
     }
 }
+
+/// A decoded table whose entries are fact names the check reads (permissions, signals): the loader holds each to
+/// the fact catalog once every checklist is read, so a misspelt name in a team's table is a load error at its
+/// column with the nearest known name, as it is in a rule's `when:`.
+protocol NamesFacts {
+    var factNames: [(name: String, mark: Mark)] { get }
+}
