@@ -15,7 +15,7 @@ struct ChecklistLoaderSeamTests {
       field_limits:
         source: "made up for the test"
         value:
-          - { field: appstore.subtitle, max: 30, unit: utf16 }
+          - { field: appstore.subtitle, max: 30, unit: utf16, source: "made up" }
       banned:
         source: "made up for the test"
         value:

@@ -30,7 +30,13 @@ enum GenericCheckSupport {
         if case .stringList(let fields)? = options.removeValue(forKey: "fields") {
             subjects += Engine.subjects(fields.map(Selector.metadataField), for: function, project: project, stores: stores)
         }
-        // Tables the function decodes, decoded as the loader does.
+        // Tables the function decodes, decoded as the loader does: a table key's default table when its table
+        // option is not given (`limit:` without `table:` reads `field_limits`).
+        for spec in function.options {
+            guard case .tableKey(let tableOption, let defaultTable) = spec.kind, options[spec.name] != nil,
+                  options[tableOption] == nil, function.options.contains(where: { $0.name == tableOption && $0.decode != nil }) else { continue }
+            options[tableOption] = .string(defaultTable)
+        }
         for spec in function.options {
             guard let decode = spec.decode, case .string(let name)? = options[spec.name],
                   let table = tables.first(where: { $0.name == name }) else { continue }

@@ -15,7 +15,7 @@ import YAML
 /// `{ package: sqlite3_flutter_libs, ecosystem: pub, source: "…" }` is a Flutter plugin (pubspec.lock / pubspec.yaml)
 /// whose Android part bundles native libraries.
 public enum AndroidNativeDependencies {
-    struct Row {
+    struct Row: Sendable {
         let group: String
         let name: String?
         let first16KB: DependencyVersion?
@@ -51,10 +51,47 @@ public enum AndroidNativeDependencies {
         }
     }
 
+    /// A table's rows, read once when the checklists load (`read`).
+    public struct Rows: Sendable {
+        let rows: [Row]
+    }
+
+    /// A row that is neither `{ coordinate: "group:name", first_16kb?, source }` nor
+    /// `{ package, ecosystem: pub, first_16kb?, source }`, at its node.
+    public struct RowProblem: Error, Sendable {
+        public let mark: Mark
+        public let message: String
+    }
+
+    /// Reads a table strictly: a row the inspection would skip is a problem at that row, so a typo fails the load
+    /// instead of silently dropping the dependency from the 16 KB checks.
+    public static func read(_ table: SymbolTableSource) throws(RowProblem) -> Rows {
+        guard let items = table.value.sequence else { throw RowProblem(mark: table.value.mark, message: "expected a list of rows") }
+        for node in items {
+            guard let source = node["source"]?.scalar, !source.isEmpty else {
+                throw RowProblem(mark: node.mark, message: "each row needs `source` (where the first 16 KB release is stated)")
+            }
+            if let first = node["first_16kb"], first.scalar.flatMap(DependencyVersion.init) == nil {
+                throw RowProblem(mark: first.mark, message: "`first_16kb` is a version such as 4.6.1")
+            }
+            if let ecosystem = node["ecosystem"] {
+                guard ecosystem.scalar == "pub", let package = node["package"]?.scalar, !package.isEmpty else {
+                    throw RowProblem(mark: ecosystem.mark, message: "a package row is `{ package: name, ecosystem: pub, source }`")
+                }
+                continue
+            }
+            let parts = node["coordinate"]?.scalar?.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false) ?? []
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                throw RowProblem(mark: node["coordinate"]?.mark ?? node.mark, message: "`coordinate` is group:name or group:*")
+            }
+        }
+        return Rows(rows: rows([table]))
+    }
+
     /// Each Gradle dependency declared older than its row's first 16 KB release, in declaration order.
-    public static func outdated(_ dependencies: [Dependency], tables: [SymbolTableSource])
+    public static func outdated(_ dependencies: [Dependency], rows table: Rows)
         -> [(dependency: Dependency, version: String, first16KB: String, source: String)] {
-        let rows = rows(tables)
+        let rows = table.rows
         return dependencies.sorted(by: { ($0.location, $0.name) < ($1.location, $1.name) }).compactMap { dependency in
             guard dependency.ecosystem == .gradle, let row = rows.first(where: { $0.matches(dependency) }),
                   let version = dependency.version.flatMap(DependencyVersion.init), let minimum = row.first16KB, version < minimum else { return nil }

@@ -1,7 +1,7 @@
 /// Check functions for Android platform requirements.
 public enum AndroidChecks {
     public static var all: [CheckFunction] {
-        [AndroidTargetSDKCheck.function, AndroidTargetSDKUnknownCheck.function, AndroidReleaseManifestCheck.function, AndroidForegroundServiceCheck.function,
+        [AndroidTargetSDKCheck.function, AndroidReleaseManifestCheck.function, AndroidForegroundServiceCheck.function,
          AndroidForegroundServiceTypeCheck.function]
     }
 }

@@ -1,5 +1,4 @@
 import Project
-import YAML
 
 /// `android.foreground_service_permissions`: each `android:foregroundServiceType` a service of the release
 /// manifest declares (`android.foreground_service_type.<type>`) has the `FOREGROUND_SERVICE_<TYPE>` permission
@@ -80,33 +79,6 @@ enum AndroidForegroundServiceCheck {
             parts.append("path dependencies outside the folder checked were not read (" + outside.prefix(4).joined(separator: ", ") + ")")
         }
         return " as far as shipcheck can see: " + parts.joined(separator: ", and ") + ", and a plugin among them may add it to the merged manifest"
-    }
-}
-
-/// `{ base: android.permission.FOREGROUND_SERVICE, types: { camera: android.permission.FOREGROUND_SERVICE_CAMERA,
-/// shortService: [] } }`: a type maps to its permission, or to an empty list when it needs none beyond `base`.
-struct ForegroundServiceTypePermissions: Sendable {
-    let base: String
-    let types: [(type: String, permissions: [String])]
-
-    init(_ table: Table?) throws(TableError) {
-        guard let table else { throw TableError(nil, nil, "missing") }
-        guard let base = table.value["base"]?.scalar, let pairs = table.value["types"]?.mapping else {
-            throw TableError(table, table.value, "expected `base` (a permission) and `types` (type: permission)")
-        }
-        var types: [(String, [String])] = []
-        for pair in pairs {
-            guard let type = pair.key.scalar else { throw TableError(table, pair.key, "a type must be a name") }
-            if let permission = pair.value.scalar {
-                types.append((type, [permission]))
-            } else if let list = pair.value.sequence {
-                types.append((type, list.compactMap(\.scalar)))
-            } else {
-                throw TableError(table, pair.value, "write the permission the type needs, or [] for none")
-            }
-        }
-        self.base = base
-        self.types = types
     }
 }
 
@@ -211,41 +183,5 @@ enum AndroidForegroundServiceTypeCheck {
         let folder = slash.map { String(path[..<$0]) } ?? ""
         let file = slash.map { String(path[path.index(after: $0)...]) } ?? path
         return (folder, file.split(separator: ".").first.map(String.init) ?? file)
-    }
-}
-
-/// `{ androidx.media3.session.MediaSessionService: "its Media3 base class …" }`: an intent-filter action that names a
-/// library base class which puts the service in the foreground itself, and how the message says so.
-struct ForegroundActions: Sendable {
-    let actions: [String: String]
-
-    init(_ table: Table?) throws(TableError) {
-        guard let table else { throw TableError(nil, nil, "missing") }
-        guard let pairs = table.value.mapping else { throw TableError(table, table.value, "expected action: phrase") }
-        var actions: [String: String] = [:]
-        for pair in pairs {
-            guard let action = pair.key.scalar, let how = pair.value.scalar else { throw TableError(table, pair.value, "write `action: phrase`") }
-            actions[action] = how
-        }
-        self.actions = actions
-    }
-}
-
-/// `{ androidx.work.impl.foreground.SystemForegroundService: { signal: android.work_foreground_info, how: "…" } }`:
-/// a library's service, the symbol fact of the app code that puts it in the foreground, and how the message says so.
-struct LibraryForegroundServices: Sendable {
-    let services: [String: (signal: String, how: String)]
-
-    init(_ table: Table?) throws(TableError) {
-        guard let table else { throw TableError(nil, nil, "missing") }
-        guard let pairs = table.value.mapping else { throw TableError(table, table.value, "expected service class: { signal, how }") }
-        var services: [String: (signal: String, how: String)] = [:]
-        for pair in pairs {
-            guard let service = pair.key.scalar, let signal = pair.value["signal"]?.scalar, let how = pair.value["how"]?.scalar else {
-                throw TableError(table, pair.value, "write `service class: { signal: symbol fact, how: phrase }`")
-            }
-            services[service] = (signal, how)
-        }
-        self.services = services
     }
 }

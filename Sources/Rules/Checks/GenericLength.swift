@@ -1,7 +1,6 @@
 import Foundation
 import Project
 import StoreText
-import YAML
 
 /// `length`: a value's length within `min`/`max`, counted in a stated unit; or the limit of a field
 /// (`limit: appstore.subtitle`) looked up in the `field_limits` table, so the limit lives in one place.
@@ -14,7 +13,7 @@ enum GenericLength {
             OptionSpec("min", .int, doc: "Shortest allowed length (empty values are not measured)"),
             OptionSpec("unit", .oneOf(CountUnit.allCases.map(\.rawValue)), doc: "How to count; default utf16, as App Store Connect does"),
             OptionSpec("limit", .tableKey(tableOption: "table", defaultTable: "field_limits"), doc: "A field id (`appstore.subtitle`) whose max/min/unit come from the limits table"),
-            OptionSpec("table", .table, doc: "The limits table for `limit`; default `field_limits`"),
+            OptionSpec("table", .table, decode: FieldLimitTable.decoder, doc: "The limits table for `limit`; default `field_limits`"),
         ],
         subjects: .required,
         placeholders: ["count", "unit", "over", "remaining", "max", "min", "problem", "value", "store", "tree", "field", "locale", "version"],
@@ -26,16 +25,13 @@ enum GenericLength {
     }
 
     /// The limit a rule asks for: its own options win over the table entry they refine.
-    /// A `limit:` missing from the table gives no limit (and no results): the loader cannot see into tables,
-    /// so the checklist's own tests pin every `limit:` it names.
+    /// The table (named, or `field_limits`) is decoded at load, and a `limit:` it lacks is a load error, so
+    /// neither is missing here.
     static func resolve(_ invocation: CheckInvocation) -> LengthLimit? {
         let options = invocation.options
         var entry = LengthLimit(max: nil, min: nil, unit: .utf16)
         if let field = options.string("limit") {
-            let tableName = options.string("table") ?? "field_limits"
-            guard let table = invocation.context.tables[tableName] else { return nil }
-            let rows = FieldLimit.parseTable(NodeReader(node: table.value, diagnostics: Diagnostics(file: table.file)))
-            guard let found = rows.first(where: { $0.field == field }) else { return nil }
+            guard let found = invocation.decoded("table", as: FieldLimitTable.self)?.limit(of: field) else { return nil }
             entry = LengthLimit(max: found.max, min: found.min, unit: found.unit)
         }
         if let max = options.int("max") { entry.max = max }

@@ -1,6 +1,5 @@
 import Project
 import StoreLocale
-import YAML
 
 /// Check functions for locale folder names, driven by the `*_locales` tables of
 /// rules/metadata-locales.yml.
@@ -18,19 +17,19 @@ public enum LocaleChecks {
         name: "locale-folder",
         summary: "Metadata folder names are locale codes of the store (or its special folders)",
         options: [
-            OptionSpec("table", .table, required: true, doc: "the locale table (codes, legacy, corrections, special_folders)"),
+            OptionSpec("table", .table, required: true, decode: LocaleCodeTable.decoder, doc: "the locale table (codes, legacy, corrections, special_folders)"),
             OptionSpec("report", .oneOf(Report.allCases.map(\.rawValue)), required: true,
                        doc: "invalid: folders the store does not accept; legacy: old App Store codes with a modern one"),
         ],
         subjects: .required,
         run: { invocation in
-            guard let table = invocation.table("table"),
+            guard let table = invocation.decoded("table", as: LocaleCodeTable.self),
                   let report = invocation.options.string("report").flatMap(Report.init(rawValue:)) else { return [] }
             var tables: [Store: LocaleTable] = [:]
             return invocation.subjects.compactMap { subject in
                 guard subject.labels["special"] != "true" else { return nil }
                 let store = subject.labels["store"].flatMap(Store.init(rawValue:)) ?? invocation.rule.stores.min() ?? .appstore
-                let locales = tables[store] ?? localeTable(table, store: store)
+                let locales = tables[store] ?? table.for(store)
                 tables[store] = locales
                 let siblings = existingFolders(of: subject, project: invocation.context.project)
                 return result(for: subject, verdict: locales.judge(folder: subject.value), store: store, report: report, existing: siblings)
@@ -43,11 +42,6 @@ public enum LocaleChecks {
         guard let tree = project.metadata.first(where: { $0.path == parent && $0.folders.contains { $0.location.path == subject.location.path } })
         else { return [] }
         return Set(tree.folders.map(\.name)).subtracting([subject.value])
-    }
-
-    static func localeTable(_ table: Table, store: Store) -> LocaleTable {
-        LocaleTable(store: store, reader: NodeReader(node: table.value, path: "tables.\(table.name).value",
-                                                      diagnostics: Diagnostics(file: table.file)))
     }
 
     /// `"fr-FR"`, `"pt-PT" or "pt-BR"`, `one of "es-ES", "es-419", "es-US"`.

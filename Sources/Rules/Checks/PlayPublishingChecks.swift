@@ -1,5 +1,4 @@
 import Project
-import YAML
 
 /// Google Play publishing gates that depend on a dependency's version and the date of the run
 /// (rules/play-publishing.yml). Domain checks: they read the project's dependencies directly.
@@ -12,12 +11,12 @@ public enum PlayPublishingChecks {
     static let nativeDependencies = CheckFunction(
         name: "play.native_dependencies_16kb",
         summary: "Dependencies that ship native code are at a version built for 16 KB pages, where the table names one",
-        options: [OptionSpec("table", .table, required: true, doc: "the native_dependencies table: coordinate, first_16kb, source")],
+        options: [OptionSpec("table", .table, required: true, decode: NativeDependencyTable.decoder,
+                             doc: "the native_dependencies table: coordinate, first_16kb, source")],
         subjects: .none
     ) { invocation in
-        guard let table = invocation.table("table") else { return [] }
-        let source = SymbolTableSource(name: table.name, file: table.file, value: table.value)
-        return AndroidNativeDependencies.outdated(invocation.context.project.dependencies, tables: [source]).map { item in
+        guard let table = invocation.decoded("table", as: AndroidNativeDependencies.Rows.self) else { return [] }
+        return AndroidNativeDependencies.outdated(invocation.context.project.dependencies, rows: table).map { item in
             CheckResult(location: item.dependency.location, evidence: "\(item.dependency.name):\(item.version)", values: [
                 "dependency": item.dependency.name, "version": item.version, "first_16kb": item.first16KB, "source": item.source,
             ])
@@ -75,28 +74,5 @@ public enum PlayPublishingChecks {
     static func majorVersion(_ version: String) -> Int? {
         let digits = version.trimmingCharacters(in: .whitespaces).prefix { $0.isNumber }
         return digits.isEmpty ? nil : Int(digits)
-    }
-}
-
-/// `{ dependencies: [names], versions: [{ major, deadline, extension }] }`, read at load.
-struct BillingLadder: Sendable {
-    let dependencies: [String]
-    let steps: [(major: Int, deadline: String, extension: String)]
-
-    init(_ table: Table) throws(TableError) {
-        guard let names = table.value["dependencies"]?.sequence?.compactMap(\.scalar),
-              let rows = table.value["versions"]?.sequence else {
-            throw TableError(table, table.value, "expected `dependencies` and `versions` lists")
-        }
-        var steps: [(major: Int, deadline: String, extension: String)] = []
-        for row in rows {
-            guard let major = row["major"]?.scalar.flatMap({ Int($0) }), let deadline = row["deadline"]?.scalar,
-                  let extensionDate = row["extension"]?.scalar else {
-                throw TableError(table, row, "each version needs `major`, `deadline` and `extension`")
-            }
-            steps.append((major, deadline, extensionDate))
-        }
-        dependencies = names
-        self.steps = steps
     }
 }

@@ -97,6 +97,8 @@ public struct ChecklistLoader: Sendable {
         // Each table a check decodes, decoded once; the typed values go into the options of the rules that read them.
         var decodedTables: [String: Result<any Sendable, TableProblem>] = [:]
         var decodedOptions: [String: [String: CheckOptions.Value]] = [:]
+        // The fact names the decoded tables hold (`NamesFacts`), checked against the catalog below.
+        var tableFacts: [TableFactReference] = []
         for (draft, diagnostics) in drafts {
             for rule in draft.rules {
                 for (option, name, mark) in rule.tableOptions where tables[name] == nil {
@@ -126,10 +128,17 @@ public struct ChecklistLoader: Sendable {
                         switch outcome {
                         case .success(let value):
                             decodedOptions[rule.rule.id, default: [:]][option] = .decodedTable(name, value)
+                            if first, let named = value as? NamesFacts, let tableDiagnostics = tableDiagnostics[name] {
+                                tableFacts += named.factNames.map {
+                                    TableFactReference(name: $0.name, mark: $0.mark, table: name, function: function, diagnostics: tableDiagnostics)
+                                }
+                            }
                         case .failure(let problem):
                             // Reported once, at the table, however many rules read it.
                             guard first, let tableDiagnostics = tableDiagnostics[name] else { continue }
-                            tableDiagnostics.add("\(problem.message) (as check \"\(function)\" reads it)", at: problem.mark ?? table.value.mark, path: "tables.\(name).value")
+                            for each in [problem] + problem.also {
+                                tableDiagnostics.add("\(each.message) (as check \"\(function)\" reads it)", at: each.mark ?? table.value.mark, path: "tables.\(name).value")
+                            }
                         }
                     case .shape(let name, let shape, let function):
                         guard let table = tables[name], let pairs = table.value.mapping,
@@ -149,7 +158,7 @@ public struct ChecklistLoader: Sendable {
                 }
             }
         }
-        let catalog = Self.checkFacts(drafts, knownFacts: knownFacts, tableMarks: tableMarks)
+        let catalog = Self.checkFacts(drafts, knownFacts: knownFacts, tableMarks: tableMarks, tableFacts: tableFacts)
         for (_, diagnostics) in drafts { errors += diagnostics.errors }
         guard errors.isEmpty else { throw ChecklistLoadError(errors: errors) }
         return drafts.map { draft, _ in
@@ -165,7 +174,7 @@ public struct ChecklistLoader: Sendable {
     /// A closed family (`names:`) takes its vocabulary from the `kind: names` table it names, in any loaded file;
     /// a comparison of a fact with a value of another type (`android.target_sdk == 'high'`) is an error too.
     static func checkFacts(_ drafts: [(ChecklistDraft, Diagnostics)], knownFacts: [FactDeclaration] = [],
-                           tableMarks: [String: (String, Mark)] = [:]) -> [String: [FactDeclaration]] {
+                           tableMarks: [String: (String, Mark)] = [:], tableFacts: [TableFactReference] = []) -> [String: [FactDeclaration]] {
         var declared: [String: FactDeclaration] = [:]
         var byFile: [String: [FactDeclaration]] = [:]
         let vocabularies = drafts.reduce(into: [String: NameVocabulary]()) { all, draft in
@@ -217,7 +226,22 @@ public struct ChecklistLoader: Sendable {
                 }
             }
         }
+        for reference in tableFacts {
+            guard var message = catalog.problem(naming: reference.name) else { continue }
+            if !catalog.contains(reference.name) { message += ": nothing declares it, so the check would never see it (see shipcheck facts --catalog)" }
+            reference.diagnostics.add("table `\(reference.table)`: \(message) (as check \"\(reference.function)\" reads it)",
+                                      at: reference.mark, path: "tables.\(reference.table).value")
+        }
         return byFile
+    }
+
+    /// A fact name a decoded table holds, with where it is written.
+    struct TableFactReference {
+        let name: String
+        let mark: Mark
+        let table: String
+        let function: String
+        let diagnostics: Diagnostics
     }
 
     // MARK: - One file
@@ -690,6 +714,10 @@ public struct ChecklistLoader: Sendable {
                 if case .string(let key)? = parsed {
                     let table = map?[tableOption]?.node.scalar ?? defaultTable
                     tableReferences.append(.key(option: spec.name, key: key, table: table, mark: value.mark))
+                    // The default table, unnamed, is decoded for the table option as a named one would be.
+                    if map?[tableOption] == nil, let decode = function.options.first(where: { $0.name == tableOption })?.decode {
+                        tableReferences.append(.decoded(table: table, option: tableOption, function: function.name, decode: decode))
+                    }
                 }
             }
             if let parsed { values[spec.name] = parsed } else { ok = false }

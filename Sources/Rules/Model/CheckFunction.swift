@@ -109,10 +109,13 @@ public struct OptionSpec: Sendable {
 public struct TableProblem: Error, Sendable, Equatable {
     public let message: String
     public let mark: Mark?
+    /// Further problems of the same table, each reported at its own place (a reader that collects them all).
+    public let also: [TableProblem]
 
-    public init(message: String, mark: Mark?) {
+    public init(message: String, mark: Mark?, also: [TableProblem] = []) {
         self.message = message
         self.mark = mark
+        self.also = also
     }
 }
 

@@ -4,7 +4,6 @@ import Rules
 import ShipcheckCore
 import StoreLocale
 import StoreText
-import YAML
 
 /// The HTML report's store-listing preview, drawn from the inspected metadata trees and the `field_limits`
 /// table of the loaded checklists (rules/metadata.yml): each field counted in the unit its store counts and
@@ -12,8 +11,9 @@ import YAML
 enum StoreListings {
     /// The limits table of the checklists that ran; empty when none defines it (then counts show without limits).
     static func limits(_ checklists: [Checklist]) -> [String: FieldLimit] {
-        guard let table = checklists.lazy.compactMap({ $0.tables["field_limits"] }).first else { return [:] }
-        let limits = FieldLimit.parseTable(NodeReader(node: table.value, path: "tables.field_limits.value", diagnostics: Diagnostics(file: table.file)))
+        // The checklists loaded, so the table decoded at load when a rule reads it; a team's unread, broken one gives no limits.
+        guard let table = checklists.lazy.compactMap({ $0.tables[FieldLimitTable.name] }).first,
+              let limits = try? FieldLimitTable.decode(table).get().limits else { return [:] }
         return Dictionary(limits.map { ($0.field, $0) }, uniquingKeysWith: { first, _ in first })
     }
 

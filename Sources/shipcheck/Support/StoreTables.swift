@@ -21,27 +21,34 @@ struct StoreTables {
         }
     }
 
-    /// Reads the tables; a malformed table is a list of errors with file:line:column.
+    /// Reads the tables with the decoders the checks use (Sources/Rules/Tables/StoreTextTables.swift); a malformed
+    /// table is a list of errors with file:line:column.
     static func read(from checklists: [Checklist]) -> Result<StoreTables, ChecklistCatalog.LoadFailure> {
         var tables: [String: Table] = [:]
         for checklist in checklists { tables.merge(checklist.tables) { first, _ in first } }
         var errors: [String] = []
+        func report(_ problem: TableProblem, in table: Table) {
+            errors += ([problem] + problem.also).map { each in
+                YAMLError(file: table.file, mark: each.mark, path: "tables.\(table.name).value", message: each.message).description
+            }
+        }
         var locales: [Store: LocaleTable] = [:]
         for (store, name) in localeTableNames {
             guard let table = tables[name] else {
                 errors.append("no checklist defines the table \(name) (the \(store.displayName) locale codes)")
                 continue
             }
-            let diagnostics = Diagnostics(file: table.file)
-            let locale = LocaleTable(store: store, reader: NodeReader(node: table.value, path: "tables.\(name).value", diagnostics: diagnostics))
-            errors += diagnostics.errors.map(\.description)
-            locales[store] = locale
+            switch LocaleCodeTable.decode(table) {
+            case .success(let decoded): locales[store] = decoded.for(store)
+            case .failure(let problem): report(problem, in: table)
+            }
         }
         var limits: [FieldLimit] = []
-        if let table = tables["field_limits"] {
-            let diagnostics = Diagnostics(file: table.file)
-            limits = FieldLimit.parseTable(NodeReader(node: table.value, path: "tables.field_limits.value", diagnostics: diagnostics))
-            errors += diagnostics.errors.map(\.description)
+        if let table = tables[FieldLimitTable.name] {
+            switch FieldLimitTable.decode(table) {
+            case .success(let decoded): limits = decoded.limits
+            case .failure(let problem): report(problem, in: table)
+            }
         }
         guard errors.isEmpty else { return .failure(ChecklistCatalog.LoadFailure(messages: errors)) }
         return .success(StoreTables(locales: locales, fieldLimits: limits))

@@ -1,28 +1,8 @@
 import Project
 import YAML
 
-/// The data tables of the Apple checklists, parsed from their YAML. A malformed table is a `TableError`
-/// naming the checklist file and line, reported as a finding of the rule that uses it.
-struct TableError: Error, Sendable {
-    let location: SourceLocation
-    let message: String
-    let mark: Mark?
-
-    init(_ table: Table?, _ node: Node?, _ message: String) {
-        location = SourceLocation(path: table?.file ?? "(built-in checklists)", line: node?.mark.line ?? table?.value.mark.line)
-        self.message = "table `\(table?.name ?? "?")`: \(message)"
-        mark = node?.mark ?? table?.value.mark
-    }
-
-    var problem: TableProblem { TableProblem(message: message, mark: mark) }
-
-    /// A decoder for `OptionSpec.decode`: the table read as the check reads it, its error as a load problem.
-    static func decoder<T: Sendable>(_ read: @escaping @Sendable (Table) throws(TableError) -> T) -> OptionSpec.TableDecoder {
-        { table in
-            do throws(TableError) { return .success(try read(table)) } catch { return .failure(error.problem) }
-        }
-    }
-}
+// The data tables of the Apple checklists, decoded once at load (`OptionSpec.decode`): a malformed one is a
+// `TableError` at its line and column, a load error, never a finding at run time.
 
 /// Required-reason API categories: `{ prefix, categories: { Name: { fact, reasons } }, sdk_only: [codes] }`;
 /// `sdk_only` (optional) lists the approved reasons only a third-party SDK may declare.
