@@ -18,6 +18,8 @@ public struct CheckFunction: Sendable {
     /// What it judges: the project (sources and, when given, archives) or only built archives, so a run
     /// without `--archive` lists its rules as not checked (`Engine.rules(reading:among:)`).
     public private(set) var input: CheckInput = .project
+    /// For a function that judges one policy on either input, the rule's options choose it (`from: archive`).
+    private var inputChosen: (@Sendable (CheckOptions) -> CheckInput)?
     public let run: @Sendable (CheckInvocation) -> [CheckResult]
 
     /// The same function declared to judge `input`.
@@ -25,6 +27,18 @@ public struct CheckFunction: Sendable {
         var function = self
         function.input = input
         return function
+    }
+
+    /// The same function, judging the input a rule's options choose (`input` stays its default).
+    public func reading(_ choose: @escaping @Sendable (CheckOptions) -> CheckInput) -> CheckFunction {
+        var function = self
+        function.inputChosen = choose
+        return function
+    }
+
+    /// What a rule calling it with `options` judges.
+    public func input(with options: CheckOptions) -> CheckInput {
+        inputChosen?(options) ?? input
     }
 
     public init(name: String, summary: String, options: [OptionSpec], subjects: SubjectRequirement,
