@@ -252,6 +252,10 @@ struct TablesDecodedAtLoadTests {
         let misspelt = text.replacingOccurrences(of: "1242by2688", with: "1242x2688").replacingOccurrences(of: "require: accepted_size", with: "require: acepted_size")
         #expect(Self.errors(misspelt).count == 1)
         #expect(Self.errors(misspelt).first?.contains("accepted_size") == true)
+        // An option only one requirement reads is required with it: `within_set` without its set table fails the load.
+        let withinSet = text.replacingOccurrences(of: "1242by2688", with: "1242x2688").replacingOccurrences(of: "require: accepted_size", with: "require: within_set")
+        #expect(Self.errors(withinSet).count == 1)
+        #expect(Self.errors(withinSet).first?.contains("with require: within_set needs option \"sets\"") == true)
     }
 
     /// Play's image table: a row whose `max_kb` is not a number is a load error (it used to be read as no limit).

@@ -18,7 +18,7 @@ enum PrivacyManifestChecks {
         summary: "Each required-reason API category used in a bundle's code is declared in that bundle's own PrivacyInfo.xcprivacy",
         options: [
             OptionSpec("categories", .table, required: true, decode: TableError.decoder(RequiredReasonCategories.init), doc: "category -> fact -> approved reasons"),
-            OptionSpec("symbols", .table, decode: TableError.decoder(BinarySymbols.init), doc: "with `from: archive`: category -> the Mach-O symbols that use it"),
+            OptionSpec("symbols", .table, requiredWhen: ("from", "archive"), decode: TableError.decoder(BinarySymbols.init), doc: "with `from: archive`: category -> the Mach-O symbols that use it"),
             JudgedInput.option,
         ],
         subjects: .none,

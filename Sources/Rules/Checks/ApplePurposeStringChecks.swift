@@ -19,7 +19,7 @@ enum PurposeStringChecks {
         options: [keysOption,
                   OptionSpec("plugins", .table, decode: TableError.decoder(PluginAPIs.init),
                              doc: "Flutter plugins and React Native modules -> the purpose_api signals their iOS code uses, each row with its documentation"),
-                  OptionSpec("symbols", .table, decode: TableError.decoder(BinaryPurposeSymbols.init),
+                  OptionSpec("symbols", .table, requiredWhen: ("from", "archive"), decode: TableError.decoder(BinaryPurposeSymbols.init),
                              doc: "with `from: archive`: purpose signal → `symbols` (Mach-O imports) and `frameworks` (linked)"),
                   JudgedInput.option],
         subjects: .none

@@ -46,7 +46,7 @@ enum MetadataScreenshots {
         summary: "Each App Store screenshot meets `require`: a pixel size of a display type App Store Connect accepts, no alpha channel, or a place within its set's maximum",
         options: [sizesOption,
                   OptionSpec("require", .oneOf(Requirement.allCases.map(\.rawValue)), required: true, doc: "accepted_size, opaque or within_set"),
-                  OptionSpec("sets", .table, decode: ScreenshotSets.decoder, doc: "with `require: within_set`: the set table (appstore_screenshot_sets), per_set max")],
+                  OptionSpec("sets", .table, requiredWhen: ("require", "within_set"), decode: ScreenshotSets.decoder, doc: "with `require: within_set`: the set table (appstore_screenshot_sets), per_set max")],
         subjects: .none
     ) { invocation in
         let types = displayTypes(invocation)

@@ -105,14 +105,18 @@ public struct OptionSpec: Sendable {
     /// load (the check gets it with `CheckInvocation.decoded`); a problem is a load error at the table's line,
     /// never a finding or a silent pass at run time.
     public let decode: TableDecoder?
+    /// Required only when another option has a value (`symbols` when `from: archive`): a missing one is a
+    /// load error for the rules that give that value.
+    public let requiredWhen: (option: String, value: String)?
 
     public typealias TableDecoder = @Sendable (Table) -> Result<any Sendable, TableProblem>
 
-    public init(_ name: String, _ kind: Kind, required: Bool = false, tableShape: TableShape? = nil,
-                decode: TableDecoder? = nil, doc: String) {
+    public init(_ name: String, _ kind: Kind, required: Bool = false, requiredWhen: (option: String, value: String)? = nil,
+                tableShape: TableShape? = nil, decode: TableDecoder? = nil, doc: String) {
         self.name = name
         self.kind = kind
         self.required = required
+        self.requiredWhen = requiredWhen
         self.doc = doc
         self.tableShape = tableShape
         self.decode = decode
