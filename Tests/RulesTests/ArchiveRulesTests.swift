@@ -207,13 +207,25 @@ import Testing
         let needing = engine.rules(reading: .builtArchives, among: rules)
         #expect(needing.contains("privacy-manifest.binary-missing-api-declaration"))
         #expect(!needing.contains("platform-requirements.play-target-sdk"))
-        // An archive check told `source: true` (ATS, read from the app targets' own Info.plists) judges the source too.
+        // An archive check told `source: true` (ATS, read from the app targets' own Info.plists) judges the source too;
+        // a policy judged on either input reads the archive where its rule says `from: archive`.
         let expected = rules.filter { rule in
-            if case .check(let name, _, let options) = rule.kind { return declared.contains(name) && options.bool("source") != true }
-            return false
+            guard case .check(let name, _, let options) = rule.kind else { return false }
+            return (declared.contains(name) && options.bool("source") != true) || options.string("from") == "archive"
         }.map(\.id).sorted()
         #expect(needing == expected)
         #expect(!needing.contains("app-review.ats-arbitrary-loads"))
+        // One function per policy, on either input: the source rule needs no archive, its archive twin does.
+        for (source, archive) in [("privacy-manifest.missing-api-declaration", "privacy-manifest.binary-missing-api-declaration"),
+                                  ("privacy-manifest.sdk-missing-manifest", "privacy-manifest.embedded-sdk-missing-manifest"),
+                                  ("purpose-strings.missing", "purpose-strings.binary-missing")] {
+            #expect(!needing.contains(source) && needing.contains(archive))
+            guard case .check(let one, _, _)? = engine.rule(source)?.kind, case .check(let other, _, _)? = engine.rule(archive)?.kind else {
+                Issue.record("\(source) or \(archive) is not a check rule")
+                continue
+            }
+            #expect(one == other)
+        }
         var options = Shipcheck.Options(path: RuleExampleTests.examplesRoot + "/play-publishing.page-size-16kb/pass",
                                         checklists: try RuleExampleTests.loaded(), today: "2026-11-30")
         options.archives = []

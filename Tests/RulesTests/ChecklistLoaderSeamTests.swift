@@ -234,13 +234,13 @@ struct TablesDecodedAtLoadTests {
         rules:
           - id: demo.size
             title: Size
-            check: appstore-screenshot-size
-            with: { sizes: sizes }
+            check: appstore-screenshots
+            with: { require: accepted_size, sizes: sizes }
             message: "{{file}}"
             help: Resize it.
         """
         #expect(Self.errors(text) == [
-            "demo.yml:8:73: table `sizes`: a size is WIDTHxHEIGHT in pixels (1290x2796) (as check \"appstore-screenshot-size\" reads it)",
+            "demo.yml:8:73: table `sizes`: a size is WIDTHxHEIGHT in pixels (1290x2796) (as check \"appstore-screenshots\" reads it)",
         ])
         // A row without its sizes is a load error too, not a row skipped.
         let missing = text.replacingOccurrences(of: ", sizes: [1242by2688]", with: "")
@@ -248,6 +248,14 @@ struct TablesDecodedAtLoadTests {
         #expect(Self.errors(missing).first?.hasPrefix("demo.yml:8:9: table `sizes`: each row needs `display_type` and a `sizes` list") == true)
         // The twin: well-formed rows load.
         #expect(Self.errors(text.replacingOccurrences(of: "1242by2688", with: "1242x2688")) == [])
+        // What a screenshot must meet is a closed vocabulary, checked at load.
+        let misspelt = text.replacingOccurrences(of: "1242by2688", with: "1242x2688").replacingOccurrences(of: "require: accepted_size", with: "require: acepted_size")
+        #expect(Self.errors(misspelt).count == 1)
+        #expect(Self.errors(misspelt).first?.contains("accepted_size") == true)
+        // An option only one requirement reads is required with it: `within_set` without its set table fails the load.
+        let withinSet = text.replacingOccurrences(of: "1242by2688", with: "1242x2688").replacingOccurrences(of: "require: accepted_size", with: "require: within_set")
+        #expect(Self.errors(withinSet).count == 1)
+        #expect(Self.errors(withinSet).first?.contains("with require: within_set needs option \"sets\"") == true)
     }
 
     /// Play's image table: a row whose `max_kb` is not a number is a load error (it used to be read as no limit).

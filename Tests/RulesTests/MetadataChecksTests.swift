@@ -5,32 +5,33 @@ import YAML
 @testable import Rules
 
 @Suite struct MetadataKeywordsTests {
-    func run(_ function: CheckFunction, _ keywords: String, project: ProjectModel = ProjectModel(root: "/p"),
+    /// The `keywords` check looking for `find` (one rule each in rules/metadata.yml).
+    func run(_ find: String, _ keywords: String, project: ProjectModel = ProjectModel(root: "/p"),
              options: [String: CheckOptions.Value] = [:]) throws -> [CheckResult] {
-        try GenericCheckSupport.run(function, [GenericCheckSupport.subject(keywords, path: "m/en-US/keywords.txt")],
-                                    options: options, project: project)
+        try GenericCheckSupport.run(MetadataKeywords.function, [GenericCheckSupport.subject(keywords, path: "m/en-US/keywords.txt")],
+                                    options: options.merging(["find": .string(find)]) { $1 }, project: project)
     }
 
     @Test func spacesAroundCommasAreCounted() throws {
-        let result = try #require(try run(MetadataKeywords.spaces, "notes, todo ,list,  sync").first)
+        let result = try #require(try run("spaces", "notes, todo ,list,  sync").first)
         #expect(result.values["count"] == "4")
         #expect(result.values["length"] == "24")
         #expect(result.values["length_without"] == "20")
-        #expect(try run(MetadataKeywords.spaces, "notes,todo,list").isEmpty)
-        #expect(try run(MetadataKeywords.spaces, "to do,notes").isEmpty)  // a space inside a keyword is part of it
+        #expect(try run("spaces", "notes,todo,list").isEmpty)
+        #expect(try run("spaces", "to do,notes").isEmpty)  // a space inside a keyword is part of it
     }
 
     @Test func duplicatesIgnoreCaseAndAreListedOnce() throws {
-        let result = try #require(try run(MetadataKeywords.duplicates, "Notes,todo,notes,NOTES,Todo,list").first)
+        let result = try #require(try run("repeats", "Notes,todo,notes,NOTES,Todo,list").first)
         #expect(result.values["duplicates"] == "notes, Todo")
         #expect(result.values["count"] == "2")
-        #expect(try run(MetadataKeywords.duplicates, "notes,note,list").isEmpty)
+        #expect(try run("repeats", "notes,note,list").isEmpty)
     }
 
     @Test func shortKeywordsExceptHanKanaAndHangul() throws {
-        let result = try #require(try run(MetadataKeywords.short, "ai,notes,x,メモ,笔记,할일,tv").first)
+        let result = try #require(try run("short", "ai,notes,x,メモ,笔记,할일,tv").first)
         #expect(result.values["keywords"] == "ai, x, tv")
-        #expect(try run(MetadataKeywords.short, "ai,notes", options: ["min": .int(2)]).isEmpty)
+        #expect(try run("short", "ai,notes", options: ["min": .int(2)]).isEmpty)
     }
 
     @Test func appNameWordsComeFromTheLocaleOrItsDefault() throws {
@@ -39,7 +40,7 @@ import YAML
             "keywords": keywords, "name": MetadataValue(text: "BlueWallet - Bitcoin Wallet", raw: "", location: SourceLocation(path: "m/en-US/name.txt")),
         ])
         let project = ProjectModel(root: "/p", metadata: [MetadataTree(store: .appstore, path: "m", name: "main", locales: [own])])
-        let result = try #require(try run(MetadataKeywords.appName, "wallet,bitcoin,lightning", project: project).first)
+        let result = try #require(try run("name_words", "wallet,bitcoin,lightning", project: project).first)
         #expect(result.values["keywords"] == "wallet, bitcoin")
         #expect(result.values["name"] == "BlueWallet - Bitcoin Wallet")
 
@@ -48,13 +49,13 @@ import YAML
             "name": MetadataValue(text: "Lightning Notes", raw: "", location: SourceLocation(path: "m/default/name.txt")),
         ])
         let viaDefault = ProjectModel(root: "/p", metadata: [MetadataTree(store: .appstore, path: "m", name: "main", locales: [inherited], defaults: defaults)])
-        #expect(try run(MetadataKeywords.appName, "wallet,bitcoin,lightning", project: viaDefault).first?.values["keywords"] == "lightning")
+        #expect(try run("name_words", "wallet,bitcoin,lightning", project: viaDefault).first?.values["keywords"] == "lightning")
     }
 
     @Test func appNameFallsBackToTheManifestAndAddsTheDeveloper() throws {
         let manifest = Manifest(file: "shipcheck.yml", appName: "Simplenote", developer: "Automattic")
         let project = ProjectModel(root: "/p", manifest: manifest)
-        let result = try #require(try run(MetadataKeywords.appName, "simplenote,automattic,markdown", project: project).first)
+        let result = try #require(try run("name_words", "simplenote,automattic,markdown", project: project).first)
         #expect(result.values["keywords"] == "simplenote, automattic")
     }
 }

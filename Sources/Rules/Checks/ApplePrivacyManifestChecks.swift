@@ -1,24 +1,36 @@
 import Project
-import YAML
 
 /// Privacy manifest checks: required-reason APIs declared (ITMS-91053), manifests valid (ITMS-91056),
 /// listed SDKs shipping their own manifest (ITMS-91061). Domain checks: they read the project, not subjects.
 enum PrivacyManifestChecks {
-    static var all: [CheckFunction] { [requiredReasons, valid, sdkManifests] }
+    static var all: [CheckFunction] { [requiredReasons.judgingEitherInput, valid, sdkManifests.judgingEitherInput] }
 
-    /// Judged per bundle with its own binary (app, app extension, embedded framework), as App Store Connect
+    /// ITMS-91053, one policy judged on either input (`from:`): a bundle's code (`from: source`) or its binary's
+    /// imports (`from: archive`, `ArchivePrivacyEvidence.requiredReasons`) uses a category its own manifest lacks;
+    /// another manifest of the same app or upload declaring it makes the finding a warning that names it.
+    ///
+    /// Source: judged per bundle with its own binary (app, app extension, embedded framework), as App Store Connect
     /// does: each bundle's own sources against its own manifests. Files no target claims (local Swift
     /// packages) count for the apps. Without an Xcode project the app is one bundle and every app-owned
     /// manifest counts.
     static let requiredReasons = CheckFunction(
         name: "privacy_manifest.required_reasons",
         summary: "Each required-reason API category used in a bundle's code is declared in that bundle's own PrivacyInfo.xcprivacy",
-        options: [OptionSpec("categories", .table, required: true, decode: TableError.decoder(RequiredReasonCategories.init), doc: "category -> fact -> approved reasons")],
-        subjects: .none
+        options: [
+            OptionSpec("categories", .table, required: true, decode: TableError.decoder(RequiredReasonCategories.init), doc: "category -> fact -> approved reasons"),
+            OptionSpec("symbols", .table, requiredWhen: ("from", "archive"), decode: TableError.decoder(BinarySymbols.init), doc: "with `from: archive`: category -> the Mach-O symbols that use it"),
+            JudgedInput.option,
+        ],
+        subjects: .none,
+        placeholders: ["bundle", "category", "evidence", "manifest", "reasons", "declared_elsewhere", "binary", "symbol"]
     ) { invocation in
         let categories: RequiredReasonCategories
         guard let decoded = invocation.decoded("categories", as: RequiredReasonCategories.self) else { return [] }
         categories = decoded
+        if JudgedInput.isArchive(invocation) {
+            guard let symbols = invocation.decoded("symbols", as: BinarySymbols.self) else { return [] }
+            return ArchivePrivacyEvidence.requiredReasons(categories, symbols, invocation.context.project.archives)
+        }
         let project = invocation.context.project
         if project.appleBundles.isEmpty { return requiredReasonsOfTheWholeApp(categories, project) }
 
@@ -104,8 +116,7 @@ enum PrivacyManifestChecks {
             let membershipKnown = project.appleBundles.contains { !($0.files ?? []).isEmpty }
             let elsewhere = declaring.filter { !membershipKnown || shipped.contains($0) }
             let unshipped = declaring.filter { !elsewhere.contains($0) }
-            var note = elsewhere.isEmpty ? "" : " (\(elsewhere.joined(separator: ", ")) of the same app declares it, which uploads have been"
-                + " seen to accept, so this is a warning: add the declaration to the bundle's own manifest to be safe)"
+            var note = declaredElsewhereNote(elsewhere, of: "app")
             if !unshipped.isEmpty {
                 note += " (\(unshipped.joined(separator: ", ")) declares it but is in no target's resources, so it does not ship: add it to"
                     + " the target's Copy Bundle Resources, or declare the category in a manifest that does)"
@@ -122,6 +133,13 @@ enum PrivacyManifestChecks {
                 "manifest": manifest, "reasons": category.reasons.joined(separator: ", "), "declared_elsewhere": note,
             ], severity: elsewhere.isEmpty && !unlinked ? nil : .warning)
         }
+    }
+
+    /// The note for a category another manifest of the same app (source) or upload (archive) declares: real
+    /// uploads show that accepted, so the finding is a warning that names the manifests (docs/severity.md).
+    static func declaredElsewhereNote(_ manifests: [String], of whole: String) -> String {
+        manifests.isEmpty ? "" : " (\(manifests.joined(separator: ", ")) of the same \(whole) declares it, which uploads have been"
+            + " seen to accept, so this is a warning: add the declaration to the bundle's own manifest to be safe)"
     }
 
     /// A C, C++ or Rust file that no target claims.
@@ -195,6 +213,10 @@ enum PrivacyManifestChecks {
         }
     }
 
+    /// ITMS-91061, one policy judged on either input (`from:`): an SDK on Apple's list without a privacy manifest
+    /// of its own, named with its version and the first version that ships one. `from: archive` reads the
+    /// frameworks the upload embeds (`ArchivePrivacyEvidence.sdkManifests`); `from: source` the dependencies.
+    ///
     /// A team that checked the resolved version can state `privacy_manifest.sdk.<Name>: true` in shipcheck.yml.
     ///
     /// Names are matched by ecosystem: a pub package counts only when it is a Flutter plugin on Apple's list
@@ -209,18 +231,23 @@ enum PrivacyManifestChecks {
         summary: "Dependencies on Apple's list of commonly used SDKs come with their own privacy manifest",
         options: [OptionSpec("sdks", .table, required: true, decode: TableError.decoder(PrefixedNames.init), doc: "SDK names that must ship a privacy manifest"),
                   OptionSpec("versions", .table, doc: "SDK name → first version that ships a manifest; default sdk_manifest_first_versions"),
-                  OptionSpec("aliases", .table, doc: "lock-file name → the name on Apple's list (DGCharts: Charts)"),
-                  OptionSpec("pub_plugins", .table, decode: TableError.decoder(PrefixedNames.init), doc: "names on Apple's list that are pub packages (Flutter plugins)")],
-        subjects: .none
+                  OptionSpec("aliases", .table, decode: TextListsByKey.decoder, doc: "lock-file name → the name on Apple's list (DGCharts: Charts)"),
+                  OptionSpec("pub_plugins", .table, decode: TableError.decoder(PrefixedNames.init), doc: "names on Apple's list that are pub packages (Flutter plugins)"),
+                  JudgedInput.option],
+        subjects: .none,
+        placeholders: ["sdk", "listed", "version", "status", "framework"]
     ) { invocation in
         let listed: PrefixedNames
         guard let decoded = invocation.decoded("sdks", as: PrefixedNames.self) else { return [] }
         listed = decoded
         let firstVersions = SDKManifestVersions(invocation.context.tables[invocation.options.string("versions") ?? SDKManifestVersions.defaultTable])
+        if JudgedInput.isArchive(invocation) {
+            return ArchivePrivacyEvidence.sdkManifests(listed, firstVersions, invocation.context.project.archives)
+        }
         var required = Dictionary(listed.names.map { ($0.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
         // A lock file may name a listed SDK differently (DGCharts is Charts): the alias counts as the listed name.
-        for pair in invocation.table("aliases")?.value.mapping ?? [] {
-            guard let alias = pair.key.scalar, let listedName = pair.value.scalar, let canonical = required[listedName.lowercased()] else { continue }
+        for (alias, names) in invocation.decoded("aliases", as: TextListsByKey.self)?.rows ?? [] {
+            guard names.count == 1, let listedName = names.first, let canonical = required[listedName.lowercased()] else { continue }
             required[alias.lowercased()] = required[alias.lowercased()] ?? canonical
         }
         let pubPlugins = Set((invocation.decoded("pub_plugins", as: PrefixedNames.self)?.names ?? []).map { $0.lowercased() } + ["flutter"])

@@ -5,19 +5,30 @@ import Project
 /// (ITMS-90683), vague (guideline 5.1.1(ii)), untranslated. Test bundles are never uploaded and are skipped. An empty
 /// purpose string (ITMS-90738) is `present` over `apple.plists.*.*UsageDescription` (rules/purpose-strings.yml).
 enum PurposeStringChecks {
-    static var all: [CheckFunction] { [missing, vague, localized] }
+    static var all: [CheckFunction] { [missing.judgingEitherInput, vague, localized] }
 
     static let keysOption = OptionSpec("keys", .table, required: true, decode: TableError.decoder(PurposeKeys.init), doc: "API signal fact -> Info.plist keys that satisfy it")
 
+    /// ITMS-90683, one policy judged on either input (`from:`): a protected API is used and no Info.plist that
+    /// ships with the code sets a key that satisfies it. `from: source` reads the code, plugins and Info.plists of
+    /// the project; `from: archive` each binary's imports against the built Info.plist of the bundle it ships in
+    /// (`ArchivePurposeEvidence`).
     static let missing = CheckFunction(
         name: "purpose_strings.missing",
-        summary: "Each protected API used in Swift/Objective-C code, or by a Flutter plugin or React Native module the app depends on, has its purpose string in an app Info.plist",
+        summary: "Each protected API used in Swift/Objective-C code, or by a Flutter plugin or React Native module the app depends on (or, `from: archive`, imported by a binary of a built archive), has its purpose string in an app Info.plist",
         options: [keysOption,
                   OptionSpec("plugins", .table, decode: TableError.decoder(PluginAPIs.init),
-                             doc: "Flutter plugins and React Native modules -> the purpose_api signals their iOS code uses, each row with its documentation")],
+                             doc: "Flutter plugins and React Native modules -> the purpose_api signals their iOS code uses, each row with its documentation"),
+                  OptionSpec("symbols", .table, requiredWhen: ("from", "archive"), decode: TableError.decoder(BinaryPurposeSymbols.init),
+                             doc: "with `from: archive`: purpose signal → `symbols` (Mach-O imports) and `frameworks` (linked)"),
+                  JudgedInput.option],
         subjects: .none
     ) { invocation in
         guard let table = invocation.decoded("keys", as: PurposeKeys.self) else { return [] }
+        if JudgedInput.isArchive(invocation) {
+            guard let symbols = invocation.decoded("symbols", as: BinaryPurposeSymbols.self) else { return [] }
+            return ArchivePurposeEvidence.missing(table, symbols, invocation.context.project.archives)
+        }
         let project = invocation.context.project
         let plists = project.infoPlists.filter { !$0.isTestBundle }
         let plugins = invocation.decoded("plugins", as: PluginAPIs.self).map { PluginUses($0, project: project, plists: plists) }

@@ -2,6 +2,6 @@
 /// sizes, changelog lengths with the file that will ship. (Categories are `one-of`, empty files `present`.)
 public enum MetadataChecks {
     public static var all: [CheckFunction] {
-        MetadataKeywords.functions + [MetadataImages.function, MetadataChangelogLength.function] + MetadataScreenshots.functions + [MetadataFDroidChangelogs.function]
+        MetadataKeywords.functions + [MetadataImages.function, MetadataChangelogLength.function] + MetadataScreenshots.functions
     }
 }

@@ -5,66 +5,66 @@ import Project
 /// comma-separated and share a 100-character budget, so spaces after commas, repeats, tiny words and
 /// words already in the app name waste it.
 enum MetadataKeywords {
-    static var functions: [CheckFunction] { [spaces, duplicates, short, appName] }
+    static var functions: [CheckFunction] { [function] }
 
-    static let spaces = CheckFunction(
-        name: "keywords-spaces", summary: "No spaces around the commas of a keywords list (they count against the limit)",
-        options: [], subjects: .required
-    ) { invocation in
-        invocation.subjects.compactMap { subject in
-            let wasted = wastedSpaces(subject.value)
-            guard wasted > 0 else { return nil }
-            return GenericSubjects.result(subject, values: ["count": String(wasted),
-                                                            "length": String(subject.value.utf16.count),
-                                                            "length_without": String(subject.value.utf16.count - wasted)])
-        }
+    /// What a rule looks for in each keywords list (`find:`, one kind a rule, each with its own message and grade).
+    enum Waste: String, CaseIterable {
+        /// Whitespace around the commas.
+        case spaces
+        /// A keyword given twice (compared case-insensitively).
+        case repeats
+        /// A keyword shorter than `min` (Han, kana and Hangul excepted).
+        case short
+        /// A keyword that is a word of the app name (name.txt, else the manifest) or the developer name.
+        case nameWords = "name_words"
     }
 
-    static let duplicates = CheckFunction(
-        name: "keywords-duplicates", summary: "No keyword appears twice (compared case-insensitively)",
-        options: [], subjects: .required
+    /// The comma-separated keywords list, split once, judged for what wastes its 100-character budget.
+    static let function = CheckFunction(
+        name: "keywords",
+        summary: "A keywords list wastes none of its budget on what `find` names: spaces around commas, repeated keywords, keywords shorter than `min`, words of the app or developer name",
+        options: [OptionSpec("find", .oneOf(Waste.allCases.map(\.rawValue)), required: true, doc: "what wastes the budget: spaces, repeats, short or name_words"),
+                  OptionSpec("min", .int, doc: "with `find: short`, the shortest useful keyword; default 3")],
+        subjects: .required,
+        placeholders: ["count", "length", "length_without", "duplicates", "keywords", "min", "name"]
     ) { invocation in
-        invocation.subjects.compactMap { subject in
-            var seen: Set<String> = []
-            var repeated: [String] = []
-            for keyword in keywords(subject.value) {
-                let key = keyword.lowercased()
-                if !seen.insert(key).inserted, !repeated.contains(where: { $0.lowercased() == key }) { repeated.append(keyword) }
-            }
-            guard !repeated.isEmpty else { return nil }
-            return GenericSubjects.result(subject, evidence: repeated.joined(separator: ", "),
-                                          values: ["duplicates": repeated.joined(separator: ", "), "count": String(repeated.count)])
-        }
-    }
-
-    static let short = CheckFunction(
-        name: "keywords-short", summary: "Every keyword is longer than two characters (Han, kana and Hangul keywords excepted)",
-        options: [OptionSpec("min", .int, doc: "Shortest useful keyword; default 3")],
-        subjects: .required
-    ) { invocation in
+        guard let waste = invocation.options.string("find").flatMap(Waste.init) else { return [] }
+        let project = invocation.context.project
         let min = invocation.options.int("min") ?? 3
         return invocation.subjects.compactMap { subject in
-            let tooShort = keywords(subject.value).filter { $0.count < min && !isIdeographic($0) }
-            guard !tooShort.isEmpty else { return nil }
-            return GenericSubjects.result(subject, evidence: tooShort.joined(separator: ", "),
-                                          values: ["keywords": tooShort.joined(separator: ", "), "count": String(tooShort.count),
-                                                   "min": String(min)])
-        }
-    }
-
-    static let appName = CheckFunction(
-        name: "keywords-app-name", summary: "No keyword repeats a word of the app name (from name.txt, else the manifest) or the developer name",
-        options: [], subjects: .required
-    ) { invocation in
-        let project = invocation.context.project
-        return invocation.subjects.compactMap { subject in
-            let names = [appName(for: subject.location.path, in: project), project.manifest?.developer].compactMap { $0 }
-            let nameWords = Set(names.flatMap(words).filter { $0.count >= 3 }.map { $0.lowercased() })
-                .union(names.map { $0.lowercased() })
-            let repeated = keywords(subject.value).filter { nameWords.contains($0.lowercased()) }
-            guard !repeated.isEmpty else { return nil }
-            return GenericSubjects.result(subject, evidence: repeated.joined(separator: ", "),
-                                          values: ["keywords": repeated.joined(separator: ", "), "name": names.joined(separator: ", ")])
+            let list = keywords(subject.value)
+            switch waste {
+            case .spaces:
+                let wasted = wastedSpaces(subject.value)
+                guard wasted > 0 else { return nil }
+                return GenericSubjects.result(subject, values: ["count": String(wasted),
+                                                                "length": String(subject.value.utf16.count),
+                                                                "length_without": String(subject.value.utf16.count - wasted)])
+            case .repeats:
+                var seen: Set<String> = []
+                var repeated: [String] = []
+                for keyword in list {
+                    let key = keyword.lowercased()
+                    if !seen.insert(key).inserted, !repeated.contains(where: { $0.lowercased() == key }) { repeated.append(keyword) }
+                }
+                guard !repeated.isEmpty else { return nil }
+                return GenericSubjects.result(subject, evidence: repeated.joined(separator: ", "),
+                                              values: ["duplicates": repeated.joined(separator: ", "), "count": String(repeated.count)])
+            case .short:
+                let tooShort = list.filter { $0.count < min && !isIdeographic($0) }
+                guard !tooShort.isEmpty else { return nil }
+                return GenericSubjects.result(subject, evidence: tooShort.joined(separator: ", "),
+                                              values: ["keywords": tooShort.joined(separator: ", "), "count": String(tooShort.count),
+                                                       "min": String(min)])
+            case .nameWords:
+                let names = [appName(for: subject.location.path, in: project), project.manifest?.developer].compactMap { $0 }
+                let nameWords = Set(names.flatMap(words).filter { $0.count >= 3 }.map { $0.lowercased() })
+                    .union(names.map { $0.lowercased() })
+                let repeated = list.filter { nameWords.contains($0.lowercased()) }
+                guard !repeated.isEmpty else { return nil }
+                return GenericSubjects.result(subject, evidence: repeated.joined(separator: ", "),
+                                              values: ["keywords": repeated.joined(separator: ", "), "name": names.joined(separator: ", ")])
+            }
         }
     }
 

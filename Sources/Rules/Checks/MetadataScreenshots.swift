@@ -6,7 +6,7 @@ import Project
 /// and how many screenshots a set takes). deliver decides a screenshot's display type from its pixel size alone,
 /// and from its path only for sizes two display types share (`name_contains`).
 enum MetadataScreenshots {
-    static var functions: [CheckFunction] { [size, alpha, count, sets] }
+    static var functions: [CheckFunction] { [screenshots, sets] }
 
     typealias DisplayType = ScreenshotDisplayTypes.DisplayType
 
@@ -27,62 +27,70 @@ enum MetadataScreenshots {
          "width": shot.width.map(String.init) ?? "?", "height": shot.height.map(String.init) ?? "?"]
     }
 
-    /// A screenshot whose pixel size no display type accepts: deliver's validator refuses it ("Invalid screen
-    /// size") and cancels the whole screenshot upload.
-    static let size = CheckFunction(
-        name: "appstore-screenshot-size", summary: "Each App Store screenshot has a pixel size of a display type App Store Connect accepts",
-        options: [sizesOption], subjects: .none
-    ) { invocation in
-        let types = displayTypes(invocation)
-        let phone = types.filter { $0.id.hasPrefix("APP_IPHONE") }.flatMap(\.sizes).map { "\($0[0])×\($0[1])" }
-        return invocation.context.project.appStoreScreenshots.flatMap { folder in
-            folder.screenshots.compactMap { shot -> CheckResult? in
-                guard let w = shot.width, let h = shot.height, displayType(of: shot, in: types) == nil else { return nil }
-                var found = values(folder, shot)
-                found["iphone_sizes"] = phone.prefix(3).joined(separator: ", ")
-                return CheckResult(location: shot.location, evidence: "\(w)×\(h)", values: found)
-            }
-        }
+    /// What a rule requires of each screenshot deliver would upload (`require:`, one requirement a rule, each
+    /// with its own message and grade).
+    enum Requirement: String, CaseIterable {
+        /// A pixel size some display type accepts: deliver's validator refuses any other ("Invalid screen size")
+        /// and cancels the whole screenshot upload.
+        case acceptedSize = "accepted_size"
+        /// No alpha channel (a PNG whose colour type carries one).
+        case opaque
+        /// Within the set's maximum: deliver uploads the first ones of a locale's set (in file-name order) and
+        /// skips the rest. One result per set, at the first file skipped.
+        case withinSet = "within_set"
     }
 
-    /// A PNG whose colour type carries an alpha channel.
-    static let alpha = CheckFunction(
-        name: "appstore-screenshot-alpha", summary: "App Store screenshots have no alpha channel", options: [], subjects: .none
-    ) { invocation in
-        invocation.context.project.appStoreScreenshots.flatMap { folder in
-            folder.screenshots.filter { $0.hasAlpha == true }.map { shot in
-                CheckResult(location: shot.location, evidence: "PNG with alpha", values: values(folder, shot))
-            }
-        }
-    }
-
-    /// More screenshots in one locale's set than a set takes: deliver uploads the first ones (in file-name order)
-    /// and skips the rest. One result per set, at the first file skipped.
-    static let count = CheckFunction(
-        name: "appstore-screenshot-count", summary: "An App Store screenshot set holds at most as many screenshots as App Store Connect takes",
-        options: [sizesOption, OptionSpec("sets", .table, required: true, decode: ScreenshotSets.decoder, doc: "The set table (appstore_screenshot_sets): per_set max")],
+    /// Each App Store screenshot meets what `require` names, judged against the display type table.
+    static let screenshots = CheckFunction(
+        name: "appstore-screenshots",
+        summary: "Each App Store screenshot meets `require`: a pixel size of a display type App Store Connect accepts, no alpha channel, or a place within its set's maximum",
+        options: [sizesOption,
+                  OptionSpec("require", .oneOf(Requirement.allCases.map(\.rawValue)), required: true, doc: "accepted_size, opaque or within_set"),
+                  OptionSpec("sets", .table, requiredWhen: ("require", "within_set"), decode: ScreenshotSets.decoder, doc: "with `require: within_set`: the set table (appstore_screenshot_sets), per_set max")],
         subjects: .none
     ) { invocation in
         let types = displayTypes(invocation)
-        guard let max = invocation.decoded("sets", as: ScreenshotSets.self)?.perSetMax else { return [] }
-        var results: [CheckResult] = []
-        for folder in invocation.context.project.appStoreScreenshots {
-            var bySet: [String: [AppStoreScreenshot]] = [:]
-            var names: [String: String] = [:]
-            for shot in folder.screenshots.sorted(by: { $0.location.path < $1.location.path }) {
-                guard let type = displayType(of: shot, in: types) else { continue }
-                bySet["\(shot.locale)\u{0}\(type.id)", default: []].append(shot)
-                names["\(shot.locale)\u{0}\(type.id)"] = type.name
+        let folders = invocation.context.project.appStoreScreenshots
+        switch invocation.options.string("require").flatMap(Requirement.init) {
+        case .acceptedSize?:
+            let phone = types.filter { $0.id.hasPrefix("APP_IPHONE") }.flatMap(\.sizes).map { "\($0[0])×\($0[1])" }
+            return folders.flatMap { folder in
+                folder.screenshots.compactMap { shot -> CheckResult? in
+                    guard let w = shot.width, let h = shot.height, displayType(of: shot, in: types) == nil else { return nil }
+                    var found = values(folder, shot)
+                    found["iphone_sizes"] = phone.prefix(3).joined(separator: ", ")
+                    return CheckResult(location: shot.location, evidence: "\(w)×\(h)", values: found)
+                }
             }
-            for (key, shots) in bySet.sorted(by: { $0.key < $1.key }) where shots.count > max {
-                var found = values(folder, shots[max])
-                found["count"] = String(shots.count)
-                found["max"] = String(max)
-                found["display"] = names[key] ?? ""
-                results.append(CheckResult(location: shots[max].location, evidence: "\(shots.count) screenshots", values: found))
+        case .opaque?:
+            return folders.flatMap { folder in
+                folder.screenshots.filter { $0.hasAlpha == true }.map { shot in
+                    CheckResult(location: shot.location, evidence: "PNG with alpha", values: values(folder, shot))
+                }
             }
+        case .withinSet?:
+            guard let max = invocation.decoded("sets", as: ScreenshotSets.self)?.perSetMax else { return [] }
+            var results: [CheckResult] = []
+            for folder in folders {
+                var bySet: [String: [AppStoreScreenshot]] = [:]
+                var names: [String: String] = [:]
+                for shot in folder.screenshots.sorted(by: { $0.location.path < $1.location.path }) {
+                    guard let type = displayType(of: shot, in: types) else { continue }
+                    bySet["\(shot.locale)\u{0}\(type.id)", default: []].append(shot)
+                    names["\(shot.locale)\u{0}\(type.id)"] = type.name
+                }
+                for (key, shots) in bySet.sorted(by: { $0.key < $1.key }) where shots.count > max {
+                    var found = values(folder, shots[max])
+                    found["count"] = String(shots.count)
+                    found["max"] = String(max)
+                    found["display"] = names[key] ?? ""
+                    results.append(CheckResult(location: shots[max].location, evidence: "\(shots.count) screenshots", values: found))
+                }
+            }
+            return results
+        case nil:
+            return []
         }
-        return results
     }
 
     /// A screenshots folder with no set of a display type the submission needs (`set: iphone` or `ipad` of the

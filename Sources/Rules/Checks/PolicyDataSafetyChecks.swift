@@ -10,7 +10,7 @@ enum PolicyDataSafetyChecks {
     static let dataDeletionURL = "PSL_DATA_DELETION_URL"
     static let collectsPersonalData = "PSL_DATA_COLLECTION_COLLECTS_PERSONAL_DATA"
 
-    static var all: [CheckFunction] { [valid, deletionURLs, accountDeletionLink, undeclaredCollection, crossStoreTypes] }
+    static var all: [CheckFunction] { [valid, deletionLinks, undeclaredCollection, crossStoreTypes] }
 
     /// Every problem that keeps the export from being read: header, CSV syntax, unknown ids.
     static let valid = CheckFunction(
@@ -25,36 +25,32 @@ enum PolicyDataSafetyChecks {
         }
     }
 
-    /// Account creation methods selected in the form need both deletion links.
-    static let deletionURLs = CheckFunction(
-        name: "data_safety.deletion_urls",
-        summary: "When the form selects an account creation method, PSL_ACCOUNT_DELETION_URL and PSL_DATA_DELETION_URL are filled.",
-        options: [], subjects: .none, placeholders: ["question", "methods"]
+    /// The deletion links (`questions`) the form must answer, given what it says about account creation
+    /// (`creation_methods`): `selected`, a creation method is selected, so Play's API and its account deletion
+    /// policy need both links; `none`, no method is selected (the rule's `when:` says the code creates accounts,
+    /// so the account deletion link is still owed; when the form selects a method, the `selected` rule reports
+    /// the same row instead). One result per blank question.
+    static let deletionLinks = CheckFunction(
+        name: "data_safety.deletion_links",
+        summary: "The Data safety form fills the deletion-link questions `questions` when its account creation methods are `creation_methods` (selected, or none: gate that rule with when:).",
+        options: [OptionSpec("questions", .stringList, required: true, doc: "the question ids that must have a URL (PSL_ACCOUNT_DELETION_URL, PSL_DATA_DELETION_URL)"),
+                  OptionSpec("creation_methods", .oneOf(["selected", "none"]), required: true,
+                             doc: "`selected`: when the form selects an account creation method; `none`: when it selects none")],
+        subjects: .none, placeholders: ["question", "methods"]
     ) { invocation in
-        guard let form = PolicyInputs.dataSafetyForm(invocation) else { return [] }
+        guard let form = PolicyInputs.dataSafetyForm(invocation), let questions = invocation.options.strings("questions") else { return [] }
         let methods = selectedCreationMethods(form)
-        guard let firstMethod = methods.first else { return [] }
-        return [accountDeletionURL, dataDeletionURL].compactMap { question in
+        let selected = invocation.options.string("creation_methods") == "selected"
+        guard selected ? !methods.isEmpty : methods.isEmpty else { return [] }
+        // The row to point at when the question has none: the first selected method, else the creation-method question.
+        let fallback = selected ? methods.first?.line : form.answers(question: creationMethods).first?.line
+        return questions.compactMap { question in
             guard form.text(question: question) == nil else { return nil }
-            let line = form.answer(question: question)?.line ?? firstMethod.line
-            return CheckResult(location: SourceLocation(path: form.path, line: line), evidence: question,
-                               values: ["question": question, "methods": methods.map(\.response).joined(separator: ", ")])
+            let location = SourceLocation(path: form.path, line: form.answer(question: question)?.line ?? fallback)
+            return selected
+                ? CheckResult(location: location, evidence: question, values: ["question": question, "methods": methods.map(\.response).joined(separator: ", ")])
+                : CheckResult(location: location, evidence: question)
         }
-    }
-
-    /// The form selects no creation method and has no account deletion link. The rule's `when:` says when that
-    /// matters (the app creates accounts); when the form itself selects a creation method,
-    /// `data_safety.deletion_urls` reports the same row instead.
-    static let accountDeletionLink = CheckFunction(
-        name: "data_safety.account_deletion_link",
-        summary: "The Data safety form that selects no account creation method has PSL_ACCOUNT_DELETION_URL (gate the rule with when:).",
-        options: [], subjects: .none, placeholders: []
-    ) { invocation in
-        guard let form = PolicyInputs.dataSafetyForm(invocation),
-              form.text(question: accountDeletionURL) == nil,
-              selectedCreationMethods(form).isEmpty else { return [] }
-        let line = form.answer(question: accountDeletionURL)?.line ?? form.answers(question: creationMethods).first?.line
-        return [CheckResult(location: SourceLocation(path: form.path, line: line), evidence: accountDeletionURL)]
     }
 
     /// "Collects no personal data" next to permissions or SDKs that collect some.

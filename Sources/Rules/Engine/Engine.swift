@@ -23,13 +23,11 @@ public struct Engine: Sendable {
         checklists.lazy.flatMap(\.rules).first { $0.id == id }
     }
 
-    /// The ids of `rules` whose check function judges `input` (declared by the function), sorted.
+    /// The ids of `rules` whose check function judges `input` (declared by the function, or chosen by the rule's
+    /// options where the function judges either: `from: archive`), sorted.
     public func rules(reading input: CheckInput, among rules: [Rule]) -> [String] {
         rules.compactMap { rule in
-            guard case .check(let name, _, let options) = rule.kind, let declared = functions[name]?.input else { return nil }
-            // An archive check told `source: true` also judges the source tree (the app targets' own Info.plists),
-            // so it is no archive-only rule.
-            let reads: CheckInput = declared == .builtArchives && options.bool("source") == true ? .project : declared
+            guard case .check(let name, _, let options) = rule.kind, let reads = functions[name]?.input(with: options) else { return nil }
             if reads == input { return rule.id }
             return nil
         }.sorted()

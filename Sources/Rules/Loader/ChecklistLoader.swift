@@ -681,6 +681,9 @@ public struct ChecklistLoader: Sendable {
                 if spec.required {
                     (reader ?? checkReader).error("check \"\(function.name)\" needs option \"\(spec.name)\" under with: (\(spec.doc))")
                     ok = false
+                } else if let when = spec.requiredWhen, map?[when.option]?.node.scalar == when.value {
+                    (reader ?? checkReader).error("check \"\(function.name)\" with \(when.option): \(when.value) needs option \"\(spec.name)\" under with: (\(spec.doc))")
+                    ok = false
                 }
                 continue
             }

@@ -18,6 +18,8 @@ public struct CheckFunction: Sendable {
     /// What it judges: the project (sources and, when given, archives) or only built archives, so a run
     /// without `--archive` lists its rules as not checked (`Engine.rules(reading:among:)`).
     public private(set) var input: CheckInput = .project
+    /// For a function that judges one policy on either input, the rule's options choose it (`from: archive`).
+    private var inputChosen: (@Sendable (CheckOptions) -> CheckInput)?
     public let run: @Sendable (CheckInvocation) -> [CheckResult]
 
     /// The same function declared to judge `input`.
@@ -25,6 +27,18 @@ public struct CheckFunction: Sendable {
         var function = self
         function.input = input
         return function
+    }
+
+    /// The same function, judging the input a rule's options choose (`input` stays its default).
+    public func reading(_ choose: @escaping @Sendable (CheckOptions) -> CheckInput) -> CheckFunction {
+        var function = self
+        function.inputChosen = choose
+        return function
+    }
+
+    /// What a rule calling it with `options` judges.
+    public func input(with options: CheckOptions) -> CheckInput {
+        inputChosen?(options) ?? input
     }
 
     public init(name: String, summary: String, options: [OptionSpec], subjects: SubjectRequirement,
@@ -91,14 +105,18 @@ public struct OptionSpec: Sendable {
     /// load (the check gets it with `CheckInvocation.decoded`); a problem is a load error at the table's line,
     /// never a finding or a silent pass at run time.
     public let decode: TableDecoder?
+    /// Required only when another option has a value (`symbols` when `from: archive`): a missing one is a
+    /// load error for the rules that give that value.
+    public let requiredWhen: (option: String, value: String)?
 
     public typealias TableDecoder = @Sendable (Table) -> Result<any Sendable, TableProblem>
 
-    public init(_ name: String, _ kind: Kind, required: Bool = false, tableShape: TableShape? = nil,
-                decode: TableDecoder? = nil, doc: String) {
+    public init(_ name: String, _ kind: Kind, required: Bool = false, requiredWhen: (option: String, value: String)? = nil,
+                tableShape: TableShape? = nil, decode: TableDecoder? = nil, doc: String) {
         self.name = name
         self.kind = kind
         self.required = required
+        self.requiredWhen = requiredWhen
         self.doc = doc
         self.tableShape = tableShape
         self.decode = decode

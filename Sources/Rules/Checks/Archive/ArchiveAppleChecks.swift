@@ -1,10 +1,12 @@
 import Project
-import YAML
 
 /// Checks of a built iOS archive read from its binaries' imports, their signed entitlements and the
 /// built Info.plists: what App Store Connect's validation and App Review see in the upload.
 enum ArchiveAppleChecks {
-    static var all: [CheckFunction] { [purposeStrings, binaryImports, pushEnvironment, thirdPartyLogin, minimumOS, appPlist] }
+    static var all: [CheckFunction] {
+        // `source: true` also judges the app targets' own Info.plists: then the rule needs no archive.
+        [binaryImports, pushEnvironment, thirdPartyLogin, minimumOS, appPlist.reading { $0.bool("source") == true ? .project : .builtArchives }]
+    }
 
     /// The bundles that carry an Info.plist App Store Connect judges purpose strings by (the app, its
     /// extensions, a watch app), each with the binaries it ships: its own and its embedded frameworks'.
@@ -18,42 +20,6 @@ enum ArchiveAppleChecks {
             }
             return (owner, [owner] + frameworks)
         }
-    }
-
-    /// ITMS-90683 on what ships: a binary (the app's, an extension's, an embedded framework's) imports a
-    /// protected API's symbol and the Info.plist of the bundle it ships in lacks every key that satisfies it.
-    static let purposeStrings = CheckFunction(
-        name: "archive.purpose_strings",
-        summary: "Each protected API a binary of a built iOS archive imports has its purpose string in the built Info.plist",
-        options: [
-            OptionSpec("symbols", .table, required: true, decode: TableError.decoder(BinaryPurposeSymbols.init), doc: "purpose signal → `symbols` (Mach-O imports) and `frameworks` (linked)"),
-            OptionSpec("keys", .table, required: true, decode: TableError.decoder(PurposeKeys.init), doc: "purpose signal → the Info.plist keys that satisfy it"),
-        ],
-        subjects: .none,
-        placeholders: ["binary", "bundle", "symbol", "key", "plist"]
-    ) { invocation in
-        guard let symbols = invocation.decoded("symbols", as: BinaryPurposeSymbols.self),
-              let keys = invocation.decoded("keys", as: PurposeKeys.self) else { return [] }
-        var results: [CheckResult] = []
-        for archive in invocation.context.project.archives where archive.isApple {
-            for (owner, binaries) in plistBundles(archive) {
-                guard let plist = owner.infoPlist, let plistLocation = owner.infoPlistLocation else { continue }
-                for requirement in keys.entries {
-                    guard !requirement.keys.contains(where: { key in plist[key]?.string.map { !$0.isEmpty } ?? (plist[key] != nil) }) else { continue }
-                    // The first binary (the owner's own first) that uses the API, with the import that shows it.
-                    for bundle in binaries {
-                        guard let binary = bundle.binary, let location = bundle.binaryLocation,
-                              let evidence = symbols.evidence(for: requirement.signal, in: binary) else { continue }
-                        results.append(CheckResult(location: location, evidence: evidence, values: [
-                            "binary": location.path, "bundle": bundle.described, "symbol": evidence,
-                            "key": requirement.keys.joined(separator: " or "), "plist": plistLocation.path,
-                        ]))
-                        break
-                    }
-                }
-            }
-        }
-        return results
     }
 
     /// A binary of the built archive imports one of `symbols` (UIWebView's classes for ITMS-90809).
@@ -227,37 +193,5 @@ enum AppPlists {
         case "NO", "FALSE", "0": return false
         default: return nil
         }
-    }
-}
-
-/// `{ <purpose signal>: { symbols: [...], frameworks: [...] } }`: the Mach-O imports (`_OBJC_CLASS_$_AVCaptureDevice`)
-/// and linked frameworks (`HealthKit`) that show a binary uses a protected API.
-struct BinaryPurposeSymbols: Sendable {
-    let symbols: [String: [String]]
-    let frameworks: [String: [String]]
-
-    init(_ table: Table) throws(TableError) {
-        guard let pairs = table.value.mapping else { throw TableError(table, table.value, "expected a mapping of purpose signal to `symbols` and `frameworks`") }
-        var symbols: [String: [String]] = [:]
-        var frameworks: [String: [String]] = [:]
-        for pair in pairs {
-            guard let signal = pair.key.scalar, pair.value.mapping != nil else { throw TableError(table, pair.key, "each signal maps to `symbols` and/or `frameworks` lists") }
-            symbols[signal] = pair.value["symbols"]?.sequence?.compactMap(\.scalar) ?? []
-            frameworks[signal] = pair.value["frameworks"]?.sequence?.compactMap(\.scalar) ?? []
-            guard !(symbols[signal]!.isEmpty && frameworks[signal]!.isEmpty) else { throw TableError(table, pair.key, "give at least one symbol or framework") }
-        }
-        self.symbols = symbols
-        self.frameworks = frameworks
-    }
-
-    /// The first import or linked framework of `binary` that shows `signal`, as evidence.
-    func evidence(for signal: String, in binary: MachOFile) -> String? {
-        let imported = Set(binary.undefinedSymbols)
-        if let symbol = symbols[signal]?.first(where: imported.contains) { return symbol }
-        let linked = binary.slices.flatMap(\.linkedLibraries)
-        for framework in frameworks[signal] ?? [] where linked.contains(where: { $0.hasSuffix("/\(framework).framework/\(framework)") }) {
-            return "\(framework).framework"
-        }
-        return nil
     }
 }
