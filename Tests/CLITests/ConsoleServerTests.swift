@@ -103,7 +103,7 @@ struct ConsoleServerTests {
         #expect(output.status == 1, "\(output.stderr)")
         let findings = Self.rules(report, "findings")
         for rule in ["app-review.age-rating-answered", "privacy-policy.appstore-console-url-set", "demo-account.appstore-console-demo-account",
-                     "console.play-version-code-used", "console.listing-length"] {
+                     "console.play-version-code-used", "metadata.appstore-description-length"] {
             #expect(findings.contains(rule), "\(rule) not reported: \(findings)")
         }
         let manual = Self.rules(report, "manual")
