@@ -195,4 +195,35 @@ struct ConsoleSnapshotRuleTests {
         let notPlays = try Self.judged(snapshot, play: ["title": "Notes"], playConsumer: fdroidOnly, only: ["metadata.play-other-platforms"])
         #expect(notPlays.map(\.severity) == [.warning])
     }
+
+    /// Play's graphics in the default language: a missing type keeps the rule's grade; one the repository's images
+    /// folder holds for that language is a note (supply uploads it); enough screenshots, nothing.
+    @Test func playGraphicsAreCountedInTheDefaultLanguage() throws {
+        var project = ProjectModel(root: "/p")
+        let graphic = MetadataImage(type: "featureGraphic", location: SourceLocation(path: "fastlane/metadata/android/en-US/images/featureGraphic.png"),
+                                    width: 1024, height: 500)
+        project.metadata = [MetadataTree(store: .play, path: "fastlane/metadata/android", name: "android", locales: [
+            MetadataLocale(code: "en-US", location: SourceLocation(path: "fastlane/metadata/android/en-US"), images: [graphic]),
+        ], consumer: MetadataConsumer(store: .play, evidence: []))]
+        project.console = ConsolePart(snapshot: ConsoleSnapshot(googlePlay: GooglePlaySnapshot(
+            packageName: "p", defaultLanguage: "en-US",
+            images: ["icon": 0, "featureGraphic": 0, "phoneScreenshots": 1, "sevenInchScreenshots": 0, "tenInchScreenshots": 1]
+        )), origin: "test")
+        for fact in ConsoleFacts.facts(for: project.console) { project.facts.add(fact) }
+        project.facts.add(Fact(name: "store.play", value: .bool(true), source: .stated))
+        let engine = Engine(checklists: try RuleExampleTests.loaded())
+        let outcome = engine.evaluate(EvaluationContext(project: project, tables: engine.tables, today: "2026-11-30"),
+                                      configuration: RuleConfiguration(only: ["console.play-listing-graphics"]))
+        let byPlace = Dictionary(outcome.findings.map { ($0.location.path, $0) }, uniquingKeysWith: { a, _ in a })
+        #expect(byPlace.count == 2)
+        #expect(byPlace["Google Play Console › en-US › icon"]?.severity == .warning)
+        let held = try #require(byPlace["Google Play Console › en-US › featureGraphic"])
+        #expect(held.severity == .info)
+        #expect(held.condition == .replacedAtNextUpload(uploader: "supply", file: "fastlane/metadata/android/en-US/images/featureGraphic.png"))
+        // Not read (an older snapshot, or a key that may not list images): nothing is said.
+        project.console.snapshot?.googlePlay?.images = nil
+        let unread = engine.evaluate(EvaluationContext(project: project, tables: engine.tables, today: "2026-11-30"),
+                                     configuration: RuleConfiguration(only: ["console.play-listing-graphics"]))
+        #expect(unread.findings.isEmpty)
+    }
 }

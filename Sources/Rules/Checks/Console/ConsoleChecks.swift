@@ -6,7 +6,7 @@ import Project
 public enum ConsoleChecks {
     public static var all: [CheckFunction] { [ageRating, privacyPolicyURLs, demoAccount, attachedBuild, playVersionCode,
                                                   ConsoleCrossChecks.appStoreVersion, ConsoleCrossChecks.playReleaseNotes, ConsoleCrossChecks.purchases,
-                                                  ConsoleScreenshotChecks.sets, ConsoleScreenshotChecks.states] }
+                                                  ConsoleScreenshotChecks.sets, ConsoleScreenshotChecks.states, ConsolePlayGraphicsChecks.graphics] }
 
     /// Each question the questionnaire must answer (a table: data), null or absent in the declaration.
     static let ageRating = CheckFunction(
