@@ -76,7 +76,7 @@ public indirect enum JSONValue: Sendable, Equatable {
         }
     }
 
-    /// RFC 8259 string escaping: quote, backslash and control characters; everything else as UTF-8.
+    /// RFC 8259 string escaping: quote, backslash, control, bidi and invisible characters; everything else as UTF-8.
     static func quoted(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
@@ -89,7 +89,9 @@ public indirect enum JSONValue: Sendable, Equatable {
             case "\u{08}": out += "\\b"
             case "\u{0C}": out += "\\f"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                // Bidi overrides and invisible characters too (VisibleText.isControl): the same string once decoded,
+                // but a log or terminal showing the JSON cannot be made to display text reordered (Trojan Source).
+                if scalar.value < 0x20 || VisibleText.isControl(scalar) {
                     let hex = String(scalar.value, radix: 16)
                     out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {

@@ -103,7 +103,7 @@ struct ConsoleServerTests {
         #expect(output.status == 1, "\(output.stderr)")
         let findings = Self.rules(report, "findings")
         for rule in ["app-review.age-rating-answered", "privacy-policy.appstore-console-url-set", "demo-account.appstore-console-demo-account",
-                     "console.play-version-code-used", "console.listing-length"] {
+                     "console.play-version-code-used", "metadata.appstore-description-length"] {
             #expect(findings.contains(rule), "\(rule) not reported: \(findings)")
         }
         let manual = Self.rules(report, "manual")
@@ -141,6 +141,11 @@ struct ConsoleServerTests {
         let play = log.filter { ($0["path"] as? String)?.hasPrefix("/androidpublisher/") == true }
         #expect(play.allSatisfy { $0["bearer_ok"] as? Bool == true })
         #expect(play.contains { $0["method"] as? String == "DELETE" && ($0["path"] as? String)?.hasSuffix("/edits/edit-1") == true })
+        // The default language's graphics, one request per image type, inside the edit.
+        #expect(play.contains { ($0["path"] as? String)?.hasSuffix("/edits/edit-1/listings/en-US/featureGraphic") == true })
+        let graphics = ((report["findings"] as? [[String: Any]]) ?? []).filter { $0["rule"] as? String == "console.play-listing-graphics" }
+        #expect(Set(graphics.compactMap { $0["path"] as? String })
+                == ["Google Play Console › en-US › featureGraphic", "Google Play Console › en-US › screenshots"])
         // Server text is shown, never interpreted: no workflow command, no bidi override reaches the text report.
         #expect(!output.stdout.contains("\u{202E}"))
     }

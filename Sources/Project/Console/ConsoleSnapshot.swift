@@ -316,15 +316,23 @@ public struct GooglePlaySnapshot: Sendable, Codable, Equatable {
     public var tracks: [Track]
     /// `edits.bundles` (and `edits.apks`): what Play already holds.
     public var bundles: [UploadedBundle]
+    /// `edits.details` `defaultLanguage`: the listing whose graphics the other languages fall back to.
+    public var defaultLanguage: String?
+    /// `edits.images.list` of the default language: how many images Play holds per image type (`icon`,
+    /// `featureGraphic`, `phoneScreenshots`…). The API gives no pixel size, only ids and hashes. Nil when not read.
+    public var images: [String: Int]?
 
-    public init(packageName: String, listings: [Listing] = [], tracks: [Track] = [], bundles: [UploadedBundle] = []) {
+    public init(packageName: String, listings: [Listing] = [], tracks: [Track] = [], bundles: [UploadedBundle] = [],
+                defaultLanguage: String? = nil, images: [String: Int]? = nil) {
         self.packageName = packageName
         self.listings = listings
         self.tracks = tracks
         self.bundles = bundles
+        self.defaultLanguage = defaultLanguage
+        self.images = images
     }
 
-    enum CodingKeys: String, CodingKey { case packageName, listings, tracks, bundles }
+    enum CodingKeys: String, CodingKey { case packageName, listings, tracks, bundles, defaultLanguage, images }
 
     /// A list the API (or a hand-written snapshot) leaves out is empty.
     public init(from decoder: any Decoder) throws {
@@ -333,7 +341,12 @@ public struct GooglePlaySnapshot: Sendable, Codable, Equatable {
         listings = try container.decodeIfPresent([Listing].self, forKey: .listings) ?? []
         tracks = try container.decodeIfPresent([Track].self, forKey: .tracks) ?? []
         bundles = try container.decodeIfPresent([UploadedBundle].self, forKey: .bundles) ?? []
+        defaultLanguage = try container.decodeIfPresent(String.self, forKey: .defaultLanguage)
+        images = try container.decodeIfPresent([String: Int].self, forKey: .images)
     }
+
+    /// The image types whose count is read: the ones every phone app's listing is judged on.
+    public static let imageTypes = ["icon", "featureGraphic", "phoneScreenshots", "sevenInchScreenshots", "tenInchScreenshots"]
 
     public struct Listing: Sendable, Codable, Equatable {
         public var language: String

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Reads Google Play Console through one edit: opened, read (listings, tracks, bundles), and deleted on every
-/// path out of `read`, so that no edit is left to collide with a later `supply` run.
+/// Reads Google Play Console through one edit: opened, read (listings, the default language's images per type,
+/// tracks, bundles), and deleted on every path out of `read`, so that no edit is left to collide with a later
+/// `supply` run.
 struct GooglePlayReader {
     let session: ConsoleAPISession
     let packageName: String
@@ -23,6 +24,20 @@ struct GooglePlayReader {
             guard let item = item as? [String: Any], let language = item["language"] as? String else { return nil }
             return .init(language: language, title: item["title"] as? String, shortDescription: item["shortDescription"] as? String,
                          fullDescription: item["fullDescription"] as? String)
+        }
+        // The default language's graphics (other languages fall back to them): a count per type, one request each.
+        // A resource the key may not read leaves them unread (nil), not the whole console.
+        if let details = try? session.json(.get, editURL.appendingPathComponent("details")),
+           let language = details["defaultLanguage"] as? String, !language.isEmpty, language.count <= 20,
+           language.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) {
+            snapshot.defaultLanguage = language
+            var counts: [String: Int] = [:]
+            for type in GooglePlaySnapshot.imageTypes {
+                let url = editURL.appendingPathComponent("listings").appendingPathComponent(language).appendingPathComponent(type)
+                guard let answer = try? session.json(.get, url) else { counts = [:]; break }
+                counts[type] = ((answer["images"] as? [Any]) ?? []).count
+            }
+            if counts.count == GooglePlaySnapshot.imageTypes.count { snapshot.images = counts }
         }
         let tracks = try session.json(.get, editURL.appendingPathComponent("tracks"))
         snapshot.tracks = ((tracks["tracks"] as? [Any]) ?? []).compactMap { item in

@@ -31,6 +31,10 @@ public enum OnlineStep {
         for localization in project.console.snapshot?.appStoreConnect?.appInfo?.localizations ?? [] {
             if let url = localization.privacyPolicyUrl { add(url) }
         }
+        // The live support and marketing URLs, which the metadata rules judge as they judge the files' (url).
+        for localization in project.console.snapshot?.appStoreConnect?.version?.localizations ?? [] {
+            for url in [localization.supportUrl, localization.marketingUrl].compactMap({ $0 }) { add(url) }
+        }
         return urls
     }
 

@@ -23,6 +23,8 @@ enum GenericSubjects {
 /// Where a match inside a value is, as a file location, and a short quote of it.
 enum TextPosition {
     static func location(of range: Range<String.Index>, in text: String, base: SourceLocation) -> SourceLocation {
+        // A live console text (`App Store Connect › fr-FR › description`) is a place, not a file with lines.
+        if ConsoleLocation.isConsolePlace(base.path) { return base }
         var line = base.line ?? 1
         var column = 1
         for character in text[..<range.lowerBound] {

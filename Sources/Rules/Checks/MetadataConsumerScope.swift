@@ -16,6 +16,7 @@ import StoreLocale
 /// Findings outside every tree (a Gradle file, an Info.plist) pass through untouched.
 public enum MetadataConsumerScope {
     public static func apply(_ findings: [Finding], rule: Rule, project: ProjectModel) -> [Finding] {
+        let findings = ConsoleListingScope.apply(findings, rule: rule, project: project)
         guard !project.metadata.isEmpty else { return findings }
         return findings.compactMap { finding in
             let trees = project.metadata.filter { $0.contains(path: finding.location.path) }

@@ -97,6 +97,7 @@ enum MetadataKeywords {
 
     /// The app name for the locale whose keywords file is at `path`: its `name.txt` (own or from `default/`).
     static func appName(for path: String, in project: ProjectModel) -> String? {
+        if let live = ConsoleListingTexts.appName(forKeywordsAt: path, in: project) { return live }
         for tree in project.metadata where tree.store == .appstore {
             for locale in tree.locales + (tree.defaults.map { [$0] } ?? []) where locale.fields["keywords"]?.location.path == path {
                 if let name = locale.fields["name"]?.text ?? tree.defaults?.fields["name"]?.text, !name.isEmpty { return name }

@@ -249,7 +249,8 @@ public struct Selector: Sendable, Equatable, CustomStringConvertible {
                 break
             }
         }
-        return subjects
+        // The live console texts (--console), judged by the same rules as the files that hold them.
+        return subjects + ConsoleListingSubjects.subjects(for: part, stores: candidates, project: project)
     }
 
     /// ", sent to Google Play by <file:line>" when Play judges a note because a workflow sends it there.

@@ -11,6 +11,8 @@ public enum FindingCondition: Sendable, Hashable, Codable {
     case ifFolderUploaded(Store)
     /// The release job changes the folder before the upload in ways shipcheck does not replay.
     case ifStillHeldWhenUploaded(changedAt: String, command: String)
+    /// A live console text the repository also holds, differently: the next `uploader` run replaces it with `file`.
+    case replacedAtNextUpload(uploader: String, file: String)
 
     /// The words a report puts before the message, with the colon and space that join them.
     public var sentence: String {
@@ -19,12 +21,14 @@ public enum FindingCondition: Sendable, Hashable, Codable {
         case .ifFolderUploaded(let store): return "If this folder is uploaded to \(Self.name(store)): "
         case .ifStillHeldWhenUploaded(let location, let command):
             return "If this folder still holds it when uploaded (\(location) changes the folder first: \(command)): "
+        case .replacedAtNextUpload(let uploader, let file):
+            return "Live in the console until the next \(uploader) run replaces it with \(file): "
         }
     }
 
     static func name(_ store: Store) -> String { store == .appstore ? "the App Store" : store.displayName }
 
-    private enum CodingKeys: String, CodingKey { case kind, store, changedAt, command }
+    private enum CodingKeys: String, CodingKey { case kind, store, changedAt, command, uploader, file }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -42,6 +46,9 @@ public enum FindingCondition: Sendable, Hashable, Codable {
         case "if_still_held_when_uploaded":
             self = .ifStillHeldWhenUploaded(changedAt: try container.decode(String.self, forKey: .changedAt),
                                             command: try container.decode(String.self, forKey: .command))
+        case "replaced_at_next_upload":
+            self = .replacedAtNextUpload(uploader: try container.decode(String.self, forKey: .uploader),
+                                         file: try container.decode(String.self, forKey: .file))
         default:
             throw DecodingError.dataCorruptedError(forKey: .kind, in: container, debugDescription: "unknown condition \(kind)")
         }
@@ -60,6 +67,10 @@ public enum FindingCondition: Sendable, Hashable, Codable {
             try container.encode("if_still_held_when_uploaded", forKey: .kind)
             try container.encode(location, forKey: .changedAt)
             try container.encode(command, forKey: .command)
+        case .replacedAtNextUpload(let uploader, let file):
+            try container.encode("replaced_at_next_upload", forKey: .kind)
+            try container.encode(uploader, forKey: .uploader)
+            try container.encode(file, forKey: .file)
         }
     }
 }

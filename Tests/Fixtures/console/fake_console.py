@@ -262,6 +262,13 @@ class Handler(BaseHTTPRequestHandler):
             time.sleep(25)
         if self.path.endswith("/listings"):
             return self.answer(200, {"listings": [{"language": "en-US", "title": "TodoCloud", "shortDescription": "Lists that sync", "fullDescription": HOSTILE}]})
+        if self.path.endswith("/details"):
+            return self.answer(200, {"defaultLanguage": "en-US", "contactEmail": "dev@example.com"})
+        images = {"icon": 1, "featureGraphic": 0, "phoneScreenshots": 1, "sevenInchScreenshots": 0, "tenInchScreenshots": 0}
+        for kind, count in images.items():
+            if self.path.endswith("/listings/en-US/" + kind):
+                return self.answer(200, {"images": [{"id": "img-%d" % n, "url": "https://play.example/img-%d" % n, "sha256": "ef" * 32}
+                                                    for n in range(count)]})
         if self.path.endswith("/tracks"):
             return self.answer(200, {"tracks": [{"track": "production", "releases": [{"status": "completed", "versionCodes": ["42"],
                                                                                          "releaseNotes": [{"language": "en-US", "text": "Fixes."}]}]}]})

@@ -1,53 +1,49 @@
 import Foundation
 import Project
-import YAML
 
 /// Checks over what App Store Connect and Google Play Console say (`--console`, `--console-snapshot`): the
 /// manual items the console answers, judged on the snapshot. A run that read no console gives them nothing.
 public enum ConsoleChecks {
-    public static var all: [CheckFunction] { [ageRating, privacyPolicyURLs, demoAccount, attachedBuild, playVersionCode, ConsoleListingChecks.listingLength,
+    public static var all: [CheckFunction] { [ageRating, privacyPolicyURLs, demoAccount, attachedBuild, playVersionCode,
                                                   ConsoleCrossChecks.appStoreVersion, ConsoleCrossChecks.playReleaseNotes, ConsoleCrossChecks.purchases,
-                                                  ConsoleScreenshotChecks.sets, ConsoleScreenshotChecks.states] }
+                                                  ConsoleScreenshotChecks.sets, ConsoleScreenshotChecks.states, ConsolePlayGraphicsChecks.graphics] }
 
     /// Each question the questionnaire must answer (a table: data), null or absent in the declaration.
     static let ageRating = CheckFunction(
         name: "console.age_rating",
         summary: "App Store Connect's age-rating declaration answers every current question (a null answer is unanswered)",
-        options: [OptionSpec("questions", .table, required: true, decode: TableError.decoder(QuestionList.init), doc: "the declaration's attributes that must be answered")],
+        options: [OptionSpec("questions", .table, required: true, decode: TextList.decoder, doc: "the declaration's attributes that must be answered")],
         subjects: .none,
         placeholders: ["questions", "count"]
     ) { invocation in
-        guard let questions = invocation.decoded("questions", as: QuestionList.self),
+        guard let questions = invocation.decoded("questions", as: TextList.self),
               let declaration = invocation.context.project.console.snapshot?.appStoreConnect?.appInfo?.ageRatingDeclaration else { return [] }
-        let unanswered = questions.names.filter { (declaration.answers[$0] ?? .unanswered) == .unanswered }
+        let unanswered = questions.values.filter { (declaration.answers[$0] ?? .unanswered) == .unanswered }
         guard !unanswered.isEmpty else { return [] }
         return [CheckResult(location: ConsoleLocation.at(.appstore, "App Information", "Age Rating"),
                             evidence: unanswered.prefix(8).joined(separator: ", "),
                             values: ["questions": unanswered.joined(separator: ", "), "count": String(unanswered.count)])]
     }
 
-    /// The editable App Info's privacy policy URL, per localization: empty, or not a web address.
+    /// The editable App Info's privacy policy URL, per localization, when it is empty. A URL that is there is the
+    /// metadata rules' to judge (privacy-policy.appstore-url reads it as it reads privacy_url.txt). An empty one that
+    /// the repository's privacy_url.txt fills at the next deliver run is a note.
     static let privacyPolicyURLs = CheckFunction(
         name: "console.privacy_policy_urls",
-        summary: "Every App Store Connect localization of the editable App Information has a privacy policy URL that is an http(s) address",
+        summary: "Every App Store Connect localization of the editable App Information has a privacy policy URL",
         options: [],
         subjects: .none,
         placeholders: ["locale", "problem"]
     ) { invocation in
-        guard let info = invocation.context.project.console.snapshot?.appStoreConnect?.appInfo else { return [] }
+        let project = invocation.context.project
+        guard let info = project.console.snapshot?.appStoreConnect?.appInfo else { return [] }
         return info.localizations.sorted { $0.locale < $1.locale }.compactMap { localization in
-            let url = (localization.privacyPolicyUrl ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-            let problem: String
-            if url.isEmpty {
-                problem = "is empty"
-            } else if !(url.lowercased().hasPrefix("https://") || url.lowercased().hasPrefix("http://")) {
-                problem = "is not a web address"
-            } else {
-                return nil
-            }
+            guard (localization.privacyPolicyUrl ?? "").allSatisfy(\.isWhitespace) else { return nil }
+            let filled = ConsoleListingTexts.repositoryValue(project, store: .appstore, locale: localization.locale, field: "privacy_url")
             return CheckResult(location: ConsoleLocation.at(.appstore, localization.locale, "privacyPolicyUrl"),
-                               evidence: url.isEmpty ? nil : String(url.prefix(80)),
-                               values: ["locale": ConsoleLocation.sanitized(localization.locale), "problem": problem])
+                               values: ["locale": ConsoleLocation.sanitized(localization.locale), "problem": "is empty"],
+                               severity: filled == nil ? nil : .info,
+                               condition: filled.map { .replacedAtNextUpload(uploader: "deliver", file: $0.location.path) })
         }
     }
 
@@ -59,7 +55,7 @@ public enum ConsoleChecks {
         summary: "App Store Connect's App Review Information gives a demo account (name and password) when sign-in is required, or for an app with a login",
         options: [
             OptionSpec("login", .stringList, required: true, doc: "facts that say the app has a login"),
-            OptionSpec("phrases", .table, required: true, decode: TableError.decoder(QuestionList.init), doc: "phrases of review notes that explain a demo mode"),
+            OptionSpec("phrases", .table, required: true, decode: TextList.decoder, doc: "phrases of review notes that explain a demo mode"),
         ],
         subjects: .none,
         placeholders: ["problem", "login"]
@@ -80,7 +76,7 @@ public enum ConsoleChecks {
         }
         guard login != nil else { return [] }
         let notes = (detail.notes ?? "").lowercased()
-        let phrases = invocation.decoded("phrases", as: QuestionList.self)?.names ?? []
+        let phrases = invocation.decoded("phrases", as: TextList.self)?.values ?? []
         if phrases.contains(where: { notes.contains($0.lowercased()) }) { return [] }
         return [CheckResult(location: location, evidence: "demoAccountRequired: \(detail.demoAccountRequired.map(String.init) ?? "not set")",
                             values: ["problem": "the app has a login (\(loginPlace)) but App Review Information does not require sign-in and its notes explain no demo mode",
@@ -123,17 +119,5 @@ public enum ConsoleChecks {
                             values: ["version_code": code, "package": play.packageName,
                                      "where": tracks.isEmpty ? "among the uploaded bundles" : "among the uploaded bundles, released on \(tracks.sorted().joined(separator: ", "))",
                                      "path": place])]
-    }
-}
-
-/// A list of names (`[a, b]`): the age-rating questions, the demo-mode phrases.
-struct QuestionList: Sendable {
-    let names: [String]
-
-    init(_ table: Table) throws(TableError) {
-        let list = table.value.sequence ?? table.value["values"]?.sequence
-        guard let list else { throw TableError(table, table.value, "expected a list of names") }
-        names = list.compactMap(\.scalar)
-        guard names.count == list.count, !names.isEmpty else { throw TableError(table, table.value, "expected a non-empty list of names") }
     }
 }
