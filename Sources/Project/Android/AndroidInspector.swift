@@ -425,6 +425,17 @@ public enum AndroidInspector {
                 describedLines.merge(added.described) { first, _ in first }
                 module.crossPlatform = packages
             }
+            // A Flutter app's versionCode is the build number `flutter build` takes from pubspec.yaml.
+            if module.versionCode == nil, let flutter = module.crossPlatform, flutter.framework == .flutter,
+               let setting = candidates(.versionCode).first(where: { FlutterBuildVersion.namesFlutterBuildNumber($0.setting.expression) }),
+               let pubspec = packageLists[flutter.appFolder.isEmpty ? "pubspec.yaml" : flutter.appFolder + "/pubspec.yaml"], let text = quietRead(pubspec),
+               let build = FlutterBuildVersion.buildNumber(pubspec: text) {
+                module.versionCode = .init(value: String(build.value), evidence: [
+                    evidence(setting.path, setting.setting.line),
+                    Evidence(location: SourceLocation(path: pubspec.path, line: build.line), snippet: "version build number \(build.value), which flutter build makes the versionCode (unless given --build-number)"),
+                ])
+                module.versionCodeLookedAt = []
+            }
             module.manifest = mergedRelease(own: ownManifests, flavors: flavors, libraries: graph.manifests + pluginManifests)
             // A known package's permissions are placed at its lock line: not a manifest the release merges from a file.
             let placed = Set(pluginManifests.filter { $0.location.line != nil }.map(\.location.path))
