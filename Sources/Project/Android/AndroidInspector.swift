@@ -1,3 +1,6 @@
+import Support
+import Formats
+
 /// AndroidManifest.xml, Gradle settings and build scripts, `gradle.properties`, version catalogs and the
 /// Kotlin constants of buildSrc / build-logic → the Android release model (`AndroidAppModule`s) → facts.
 ///
