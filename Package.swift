@@ -15,7 +15,7 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
-        // Inflates the deflated entries of .ipa / .aab / .apk archives (the ZIP reader in Project/Archive).
+        // Inflates the deflated entries of .ipa / .aab / .apk archives (the ZIP reader in Formats/Archive).
         .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",
@@ -24,8 +24,14 @@ let package = Package(
         .target(name: "YAML", dependencies: ["CYAML"]),
         .target(name: "StoreText", dependencies: ["YAML"]),
         .target(name: "StoreLocale", dependencies: ["YAML"]),
-        .target(name: "Project", dependencies: ["YAML", "StoreLocale", "CZlib"]),
-        .target(name: "Rules", dependencies: ["YAML", "StoreText", "StoreLocale", "Project"]),
+        // What Project, Formats and Rules share that is no domain of its own: the map over the cores, byte search,
+        // line slicing, path components.
+        .target(name: "Support"),
+        // The pure readers: bytes or text in, a value out, no walking (property lists, Gradle scripts, XML text,
+        // ZIP and Mach-O, CSV, JavaScript object literals). Project re-exports it.
+        .target(name: "Formats", dependencies: ["Support", "CZlib"]),
+        .target(name: "Project", dependencies: ["YAML", "StoreLocale", "Support", "Formats"]),
+        .target(name: "Rules", dependencies: ["YAML", "StoreText", "StoreLocale", "Support", "Project"]),
         .target(name: "Reports", dependencies: ["Rules", "Project", "BuiltinData"]),
         // The checklists in rules/ and templates in templates/, compiled into the binary as string literals.
         .executableTarget(name: "embed-data", dependencies: ["YAML"], path: "Sources/embed-data"),
@@ -47,11 +53,11 @@ let package = Package(
         .testTarget(name: "StoreLocaleTests", dependencies: ["StoreLocale", "YAML"]),
         // What several test targets share (test targets cannot import each other): the python3 test server and runner, a YAML tree diff.
         .target(name: "TestSupport", dependencies: ["YAML"], path: "Tests/Support/TestSupport"),
-        .testTarget(name: "ProjectTests", dependencies: ["Project", "YAML", "TestSupport"]),
+        .testTarget(name: "ProjectTests", dependencies: ["Project", "Formats", "Support", "YAML", "TestSupport"]),
         .testTarget(name: "RulesTests", dependencies: ["Rules", "Project", "BuiltinData", "YAML", "StoreText", "StoreLocale", "ShipcheckCore", "TestSupport"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Rules", "Project", "BuiltinData", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "CLITests", dependencies: ["shipcheck", "TestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "HostileInputTests", dependencies: ["shipcheck", "Project", "Rules", "Reports", "BuiltinData", "YAML"]),
+        .testTarget(name: "HostileInputTests", dependencies: ["shipcheck", "Project", "Formats", "Support", "Rules", "Reports", "BuiltinData", "YAML"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,5 @@
+import Formats
+
 /// A value the inspectors detected or the manifest stated.
 public enum FactValue: Sendable, Hashable, Codable, CustomStringConvertible {
     case bool(Bool)

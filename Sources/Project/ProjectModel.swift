@@ -1,4 +1,5 @@
 import StoreLocale
+import Formats
 
 /// Everything shipcheck read from a project: its manifest, the parts the inspectors produced (Apple and
 /// Android files, metadata trees, dependencies, the Data safety form…) and the facts drawn from them. A value:

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Project
+@testable import Formats
 
 /// Hostile archives and binaries: each ends in an error naming the archive and the entry, in bounded
 /// time and memory (the readers check every size against the file and the limits before allocating).

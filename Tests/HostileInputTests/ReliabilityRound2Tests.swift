@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Project
+@testable import Formats
 @testable import Reports
 
 /// Issue #20 (round 2 of the crash hunt): each case failed on a85e1e3 — a crash, an injected workflow

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Project
+@testable import Formats
 
 /// Issue #33 (round 3 of the crash hunt, on 4d8730d): the Expo config reader, archives and the MCP server.
 /// Each case crashed, hung, ran unbounded or read outside the root there, and must end in a clear result now.

@@ -1,5 +1,6 @@
 import Testing
 @testable import Project
+@testable import Formats
 
 struct AndroidGradleTests {
     func target(_ text: String) -> [String] {

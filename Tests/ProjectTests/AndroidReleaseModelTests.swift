@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Project
+@testable import Formats
 
 /// The release model over Tests/Fixtures/android/release: modules from settings.gradle.kts, one app per
 /// form factor, values through buildSrc constants, gradle.properties, `apply from:` and `extra`, and the

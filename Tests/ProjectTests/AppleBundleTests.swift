@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Project
+@testable import Formats
 
 /// Bundles and target membership read from the Xcode projects of the rule examples.
 @Suite struct AppleBundleTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Project
+@testable import Formats
 
 /// The byte-level pbxproj parser gives the value Foundation gives, on every project file of the tests and of
 /// the laid-out corpus (when present), and refuses broken files with a line.

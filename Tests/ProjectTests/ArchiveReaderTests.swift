@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Project
+@testable import Formats
 
 /// The committed fixtures of Tests/Fixtures/archive (made by its make-fixtures.py; see its README).
 enum ArchiveFixtures {

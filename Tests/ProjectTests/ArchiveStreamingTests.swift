@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Project
+@testable import Formats
 
 /// Entries are read by range (EntryReader), never held whole: a binary's reader gets only the regions it
 /// asks for, from a deflate stream inflated 64 KB at a time, and the CRC is still checked over every byte.

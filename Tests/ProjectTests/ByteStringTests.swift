@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Project
+@testable import Support
 
 /// The byte trim gives what Foundation's `.whitespaces` trim gives, on ASCII ends and on the others it hands back.
 struct BlankTrimmingTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Project
+@testable import Formats
 
 /// The cross-platform inputs of the scan and the Apple readers: string props and layout attributes, C/C++/Rust
 /// required-reason calls, path exclusions, empty .strings files, and who reads an App Store tree when the lanes

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Project
+@testable import Formats
 
 /// One resolver over every name the build logic declares: extra-property blocks in any spelling, delegated
 /// `by rootProject.extra` locals, the defining script's own locals, named version catalogs and

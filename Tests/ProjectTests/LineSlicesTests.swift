@@ -1,5 +1,6 @@
 import Testing
 @testable import Project
+@testable import Support
 
 /// Lines are found on bytes, and must be the slices `split(separator: "\n")` gives (which works on
 /// Characters: "\r\n" is one Character, so it does not end a line there).

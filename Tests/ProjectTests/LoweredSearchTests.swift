@@ -1,5 +1,6 @@
 import Testing
 @testable import Project
+@testable import Support
 
 /// Workflows and Fastfiles are searched for upload words in bytes folded to lower case, which must find
 /// an ASCII word exactly where the lower-cased text holds it (including the two non-ASCII scalars whose

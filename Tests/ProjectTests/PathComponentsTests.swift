@@ -1,5 +1,7 @@
 import Testing
 @testable import Project
+@testable import Support
+@testable import Formats
 
 /// Per-file path tests read names from the end of a path; they must see what splitting the path sees.
 @Suite struct PathComponentsTests {

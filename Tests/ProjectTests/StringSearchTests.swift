@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Project
+@testable import Support
 
 /// The Project module's own `contains` and `trimmingCharacters` (StringSearch.swift) shadow Foundation's there:
 /// they must give Foundation's answers on what the readers look for.

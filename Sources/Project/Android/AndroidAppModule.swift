@@ -1,3 +1,5 @@
+import Formats
+
 /// One application module of the release model: a Gradle module that applies `com.android.application`
 /// (never one that only declares it with `apply false`), with what its release build ships.
 struct AndroidAppModule: Sendable {

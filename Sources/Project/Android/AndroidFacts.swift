@@ -1,3 +1,5 @@
+import Formats
+
 /// Draws the Android facts from the release model.
 ///
 /// The release module is the phone app module that ships (the one named `app` when there are several),

@@ -1,3 +1,5 @@
+import Formats
+
 /// An AndroidManifest.xml: the parts the checks read, each with its line.
 public struct AndroidManifestFile: Sendable {
     public let location: SourceLocation

@@ -1,3 +1,6 @@
+import Support
+import Formats
+
 /// Reads an AndroidManifest.xml with `XMLScanner` (our own byte-level reader: no libxml2, and nothing
 /// a document declares is expanded). Attribute names keep their `android:` prefix, as written.
 enum AndroidManifestReader {

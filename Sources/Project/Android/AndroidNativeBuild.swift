@@ -1,3 +1,6 @@
+import Support
+import Formats
+
 /// Whether the app's own native build (CMake, ndk-build) produces 16 KB-aligned libraries: NDK r28 and later
 /// align to 16 KB by default, and older NDKs do it when the link passes `-Wl,-z,max-page-size=16384` (or the
 /// NDK's `ANDROID_SUPPORT_FLEXIBLE_PAGE_SIZES=ON` / `APP_SUPPORT_FLEXIBLE_PAGE_SIZES := true`)

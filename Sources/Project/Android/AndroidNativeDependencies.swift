@@ -1,4 +1,5 @@
 import YAML
+import Formats
 
 /// Native code that comes inside dependencies (AARs), which the sources never show: the checklists'
 /// `kind: native_dependencies` table lists common native-bearing coordinates (WebRTC, SQLCipher, Conscrypt,

@@ -1,3 +1,6 @@
+import Support
+import Formats
+
 /// The Android side of the project as read from the source tree: every AndroidManifest.xml and Gradle build file.
 public struct AndroidPart: ModelPart {
     /// Every AndroidManifest.xml read, as written (test, debug, sample and library manifests included).

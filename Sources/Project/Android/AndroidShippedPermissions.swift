@@ -1,3 +1,5 @@
+import Formats
+
 /// A `<uses-permission>` that ships: one of the merged release manifest of an app module that ships (the
 /// permissions a library adds and the app removes with `tools:node="remove"` are gone), at the line that
 /// declares it. The same permissions `android.permission.<NAME>` is drawn from, so a rule over the facts and a

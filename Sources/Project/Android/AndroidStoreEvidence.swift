@@ -1,3 +1,6 @@
+import Support
+import Formats
+
 /// Which store each Android app goes to, from what the repository shows (docs/severity.md: Play's rules are
 /// errors only for an app that goes to Play).
 ///

@@ -1,5 +1,7 @@
 import Foundation
 import YAML
+import Support
+import Formats
 
 /// The packages a Flutter or React Native app's Android build merges manifests from, beside the Gradle modules:
 /// Flutter plugins (`pubspec.yaml` / `pubspec.lock`, the lock at the app or at its pub workspace's root) and React

@@ -1,4 +1,6 @@
 import Foundation
+import Support
+import Formats
 
 /// Turns a setting's expression into a literal when it is one, or names one we can read: a version
 /// catalog entry, an `ext`/`extra` value of this or an enclosing project (or of a script it applies with

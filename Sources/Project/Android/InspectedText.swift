@@ -1,4 +1,6 @@
 import Foundation
+import Support
+import Formats
 
 /// Reads a small project text file (a manifest, a build file, a lock file) for the Android and
 /// dependency inspectors. A file that is too large, unreadable or not UTF-8 becomes an `InputProblem`

@@ -1,3 +1,5 @@
+import Formats
+
 /// refreshVersions' placeholders: a Gradle dependency written `group:name:_` (or a catalog entry with version
 /// `"_"`) takes its version from `versions.properties` beside the settings file, under a `version.` key. The key
 /// is `version.<group>..<name>` by default, or a shorter one the plugin's rules spell (`version.android.billingclient`

@@ -1,4 +1,6 @@
 import Foundation
+import Support
+import Formats
 
 /// A Gradle version catalog (`gradle/libs.versions.toml`): `[versions]`, `[libraries]` and `[plugins]`, each
 /// entry with its line. Reads the subset of TOML that catalogs use (strings and one-line inline tables).

@@ -1,3 +1,5 @@
+import Formats
+
 /// A bundle with its own binary that an upload carries: the app, an app extension, an embedded framework,
 /// a watch app. App Store Connect judges each binary on its own (ITMS-91053 names the binary), so each has
 /// its own sources, Info.plist, entitlements and privacy manifest.

@@ -1,4 +1,6 @@
 import Foundation
+import Support
+import Formats
 
 /// Reads the Apple side of a project: Xcode projects (targets, build settings, On-Demand Resources tags),
 /// Info.plists (files and generated keys), InfoPlist.strings, entitlements, privacy manifests,

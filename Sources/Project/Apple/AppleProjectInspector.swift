@@ -1,3 +1,5 @@
+import Formats
+
 /// The Xcode projects, read before the other inspectors: their target membership tells the source scan
 /// which files only tests build, and the Apple inspector reads their targets.
 public struct XcodeProjectsPart: ModelPart {

@@ -1,4 +1,5 @@
 import Foundation
+import Formats
 
 /// Reads an asset catalog entry's `Contents.json` for `on-demand-resource-tags`, the way a catalog
 /// marks an image set or data set as an On-Demand Resource.

@@ -1,4 +1,6 @@
 import Foundation
+import Support
+import Formats
 
 /// The Xcode a CI job that uploads to App Store Connect selects, read from the configuration committed with the
 /// project: `.xcode-version` (read by xcodes and xcversion for every lane), GitHub Actions workflows

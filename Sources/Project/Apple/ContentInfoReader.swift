@@ -1,3 +1,5 @@
+import Formats
+
 /// Reads `ContentInfo.plist`, the descriptor of Apple-hosted in-app purchase content
 /// (`IAPProductIdentifier`, `ContentVersion`): its presence means the project still builds hosted content.
 public enum ContentInfoReader {

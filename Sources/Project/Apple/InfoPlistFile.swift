@@ -1,3 +1,5 @@
+import Formats
+
 /// An Info.plist, or the keys Xcode generates from `INFOPLIST_KEY_*` build settings of one target
 /// (`isGenerated`, located in the project.pbxproj).
 public struct InfoPlistFile: Sendable {

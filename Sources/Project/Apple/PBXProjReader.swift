@@ -1,4 +1,5 @@
 import Foundation
+import Formats
 
 /// Reads a `project.pbxproj` (an old-style plist) into an `XcodeProject`: the object graph is followed
 /// from the root object to its targets, their configuration lists and build settings.

@@ -1,4 +1,5 @@
 import Foundation
+import Formats
 
 /// Reads property lists (XML, binary, old-style OpenStep: Info.plist, .entitlements, .xcprivacy,
 /// InfoPlist.strings, project.pbxproj) through Foundation, turning every failure into a `PlistReadError`

@@ -1,3 +1,5 @@
+import Formats
+
 /// A PrivacyInfo.xcprivacy: whose it is, and its content for the rules to validate.
 public struct PrivacyManifestFile: Sendable {
     public let location: SourceLocation

@@ -1,4 +1,5 @@
 import Foundation
+import Formats
 
 /// The files of a built archive, by name, read one at a time: a ZIP (.ipa, .aab, .apk) or a folder
 /// (.xcarchive, .app). Names are `/`-separated and relative to the archive; they are looked up, never

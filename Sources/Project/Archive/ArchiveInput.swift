@@ -1,4 +1,5 @@
 import Foundation
+import Formats
 
 /// An archive named on the command line, checked before it is read: a regular file (.ipa, .aab, .apk)
 /// or a bundle folder (.xcarchive, .app), under the size limit. A symbolic link is followed only when it

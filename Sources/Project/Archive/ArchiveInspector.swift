@@ -1,5 +1,6 @@
 import Foundation
 import StoreLocale
+import Formats
 
 /// Reads a built archive into a `BuiltArchive` and the facts it sets. Only the entries the checks need
 /// are inflated: each bundle's Info.plist, privacy manifests and main binary, and 64-bit native libraries.

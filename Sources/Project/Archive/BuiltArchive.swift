@@ -1,3 +1,5 @@
+import Formats
+
 /// What shipcheck read from one built archive: the Apple bundles it carries (app, extensions, embedded
 /// frameworks, watch app, App Clip) with their Info.plist, privacy manifests and Mach-O binary, and the
 /// Android native libraries. Locations point inside the archive.

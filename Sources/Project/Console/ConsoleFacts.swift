@@ -1,3 +1,5 @@
+import Formats
+
 /// The facts the console step emits (declared in rules/shipcheck.yml). Rules read them to turn a manual item
 /// into a check when the console resource that answers it was read, and to keep it manual otherwise.
 public enum ConsoleFacts {

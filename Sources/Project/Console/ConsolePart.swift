@@ -1,3 +1,5 @@
+import Formats
+
 /// The stores whose consoles shipcheck can read.
 public enum ConsoleStore: String, Sendable, Hashable, CaseIterable, Codable {
     case appstore, play

@@ -1,3 +1,5 @@
+import Formats
+
 /// Whether the project keeps its Data safety export: `paths.data_safety` stated in shipcheck.yml, or a
 /// file named like an export in the walk (outside dependency folders; shallowest first). The detected
 /// fact `play.data_safety_export` (the path) lets rules tell "the form is in the repository, check it"

@@ -1,4 +1,5 @@
 import Foundation
+import Formats
 
 /// Why a Data safety export could not be used: the file and every problem with its line.
 public struct DataSafetyError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -1,3 +1,6 @@
+import Support
+import Formats
+
 /// `Cartfile.resolved`: `github "owner/Name" "v1.2"`, `git "url" "ref"`, `binary "url" "1.0"`.
 enum CartfileResolvedReader {
     static func read(_ text: String, path: String) throws(InspectedText.Failure) -> [Dependency] {

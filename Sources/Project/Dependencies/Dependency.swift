@@ -1,3 +1,5 @@
+import Formats
+
 /// A third-party SDK the project uses, from a lock file, a build file or a vendored framework.
 public struct Dependency: Sendable, Hashable {
     /// Where a dependency was declared; names are compared within an ecosystem.

@@ -1,3 +1,6 @@
+import Support
+import Formats
+
 /// Lock files, Gradle declarations and vendored frameworks → `Dependency` values and `sdk.<name>` facts
 /// (the version as a string, or `true` when none is known), each with the line that declares it.
 ///

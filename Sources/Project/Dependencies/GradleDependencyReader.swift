@@ -1,3 +1,5 @@
+import Formats
+
 /// Dependencies declared in Gradle: `implementation("g:a:v")` / `implementation 'g:a:v'` in build scripts
 /// (test-only configurations and `buildscript` classpath excluded), and every `[libraries]` entry of a
 /// version catalog, where `libs.x.y` references point. Catalog entries are taken from the catalog itself,

@@ -1,4 +1,6 @@
 import Foundation
+import Support
+import Formats
 
 /// The packages of a monorepo each app or package depends on by path: pub `path:` dependencies (and the members of a
 /// pub `workspace:` named as dependencies), package.json `file:` / `link:` / `workspace:` dependencies and `workspaces`

@@ -1,3 +1,6 @@
+import Support
+import Formats
+
 /// Swift package requirements written in a project.pbxproj (`XCRemoteSwiftPackageReference`): what Xcode resolves
 /// when no `Package.resolved` is committed for the project (the inspector decides). An `exactVersion` is the
 /// version that ships; `upToNextMajorVersion`, `upToNextMinorVersion` and `versionRange` give only the lowest

@@ -1,4 +1,5 @@
 import Foundation
+import Formats
 
 /// npm `package-lock.json`: lockfileVersion 2 and 3 list `packages["node_modules/x"]` (nested
 /// `node_modules/a/node_modules/b` too); version 1 lists `dependencies.x`. The root entry (`""`) is the app itself.

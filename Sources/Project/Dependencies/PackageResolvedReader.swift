@@ -1,4 +1,5 @@
 import Foundation
+import Formats
 
 /// SwiftPM `Package.resolved`: version 1 (`object.pins[].package`) and versions 2 and 3
 /// (`pins[].identity` and `location`). The name is the repository's (`Alamofire`), which keeps its case,

@@ -1,3 +1,5 @@
+import Formats
+
 /// Exact pins in a `Package.swift` manifest: `.package(url: "…/Name.git", exact: "1.2.3")` and the older
 /// `.package(url: "…", .exact("1.2.3"))`. Read only when the project holds no `Package.resolved` (the
 /// inspector decides): an exact pin is then the version SwiftPM resolves, and ranges (`from:`, `"1.0"..<"2.0"`)

@@ -1,3 +1,6 @@
+import Support
+import Formats
+
 /// `Podfile.lock` (and its copy `Pods/Manifest.lock`): the `PODS:` section lists every pod as
 /// `  - Name (1.2.3)` or `  - Name/Subspec (1.2.3):`; nested lines are its own dependencies.
 enum PodfileLockReader {

@@ -1,3 +1,5 @@
+import Support
+
 /// The preprocessor definitions a `Podfile` gives its pods (`'PERMISSION_CAMERA=1'` in a `GCC_PREPROCESSOR_DEFINITIONS`
 /// list of its post_install hook): permission_handler compiles a permission's code, and so its protected-API use,
 /// only when its macro is 1. Read as the quoted `NAME=VALUE` words (upper-case name) of the lines from the first

@@ -1,3 +1,6 @@
+import Support
+import Formats
+
 /// Flutter `pubspec.lock`. It is YAML, but always written by `pub` in one fixed shape (two-space indents,
 /// `packages:` → `  name:` → `    version: "1.2.3"`), so it is read line by line: no YAML parser needed.
 ///

@@ -1,3 +1,5 @@
+import Formats
+
 /// `.framework` and `.xcframework` folders in the project (checked in, or under Pods/Carthage): the
 /// outermost bundle of each, and whether a `PrivacyInfo.xcprivacy` ships inside it.
 enum VendoredFrameworkFinder {

@@ -1,3 +1,6 @@
+import Support
+import Formats
+
 /// `yarn.lock`, classic (v1: `"name@^1.0", name@~1.1:` then `  version "1.2.3"`) and berry
 /// (`"name@npm:^1.0":` then `  version: 1.2.3`). One dependency per name, at its first entry.
 enum YarnLockReader {

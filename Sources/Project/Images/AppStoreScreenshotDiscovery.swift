@@ -1,3 +1,5 @@
+import Formats
+
 /// Finds fastlane deliver's screenshots folders among the walked files and reads each screenshot's header.
 ///
 /// deliver's loader (`deliver/lib/deliver/loader.rb`) reads `<screenshots_path>/<locale>/*.{png,jpg,jpeg}`

@@ -1,3 +1,5 @@
+import Formats
+
 /// One App Store screenshot in fastlane deliver's layout (`screenshots/<locale>/<name>.png`), with what its
 /// header says. Which display type (6.9″ iPhone, 13″ iPad…) it fills is the checklist's table to decide
 /// (rules/metadata.yml `appstore_screenshot_sizes`), as deliver decides it from the pixel size.

@@ -1,4 +1,5 @@
 import Foundation
+import Formats
 
 /// The one walk of a project root.
 ///

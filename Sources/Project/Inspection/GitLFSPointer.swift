@@ -1,3 +1,5 @@
+import Formats
+
 /// A Git LFS pointer: the small text file a repository holds in place of a large file that `.gitattributes`
 /// gives `filter=lfs` (a screenshot, an icon), until `git lfs pull` (or `actions/checkout` with `lfs: true`)
 /// fetches the real bytes. What CI uploads is the fetched file, so a pointer is never read as the file it stands for.

@@ -1,4 +1,5 @@
 import StoreLocale
+import Formats
 
 /// A piece of the project model one inspector produces (the Apple files, the metadata trees, the Data safety
 /// form…). `init()` is the part of a project where the inspector found nothing, so a reader never needs a

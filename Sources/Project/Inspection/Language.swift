@@ -1,3 +1,5 @@
+import Support
+
 /// A source language the symbol scan reads, known by file extension.
 public enum Language: String, Sendable, Hashable, CaseIterable, Codable {
     case swift, objc, kotlin, java, dart, javascript

@@ -1,3 +1,5 @@
+import Formats
+
 /// The example apps of packages (a Flutter plugin's `example/`, a React Native library's `example/`, a pod's
 /// `Example/`): apps that show how to use a package and are never uploaded. In a monorepo they sit beside the
 /// real apps, with the same target names and old templates (iOS 12, no scene manifest); judged as apps they

@@ -1,4 +1,6 @@
 import Foundation
+import Support
+import Formats
 
 /// The walk, folder by folder over the cores: each level of the tree is read in parallel (one job per
 /// folder: its names, sorted, and a `fstatat` per name), and the listings are then put together depth

@@ -1,4 +1,5 @@
 import YAML
+import Formats
 
 /// A regular file under the project root, found by the walk.
 public struct ProjectFile: Sendable, Hashable {

@@ -1,5 +1,6 @@
 import Foundation
 import StoreLocale
+import Formats
 
 /// Options of one inspection.
 public struct InspectionOptions: Sendable {

@@ -1,4 +1,6 @@
 import Foundation
+import Support
+import Formats
 
 /// Finds every symbol of every table in one pass per source file.
 ///

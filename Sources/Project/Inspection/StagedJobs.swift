@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// The inspectors' jobs over the cores, stage by stage in effect but not in time: a later-stage inspector
 /// that reads no earlier part (`readsEarlierParts == false`: the metadata, Android, dependency readers)

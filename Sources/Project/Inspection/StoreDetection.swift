@@ -1,4 +1,6 @@
 import StoreLocale
+import Support
+import Formats
 
 extension Store {
     /// The fact that says the project ships to this store: `store.appstore`, `store.play`.

@@ -1,5 +1,6 @@
 import Foundation
 import YAML
+import Support
 
 /// One symbol to look for, parsed from its written form:
 /// `ident`, `Qualifier.ident`, `ident(label:` or `Qualifier.ident(label:`. A qualifier may itself be

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// Splits source bytes into identifier words, stepping over comments and string literals.
 ///
@@ -87,7 +88,7 @@ struct Tokenizer {
     /// A byte that continues an identifier: ASCII letter, digit, `_`, or any byte of a non-ASCII character.
     @inline(__always)
     static func isWordByte(_ c: UInt8) -> Bool {
-        c >= 0x80 || (c | 0x20) &- 0x61 < 26 || c &- 0x30 < 10 || c == 0x5F
+        WordBytes.isWordByte(c)
     }
 
     private static let slash = UInt8(ascii: "/"), star = UInt8(ascii: "*"), quote = UInt8(ascii: "\"")

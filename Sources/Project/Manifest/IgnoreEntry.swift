@@ -1,3 +1,5 @@
+import Formats
+
 /// An `ignore:` entry of shipcheck.yml: findings of a rule (or checklist) silenced under some paths, with
 /// the reason the team gives. Counted as suppressed in every report, never dropped silently.
 ///

@@ -1,4 +1,5 @@
 import StoreLocale
+import Formats
 
 /// The project's optional `shipcheck.yml`: what the team states instead of letting shipcheck guess.
 /// Every field is optional; discovery fills what is not stated.

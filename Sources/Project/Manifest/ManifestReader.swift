@@ -1,6 +1,8 @@
 import Foundation
 import StoreLocale
 import YAML
+import Support
+import Formats
 
 /// Reads `shipcheck.yml` (documented key by key in docs/manifest.md).
 public enum ManifestReader {

@@ -1,5 +1,7 @@
 import Foundation
 import YAML
+import Support
+import Formats
 
 /// The versionCodes F-Droid builds, from the build recipes a repository keeps: `.fdroid.yml` (fdroidserver's
 /// in-repo metadata) and fdroiddata-style `metadata/<applicationId>.yml`, each a `Builds:` list of

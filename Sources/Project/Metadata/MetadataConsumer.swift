@@ -1,4 +1,5 @@
 import StoreLocale
+import Formats
 
 /// Who reads a metadata tree and sends it to a store: fastlane deliver (App Store), fastlane supply, Gradle
 /// Play Publisher or an upload action (Google Play), F-Droid's build server, or nobody shipcheck can see.

@@ -1,5 +1,7 @@
 import Foundation
 import StoreLocale
+import Support
+import Formats
 
 /// Finds who reads each supply-layout tree, from files the walk already listed (no second walk):
 ///

@@ -1,4 +1,6 @@
 import StoreLocale
+import Support
+import Formats
 
 /// Finds fastlane deliver (App Store) and supply (Play) metadata trees among the walked files and reads them.
 ///

@@ -1,3 +1,5 @@
+import Formats
+
 /// The metadata part of the release model as facts, so `shipcheck facts` shows it with its evidence:
 ///
 ///     metadata.<tree path>.consumer       appstore | play | fdroid | unknown   (evidence: why)

@@ -1,5 +1,6 @@
 import Foundation
 import StoreLocale
+import Formats
 
 /// Reads one metadata text file the way the store's upload tool would see it.
 struct MetadataFileReader {

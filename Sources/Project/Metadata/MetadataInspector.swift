@@ -1,4 +1,5 @@
 import StoreLocale
+import Formats
 
 /// The store metadata trees (fastlane deliver and supply folders, F-Droid), each with who uploads it.
 public struct MetadataPart: ModelPart {

@@ -1,4 +1,5 @@
 import StoreLocale
+import Formats
 
 /// One store metadata folder (fastlane deliver or supply layout, or F-Droid's own). A project may have several
 /// (flavors, application ids); `name` tells them apart in findings.

@@ -1,3 +1,6 @@
+import Support
+import Formats
+
 /// Finds workflows, scripts and Gradle files that send a metadata tree's release notes to Google Play although
 /// the tree is another store's: F-Droid reads `fastlane/metadata/android`, and a release workflow copies the
 /// current `changelogs/<versionCode>.txt` into the folder r0adkll/upload-google-play uploads

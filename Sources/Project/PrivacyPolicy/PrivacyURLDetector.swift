@@ -1,4 +1,6 @@
 import Foundation
+import Support
+import Formats
 
 /// Finds the app's own privacy policy link in what ships, so that the Play Console and App Store Connect
 /// privacy URL (which no repository file holds) can be pre-filled in the manual item that asks for it.

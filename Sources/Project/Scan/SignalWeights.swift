@@ -1,3 +1,5 @@
+import Formats
+
 /// What each weighted code signal rests on: for every fact a `kind: symbols` entry grades (`weight:`), one
 /// `signal.<fact>` fact saying its weight and the symbols that were found, with one evidence line per symbol
 /// (the first place it was seen). `shipcheck facts` then shows why a login or a sign-up was believed, and how

@@ -1,3 +1,5 @@
+import Formats
+
 /// One match of a symbol table entry in source code.
 public struct SymbolHit: Sendable, Hashable {
     /// The table entry's fact or signal name (`account.creation`, `api.UserDefaults`).

@@ -1,4 +1,6 @@
 import Foundation
+import Support
+import Formats
 
 /// A `shipcheck:disable` comment written in a project file: which rules it silences and where.
 ///

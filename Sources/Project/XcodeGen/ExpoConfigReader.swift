@@ -1,4 +1,5 @@
 import Foundation
+import Formats
 
 /// Expo's app config: `app.json` (JSON) and the literal object an `app.config.js` / `app.config.ts` exports
 /// (read by `JSObjectLiteral`, never run). What it says about what ships:

@@ -1,4 +1,5 @@
 import StoreLocale
+import Formats
 
 /// What a project generator's spec (XcodeGen `project.yml`, Tuist `Project.swift`) says about the Info.plist
 /// of each target: the keys its build settings generate (`INFOPLIST_KEY_*`, with `GENERATE_INFOPLIST_FILE`)

@@ -1,4 +1,5 @@
 import StoreLocale
+import Formats
 
 /// The project generators' specs of a tree: XcodeGen `project.yml`, Tuist `Project.swift` and Expo's
 /// `app.json` / `app.config.(js|ts)` (outside dependency folders). Each target's Info.plist keys become an `InfoPlistFile` (`isGenerated`, located in the

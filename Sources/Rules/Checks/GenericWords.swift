@@ -1,5 +1,6 @@
 import Foundation
 import Project
+import Support
 
 /// `words`: none of a table's words or phrases may appear, compared case-insensitively on word boundaries
 /// (so German "Notizen" does not match "tizen", unlike precheck's substring match), except where an

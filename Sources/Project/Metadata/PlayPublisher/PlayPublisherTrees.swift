@@ -1,4 +1,5 @@
 import StoreLocale
+import Formats
 
 /// Gradle Play Publisher's (Triple-T, plugin `com.github.triplet.play`) listing folders: `src/<sourceSet>/play/`
 /// with `listings/<locale>/{title,short-description,full-description,video-url}.txt`,

@@ -1,3 +1,6 @@
+import Support
+import Formats
+
 /// One environment variable as a run of fastlane sees it, with where it was set.
 struct EnvironmentValue: Sendable, Hashable {
     /// The value; nil when it is set from something shipcheck cannot read (`${{ secrets.X }}`, `$(command)`).

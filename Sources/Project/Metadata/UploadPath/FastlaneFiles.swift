@@ -1,3 +1,6 @@
+import Support
+import Formats
+
 /// A Fastfile as the upload-path model needs it: each upload call with its lane and text, and what changes the
 /// environment before the calls run (`Dotenv.load`/`Dotenv.overload`, `ENV["X"] = "…"`).
 struct FastfileModel {

@@ -1,5 +1,7 @@
 import Foundation
 import YAML
+import Support
+import Formats
 
 /// A command that runs fastlane, in a GitHub workflow step or a shell script: the lane (or action) it runs, the
 /// `--env` it selects, the environment the step sets, and the commands that ran before it in the same job

@@ -1,3 +1,6 @@
+import Support
+import Formats
+
 /// The value a Fastfile, Supplyfile or Deliverfile gives an option, as far as it can be read without running
 /// Ruby: a string, `ENV["X"]` (with `ENV.fetch("X", "d")` or `ENV["X"] || "d"` as its fallback), a string
 /// interpolating either, or something else (a variable, a method call), which only a run of fastlane knows.

@@ -1,3 +1,6 @@
+import Support
+import Formats
+
 /// What a job does to a metadata tree before it runs the upload: the `mv`, `cp`, `rm` and `mkdir` commands of
 /// the steps before it, replayed on the tree's locale folders. A release job that moves every translation out of
 /// `fastlane/metadata/android` and moves back only `en-US` uploads `en-US` alone; Play never sees the others.

@@ -1,3 +1,5 @@
+import Formats
+
 /// Which folder each fastlane upload reads and which parts it skips, resolved as fastlane resolves an option
 /// (fastlane_core `configuration.rb`, fetch; docs.fastlane.tools/advanced/#priorities-of-parameters-and-options):
 /// the action's argument, else its environment variable (`SUPPLY_METADATA_PATH`, `DELIVER_METADATA_PATH`,

@@ -1,4 +1,5 @@
 import StoreLocale
+import Formats
 
 /// The folder r0adkll/upload-google-play sends as release notes (`whatsNewDirectory:`): one file per locale,
 /// `whatsnew-<locale>` (no extension), each the release note of that language, which Play refuses over 500

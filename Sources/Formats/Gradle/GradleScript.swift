@@ -1,0 +1,351 @@
+import Foundation
+import Support
+
+/// What one build script declares, before references are resolved: settings as written, `ext`/`extra`
+/// values, local `val`/`def` literals, plugins, flavors and dependency declarations.
+package struct GradleScript: Sendable {
+    package struct Definition: Sendable, Equatable {
+        package let name: String
+        package let expression: String
+        package let line: Int
+    }
+
+    package struct DependencyDeclaration: Sendable, Equatable {
+        package let configuration: String
+        /// `group:artifact:version` as written, or `libs.some.alias` for a catalog reference.
+        package let notation: String
+        package let line: Int
+    }
+
+    package var settings: [GradleSetting] = []
+    package var extValues: [Definition] = []
+    package var locals: [Definition] = []
+    package var plugins: [(id: String, line: Int)] = []
+    package var flavors: [GradleFlavor] = []
+    package var dependencies: [DependencyDeclaration] = []
+    /// Scripts applied with `apply from:`, as written (`../common.gradle`, `$rootDir/versions.gradle`).
+    package var appliedScripts: [(path: String, line: Int)] = []
+    /// In-repo modules this one depends on (`project(":core")`, `projects.core.ui`), as written.
+    package var projectDependencies: [(path: String, line: Int)] = []
+    /// Dependencies this script adds in a way that cannot be read statically: a helper call in a
+    /// `dependencies` block (`allFeaturesImpl()`) or a computed project path (`project(":${name}")`), as written.
+    package var unresolvedDependencies: [(text: String, line: Int)] = []
+    /// A `productFlavors` block whose flavour names are computed (`create(it.name)`), at its line.
+    package var computedFlavorsLine: Int?
+
+    // MARK: Parsing
+
+    package static func parse(_ text: String) -> GradleScript {
+        var script = GradleScript()
+        let (statements, openings) = GradleStatements.split(text)
+        for block in openings where block.parents.last == "productFlavors" && !script.flavors.contains(where: { $0.name == block.name }) {
+            // `create(it.name)` or `register(flavor.name)` (an enum's entries, a loop): the names are not literals.
+            guard isIdentifier(block.name) else {
+                script.computedFlavorsLine = script.computedFlavorsLine ?? block.line
+                continue
+            }
+            script.flavors.append(GradleFlavor(name: block.name, line: block.line))
+        }
+        for statement in statements {
+            let blocks = statement.blocks
+            if let block = blocks.last, isExtBlock(block), let (name, expression) = extBlockEntry(statement.text) {
+                script.extValues.append(Definition(name: name, expression: expression, line: statement.line))
+                continue
+            }
+            if let (name, expression) = extAssignment(statement.text) {
+                script.extValues.append(Definition(name: name, expression: expression, line: statement.line))
+                continue
+            }
+            if mayDeclareLocal(statement.text), let (name, expression) = delegatedLocal(statement.text) {
+                // `val targetSdk: Int by rootProject.extra` reads the extra property of the same name.
+                script.locals.append(Definition(name: name, expression: expression, line: statement.line))
+                continue
+            }
+            if mayDeclareLocal(statement.text), let (name, expression) = firstCaptures(localPattern, statement.text) {
+                script.locals.append(Definition(name: name, expression: expression, line: statement.line))
+                continue
+            }
+            if let setting = setting(statement) {
+                script.settings.append(setting)
+                continue
+            }
+            if let plugin = plugin(statement) {
+                script.plugins.append((plugin, statement.line))
+                continue
+            }
+            if statement.text.hasPrefix("apply"), statement.text.contains("from"), let groups = captures(applyFromPattern, statement.text), groups.count == 2 {
+                // `rootProject.file("x")` is relative to the root, like `$rootDir/x`.
+                script.appliedScripts.append((groups[0].hasPrefix("rootProject") ? "$rootDir/" + groups[1] : groups[1], statement.line))
+                continue
+            }
+            if blocks.contains("dependencies") && !blocks.contains("buildscript"), let project = projectDependency(statement.text) {
+                script.projectDependencies.append((project, statement.line))
+                continue
+            }
+            if blocks.contains("dependencies") && !blocks.contains("buildscript"), let declaration = dependency(statement) {
+                script.dependencies.append(declaration)
+                continue
+            }
+            if blocks.contains("dependencies") && !blocks.contains("buildscript") && !blocks.contains("constraints"), isUnresolvedDependency(statement.text) {
+                script.unresolvedDependencies.append((statement.text, statement.line))
+            }
+        }
+        return script
+    }
+
+    // MARK: Settings
+
+    private static let settingNames: [(String, GradleSetting.Name)] = [
+        ("targetSdkVersion", .targetSdk), ("targetSdk", .targetSdk), ("minSdkVersion", .minSdk), ("minSdk", .minSdk),
+        ("versionCode", .versionCode), ("versionName", .versionName), ("applicationId", .applicationId), ("namespace", .namespace),
+    ]
+
+    private static let settingPattern = try! NSRegularExpression(
+        pattern: #"^((?:[A-Za-z_][A-Za-z0-9_]*\.)*)(targetSdkVersion|targetSdk|minSdkVersion|minSdk|versionCode|versionName|applicationId|namespace)(\s*=\s*|\s*\(\s*|\s+)(.+)$"#)
+
+    /// Blocks whose `targetSdk` is not the app's (lint and test options have their own).
+    private static let foreignBlocks: Set<String> = ["lint", "lintOptions", "testOptions", "buildTypes", "subprojects", "allprojects", "buildscript", "sourceSets", "signingConfigs"]
+
+    /// AGP 9's block form: `targetSdk { version = release(36) }`.
+    private static let versionBlockPattern = try! NSRegularExpression(pattern: #"^version\s*=\s*(.+)$"#)
+
+    private static func setting(_ statement: GradleStatement) -> GradleSetting? {
+        if let block = statement.blocks.last, block == "targetSdk" || block == "minSdk",
+           let expression = firstCapture(versionBlockPattern, statement.text) {
+            let name: GradleSetting.Name = block == "targetSdk" ? .targetSdk : .minSdk
+            let path = Array(statement.blocks.dropLast())
+            if path.contains(where: { foreignBlocks.contains($0) }) { return nil }
+            if path.last == "defaultConfig" { return GradleSetting(name: name, flavor: nil, expression: expression, line: statement.line) }
+            if let index = path.lastIndex(of: "productFlavors"), index + 1 < path.count {
+                return GradleSetting(name: name, flavor: path[index + 1], expression: expression, line: statement.line)
+            }
+            return nil
+        }
+        guard mayNameSetting(statement.text), let groups = captures(settingPattern, statement.text), groups.count == 4 else { return nil }
+        let prefix = groups[0].split(separator: ".").map(String.init)
+        guard let name = settingNames.first(where: { $0.0 == groups[1] })?.1 else { return nil }
+        var expression = groups[3].trimmingBlanks()
+        if groups[2].contains("(") {
+            guard expression.hasSuffix(")") else { return nil }
+            expression = String(expression.dropLast()).trimmingBlanks()
+        }
+        let path = statement.blocks + prefix
+        if path.contains(where: { foreignBlocks.contains($0) }) { return nil }
+        if path.contains("defaultConfig") {
+            return name == .namespace ? nil : GradleSetting(name: name, flavor: nil, expression: expression, line: statement.line)
+        }
+        if let index = path.lastIndex(of: "productFlavors"), index + 1 < path.count {
+            return GradleSetting(name: name, flavor: path[index + 1], expression: expression, line: statement.line)
+        }
+        if name == .namespace && path.last == "android" {
+            return GradleSetting(name: name, flavor: nil, expression: expression, line: statement.line)
+        }
+        return nil
+    }
+
+    // MARK: ext / extra and locals
+
+    private static let extPatterns: [NSRegularExpression] = [
+        #"^(?:rootProject\.|project\.)?ext\.([A-Za-z_]\w*)\s*=\s*(.+)$"#,
+        #"^(?:rootProject\.|project\.)?(?:ext|extra)\s*\[\s*["']([A-Za-z_][\w.]*)["']\s*\]\s*=\s*(.+)$"#,
+        #"^(?:rootProject\.|project\.)?(?:ext|extra)\.set\(\s*["']([A-Za-z_][\w.]*)["']\s*,\s*(.+)\)$"#,
+        #"^val\s+([A-Za-z_]\w*)(?:\s*:\s*[A-Za-z_][\w.]*\??)?\s+by\s+(?:rootProject\.|project\.)?extra\s*\(\s*(.+)\s*\)$"#,
+    ].map { try! NSRegularExpression(pattern: $0) }
+
+    /// An entry of an extra-properties block: `set("k", v)`, `this["k"] = v`, `k = v` (Groovy `ext { }`).
+    private static let extBlockPattern = try! NSRegularExpression(pattern:
+        #"^(?:(?:this\.)?set\(\s*["']([A-Za-z_][\w.]*)["']\s*,\s*(.+)\)|this\s*\[\s*["']([A-Za-z_][\w.]*)["']\s*\]\s*=\s*(.+)|([A-Za-z_]\w*)\s*=\s*(.+))$"#)
+
+    /// `val targetSdk: Int by rootProject.extra`, `val minSdk: String by project`: a local that reads the extra
+    /// (or, for `by project`, any) property of its own name.
+    private static let delegatedLocalPattern = try! NSRegularExpression(pattern:
+        #"^(?:(?:private|internal)\s+)?val\s+([A-Za-z_]\w*)(?:\s*:\s*[A-Za-z_][\w.]*\??)?\s+by\s+((?:rootProject|project)\.(?:extra|ext)|extra|rootProject|project)$"#)
+
+    private static func delegatedLocal(_ text: String) -> (String, String)? {
+        guard text.contains(" by "), let groups = captures(delegatedLocalPattern, text), groups.count == 2 else { return nil }
+        let name = groups[0], owner = groups[1]
+        if owner == "project" || owner == "rootProject" { return (name, "\(owner).findProperty(\"\(name)\")") }
+        return (name, "\(owner)[\"\(name)\"]")
+    }
+
+    /// A block whose body writes the project's extra properties: Groovy `ext { }` and `rootProject.ext { }`,
+    /// Kotlin `extra.apply { }`, `rootProject.extra.apply { }`, `with(extra) { }`, `extensions.extraProperties.apply { }`.
+    static func isExtBlock(_ header: String) -> Bool {
+        var name = Substring(header.trimmingBlanks())
+        if name.hasPrefix("with("), name.hasSuffix(")") { name = name.dropFirst("with(".count).dropLast() }
+        for suffix in [".apply", ".run", ".also"] where name.hasSuffix(suffix) { name = name.dropLast(suffix.count) }
+        for prefix in ["rootProject.", "project.", "this.", "target."] where name.hasPrefix(prefix) { name = name.dropFirst(prefix.count) }
+        return name == "ext" || name == "extra" || name == "extensions.extraProperties" || name == "extraProperties"
+    }
+
+    private static let localPattern = try! NSRegularExpression(
+        pattern: #"^(?:(?:private|final|const)\s+)*(?:val|var|def)\s+([A-Za-z_]\w*)(?:\s*:\s*[A-Za-z_]\w*\??)?\s*=\s*(.+)$"#)
+
+    private static func extAssignment(_ text: String) -> (String, String)? {
+        guard text.contains("ext") else { return nil }  // every pattern names ext or extra
+        for pattern in extPatterns {
+            if let result = firstCaptures(pattern, text) { return result }
+        }
+        return nil
+    }
+
+    private static func extBlockEntry(_ text: String) -> (String, String)? {
+        guard text.contains("=") || text.contains("set("), let groups = captures(extBlockPattern, text) else { return nil }
+        for index in stride(from: 0, to: groups.count - 1, by: 2) where !groups[index].isEmpty {
+            return (groups[index], groups[index + 1].trimmingBlanks())
+        }
+        return nil
+    }
+
+    // MARK: Plugins
+
+    private static let pluginPatterns: [NSRegularExpression] = [
+        #"^apply\s*\(?\s*plugin\s*[:=]\s*["']([\w.\-]+)["']"#,
+        #"^id\s*\(?\s*["']([\w.\-]+)["']"#,
+        #"^alias\s*\(\s*([A-Za-z_]\w*\.plugins\.[\w.]+)\s*\)"#,
+        // An id named by a reference, read through the build logic's symbols: `id(ThunderbirdPlugins.App.androidCompose)`
+        // (a `const val`), `id(libs.plugins.android.application.get().pluginId)` (a catalog alias).
+        #"^id\s*\(\s*([A-Za-z_][\w.]*?)(?:\.get\(\)\.pluginId)?\s*\)$"#,
+        // Convention plugin classes: `pluginManager.apply("com.android.library")`, `apply("…")` in `with(pluginManager)`.
+        #"^(?:(?:project\.|target\.)?pluginManager\.)?apply\s*\(\s*["']([\w.\-]+)["']\s*\)$"#,
+    ].map { try! NSRegularExpression(pattern: $0) }
+
+    /// `apply false` declares a plugin for sub-projects (the root build's habit) without applying it, in each spelling:
+    /// `) apply false`, `'8.7.0' apply false`, `) apply(false)` and the Kotlin DSL's chained `.version("8.7.0").apply(false)`.
+    private static let applyFalsePattern = try! NSRegularExpression(pattern: #"\bapply\s*(?:\(\s*false\s*\)|\s+false)\s*$"#)
+
+    private static func plugin(_ statement: GradleStatement) -> String? {
+        let text = statement.text
+        if text.contains("false"), captures(applyFalsePattern, text) != nil { return nil }
+        for (index, pattern) in pluginPatterns.enumerated() {
+            // `id` and `alias` only mean a plugin inside `plugins { }`.
+            if index > 0 && !statement.blocks.contains("plugins") { continue }
+            // The word each pattern requires, looked for first.
+            guard [text.hasPrefix("apply"), text.hasPrefix("id"), text.hasPrefix("alias"), text.hasPrefix("id"), text.contains("apply")][index] else { continue }
+            if let groups = captures(pattern, statement.text), let id = groups.first { return id }
+        }
+        return nil
+    }
+
+    // MARK: apply from / project dependencies
+
+    /// `apply from: "../common.gradle"`, `apply(from = "$rootDir/versions.gradle.kts")`, `apply from: rootProject.file('x.gradle')`.
+    private static let applyFromPattern = try! NSRegularExpression(
+        pattern: #"^apply\s*\(?\s*from\s*[:=]\s*(rootProject\.file\(\s*|file\(\s*)?["']([^"']+)["']\s*\)?\s*\)?$"#)
+
+    private static let projectDependencyPatterns: [NSRegularExpression] = [
+        #"^[A-Za-z_]\w*\s*\(?\s*project\s*\(\s*(?:path\s*[:=]\s*)?["'](:[\w\-:.]+)["']"#,
+        // Convention plugins in Kotlin: `"implementation"(project(":core:ui"))`, `add("api", project(":x"))`.
+        #"^["'][A-Za-z_]\w*["']\s*\(?\s*project\s*\(\s*["'](:[\w\-:.]+)["']"#,
+        #"^add\s*\(\s*["'][A-Za-z_]\w*["']\s*,\s*project\s*\(\s*["'](:[\w\-:.]+)["']"#,
+        #"^[A-Za-z_]\w*\s*\(?\s*(projects\.[\w.]+)"#,
+    ].map { try! NSRegularExpression(pattern: $0) }
+
+    private static func projectDependency(_ text: String) -> String? {
+        var configurationText = Substring(text)
+        if configurationText.hasPrefix("add(") { configurationText = configurationText.dropFirst(4) }
+        // The first word (what splitting the whole statement on non-word characters gave first).
+        let isWord: (Character) -> Bool = { $0.isLetter || $0.isNumber || $0 == "_" }
+        let configuration = configurationText.drop { !isWord($0) }.prefix(while: isWord)
+        guard !configuration.isEmpty, isShippingConfiguration(String(configuration)), text.contains("project") else { return nil }
+        for pattern in projectDependencyPatterns {
+            if let path = firstCapture(pattern, text) { return path }
+        }
+        return nil
+    }
+
+    // MARK: Dependencies
+
+    /// Calls in a `dependencies` block that are not a dependency declaration (`allFeaturesImpl()`,
+    /// `implementation(project(":${it}"))`, `featureModules.forEach { … }`): what they add is not known.
+    private static let helperCallPattern = try! NSRegularExpression(pattern: #"^([A-Za-z_][\w.]*)\s*\((.*)\)\s*(?:\{ … \})?$"#)
+    private static let knownNonDependencyCalls: Set<String> = ["exclude", "because", "version", "strictly", "require", "prefer", "attributes", "capabilities", "constraints", "components", "modules", "reject"]
+
+    private static func isUnresolvedDependency(_ text: String) -> Bool {
+        // Test and tooling configurations (`"lintChecks"(project(":lint-rules"))`) add nothing to the app.
+        var configurationText = Substring(text)
+        if configurationText.hasPrefix("add(") { configurationText = configurationText.dropFirst(4) }
+        let configuration = String(configurationText.drop { $0 == "\"" || $0 == "'" }.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+        guard isShippingConfiguration(configuration) else { return false }
+        // A computed in-repo module: `project(":${name}")`, `project(path)`, `projects.findByName`.
+        if text.contains("project(") {
+            return projectDependency(text) == nil
+        }
+        guard text.contains("("), let groups = captures(helperCallPattern, text) else {
+            // `features.forEach { … }`: a loop that adds something.
+            return text.hasSuffix("{ … }") && (text.contains("forEach") || text.contains(".each"))
+        }
+        let name = groups[0]
+        if knownNonDependencyCalls.contains(name) || name.contains(".") { return false }
+        // A configuration call with an argument that is not a notation we read is an external dependency in
+        // a form we do not parse (a variable); only argument-less calls of other names are helpers.
+        let configurationLike = name.hasSuffix("Implementation") || name.hasSuffix("Api") || name.hasSuffix("Only")
+            || ["implementation", "api", "kapt", "ksp", "annotationProcessor", "coreLibraryDesugaring", "lintChecks", "classpath", "baselineProfile", "detektPlugins", "add", "wearApp", "testFixturesApi"].contains(name)
+        return !configurationLike && groups[1].trimmingBlanks().isEmpty
+    }
+
+    package static func isIdentifier(_ name: String) -> Bool {
+        guard let first = name.first, first.isLetter || first == "_" else { return false }
+        return name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+    }
+
+    private static let dependencyPattern = try! NSRegularExpression(
+        pattern: #"^([A-Za-z_]\w*)\s*\(?\s*(?:(?:platform|enforcedPlatform)\s*\(\s*)?(?:["']([^"'\s$]+:[^"'\s]+)["']|(libs\.[\w.]+))"#)
+    private static let mapDependencyPattern = try! NSRegularExpression(
+        pattern: #"^([A-Za-z_]\w*)\s*\(?\s*group\s*[:=]\s*["']([^"']+)["']\s*,\s*name\s*[:=]\s*["']([^"']+)["'](?:\s*,\s*version\s*[:=]\s*["']([^"']+)["'])?"#)
+
+    /// Test-only and tooling configurations do not ship in the app.
+    private static func isShippingConfiguration(_ name: String) -> Bool {
+        !(name.hasPrefix("test") || name.hasPrefix("androidTest") || name == "classpath" || name == "lintChecks" || name.hasPrefix("detekt")
+          || name == "baselineProfile" || name == "lintPublish" || name == "kover")
+    }
+
+    private static func dependency(_ statement: GradleStatement) -> DependencyDeclaration? {
+        let text = statement.text
+        if text.contains(":") || text.contains("libs."), let groups = captures(dependencyPattern, text), isShippingConfiguration(groups[0]) {
+            let notation = groups[1].isEmpty ? groups[2] : groups[1]
+            guard !notation.isEmpty else { return nil }
+            return DependencyDeclaration(configuration: groups[0], notation: notation, line: statement.line)
+        }
+        if text.contains("group"), let groups = captures(mapDependencyPattern, text), isShippingConfiguration(groups[0]) {
+            let notation = [groups[1], groups[2], groups[3]].filter { !$0.isEmpty }.joined(separator: ":")
+            return DependencyDeclaration(configuration: groups[0], notation: notation, line: statement.line)
+        }
+        return nil
+    }
+
+    // MARK: Literal prefilters
+
+    // Each regex runs only on a statement holding a word it requires (most statements of a build script hold
+    // none): ICU matching on an NSString copy of every statement was most of reading Gradle scripts.
+
+    /// `val`, `var` or `def`, which `localPattern` requires.
+    private static func mayDeclareLocal(_ text: String) -> Bool {
+        text.contains("val") || text.contains("var") || text.contains("def")
+    }
+
+    /// A word every name of `settingPattern` contains.
+    private static func mayNameSetting(_ text: String) -> Bool {
+        text.contains("Sdk") || text.contains("version") || text.contains("applicationId") || text.contains("namespace")
+    }
+
+    // MARK: Regex helpers
+
+    /// All capture groups of the first match (an unmatched optional group is ""), or nil without a match.
+    package static func captures(_ pattern: NSRegularExpression, _ text: String) -> [String]? {
+        let range = NSRange(text.startIndex..., in: text)
+        guard let match = pattern.firstMatch(in: text, range: range) else { return nil }
+        return (1..<match.numberOfRanges).map { index in
+            Range(match.range(at: index), in: text).map { String(text[$0]) } ?? ""
+        }
+    }
+
+    private static func firstCapture(_ pattern: NSRegularExpression, _ text: String) -> String? {
+        captures(pattern, text)?.first.map { $0.trimmingBlanks() }
+    }
+
+    private static func firstCaptures(_ pattern: NSRegularExpression, _ text: String) -> (String, String)? {
+        guard let groups = captures(pattern, text), groups.count >= 2 else { return nil }
+        return (groups[0], groups[1].trimmingBlanks())
+    }
+}

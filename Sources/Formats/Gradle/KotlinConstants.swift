@@ -1,0 +1,67 @@
+import Foundation
+import Support
+
+/// `const val` (and plain `val`) literals declared in buildSrc / build-logic Kotlin files, by the name a
+/// build script uses for them: `object Versions { const val TARGET_SDK = 35 }` is `Versions.TARGET_SDK`,
+/// a top-level `const val TARGET_SDK = 35` is `TARGET_SDK`. Only declarations at the top level or inside
+/// `object` (and `companion object`) blocks count: a `val` inside a function is not a constant.
+package struct KotlinConstants: Sendable {
+    package struct Constant: Sendable, Equatable {
+        /// Qualified by the enclosing objects (`Config.Android.targetSdk`).
+        package let name: String
+        package let expression: String
+        package let path: String
+        package let line: Int
+        /// The file's `package` (`breezy.buildlogic`), or "" without one: `breezy.buildlogic.AndroidConfig.TARGET_SDK`
+        /// names the same constant as `AndroidConfig.TARGET_SDK` under an import.
+        var package: String = ""
+    }
+
+    package var constants: [Constant] = []
+
+    package init() {}
+
+    package mutating func add(text: String, path: String) {
+        var package = ""
+        for statement in GradleStatements.split(text).statements {
+            if statement.blocks.isEmpty, statement.text.hasPrefix("package ") {
+                package = String(statement.text.dropFirst("package ".count)).trimmingBlanks()
+                continue
+            }
+            guard let objects = Self.objectPath(statement.blocks),
+                  let groups = GradleScript.captures(Self.declaration, statement.text), groups.count == 2 else { continue }
+            let name = (objects + [groups[0]]).joined(separator: ".")
+            constants.append(Constant(name: name, expression: groups[1].trimmingBlanks(), path: path, line: statement.line, package: package))
+        }
+    }
+
+    /// The constant a reference names: the full qualified name, else (for an imported name) the only
+    /// constant whose name ends with it.
+    package func lookup(_ reference: String) -> Constant? {
+        if let exact = constants.first(where: { $0.name == reference }) { return exact }
+        if let qualified = constants.first(where: { !$0.package.isEmpty && $0.package + "." + $0.name == reference }) { return qualified }
+        let suffix = "." + reference
+        let candidates = constants.filter { $0.name.hasSuffix(suffix) }
+        return candidates.count == 1 ? candidates[0] : nil
+    }
+
+    private static let declaration = try! NSRegularExpression(pattern:
+        #"^(?:(?:private|internal|public|const|override)\s+)*val\s+([A-Za-z_]\w*)(?:\s*:\s*[A-Za-z_][\w.]*\??)?\s*=\s*(.+)$"#)
+
+    /// The object names around a declaration, or nil when any enclosing block is not an object (a class
+    /// body, a function, a Gradle block).
+    private static func objectPath(_ blocks: [String]) -> [String]? {
+        var names: [String] = []
+        for block in blocks {
+            let words = block.split(whereSeparator: { $0 == " " || $0 == "\t" })
+                .filter { !["private", "internal", "public", "data"].contains($0) }
+            if words.first == "companion" && words.dropFirst().first == "object" {
+                if words.count > 2 { names.append(String(words[2])) }
+                continue
+            }
+            guard words.first == "object", words.count >= 2 else { return nil }
+            names.append(String(words[1].prefix { $0.isLetter || $0.isNumber || $0 == "_" }))
+        }
+        return names
+    }
+}

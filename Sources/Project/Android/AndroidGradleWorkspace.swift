@@ -1,0 +1,317 @@
+import Support
+import Formats
+
+extension AndroidInspector {
+    /// One inspection's Gradle workspace: the shipping files, every Android build file read (each once, its
+    /// problems kept in reading order) and what they declare, by the folder they apply to. The steps fill it in
+    /// order: `readManifests`, `readBuild`, then module resolution (AndroidModuleResolution.swift) and the release
+    /// model (AndroidReleaseModules.swift) read it.
+    final class GradleWorkspace {
+        let shipping: LazyFilterSequence<[ProjectFile]>
+        let byPath: [String: ProjectFile]
+        /// The lines of every file read, by path: what evidence quotes.
+        var texts: [String: [Substring]] = [:]
+        /// The files that could not be read or parsed, in reading order.
+        var problems: [InputProblem] = []
+
+        var propertiesByFolder: [String: GradleProperties] = [:]
+        var catalogsByFolder: [String: (path: String, catalog: VersionCatalog)] = [:]
+        var settingsByFolder: [String: (path: String, settings: GradleSettings)] = [:]
+        var namedCatalogsByFolder: [String: [String: (path: String, catalog: VersionCatalog)]] = [:]
+        var logicFolders: Set<String> = []
+        var constants = KotlinConstants()
+        var conventionScripts: [String: ProjectFile] = [:]
+        // Class-based convention plugins: `gradlePlugin { plugins { register(…) { id = …; implementationClass = … } } }`.
+        var kotlinClasses: [String: (path: String, text: String)] = [:]
+        var pluginClasses: [String: String] = [:]
+        // Top-level and extension functions of build logic (`fun Project.configureFlavors(…)`), by name: a plugin
+        // class that calls one configures what that function's body says.
+        var kotlinFunctions: [String: String] = [:]
+        var kotlinTexts: [String: String] = [:]
+        var scripts: [(file: ProjectFile, script: GradleScript)] = []
+        var applied: [String: GradleScript] = [:]
+        var conventionTexts: [String: String] = [:]
+        var appliedByScript: [String: [(path: String, script: GradleScript)]] = [:]
+        var loadedProperties: [GradleValueResolver.PropertiesScope] = []
+        var extByFolder: [String: [GradleValueResolver.Scope]] = [:]
+        // Filled by module resolution.
+        var gradleFiles: [String: GradleFile] = [:]
+        var included: Set<String> = []
+        // Filled by the release model.
+        var describedLines: [String: String] = [:]
+        var packageLists: [String: ProjectFile] = [:]
+        var memberNames: [String: [String: String]] = [:]
+
+        init(files: [ProjectFile]) {
+            // Lazily, and only the files a path can name (an `apply from:` script, a network security config): a
+            // copy of every file and a dictionary of every path took 30 MB of a 150,000-file tree.
+            let shipping = files.lazy.filter { !$0.isVendored }
+            self.shipping = shipping
+            byPath = Dictionary(shipping.filter(AndroidInspector.isNamedByPath).map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+
+        func read(_ file: ProjectFile) -> String? {
+            do {
+                let text = try InspectedText.read(file)
+                texts[file.path] = text.lineSlices()
+                return text
+            } catch {
+                problems.append(error.problem)
+                return nil
+            }
+        }
+
+        /// Every shipping AndroidManifest.xml.
+        func readManifests() -> [AndroidManifestFile] {
+            var manifests: [AndroidManifestFile] = []
+            for file in shipping where file.fileName == "AndroidManifest.xml" {
+                guard let text = read(file) else { continue }
+                do {
+                    manifests.append(try AndroidManifestReader.read(text: text, location: SourceLocation(path: file.path)))
+                } catch {
+                    problems.append(error.problem)
+                }
+            }
+            return manifests
+        }
+
+        /// The build around the manifests, in this order (the order problems are reported in).
+        func readBuild() {
+            readPropertiesAndCatalogs()
+            readSettings()
+            readNamedCatalogs()
+            readBuildLogic()
+            readBuildScripts()
+            followAppliedScripts()
+            readLoadedProperties()
+            collectExtValues()
+        }
+
+        func readPropertiesAndCatalogs() {
+            // Properties and catalogs, by the folder they apply to.
+            for file in shipping where file.fileName == "gradle.properties" {
+                if let text = read(file) { propertiesByFolder[folder(of: file.path)] = GradleProperties.parse(text) }
+            }
+            for file in shipping where file.fileName == "libs.versions.toml" && folder(of: file.path).split(separator: "/").last == "gradle" {
+                guard let text = read(file) else { continue }
+                do {
+                    let catalog = try VersionCatalog.parse(text, location: SourceLocation(path: file.path))
+                    catalogsByFolder[folder(of: folder(of: file.path))] = (file.path, catalog)
+                } catch {
+                    problems.append(error.problem)
+                }
+            }
+        }
+
+        func readSettings() {
+            // Settings: which modules each build includes.
+            for file in shipping where file.fileName == "settings.gradle" || file.fileName == "settings.gradle.kts" {
+                if let text = read(file) { settingsByFolder[folder(of: file.path)] = (file.path, GradleSettings.parse(text)) }
+            }
+        }
+
+        func readNamedCatalogs() {
+            // Catalogs a settings file declares under a name (`create("mihonx") { from(files("gradle/mihon.versions.toml")) }`),
+            // by the settings folder; a `libs` declared this way stands in where gradle/libs.versions.toml is absent.
+            let declaredCatalogs = settingsByFolder.flatMap { folder, entry in entry.settings.catalogs.map { (folder, $0.key, $0.value) } }
+            if !declaredCatalogs.isEmpty {
+                let tomls = Dictionary(shipping.filter { $0.fileName.hasSuffix(".toml") }.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+                // Each file parsed once, however many builds name it (an included build names the root's catalog again).
+                var triedCatalogs: Set<String> = []
+                var parsedCatalogs = Dictionary(catalogsByFolder.values.map { ($0.path, $0.catalog) }, uniquingKeysWith: { first, _ in first })
+                for (folder, name, reference) in declaredCatalogs.sorted(by: { ($0.0, $0.1) < ($1.0, $1.1) }) {
+                    guard let path = resolveAppliedPath(reference, from: folder), let file = tomls[path] else { continue }
+                    if parsedCatalogs[path] == nil, !triedCatalogs.contains(path), let text = read(file) {
+                        triedCatalogs.insert(path)
+                        do {
+                            parsedCatalogs[path] = try VersionCatalog.parse(text, location: SourceLocation(path: path))
+                        } catch {
+                            problems.append(error.problem)
+                        }
+                    }
+                    if let catalog = parsedCatalogs[path] { namedCatalogsByFolder[folder, default: [:]][name] = (path, catalog) }
+                }
+            }
+        }
+
+        /// The catalogs a module's scripts see by name: those its nearest settings declare, and `libs`.
+        func catalogs(forModule module: String) -> [String: (path: String, catalog: VersionCatalog)] {
+            var found = ancestorFolders(of: module).lazy.compactMap { self.namedCatalogsByFolder[$0] }.first ?? [:]
+            if let libs = ancestorFolders(of: module).lazy.compactMap({ self.catalogsByFolder[$0] }).first { found["libs"] = libs }
+            return found
+        }
+
+        func readBuildLogic() {
+            // Kotlin constants and precompiled convention plugins of buildSrc and build-logic (and included builds).
+            logicFolders = Set(settingsByFolder.flatMap { folder, entry in
+                ["buildSrc", "build-logic"].map { join(folder, $0) } + entry.settings.includedBuilds.map { join(folder, GradleSettings.normalize($0)) }
+            } + ["buildSrc", "build-logic"])
+            for file in shipping where isBuildLogic(file.path, folders: logicFolders) {
+                if file.fileName.hasSuffix(".kt") {
+                    if let text = read(file) {
+                        constants.add(text: text, path: file.path)
+                        kotlinClasses[String(file.fileName.dropLast(".kt".count))] = (file.path, text)
+                        kotlinTexts[file.path] = text
+                        for name in AndroidInspector.declaredFunctions(text) where kotlinFunctions[name] == nil { kotlinFunctions[name] = file.path }
+                    }
+                } else if file.fileName == "build.gradle.kts" || file.fileName == "build.gradle" {
+                    if let text = read(file) {
+                        for (id, className) in registeredPlugins(text, catalogs: catalogs(forModule: folder(of: file.path)).mapValues(\.catalog)) { pluginClasses[id] = className }
+                    }
+                } else if file.fileName.hasSuffix(".gradle.kts") || file.fileName.hasSuffix(".gradle"), file.path.contains("/src/main/") {
+                    // `src/main/kotlin/my.android.application.gradle.kts` is the plugin `my.android.application`.
+                    let id = file.fileName.hasSuffix(".kts") ? file.fileName.dropLast(".gradle.kts".count) : file.fileName.dropLast(".gradle".count)
+                    conventionScripts[String(id)] = file
+                }
+            }
+        }
+
+        /// `libs.plugins.android.application`, `mihonx.plugins.android.base` → the plugin id the catalog names;
+        /// `ThunderbirdPlugins.App.androidCompose` → the `const val` of the build logic it names.
+        func pluginId(_ written: String, module: String) -> String? {
+            let parts = written.split(separator: ".", maxSplits: 2).map(String.init)
+            if parts.count == 3, parts[1] == "plugins", let catalog = catalogs(forModule: module)[parts[0]] {
+                return catalog.catalog.pluginId(accessor: parts[2])
+            }
+            guard GradleValueResolver.isQualifiedName(written) || GradleValueResolver.isIdentifier(written),
+                  let constant = constants.lookup(written) else { return nil }
+            return GradleValueResolver.literal(GradleValueResolver.unwrap(constant.expression))
+        }
+
+        func readBuildScripts() {
+            // Build scripts.
+            var buildTexts: [(file: ProjectFile, text: String)] = []
+            for file in shipping where (file.fileName == "build.gradle" || file.fileName == "build.gradle.kts") && !isBuildLogic(file.path, folders: logicFolders) {
+                guard let text = read(file) else { continue }
+                buildTexts.append((file, text))
+            }
+            // Read in order (problems and texts are recorded as before), parsed over the cores: a build of some
+            // hundreds of modules has as many scripts, and parsing them was the largest part of this inspector.
+            let scriptTexts = buildTexts.map(\.text)
+            let parsed = ConcurrentMap.map(count: scriptTexts.count) { GradleScript.parse(scriptTexts[$0]) }
+            scripts = zip(buildTexts, parsed).map { ($0.0.file, $0.1) }
+        }
+
+        // Scripts applied with `apply from:` (and precompiled convention plugins), read once each.
+        func appliedScripts(of script: GradleScript, at path: String, depth: Int = 0) -> [(path: String, script: GradleScript)] {
+            guard depth < 4 else { return [] }
+            var found: [(String, GradleScript)] = []
+            for reference in script.appliedScripts {
+                guard let target = resolveAppliedPath(reference.path, from: folder(of: path)), let file = byPath[target] else { continue }
+                if applied[target] == nil, let text = read(file) { applied[target] = GradleScript.parse(text) }
+                guard let parsed = applied[target] else { continue }
+                found.append((target, parsed))
+                found += appliedScripts(of: parsed, at: target, depth: depth + 1)
+            }
+            return found
+        }
+        // A plugin class (or a precompiled script plugin), the plugin classes it applies by id and the build-logic
+        // functions it calls (three levels): `configureFlavors(this)` in NiaFlavor.kt creates the flavours,
+        // `configureAndroidApplication()` in breezy-weather's precompiled script sets minSdk,
+        // `"implementation"(project(":core:ui"))` in a feature plugin adds a module.
+        func logicScripts(text: String, path: String) -> [(path: String, script: GradleScript)] {
+            var found: [(path: String, script: GradleScript)] = []
+            var seenPaths: Set<String> = []
+            var pending: [(text: String?, path: String, depth: Int)] = [(text, path, 0)]
+            while !pending.isEmpty && seenPaths.count < 32 {
+                let (text, path, depth) = pending.removeFirst()
+                guard !seenPaths.contains(path) else { continue }
+                seenPaths.insert(path)
+                guard let text = text ?? kotlinTexts[path] else { continue }
+                if applied[path] == nil { applied[path] = GradleScript.parse(text) }
+                guard let parsed = applied[path] else { continue }
+                found.append((path, parsed))
+                guard depth < 3 else { continue }
+                for plugin in parsed.plugins {
+                    if let className = pluginClasses[plugin.id], let source = kotlinClasses[className.split(separator: ".").last.map(String.init) ?? className] {
+                        pending.append((source.text, source.path, depth + 1))
+                    }
+                }
+                for name in AndroidInspector.calledFunctions(text) {
+                    if let declaring = kotlinFunctions[name], declaring != path { pending.append((nil, declaring, depth + 1)) }
+                }
+            }
+            return found
+        }
+        func pluginClassScripts(_ id: String) -> [(path: String, script: GradleScript)] {
+            guard let className = pluginClasses[id], let source = kotlinClasses[className.split(separator: ".").last.map(String.init) ?? className] else { return [] }
+            return logicScripts(text: source.text, path: source.path)
+        }
+
+        /// Each build script with the scripts and convention plugins it applies.
+        func followAppliedScripts() {
+            // A precompiled script plugin in a package is `<package>.<file name>` (Gradle's rule); by that id too.
+            // Probed quietly: a script no module applies is read (and its problems reported) only when one does.
+            for (id, file) in conventionScripts {
+                guard let text = try? InspectedText.read(file), let package = AndroidInspector.packageName(text) else { continue }
+                if conventionScripts[package + "." + id] == nil { conventionScripts[package + "." + id] = file }
+            }
+            for (file, script) in scripts {
+                appliedByScript[file.path] = appliedScripts(of: script, at: file.path) + conventionSources(of: script.plugins, module: folder(of: file.path))
+            }
+        }
+
+        // The convention plugins a module applies, and those they apply in turn (`breezy.android.application`
+        // applies `breezy.code.lint`), precompiled scripts and plugin classes alike, each once, four levels deep.
+        func conventionSources(of plugins: [(id: String, line: Int)], module: String) -> [(path: String, script: GradleScript)] {
+            var found: [(path: String, script: GradleScript)] = []
+            var seen: Set<String> = []
+            var pending = plugins.map { ($0.id, 0) }
+            while !pending.isEmpty && seen.count < 64 {
+                let (written, depth) = pending.removeFirst()
+                let id = pluginId(written, module: module) ?? written
+                guard !seen.contains(id) else { continue }
+                seen.insert(id)
+                var sources: [(path: String, script: GradleScript)] = []
+                if let convention = conventionScripts[id] {
+                    // Read once; a script that cannot be read is reported once and followed as empty.
+                    if conventionTexts[convention.path] == nil { conventionTexts[convention.path] = read(convention) ?? "" }
+                    if let text = conventionTexts[convention.path] {
+                        let followed = logicScripts(text: text, path: convention.path)
+                        sources = followed + (followed.first.map { appliedScripts(of: $0.script, at: convention.path) } ?? [])
+                    }
+                } else if pluginClasses[id] != nil {
+                    sources = pluginClassScripts(id)
+                }
+                for source in sources where !found.contains(where: { $0.path == source.path }) {
+                    found.append(source)
+                    if depth < 3 { pending += source.script.plugins.map { ($0.id, depth + 1) } }
+                }
+            }
+            return found
+        }
+
+        func readLoadedProperties() {
+            // `.properties` files the build logic names by a literal (`file("config.properties")`,
+            // `"$rootDir/app/version/version.properties"`), read once: what a `Properties` it loads answers.
+            let propertyFiles = Dictionary(shipping.filter { $0.fileName.hasSuffix(".properties") && $0.fileName != "gradle.properties" && $0.fileName != "local.properties" }
+                .map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+            if !propertyFiles.isEmpty {
+                var named: [String] = []
+                for (path, lines) in texts where path.hasSuffix(".kt") || path.hasSuffix(".kts") || path.hasSuffix(".gradle") {
+                    for line in lines where line.contains(".properties") {
+                        for literal in GradleSettings.quoted(in: String(line)) where literal.hasSuffix(".properties") {
+                            let candidates = [resolveAppliedPath(literal, from: folder(of: path)), resolveAppliedPath(literal, from: "")]
+                            if let hit = candidates.compactMap({ $0 }).first(where: { propertyFiles[$0] != nil }), !named.contains(hit) { named.append(hit) }
+                        }
+                    }
+                }
+                for path in named.sorted().prefix(16) {
+                    if let file = propertyFiles[path], let text = read(file) {
+                        loadedProperties.append(.init(path: path, properties: GradleProperties.parse(text)))
+                    }
+                }
+            }
+        }
+
+        func collectExtValues() {
+            // ext values of each project: its own, then those of the scripts it applies.
+            for (file, script) in scripts {
+                let key = folder(of: file.path)
+                guard extByFolder[key] == nil else { continue }
+                extByFolder[key] = [GradleValueResolver.Scope(path: file.path, definitions: script.extValues, locals: script.locals)]
+                    + (appliedByScript[file.path] ?? []).map { GradleValueResolver.Scope(path: $0.path, definitions: $0.script.extValues + $0.script.locals, locals: $0.script.locals) }
+            }
+        }
+    }
+}

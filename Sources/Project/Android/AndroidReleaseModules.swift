@@ -1,0 +1,234 @@
+import Formats
+
+extension AndroidInspector.GradleWorkspace {
+    /// The release model: each application module the builds include, with its release flavours, settings
+    /// and merged release manifest, in script order.
+    func appModules(manifests: [AndroidManifestFile], pluginManifests: [SymbolTableSource]) -> [AndroidAppModule] {
+        let lookedAtFiles = (catalogsByFolder.values.map(\.path) + propertiesByFolder.keys.map { AndroidInspector.join($0, "gradle.properties") }
+            + Set(constants.constants.map(\.path))).sorted()
+
+        // `<module>/src/<set>/AndroidManifest.xml`, or `<module>/AndroidManifest.xml` in the old layout.
+        let manifestsByModule = Dictionary(grouping: manifests.filter { !$0.isTestOrDebugOnly }) { manifest -> String in
+            let path = manifest.location.path
+            return manifest.sourceSet == nil ? AndroidInspector.folder(of: path) : AndroidInspector.folder(of: AndroidInspector.folder(of: AndroidInspector.folder(of: path)))
+        }
+
+        let storeEvidence = AndroidStoreEvidence.read(files: Array(shipping), read: { self.read($0) })
+        // Flutter and React Native apps: the package lists their Android builds merge plugin manifests from.
+        packageLists = Dictionary(shipping.filter { ["pubspec.yaml", "pubspec.lock", "package.json"].contains($0.fileName) }.map { ($0.path, $0) },
+                                      uniquingKeysWith: { first, _ in first })
+        let pluginRows = CrossPlatformPackages.KnownManifest.rows(pluginManifests)
+        let manifestsByPath = Dictionary(manifests.map { ($0.location.path, $0) }, uniquingKeysWith: { first, _ in first })
+        let inputs = ReleaseInputs(lookedAtFiles: lookedAtFiles, manifestsByModule: manifestsByModule, storeEvidence: storeEvidence,
+                                   pluginRows: pluginRows, manifestsByPath: manifestsByPath)
+        return scripts.compactMap { appModule(file: $0.file, script: $0.script, inputs: inputs) }
+    }
+
+    /// What every app module's release model reads besides the workspace.
+    struct ReleaseInputs {
+        let lookedAtFiles: [String]
+        let manifestsByModule: [String: [AndroidManifestFile]]
+        let storeEvidence: AndroidStoreEvidence
+        let pluginRows: [CrossPlatformPackages.KnownManifest]
+        let manifestsByPath: [String: AndroidManifestFile]
+    }
+
+    /// In-tree package names by manifest kind, read once per inspection and only when an app asks.
+    func members(_ kind: String) -> [String: String] {
+        if let known = memberNames[kind] { return known }
+        let names = CrossPlatformPackages.members(kind, files: packageLists, read: quietRead)
+        memberNames[kind] = names
+        return names
+    }
+
+    /// Read quietly: package lists are not Android build files, and a broken one is the dependency inspectors' to report.
+    var quietRead: (ProjectFile) -> String? { { try? InspectedText.read($0) } }
+
+    func evidence(_ path: String, _ line: Int?) -> Evidence {
+        Evidence(location: SourceLocation(path: path, line: line), snippet: line.map { AndroidInspector.lineText(texts, path, $0) } ?? "")
+    }
+
+    /// The app module of `file`'s script, when it is an application module a build includes.
+    func appModule(file: ProjectFile, script: GradleScript, inputs: ReleaseInputs) -> AndroidAppModule? {
+        guard let gradleFile = gradleFiles[file.path], gradleFile.kind == .application, included.contains(gradleFile.module) else { return nil }
+        let moduleFolder = gradleFile.module
+        let name = moduleFolder.isEmpty ? "root" : moduleFolder
+        let pluginLine = zip(script.plugins, gradleFile.plugins).first { AndroidInspector.moduleKind(plugins: [$0.1], settings: []) == .application }?.0.line
+        var module = AndroidAppModule(name: name, buildFile: file.path, pluginLine: pluginLine ?? script.plugins.first?.line)
+        module.notShipping = AndroidAppModule.notShippingReason(name: name)
+
+        let ownManifests = inputs.manifestsByModule[moduleFolder] ?? []
+        var (flavors, reason) = AndroidAppModule.releaseFlavors(gradleFile.productFlavors.map(\.name))
+        // Flavours created by computed names (`register(flavor.name)` over an enum, in a convention plugin or
+        // the script): every flavour source set the module has is merged, and the facts say so.
+        let computedFlavors = ([(file.path, script)] + (appliedByScript[file.path] ?? []))
+            .compactMap { entry in entry.script.computedFlavorsLine.map { (entry.path, $0) } }.first
+        if let (path, line) = computedFlavors {
+            let sets = AndroidInspector.flavorSourceSets(ownManifests).filter { name in !flavors.contains(name) }
+            flavors += sets
+            reason = "flavours created with computed names at \(path):\(line) were not read: every flavour source set merged"
+                + (sets.isEmpty ? "" : " (\(sets.joined(separator: ", ")))")
+            module.flavorsUnresolved = evidence(path, line)
+        }
+        module.releaseFlavors = flavors
+        module.releaseFlavorReason = reason
+
+        resolveReleaseSettings(of: &module, file: file, script: script, gradleFile: gradleFile, flavors: flavors, lookedAtFiles: inputs.lookedAtFiles)
+        mergeReleaseManifest(of: &module, gradleFile: gradleFile, flavors: flavors, ownManifests: ownManifests, inputs: inputs)
+        readReleaseBuild(of: &module, file: file, script: script, gradleFile: gradleFile, storeEvidence: inputs.storeEvidence)
+        return module
+    }
+
+    /// targetSdk, minSdk, versionCode and applicationId for the release flavours: the module's own settings, then
+    /// those of the scripts and convention plugins it applies.
+    func resolveReleaseSettings(of module: inout AndroidAppModule, file: ProjectFile, script: GradleScript, gradleFile: GradleFile,
+                                flavors: [String], lookedAtFiles: [String]) {
+        let moduleFolder = gradleFile.module
+        // Settings: the module's own, then those of the scripts and convention plugins it applies.
+        var located: [(setting: GradleSetting, path: String)] = gradleFile.settings.map { ($0, file.path) }
+        for other in appliedByScript[file.path] ?? [] {
+            let otherResolver = resolver(forModule: moduleFolder, file: other.path, locals: other.script.locals + script.locals)
+            located += resolved(other.script.settings, with: otherResolver).map { ($0, other.path) }
+        }
+        func candidates(_ name: GradleSetting.Name) -> [(setting: GradleSetting, path: String)] {
+            let relevant = located.filter { $0.setting.name == name && ($0.setting.flavor == nil || flavors.contains($0.setting.flavor!)) }
+            // The module's own declaration wins over an applied script's.
+            let own = relevant.filter { $0.path == file.path }
+            return own.isEmpty ? relevant : own
+        }
+        func resolvedValue(_ name: GradleSetting.Name, lowest: Bool) -> AndroidAppModule.Resolved? {
+            let known = candidates(name).compactMap { entry -> (String, [Evidence])? in
+                guard let value = entry.setting.value else { return nil }
+                let source = entry.setting.resolvedAt.map { [evidence($0.path, $0.line)] } ?? []
+                return (value, [evidence(entry.path, entry.setting.line)] + source)
+            }
+            if lowest, let min = known.filter({ Int($0.0) != nil }).min(by: { Int($0.0)! < Int($1.0)! }) {
+                return .init(value: min.0, evidence: min.1)
+            }
+            // defaultConfig first (flavor nil sorts first in declaration order anyway).
+            return known.first.map { .init(value: $0.0, evidence: $0.1) }
+        }
+        module.targetSdk = resolvedValue(.targetSdk, lowest: true)
+        module.minSdk = resolvedValue(.minSdk, lowest: true)
+        module.versionCode = resolvedValue(.versionCode, lowest: false).flatMap { Int($0.value) != nil ? $0 : nil }
+        module.applicationId = resolvedValue(.applicationId, lowest: false)
+        // A Flutter app's versionCode is the build number `flutter build` takes from pubspec.yaml.
+        if module.versionCode == nil,
+           let setting = candidates(.versionCode).first(where: { FlutterBuildVersion.namesFlutterBuildNumber($0.setting.expression) }),
+           let pubspec = flutterPubspec(above: moduleFolder), let text = quietRead(pubspec),
+           let build = FlutterBuildVersion.buildNumber(pubspec: text) {
+            module.versionCode = .init(value: String(build.value), evidence: [
+                evidence(setting.path, setting.setting.line),
+                Evidence(location: SourceLocation(path: pubspec.path, line: build.line),
+                         snippet: "version build number \(build.value), which flutter build makes the versionCode (unless given --build-number)"),
+            ])
+        }
+        if module.versionCode == nil {
+            let tried = candidates(.versionCode).map { evidence($0.path, $0.setting.line) }
+            let scriptsRead = [file.path] + (appliedByScript[file.path] ?? []).map(\.path)
+            module.versionCodeLookedAt = tried.isEmpty
+                ? [Evidence(location: SourceLocation(path: file.path), snippet: "no versionCode in defaultConfig of \(scriptsRead.joined(separator: ", "))")]
+                : tried
+        }
+        if module.targetSdk == nil {
+            let tried = candidates(.targetSdk).map { evidence($0.path, $0.setting.line) }
+            let scriptsRead = [file.path] + (appliedByScript[file.path] ?? []).map(\.path)
+            module.targetSdkLookedAt = tried.isEmpty
+                ? [Evidence(location: SourceLocation(path: file.path), snippet: "no targetSdk in defaultConfig of \(scriptsRead.joined(separator: ", "))")]
+                : tried
+            module.targetSdkLookedAt += lookedAtFiles.map { Evidence(location: SourceLocation(path: $0), snippet: "") }
+        }
+    }
+
+    /// The pubspec.yaml of the Flutter app a module belongs to: the nearest one at or above its folder.
+    func flutterPubspec(above moduleFolder: String) -> ProjectFile? {
+        var folder = moduleFolder
+        while true {
+            if let file = packageLists[folder.isEmpty ? "pubspec.yaml" : folder + "/pubspec.yaml"] { return file }
+            if folder.isEmpty { return nil }
+            folder = AndroidInspector.folder(of: folder)
+        }
+    }
+
+    /// The merged release manifest: the module's source sets, the in-repo libraries it depends on, then what its
+    /// Flutter plugins or React Native modules add; the values only an old manifest states.
+    func mergeReleaseManifest(of module: inout AndroidAppModule, gradleFile: GradleFile, flavors: [String],
+                              ownManifests: [AndroidManifestFile], inputs: ReleaseInputs) {
+        let moduleFolder = gradleFile.module
+        // The merged release manifest: this module's source sets, then the in-repo libraries it depends on.
+        let graph = AndroidInspector.libraryGraph(of: moduleFolder, scripts: scripts, gradleFiles: gradleFiles, appliedByScript: appliedByScript,
+                                 manifestsByModule: inputs.manifestsByModule, settings: settingsByFolder, included: included, flavors: flavors)
+        module.libraryModules = graph.modules
+        module.graphUnresolved = graph.unresolved.map { evidence($0.path, $0.line) }
+        module.graphWidened = graph.widened
+        // Then what the app's Flutter plugins or React Native modules add (in-tree manifests, known published ones).
+        var pluginManifests: [AndroidManifestFile] = []
+        // Read quietly: these lists are not Android build files, and a broken one is the dependency inspectors' to report.
+        if var packages = CrossPlatformPackages.find(module: moduleFolder, files: packageLists, read: quietRead, members: members, table: inputs.pluginRows) {
+            let added = packages.manifests(inTreeManifests: inputs.manifestsByPath)
+            packages.mergedInTree = added.merged
+            pluginManifests = added.manifests.filter { manifest in !graph.manifests.contains { $0.location.path == manifest.location.path } }
+            describedLines.merge(added.described) { first, _ in first }
+            module.crossPlatform = packages
+        }
+        module.manifest = AndroidInspector.mergedRelease(own: ownManifests, flavors: flavors, libraries: graph.manifests + pluginManifests)
+        // A known package's permissions are placed at its lock line: not a manifest the release merges from a file.
+        let placed = Set(pluginManifests.filter { $0.location.line != nil }.map(\.location.path))
+        module.manifest.sources.removeAll { placed.contains($0) }
+        if module.applicationId == nil, let package = module.manifest.package {
+            module.applicationId = .init(value: package.value, evidence: [Evidence(location: SourceLocation(path: package.path), snippet: "package=\"\(package.value)\"")])
+        }
+        if module.targetSdk == nil, let target = module.manifest.usesSdk["android:targetSdkVersion"], Int(target.value.value) != nil {
+            // Very old projects still state it in the manifest.
+            module.targetSdk = .init(value: target.value.value, evidence: [evidence(target.path, target.line)])
+            module.targetSdkLookedAt = []
+        }
+        if module.minSdk == nil, let min = module.manifest.usesSdk["android:minSdkVersion"], Int(min.value.value) != nil {
+            module.minSdk = .init(value: min.value.value, evidence: [evidence(min.path, min.line)])
+        }
+    }
+
+    /// Cleartext traffic, a debuggable release build, the store evidence and the form factor.
+    func readReleaseBuild(of module: inout AndroidAppModule, file: ProjectFile, script: GradleScript, gradleFile: GradleFile,
+                          storeEvidence: AndroidStoreEvidence) {
+        let moduleFolder = gradleFile.module
+        if let config = module.manifest.application["android:networkSecurityConfig"] {
+            // `@xml/network_security_config` → the module's main res/xml file, read for a permissive base-config.
+            let name = config.value.value.hasPrefix("@xml/") ? String(config.value.value.dropFirst("@xml/".count)) : nil
+            let configPath = name.map { AndroidInspector.join(moduleFolder, "src/main/res/xml/\($0).xml") }
+            if let configPath, let file = byPath[configPath], let text = read(file), let line = AndroidInspector.permissiveBaseConfigLine(text) {
+                module.cleartext = evidence(configPath, line)
+            }
+        } else if let cleartext = module.manifest.application["android:usesCleartextTraffic"], cleartext.value.value == "true" {
+            module.cleartext = evidence(cleartext.path, cleartext.line)
+        }
+        // The release build type made debuggable in Gradle: the build sets android:debuggable in the merged manifest.
+        // The module's own script first, then the scripts it applies (a convention plugin's
+        // `buildTypes { release { isDebuggable = true } }` configures this module's release build the same way).
+        for path in [module.buildFile] + (appliedByScript[file.path] ?? []).map(\.path) {
+            // A class-based convention plugin is a .kt file, which byPath (build scripts and XML) does not hold.
+            if let script = byPath[path] ?? shipping.first(where: { $0.path == path }), let text = read(script),
+               let line = AndroidInspector.releaseDebuggableLine(text) {
+                module.gradleDebuggable = evidence(path, line)
+                break
+            }
+        }
+
+        let catalog = AndroidInspector.ancestorFolders(of: moduleFolder).lazy.compactMap { self.catalogsByFolder[$0] }.first
+        let dependencies = script.dependencies.compactMap { declaration -> (module: String, path: String, line: Int)? in
+            if declaration.notation.hasPrefix("libs.") {
+                guard let library = catalog?.catalog.library(accessor: String(declaration.notation.dropFirst("libs.".count))) else { return nil }
+                return (library.module, file.path, declaration.line)
+            }
+            return (declaration.notation, file.path, declaration.line)
+        }
+        let appliedPlugins = (appliedByScript[file.path] ?? []).flatMap { entry in entry.script.plugins.map { ($0.id, entry.path, $0.line) } }
+        (module.playEvidence, module.fdroidEvidence, module.githubEvidence) = storeEvidence.evidence(
+            applicationId: module.applicationId?.value, flavors: gradleFile.productFlavors.map(\.name), buildFile: file.path,
+            plugins: zip(script.plugins, gradleFile.plugins).map { ($0.1, file.path, $0.0.line) } + appliedPlugins,
+            dependencies: dependencies, flavorLine: { name in gradleFile.productFlavors.first { $0.name == name }?.line })
+        let (formFactor, marker) = AndroidFormFactor.detect(manifest: module.manifest, dependencies: dependencies)
+        module.formFactor = formFactor
+        module.formFactorMarker = marker
+    }
+}
