@@ -22,12 +22,17 @@ public struct AppleBundle: Sendable, Hashable {
     public let entitlements: String?
     /// Info.plist keys Xcode generates from the release configuration's `INFOPLIST_KEY_*` settings.
     public let generatedInfoPlistKeys: [String]
+    /// The Apple platforms it is built for (`iOS`, `macOS`, `tvOS`, `watchOS`, `visionOS`), from the release
+    /// configuration's SUPPORTED_PLATFORMS or SDKROOT, else the platform folder its project sits in (a Flutter or
+    /// React Native `macos/` runner); empty when nothing says.
+    public let platforms: Set<String>
     /// Files no target claims (local Swift packages, loose folders) ship in the app binaries that link them:
     /// they count for every `app` bundle.
     public var takesUnclaimedFiles: Bool { kind == .app }
 
     public init(name: String, kind: Kind, productType: String?, location: SourceLocation, files: Set<String>?,
-                privacyManifests: [String], infoPlist: String? = nil, entitlements: String? = nil, generatedInfoPlistKeys: [String] = []) {
+                privacyManifests: [String], infoPlist: String? = nil, entitlements: String? = nil, generatedInfoPlistKeys: [String] = [],
+                platforms: Set<String> = []) {
         self.name = name
         self.kind = kind
         self.productType = productType
@@ -37,6 +42,12 @@ public struct AppleBundle: Sendable, Hashable {
         self.infoPlist = infoPlist
         self.entitlements = entitlements
         self.generatedInfoPlistKeys = generatedInfoPlistKeys
+        self.platforms = platforms
+    }
+
+    /// Built for at least one platform of `platforms` (Apple's platform names), or for platforms nothing says.
+    public func isBuilt(forAnyOf platforms: Set<String>) -> Bool {
+        self.platforms.isEmpty || !self.platforms.isDisjoint(with: platforms)
     }
 
     /// "the app IceCubesApp", "the app extension ShareExtension", "the app" (inferred).
@@ -64,8 +75,9 @@ public struct AppleBundle: Sendable, Hashable {
 
 /// Finds the shipping bundles of the Xcode projects, and what the source scan may count as shipping.
 public enum AppleBundles {
-    /// The bundles of every project, apps first, then by name.
-    public static func find(projects: [XcodeProject], files: [ProjectFile]) -> [AppleBundle] {
+    /// The bundles of every project, apps first, then by name. `xcconfigs`: the settings of each xcconfig file a
+    /// configuration is based on, by path.
+    public static func find(projects: [XcodeProject], files: [ProjectFile], xcconfigs: [String: [String: String]] = [:]) -> [AppleBundle] {
         var bundles: [AppleBundle] = []
         // A monorepo's apps often share target names (every Flutter app's is Runner): such a name is prefixed
         // with its app's folder (`photos/Runner`), so findings and facts say which app they mean.
@@ -87,10 +99,22 @@ public enum AppleBundles {
                     files: members, privacyManifests: manifests,
                     infoPlist: settings["INFOPLIST_FILE"].flatMap(project.resolve),
                     entitlements: settings["CODE_SIGN_ENTITLEMENTS"].flatMap(project.resolve),
-                    generatedInfoPlistKeys: settings.keys.filter { $0.hasPrefix("INFOPLIST_KEY_") }.map { String($0.dropFirst(14)) }.sorted()))
+                    generatedInfoPlistKeys: settings.keys.filter { $0.hasPrefix("INFOPLIST_KEY_") }.map { String($0.dropFirst(14)) }.sorted(),
+                    platforms: ApplePlatforms.of(settings: settings, base: target.releaseBaseConfiguration.flatMap { xcconfigs[$0] } ?? [:],
+                                                 projectPath: project.path)))
             }
         }
         return bundles.sorted { ($0.kind == .app ? 0 : 1, $0.name, $0.location) < ($1.kind == .app ? 0 : 1, $1.name, $1.location) }
+    }
+
+    /// The settings of the xcconfig files the release configurations of the bundle targets are based on, by path.
+    public static func xcconfigs(projects: [XcodeProject], files: [ProjectFile]) -> [String: [String: String]] {
+        let paths = Set(projects.flatMap { project in
+            project.targets.filter { AppleBundle.kind(ofProductType: $0.productType) != nil }.compactMap(\.releaseBaseConfiguration)
+        })
+        guard !paths.isEmpty else { return [:] }
+        let byPath = Dictionary(files.filter { $0.path.hasSuffix(".xcconfig") }.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        return Dictionary(uniqueKeysWithValues: paths.sorted().map { ($0, XcconfigReader.settings(of: $0, files: byPath)) })
     }
 
     /// The folder that names the app a project belongs to: the project's folder, or the one above it when that

@@ -92,7 +92,7 @@ public enum AppleInspector {
 
         result.infoPlists = attach(stringsFiles, to: result.infoPlists)
         result.facts += purposeFacts(result.infoPlists)
-        result.appleBundles = AppleBundles.find(projects: projects, files: files)
+        result.appleBundles = AppleBundles.find(projects: projects, files: files, xcconfigs: AppleBundles.xcconfigs(projects: projects, files: files))
         // With an Xcode project, the app's manifest is one an app target ships in its resources; a file on disk that
         // no target holds is not in the upload.
         // A project whose targets list no file at all (no build phase, no synchronized folder) says nothing of membership.

@@ -54,7 +54,9 @@ public enum PBXProjReader {
             targets.append(XcodeTarget(name: name, productType: target["productType"]?.string, buildSettings: merged, id: id,
                                        sourceFiles: members.sources, resourceFiles: members.resources,
                                        synchronizedFolders: members.folders,
-                                       packageFolders: localPackageFolders(of: id, objects: objects, tree: tree)))
+                                       packageFolders: localPackageFolders(of: id, objects: objects, tree: tree),
+                                       baseConfigurations: baseConfigurations(ofList: target["buildConfigurationList"]?.string,
+                                                                              objects: objects, tree: tree)))
         }
 
         let attributes = root?["attributes"]
@@ -140,6 +142,24 @@ public enum PBXProjReader {
         parts.removeLast()  // project.pbxproj
         if parts.last?.hasSuffix(".xcodeproj") == true { parts.removeLast() }
         return parts.joined(separator: "/")
+    }
+
+    /// The xcconfig each configuration of a list is based on: a file reference (`baseConfigurationReference`), or a
+    /// path inside an Xcode 16 synchronized folder (`baseConfigurationReferenceAnchor` + `…RelativePath`).
+    private static func baseConfigurations(ofList id: String?, objects: [String: PlistValue], tree: XcodeFileTree) -> [String: String] {
+        guard let id, let list = objects[id] else { return [:] }
+        var result: [String: String] = [:]
+        for configurationID in list["buildConfigurations"]?.array?.compactMap(\.string) ?? [] {
+            guard let configuration = objects[configurationID], let name = configuration["name"]?.string else { continue }
+            if let reference = configuration["baseConfigurationReference"]?.string, let path = tree.path(of: reference) {
+                result[name] = path
+            } else if let anchor = configuration["baseConfigurationReferenceAnchor"]?.string,
+                      let relative = configuration["baseConfigurationReferenceRelativePath"]?.string,
+                      let folder = tree.path(of: anchor), let path = XcodeFileTree.join(folder, relative) {
+                result[name] = path
+            }
+        }
+        return result
     }
 
     private static func settings(ofList id: String?, objects: [String: PlistValue]) -> [String: [String: String]] {

@@ -60,10 +60,12 @@ public struct XcodeTarget: Sendable {
     public let synchronizedFolders: [SynchronizedFolder]
     /// Folders of the local Swift packages it links: their shipping files are compiled into its binary.
     public let packageFolders: [String]
+    /// The xcconfig file each configuration is based on (root-relative), by configuration name.
+    public let baseConfigurations: [String: String]
 
     public init(name: String, productType: String?, buildSettings: [String: [String: String]], id: String = "",
                 sourceFiles: [String] = [], resourceFiles: [String] = [], synchronizedFolders: [SynchronizedFolder] = [],
-                packageFolders: [String] = []) {
+                packageFolders: [String] = [], baseConfigurations: [String: String] = [:]) {
         self.name = name
         self.productType = productType
         self.buildSettings = buildSettings
@@ -72,6 +74,14 @@ public struct XcodeTarget: Sendable {
         self.resourceFiles = resourceFiles
         self.synchronizedFolders = synchronizedFolders
         self.packageFolders = packageFolders
+        self.baseConfigurations = baseConfigurations
+    }
+
+    /// The xcconfig the release configuration (chosen as `releaseSettings` chooses) is based on.
+    public var releaseBaseConfiguration: String? {
+        if buildSettings["Release"] != nil || baseConfigurations["Release"] != nil { return baseConfigurations["Release"] }
+        let names = Set(buildSettings.keys).union(baseConfigurations.keys).sorted()
+        return (names.first { $0 != "Debug" } ?? names.first).flatMap { baseConfigurations[$0] }
     }
 
     /// The settings a release build uses: the `Release` configuration, else the first (by name) that is not

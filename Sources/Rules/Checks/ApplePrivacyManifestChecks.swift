@@ -13,7 +13,8 @@ enum PrivacyManifestChecks {
     static let requiredReasons = CheckFunction(
         name: "privacy_manifest.required_reasons",
         summary: "Each required-reason API category used in a bundle's code is declared in that bundle's own PrivacyInfo.xcprivacy",
-        options: [OptionSpec("categories", .table, required: true, decode: TableError.decoder(RequiredReasonCategories.init), doc: "category -> fact -> approved reasons")],
+        options: [OptionSpec("categories", .table, required: true, decode: TableError.decoder(RequiredReasonCategories.init), doc: "category -> fact -> approved reasons"),
+                  OptionSpec("platforms", .stringList, doc: "the Apple platforms the rule applies to; a bundle built only for others is left out")],
         subjects: .none
     ) { invocation in
         let categories: RequiredReasonCategories
@@ -58,7 +59,8 @@ enum PrivacyManifestChecks {
         func dependents(_ path: String) -> Set<String> {
             Set(dependencies.filter { LocalPackageGraph.path(path, isIn: $0.value) }.keys)
         }
-        for bundle in project.appleBundles {
+        let platforms = Set(invocation.options.strings("platforms") ?? [])
+        for bundle in project.appleBundles where platforms.isEmpty || bundle.isBuilt(forAnyOf: platforms) {
             let declared = bundle.privacyManifests.reduce(into: Set<String>()) { $0.formUnion(manifests[$1]?.declaredAPICategories ?? []) }
             let root = AppleBundles.appRoot(of: bundle.location.path)
             func owns(_ path: String) -> Bool {
