@@ -44,10 +44,11 @@ import Testing
         try FileManager.default.createDirectory(atPath: root + "/c", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: root) }
         try "#include \"c/b.xcconfig\"\n#include? \"../../etc/x.xcconfig\"\nSDKROOT = macosx\n".write(toFile: root + "/a.xcconfig", atomically: true, encoding: .utf8)
-        try "#include \"../a.xcconfig\"\nSDKROOT = iphoneos\nSUPPORTED_PLATFORMS[sdk=macosx*] = macosx // comment\n".write(toFile: root + "/c/b.xcconfig", atomically: true, encoding: .utf8)
+        try "#include \"../a.xcconfig\"\nSDKROOT = iphoneos\nSUPPORTED_PLATFORMS[sdk=macosx*] = macosx // comment\nOTHER_SWIFT_FLAGS = -D A]B=1\n".write(toFile: root + "/c/b.xcconfig", atomically: true, encoding: .utf8)
         let files = ["a.xcconfig", "c/b.xcconfig"].map { ProjectFile(path: $0, root: root, size: 100, isVendored: false) }
         let settings = XcconfigReader.settings(of: "a.xcconfig", files: Dictionary(uniqueKeysWithValues: files.map { ($0.path, $0) }))
         #expect(settings["SDKROOT"] == "macosx", "a later assignment wins over an included one")
-        #expect(settings["SUPPORTED_PLATFORMS"] == "macosx")
+        #expect(settings["SUPPORTED_PLATFORMS"] == "macosx", "a condition holds an = of its own")
+        #expect(settings["OTHER_SWIFT_FLAGS"] == "-D A]B=1")
     }
 }

@@ -34,7 +34,13 @@ enum XcconfigReader {
                 continue
             }
             if let comment = line.range(of: "//") { line = String(line[..<comment.lowerBound]) }
-            guard let equals = line.firstIndex(of: "=") else { continue }
+            // A condition (`KEY[sdk=macosx*]`) holds an `=` of its own: the assignment's is after the last `]`.
+            var afterCondition = line.startIndex
+            if let open = line.firstIndex(of: "["), line.firstIndex(of: "=").map({ open < $0 }) ?? false,
+               let close = line[open...].firstIndex(of: "]") {
+                afterCondition = line.index(after: close)
+            }
+            guard let equals = line[afterCondition...].firstIndex(of: "=") else { continue }
             let rawKey = line[..<equals].trimmingCharacters(in: .whitespaces)
             let key = String(rawKey.prefix { $0 != "[" })
             guard !key.isEmpty else { continue }
