@@ -61,7 +61,6 @@ public struct XcodeTarget: Sendable {
     public let synchronizedFolders: [SynchronizedFolder]
     /// Folders of the local Swift packages it links: their shipping files are compiled into its binary.
     public let packageFolders: [String]
-
     /// Per configuration, the settings that only a base `.xcconfig` sets (not the pbxproj), and the line that does.
     public let xcconfigOrigins: [String: [String: SourceLocation]]
 

@@ -24,12 +24,17 @@ public struct AppleBundle: Sendable, Hashable {
     public let entitlements: String?
     /// Info.plist keys Xcode generates from the release configuration's `INFOPLIST_KEY_*` settings.
     public let generatedInfoPlistKeys: [String]
+    /// The Apple platforms it is built for (`iOS`, `macOS`, `tvOS`, `watchOS`, `visionOS`), from the release
+    /// configuration's SUPPORTED_PLATFORMS or SDKROOT, else the platform folder its project sits in (a Flutter or
+    /// React Native `macos/` runner); empty when nothing says.
+    public let platforms: Set<String>
     /// Files no target claims (local Swift packages, loose folders) ship in the app binaries that link them:
     /// they count for every `app` bundle.
     public var takesUnclaimedFiles: Bool { kind == .app }
 
     public init(name: String, kind: Kind, productType: String?, location: SourceLocation, files: Set<String>?,
-                privacyManifests: [String], infoPlist: String? = nil, entitlements: String? = nil, generatedInfoPlistKeys: [String] = []) {
+                privacyManifests: [String], infoPlist: String? = nil, entitlements: String? = nil, generatedInfoPlistKeys: [String] = [],
+                platforms: Set<String> = []) {
         self.name = name
         self.kind = kind
         self.productType = productType
@@ -39,6 +44,12 @@ public struct AppleBundle: Sendable, Hashable {
         self.infoPlist = infoPlist
         self.entitlements = entitlements
         self.generatedInfoPlistKeys = generatedInfoPlistKeys
+        self.platforms = platforms
+    }
+
+    /// Built for at least one platform of `platforms` (Apple's platform names), or for platforms nothing says.
+    public func isBuilt(forAnyOf platforms: Set<String>) -> Bool {
+        self.platforms.isEmpty || !self.platforms.isDisjoint(with: platforms)
     }
 
     /// "the app IceCubesApp", "the app extension ShareExtension", "the app" (inferred).
@@ -89,7 +100,9 @@ public enum AppleBundles {
                     files: members, privacyManifests: manifests,
                     infoPlist: settings["INFOPLIST_FILE"].flatMap(project.resolve),
                     entitlements: settings["CODE_SIGN_ENTITLEMENTS"].flatMap(project.resolve),
-                    generatedInfoPlistKeys: settings.keys.filter { $0.hasPrefix("INFOPLIST_KEY_") }.map { String($0.dropFirst(14)) }.sorted()))
+                    generatedInfoPlistKeys: settings.keys.filter { $0.hasPrefix("INFOPLIST_KEY_") }.map { String($0.dropFirst(14)) }.sorted(),
+                    // The release settings already hold what the configurations' base .xcconfig files set (PBXProjReader).
+                    platforms: ApplePlatforms.of(settings: settings, projectPath: project.path)))
             }
         }
         return bundles.sorted { ($0.kind == .app ? 0 : 1, $0.name, $0.location) < ($1.kind == .app ? 0 : 1, $1.name, $1.location) }

@@ -19,6 +19,7 @@ enum PrivacyManifestChecks {
         options: [
             OptionSpec("categories", .table, required: true, decode: TableError.decoder(RequiredReasonCategories.init), doc: "category -> fact -> approved reasons"),
             OptionSpec("symbols", .table, requiredWhen: ("from", "archive"), decode: TableError.decoder(BinarySymbols.init), doc: "with `from: archive`: category -> the Mach-O symbols that use it"),
+            OptionSpec("platforms", .stringList, doc: "the Apple platforms the rule applies to; a bundle built only for others is left out"),
             JudgedInput.option,
         ],
         subjects: .none,
@@ -70,7 +71,8 @@ enum PrivacyManifestChecks {
         func dependents(_ path: String) -> Set<String> {
             Set(dependencies.filter { LocalPackageGraph.path(path, isIn: $0.value) }.keys)
         }
-        for bundle in project.appleBundles {
+        let platforms = Set(invocation.options.strings("platforms") ?? [])
+        for bundle in project.appleBundles where platforms.isEmpty || bundle.isBuilt(forAnyOf: platforms) {
             let declared = bundle.privacyManifests.reduce(into: Set<String>()) { $0.formUnion(manifests[$1]?.declaredAPICategories ?? []) }
             let root = AppleBundles.appRoot(of: bundle.location.path)
             func owns(_ path: String) -> Bool {
