@@ -52,6 +52,8 @@ struct ConsoleCrossCheckServerTests {
         #expect(written.contains("\"MISSING_METADATA\""))
         // The attached build's SDK, from the app bundle (not the App Clip's) of GET /v1/builds/{id}?include=buildBundles.
         #expect(written.contains("\"sdkBuild\" : \"23A339\""))
+        // Its upload date, kept as App Store Connect wrote it (the Xcode 26 item compares its day with the rule's date).
+        #expect(written.contains("\"uploadedDate\" : \"2026-05-02T10:11:12-07:00\""))
         #expect(written.contains("com.example.todocloud.monthly"))
         // A project that sells through StoreKit, judged against that snapshot.
         let project = folder.appendingPathComponent("app")
@@ -74,6 +76,15 @@ struct ConsoleCrossCheckServerTests {
         #expect(build["severity"] as? String == "error")
         #expect((build["message"] as? String)?.contains("The build 241 attached to version 2.4.0") == true)
         #expect(ConsoleServerTests.rules(report, "manual").contains("platform-requirements.apple-xcode-26"), "an INVALID build proves no SDK")
+    }
+
+    @Test func aValidBuildUploadedBeforeTheXcode26RequirementKeepsTheItemManual() throws {
+        guard let keys = ConsoleServerTests.makeKeys(), let server = ConsoleServerTests.server(mode: "asc_old_build", keys: keys) else { return }
+        defer { server.stop() }
+        let (_, report) = try ConsoleServerTests.check(server, keys: keys, ["--console-store", "appstore"])
+        // VALID, so no build error; uploaded 2026-03-01, before the SDK requirement: it proves nothing about the SDK.
+        #expect(!ConsoleServerTests.rules(report, "findings").contains("platform-requirements.apple-console-build"))
+        #expect(ConsoleServerTests.rules(report, "manual").contains("platform-requirements.apple-xcode-26"), "a build from before 2026-04-28 proves no SDK")
     }
 
     /// The scenario: an unanswered age-rating question, an empty privacy URL in one locale and a required

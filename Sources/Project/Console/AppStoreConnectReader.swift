@@ -68,7 +68,8 @@ struct AppStoreConnectReader {
                                                   processingState: resource.attributes["processingState"] as? String,
                                                   minOsVersion: resource.attributes["minOsVersion"] as? String,
                                                   usesNonExemptEncryption: resource.attributes["usesNonExemptEncryption"] as? Bool,
-                                                  sdkBuild: sdkBuild(buildId: resource.id))
+                                                  sdkBuild: sdkBuild(buildId: resource.id),
+                                                  uploadedDate: (resource.attributes["uploadedDate"] as? String).flatMap { $0.count <= 40 ? $0 : nil })
                 }
                 snapshot.version = .init(id: version.id, versionString: version.attributes["versionString"] as? String,
                                          appVersionState: version.attributes["appVersionState"] as? String,

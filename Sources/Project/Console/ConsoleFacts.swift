@@ -13,13 +13,16 @@ public enum ConsoleFacts {
     public static let appstoreReviewDetail = "console.appstore.review_detail"
     /// A build App Store Connect processed as VALID is attached to the version in flight.
     public static let appstoreBuildValid = "console.appstore.build_valid"
+    /// The day (`YYYY-MM-DD`) the build attached to the version in flight was uploaded: rules compare it with the
+    /// date an SDK requirement began (the date stays in the rule).
+    public static let appstoreBuildUploaded = "console.appstore.build_uploaded"
     /// Google Play Console was read.
     public static let play = "console.play"
     /// Why App Store Connect / Play was asked for and not read.
     public static let appstoreUnread = "console.appstore_unread"
     public static let playUnread = "console.play_unread"
 
-    public static let all = [appstore, appstoreAppInfo, appstoreAgeRating, appstoreReviewDetail, appstoreBuildValid, play,
+    public static let all = [appstore, appstoreAppInfo, appstoreAgeRating, appstoreReviewDetail, appstoreBuildValid, appstoreBuildUploaded, play,
                              appstoreUnread, playUnread]
 
     /// The facts of a console part: what was read, and why a store asked for was not.
@@ -40,7 +43,12 @@ public enum ConsoleFacts {
                 if version.reviewDetail != nil { add(appstoreReviewDetail, .appstore, "App Review Information of version \(version.versionString ?? version.id)") }
                 if let build = version.build, build.processingState == "VALID" {
                     add(appstoreBuildValid, .appstore, "build \(build.version ?? "?") attached, processing state VALID"
-                        + (build.sdkBuild.map { ", built with SDK \($0)" } ?? ""))
+                        + (build.sdkBuild.map { ", built with SDK \($0)" } ?? "") + (build.uploadedDay.map { ", uploaded \($0)" } ?? ""))
+                }
+                if let build = version.build, let day = build.uploadedDay {
+                    facts.append(Fact(name: appstoreBuildUploaded, value: .string(day), source: .detected, evidence: [
+                        Evidence(location: ConsoleLocation.at(.appstore),
+                                 snippet: "build \(build.version ?? "?") uploaded \(day) (App Store Connect's date), read from \(origin)")]))
                 }
             }
         }

@@ -267,15 +267,30 @@ public struct AppStoreConnectSnapshot: Sendable, Codable, Equatable {
         public var minOsVersion: String?
         public var usesNonExemptEncryption: Bool?
         public var sdkBuild: String?
+        /// `uploadedDate` as App Store Connect writes it (ISO 8601 with its offset, `2026-05-02T10:11:12-07:00`):
+        /// a VALID build uploaded before an SDK requirement began says nothing about that requirement.
+        public var uploadedDate: String?
 
         public init(id: String? = nil, version: String? = nil, processingState: String? = nil, minOsVersion: String? = nil,
-                    usesNonExemptEncryption: Bool? = nil, sdkBuild: String? = nil) {
+                    usesNonExemptEncryption: Bool? = nil, sdkBuild: String? = nil, uploadedDate: String? = nil) {
             self.id = id
             self.version = version
             self.processingState = processingState
             self.minOsVersion = minOsVersion
             self.usesNonExemptEncryption = usesNonExemptEncryption
             self.sdkBuild = sdkBuild
+            self.uploadedDate = uploadedDate
+        }
+
+        /// The calendar day of `uploadedDate` (`YYYY-MM-DD`, as App Store Connect dates it), or nil when the
+        /// attribute is absent or not ISO 8601.
+        public var uploadedDay: String? {
+            guard let text = uploadedDate else { return nil }
+            let day = Array(text.utf8.prefix(10))
+            guard day.count == 10, day[4] == UInt8(ascii: "-"), day[7] == UInt8(ascii: "-"),
+                  day.enumerated().allSatisfy({ $0 == 4 || $0 == 7 || (48...57).contains($1) }),
+                  text.utf8.count == 10 || text.utf8.dropFirst(10).first == UInt8(ascii: "T") else { return nil }
+            return String(decoding: day, as: UTF8.self)
         }
     }
 }

@@ -208,8 +208,10 @@ class Handler(BaseHTTPRequestHandler):
                              resource("appStoreVersionLocalizations", "v-fr", {"locale": "fr-FR", "description": HOSTILE * 80}),
                              resource("appStoreReviewDetails", "rev-1", {"demoAccountRequired": True, "demoAccountName": "reviewer@example.com",
                                                                          "demoAccountPassword": SCENARIO.get("password", ""), "notes": HOSTILE}),
+                             # Uploaded after the Xcode 26 SDK requirement (2026-04-28), or before it in mode asc_old_build.
                              resource("builds", "build-1", {"version": "241", "processingState": "INVALID" if mode == "asc_invalid_build" else "VALID",
-                                                            "minOsVersion": "17.0"})],
+                                                            "minOsVersion": "17.0", "uploadedDate": "2026-03-01T09:30:00-08:00"
+                                                            if mode == "asc_old_build" else "2026-05-02T10:11:12-07:00"})],
                 # Pagination to another host: a client must not send its token there.
                 "links": {"next": "http://localhost:%d/v1/apps/app-1/appStoreVersions?cursor=evil" % self.server.server_address[1]}})
         if path.startswith("/v1/appStoreVersionLocalizations/") and path.endswith("/appScreenshotSets"):

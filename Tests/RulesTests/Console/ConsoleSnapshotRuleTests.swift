@@ -76,6 +76,41 @@ struct ConsoleSnapshotRuleTests {
         #expect(!run.result.findings.contains { ConsoleLocation.isConsolePlace($0.location.path) })
         #expect(Set(run.result.manual.map(\.rule)).isDisjoint(with: Self.consoleManualItems))
         #expect(run.project.facts["console.appstore.build_valid"]?.value == .bool(true))
+        #expect(run.project.facts["console.appstore.build_uploaded"]?.value == .string("2026-05-02"))
+    }
+
+    /// clean.json with the attached build's `uploadedDate` replaced (nil: the attribute left out), judged as a snapshot.
+    static func run(buildUploaded uploaded: String?) throws -> Shipcheck.Run {
+        let clean = try String(contentsOfFile: fixtures + "/clean.json", encoding: .utf8)
+        let line = "\"uploadedDate\": \"2026-05-02T10:11:12-07:00\",\n"
+        #expect(clean.contains(line))
+        let text = clean.replacingOccurrences(of: line, with: uploaded.map { "\"uploadedDate\": \"\($0)\",\n" } ?? "")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("shipcheck-console-build-\(UUID().uuidString).json")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        var options = Shipcheck.Options(path: example, checklists: try RuleExampleTests.loaded(), today: "2026-11-30")
+        options.console.snapshotPath = file.path
+        return try Shipcheck.run(options)
+    }
+
+    @Test func aValidBuildUploadedBeforeTheXcode26RequirementKeepsTheItemManual() throws {
+        let old = try Self.run(buildUploaded: "2026-03-01T09:30:00-08:00")
+        #expect(old.project.facts["console.appstore.build_valid"]?.value == .bool(true))
+        #expect(old.project.facts["console.appstore.build_uploaded"]?.value == .string("2026-03-01"))
+        let item = try #require(old.result.manual.first { $0.rule == "platform-requirements.apple-xcode-26" })
+        #expect(item.help?.contains("predates the requirement") == true)
+        // No build error: the build is VALID; only the SDK question stays open.
+        #expect(!old.result.findings.contains { $0.rule == "platform-requirements.apple-console-build" })
+
+        // The day the requirement began answers it; a snapshot without the date (an older one) does not.
+        let onTheDay = try Self.run(buildUploaded: "2026-04-28T00:05:00-07:00")
+        #expect(!onTheDay.result.manual.contains { $0.rule == "platform-requirements.apple-xcode-26" })
+        let undated = try Self.run(buildUploaded: nil)
+        #expect(undated.project.facts["console.appstore.build_uploaded"] == nil)
+        #expect(undated.result.manual.contains { $0.rule == "platform-requirements.apple-xcode-26" })
+        let garbled = try Self.run(buildUploaded: "2026-05-02junk")
+        #expect(garbled.project.facts["console.appstore.build_uploaded"] == nil)
+        #expect(garbled.result.manual.contains { $0.rule == "platform-requirements.apple-xcode-26" })
     }
 
     @Test func consoleAskedWithoutCredentialsKeepsTheItemsManualWithTheReason() throws {
