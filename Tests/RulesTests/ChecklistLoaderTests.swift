@@ -241,6 +241,34 @@ struct ChecklistLoaderTests {
         ])
     }
 
+    /// A flutter_sdk_defaults row the Android inspection could not use is a load error, not a silent skip.
+    @Test func malformedFlutterSDKDefaultRowsAreLoadErrors() {
+        func table(_ rows: String) -> String {
+            Self.valid.replacingOccurrences(of: """
+                  words:
+                    source: "made up for the test"
+                    value: [alpha, beta]
+                """, with: """
+                  words:
+                    source: "made up for the test"
+                    value: [alpha, beta]
+                  flutter_defaults:
+                    source: "made up for the test"
+                    kind: flutter_sdk_defaults
+                    value:
+                """ + rows)
+        }
+        let good = "\n      - { flutter: \"3.35\", compile_sdk: 36, min_sdk: 24, target_sdk: 36, source: \"FlutterExtension.kt\" }"
+        #expect(loadErrors(["demo.yml": table(good)]).isEmpty)
+        let errors = loadErrors(["demo.yml": table(good + "\n      - { flutter: \"stable\", compile_sdk: 36, min_sdk: 24, target_sdk: thirty, source: \"x\" }"
+                                                 + "\n      - { flutter: \"3.35\", compile_sdk: 36, min_sdk: 24, source: \"x\" }")])
+        #expect(errors.contains { $0.contains("value[1].flutter") && $0.contains("a Flutter release such as") })
+        #expect(errors.contains { $0.contains("value[1].target_sdk") && $0.contains("an Android API level, got \"thirty\"") })
+        #expect(errors.contains { $0.contains("value[2]") && $0.contains("target_sdk") })
+        #expect(errors.contains { $0.contains("value[2].flutter") && $0.contains("release 3.35 is already in the table") })
+        #expect(errors.count == 4)
+    }
+
     @Test func kebabCaseNames() {
         #expect(ChecklistLoader.isKebab("account-deletion"))
         #expect(!ChecklistLoader.isKebab("Account"))

@@ -24,6 +24,8 @@ struct AndroidAppModule: Sendable {
     var minSdk: Resolved?
     /// Where targetSdk was looked for when it could not be read.
     var targetSdkLookedAt: [Evidence] = []
+    /// targetSdk is a lower bound (a Flutter default of the lowest release pinned): good for "from level N on", not for "below the floor".
+    var targetSdkAtLeast = false
     /// Where versionCode was looked for when it could not be read (a computed value, or none set).
     var versionCodeLookedAt: [Evidence] = []
     /// The product flavors whose manifests were merged (empty without flavors), and why those.

@@ -34,11 +34,11 @@ enum AndroidFacts {
     /// The fact names this inspector makes (`<name>` is a module, `<NAME>` a permission).
     static let names = [
         "android.project", "android.release_module", "android.modules", "android.modules_skipped",
-        "android.target_sdk", "android.target_sdk_unknown", "android.min_sdk", "android.version_code", "android.application_id",
+        "android.target_sdk", "android.target_sdk_unknown", "android.target_sdk_at_least", "android.min_sdk", "android.version_code", "android.application_id",
         "android.form_factor", "android.stores", "android.permission.<NAME>",
         "android.foreground_service_type.<type>", "android.services_without_foreground_type", "android.services_declared",
         "android.vpn_service_declared", "android.services_without_foreground_type_actions", "android.permission_removed.<NAME>",
-    ] + ["form_factor", "target_sdk", "target_sdk_unknown", "min_sdk", "version_code", "version_code_unknown", "application_id",
+    ] + ["form_factor", "target_sdk", "target_sdk_unknown", "target_sdk_at_least", "min_sdk", "version_code", "version_code_unknown", "application_id",
          "release_manifests", "exported_missing", "debuggable", "cleartext_traffic", "library_modules", "module_graph_unresolved",
          "flavors_unresolved", "stores", "plugin_manifests", "plugins_unseen", "plugins_outside_root"].map { "android.module.<name>." + $0 }
         + ["android.plugin_manifests", "android.plugins_unseen", "android.plugins_outside_root"]
@@ -111,6 +111,7 @@ enum AndroidFacts {
             fact(prefix + ".form_factor", .string(module.formFactor.rawValue), formFactorEvidence)
             if let target = module.targetSdk, let value = Int(target.value) {
                 fact(prefix + ".target_sdk", .number(Double(value)), target.evidence)
+                if module.targetSdkAtLeast { fact(prefix + ".target_sdk_at_least", .bool(true), target.evidence) }
             } else {
                 fact(prefix + ".target_sdk_unknown", .bool(true), module.targetSdkLookedAt)
             }
@@ -166,7 +167,7 @@ enum AndroidFacts {
 
         // The release module's values under the short names.
         let prefix = release.factPrefix + "."
-        for (short, detailed) in ["target_sdk", "target_sdk_unknown", "min_sdk", "version_code", "application_id", "form_factor", "stores",
+        for (short, detailed) in ["target_sdk", "target_sdk_unknown", "target_sdk_at_least", "min_sdk", "version_code", "application_id", "form_factor", "stores",
                                   "plugin_manifests", "plugins_unseen", "plugins_outside_root"].map({ ("android." + $0, prefix + $0) }) {
             if let detail = facts.first(where: { $0.name == detailed }) { fact(short, detail.value, detail.evidence) }
         }

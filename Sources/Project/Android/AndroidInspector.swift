@@ -8,7 +8,8 @@ import Formats
 /// `com.android.application` (`apply false` only declares it). Each is its own app with its own form factor.
 /// See `AndroidFacts` for the facts.
 public enum AndroidInspector {
-    public static func inspect(files: [ProjectFile], root: String, pluginManifests: [SymbolTableSource] = []) -> PartialInspection {
+    public static func inspect(files: [ProjectFile], root: String, pluginManifests: [SymbolTableSource] = [],
+                               flutterDefaults: FlutterSDKDefaults = FlutterSDKDefaults(rows: [])) -> PartialInspection {
         var result = PartialInspection()
         // 1. The Gradle workspace (AndroidGradleWorkspace.swift): the manifests, then gradle.properties, catalogs,
         // settings, build logic, build scripts and the scripts they apply, each file read once, in this order.
@@ -20,7 +21,7 @@ public enum AndroidInspector {
         result.gradleFiles = workspace.resolveModules()
         // 3. The release model (AndroidReleaseModules.swift): each included application module, its release
         // settings and its merged release manifest.
-        let modules = workspace.appModules(manifests: result.androidManifests, pluginManifests: pluginManifests)
+        let modules = workspace.appModules(manifests: result.androidManifests, pluginManifests: pluginManifests, flutterDefaults: flutterDefaults)
 
         // Without any module (a bare manifest, an old Eclipse layout) the shipping manifests still say something.
         let looseManifest = modules.isEmpty ? AndroidMergedManifest.merge(result.androidManifests.filter { !$0.isTestOrDebugOnly }) : nil

@@ -3,7 +3,8 @@ import Formats
 extension AndroidInspector.GradleWorkspace {
     /// The release model: each application module the builds include, with its release flavours, settings
     /// and merged release manifest, in script order.
-    func appModules(manifests: [AndroidManifestFile], pluginManifests: [SymbolTableSource]) -> [AndroidAppModule] {
+    func appModules(manifests: [AndroidManifestFile], pluginManifests: [SymbolTableSource],
+                    flutterDefaults: FlutterSDKDefaults = FlutterSDKDefaults(rows: [])) -> [AndroidAppModule] {
         let lookedAtFiles = (catalogsByFolder.values.map(\.path) + propertiesByFolder.keys.map { AndroidInspector.join($0, "gradle.properties") }
             + Set(constants.constants.map(\.path))).sorted()
 
@@ -19,8 +20,11 @@ extension AndroidInspector.GradleWorkspace {
                                       uniquingKeysWith: { first, _ in first })
         let pluginRows = CrossPlatformPackages.KnownManifest.rows(pluginManifests)
         let manifestsByPath = Dictionary(manifests.map { ($0.location.path, $0) }, uniquingKeysWith: { first, _ in first })
+        // Where a Flutter app pins its Flutter release (fvm, workflows, pubspec-format version files).
+        let pinFiles = Dictionary(shipping.filter { FlutterReleasePin.isPinFile($0) || $0.fileName.hasSuffix(".yaml") }.map { ($0.path, $0) },
+                                  uniquingKeysWith: { first, _ in first })
         let inputs = ReleaseInputs(lookedAtFiles: lookedAtFiles, manifestsByModule: manifestsByModule, storeEvidence: storeEvidence,
-                                   pluginRows: pluginRows, manifestsByPath: manifestsByPath)
+                                   pluginRows: pluginRows, manifestsByPath: manifestsByPath, flutterDefaults: flutterDefaults, pinFiles: pinFiles)
         return scripts.compactMap { appModule(file: $0.file, script: $0.script, inputs: inputs) }
     }
 
@@ -31,6 +35,8 @@ extension AndroidInspector.GradleWorkspace {
         let storeEvidence: AndroidStoreEvidence
         let pluginRows: [CrossPlatformPackages.KnownManifest]
         let manifestsByPath: [String: AndroidManifestFile]
+        let flutterDefaults: FlutterSDKDefaults
+        let pinFiles: [String: ProjectFile]
     }
 
     /// In-tree package names by manifest kind, read once per inspection and only when an app asks.
@@ -74,6 +80,7 @@ extension AndroidInspector.GradleWorkspace {
         module.releaseFlavorReason = reason
 
         resolveReleaseSettings(of: &module, file: file, script: script, gradleFile: gradleFile, flavors: flavors, lookedAtFiles: inputs.lookedAtFiles)
+        if module.targetSdk == nil { resolveFlutterTargetSdk(of: &module, gradleFile: gradleFile, file: file, inputs: inputs) }
         mergeReleaseManifest(of: &module, gradleFile: gradleFile, flavors: flavors, ownManifests: ownManifests, inputs: inputs)
         readReleaseBuild(of: &module, file: file, script: script, gradleFile: gradleFile, storeEvidence: inputs.storeEvidence)
         return module
@@ -138,6 +145,25 @@ extension AndroidInspector.GradleWorkspace {
                 : tried
             module.targetSdkLookedAt += lookedAtFiles.map { Evidence(location: SourceLocation(path: $0), snippet: "") }
         }
+    }
+
+    /// `targetSdk = flutter.targetSdkVersion`: the Flutter Gradle plugin's default of the release the repository pins,
+    /// from the flutter_sdk_defaults table. A lower bound (the lowest pin, defaults that only rise): the module says so,
+    /// and the Play floor check does not judge it. Evidence: the build-file line, the pin's line, the table row.
+    func resolveFlutterTargetSdk(of module: inout AndroidAppModule, gradleFile: GradleFile, file: ProjectFile, inputs: ReleaseInputs) {
+        let located: [(setting: GradleSetting, path: String)] = gradleFile.settings.map { ($0, file.path) }
+            + (appliedByScript[file.path] ?? []).flatMap { other in other.script.settings.map { ($0, other.path) } }
+        guard let setting = located.first(where: { $0.setting.name == .targetSdk && FlutterSDKDefaults.setting(named: $0.setting.expression) == .targetSdk }),
+              let pubspec = flutterPubspec(above: gradleFile.module),
+              let pin = FlutterReleasePin.lowest(appFolder: AndroidInspector.folder(of: pubspec.path), files: inputs.pinFiles, read: quietRead),
+              let row = inputs.flutterDefaults.row(for: pin.release) else { return }
+        module.targetSdk = .init(value: String(row.targetSdk), evidence: [
+            evidence(setting.path, setting.setting.line),
+            Evidence(location: SourceLocation(path: pin.path, line: pin.line),
+                     snippet: "\(pin.how): Flutter \(pin.release) or later builds the app, whose flutter.targetSdkVersion is at least \(row.targetSdk) (Flutter \(row.flutter) on; \(row.source))"),
+        ])
+        module.targetSdkAtLeast = true
+        module.targetSdkLookedAt = []
     }
 
     /// The pubspec.yaml of the Flutter app a module belongs to: the nearest one at or above its folder.

@@ -13,6 +13,8 @@ public struct InspectionOptions: Sendable {
     /// `kind: plugin_manifests` tables (what well-known Flutter plugins' and React Native modules' published
     /// Android manifests add: CrossPlatformPackages).
     public var pluginManifestTables: [SymbolTableSource] = []
+    /// `kind: flutter_sdk_defaults` tables (what `flutter.targetSdkVersion` is per Flutter release: FlutterSDKDefaults).
+    public var flutterSDKDefaultTables: [SymbolTableSource] = []
     /// Bytes read from one source file at most; a larger file is scanned up to this and reported.
     public var maxFileBytes: Int
 

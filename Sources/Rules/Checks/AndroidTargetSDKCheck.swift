@@ -53,7 +53,9 @@ enum AndroidTargetSDKCheck {
     /// A module's verdicts: none when its targetSdk meets the level (or no level applies to its form factor yet).
     static func verdicts(_ module: AndroidAppModules.Module, facts: FactStore, levels: AndroidTargetAPILevels, today: String) -> [Verdict] {
         var verdicts: [Verdict] = []
-        if let fact = facts[module.prefix + "target_sdk"], case .number(let number) = fact.value {
+        // A lower bound (a Flutter default of the oldest release pinned) says nothing about being below the floor.
+        let atLeast = facts[module.prefix + "target_sdk_at_least"]?.value.isTruthy == true && facts.stated[module.prefix + "target_sdk"] == nil
+        if !atLeast, let fact = facts[module.prefix + "target_sdk"], case .number(let number) = fact.value {
             let formFactor = facts[module.prefix + "form_factor"].map(\.value.description) ?? "phone"
             if let level = levels.required(formFactor: formFactor, on: today), Int(number) < level.api {
                 verdicts.append(.below(fact, target: Int(number), formFactor: formFactor, level: level))

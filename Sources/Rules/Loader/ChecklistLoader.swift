@@ -32,7 +32,8 @@ public struct ChecklistLoader: Sendable {
     /// `native_dependencies`: native-bearing dependency coordinates, which the Android inspection reads.
     /// `plugin_manifests`: the permissions well-known Flutter plugins' and React Native modules' manifests add.
     /// `names`: the names a closed fact family's `*` stands for (`NameVocabulary`), which the loader reads.
-    static let tableKinds = ["symbols", "data_safety_questions", "native_dependencies", "plugin_manifests", "names"]
+    /// `flutter_sdk_defaults`: the Flutter Gradle plugin's flutter.targetSdkVersion etc. per Flutter release.
+    static let tableKinds = ["symbols", "data_safety_questions", "native_dependencies", "plugin_manifests", "names", "flutter_sdk_defaults"]
 
     public func load(_ sources: [ChecklistSource]) throws(ChecklistLoadError) -> [Checklist] {
         var errors: [YAMLError] = []
@@ -406,6 +407,10 @@ public struct ChecklistLoader: Sendable {
         if kind == "data_safety_questions" {
             // The inspection reads the export against it; a malformed one is a checklist error now.
             _ = DataSafetySchema(node: value.node, diagnostics: reader.diagnostics)
+        }
+        if kind == "flutter_sdk_defaults" {
+            // The Android inspection reads it; a bad row is a checklist error now.
+            _ = FlutterSDKDefaults.read(value)
         }
         if kind == "symbols" {
             // The scan reads these; a malformed one is a checklist error now, not an inspection error later.
