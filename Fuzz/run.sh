@@ -29,7 +29,7 @@ swift build -c release --target Reports -Xswiftc -sanitize=address -Xswiftc -san
     -Xswiftc -enable-testing --build-path "$build" >&2 || exit 2
 debug="$build/release"
 objects=()
-for module in YAML StoreText StoreLocale Project Rules Reports BuiltinData; do
+for module in YAML StoreText StoreLocale Support Formats Project Rules Reports BuiltinData; do
     objects+=("$debug/$module.build"/*.o)
 done
 mkdir -p "$build/bin" "$build/artifacts"

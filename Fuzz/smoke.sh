@@ -11,7 +11,7 @@ debug=.build/debug
 out=.build/fuzz-smoke
 mkdir -p "$out/bin"
 objects=()
-for module in YAML StoreText StoreLocale Project Rules Reports BuiltinData; do
+for module in YAML StoreText StoreLocale Support Formats Project Rules Reports BuiltinData; do
     objects+=("$debug/$module.build"/*.o)
 done
 failed=0

@@ -1,5 +1,6 @@
 // libFuzzer harness: the AndroidManifest.xml reader (XMLScanner, our byte-level XML reader).
 import Foundation
+@testable import Formats
 @testable import Project
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -3,6 +3,7 @@
 // whole (inflated) and passed to the same three readers, and opened by range (EntryReader: the streaming
 // inflater) for the Mach-O and ELF readers, then finished (size and CRC-32 over the rest).
 import Foundation
+@testable import Formats
 @testable import Project
 
 let path = NSTemporaryDirectory() + "shipcheck-fuzz-archive-\(getpid()).zip"

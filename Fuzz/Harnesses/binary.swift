@@ -3,6 +3,7 @@
 // SuperBlob's entitlements, read by range through ByteSource), the code signature reader alone, and the
 // ELF program-header reader of the 16 KB check.
 import Foundation
+@testable import Formats
 @testable import Project
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,5 +1,6 @@
 // libFuzzer harness: the CSV reader and the Data safety export reader.
 import Foundation
+@testable import Formats
 @testable import Project
 
 let schema = DataSafetySchema(questions: [:])

@@ -1,6 +1,7 @@
 // libFuzzer harness: Expo's app config, `app.json` (JSON) and the literal object an `app.config.js` / `.ts`
 // exports (the JS object-literal reader, which never runs the code). Every input must end, in linear time.
 import Foundation
+@testable import Formats
 @testable import Project
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,5 +1,6 @@
 // libFuzzer harness: Gradle build scripts, gradle.properties and the version catalog, with value resolution.
 import Foundation
+@testable import Formats
 @testable import Project
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,5 +1,6 @@
 // libFuzzer harness: the PNG/JPEG header reader, on a file in /dev/shm (it reads from a path).
 import Foundation
+@testable import Formats
 @testable import Project
 
 let path = "/dev/shm/shipcheck-fuzz-image-\(getpid())"

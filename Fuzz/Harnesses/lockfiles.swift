@@ -1,6 +1,7 @@
 // libFuzzer harness: every lock-file reader (Podfile.lock, Package.resolved, Cartfile.resolved, pubspec.lock,
 // package-lock.json, yarn.lock).
 import Foundation
+@testable import Formats
 @testable import Project
 
 @_cdecl("LLVMFuzzerTestOneInput")

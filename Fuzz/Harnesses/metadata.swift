@@ -1,5 +1,6 @@
 // libFuzzer harness: the metadata text reader for both stores, and the privacy policy text extraction.
 import Foundation
+@testable import Formats
 @testable import Project
 import StoreLocale
 

@@ -2,6 +2,7 @@
 // Xcode project model on top of it. The `plist` harness goes through Foundation's XML path and the binary
 // decoder; a pbxproj starts with `{` or `//` and takes this path instead.
 import Foundation
+@testable import Formats
 @testable import Project
 
 @_cdecl("LLVMFuzzerTestOneInput")

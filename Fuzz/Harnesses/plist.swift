@@ -1,5 +1,6 @@
 // libFuzzer harness: property lists (XML, binary, OpenStep) and the pbxproj reader on top of them.
 import Foundation
+@testable import Formats
 @testable import Project
 
 @_cdecl("LLVMFuzzerTestOneInput")

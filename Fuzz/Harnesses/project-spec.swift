@@ -2,6 +2,7 @@
 // `project.yml` (with `include:` files, here the same bytes under every name, so includes nest to their bound)
 // and the string-literal scanner of Tuist's `Project.swift`.
 import Foundation
+@testable import Formats
 @testable import Project
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,6 +1,7 @@
 // libFuzzer harness: the source tokenizer and symbol scanner (comments, strings, preprocessor conditions,
 // qualifiers, labels, `callee(.member)` arguments) in every language, with patterns of each shape.
 import Foundation
+@testable import Formats
 @testable import Project
 
 let patterns = ["UserDefaults", "Foundation.UserDefaults", "stat", "fileSystemAttributes(atPath:)",

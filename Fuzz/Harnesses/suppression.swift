@@ -1,6 +1,7 @@
 // libFuzzer harness: `shipcheck:disable` comment parsing, baseline decoding and glob matching (the
 // first line of the input is the pattern, the rest the paths).
 import Foundation
+@testable import Formats
 @testable import Project
 @testable import Reports
 

@@ -1,5 +1,6 @@
 // libFuzzer harness: the YAML parser and the shipcheck.yml reader. Built and run by Fuzz/run.sh.
 import Foundation
+@testable import Formats
 @testable import Project
 import YAML
 
