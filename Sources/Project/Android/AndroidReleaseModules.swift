@@ -168,12 +168,7 @@ extension AndroidInspector.GradleWorkspace {
 
     /// The pubspec.yaml of the Flutter app a module belongs to: the nearest one at or above its folder.
     func flutterPubspec(above moduleFolder: String) -> ProjectFile? {
-        var folder = moduleFolder
-        while true {
-            if let file = packageLists[folder.isEmpty ? "pubspec.yaml" : folder + "/pubspec.yaml"] { return file }
-            if folder.isEmpty { return nil }
-            folder = AndroidInspector.folder(of: folder)
-        }
+        AndroidInspector.ancestorFolders(of: moduleFolder).lazy.compactMap { self.packageLists[AndroidInspector.join($0, "pubspec.yaml")] }.first
     }
 
     /// The merged release manifest: the module's source sets, the in-repo libraries it depends on, then what its
