@@ -196,6 +196,35 @@ struct TablesDecodedAtLoadTests {
         ])
     }
 
+    /// The first-version table of privacy_manifest.sdk_manifests is decoded at load, named or not (`versions:`
+    /// defaults to sdk_manifest_first_versions): a row whose `since` is no version is a load error at it, where it
+    /// used to be dropped at run time, leaving the SDK with "no record".
+    @Test func aMalformedSDKFirstVersionsTableFailsTheLoadEvenUnnamed() {
+        let text = """
+        checklist: demo
+        title: Demo
+        tables:
+          sdk_manifest_first_versions:
+            source: "made up for the test"
+            value:
+              Alamofire: { since: soon, source: "made up for the test" }
+          sdks: { source: "made up for the test", value: [Alamofire] }
+        rules:
+          - id: demo.sdk
+            title: SDK
+            check: privacy_manifest.sdk_manifests
+            with: { sdks: sdks }
+            message: "{{sdk}}"
+            help: Update it.
+        """
+        #expect(Self.errors(text) == [
+            "demo.yml:7:27: table `sdk_manifest_first_versions`: Alamofire: `since` is a version, `none` or `unknown`, not \"soon\" (as check \"privacy_manifest.sdk_manifests\" reads it)",
+        ])
+        #expect(Self.errors(text.replacingOccurrences(of: "since: soon", with: "sinse: 5.9.0")).first?.contains("unknown field `sinse` (a row has since, source, no_ios_code_since, backports) (did you mean `since`?)") == true)
+        // The twin: a well-formed row loads.
+        #expect(Self.errors(text.replacingOccurrences(of: "since: soon", with: "since: 5.9.0")) == [])
+    }
+
     @Test func aMalformedTargetLevelsTableFailsTheLoad() {
         let text = """
         checklist: demo
