@@ -225,6 +225,32 @@ struct TablesDecodedAtLoadTests {
         #expect(Self.errors(text.replacingOccurrences(of: "since: soon", with: "since: 5.9.0")) == [])
     }
 
+    /// `privacy-policy-url` and `demo-account` serve several rules through options, each checked at load: a
+    /// requirement that is not one of the function's, or `require: public` without its hosts table, fails the load.
+    @Test func theMergedPolicyFunctionsValidateTheirOptions() {
+        let text = """
+        checklist: demo
+        title: Demo
+        rules:
+          - id: demo.url
+            title: URL
+            check: privacy-policy-url
+            with: { require: public }
+            message: "{{url}} {{problem}}"
+            help: Fix it.
+          - id: demo.account
+            title: Account
+            check: demo-account
+            with: { require: credential }
+            message: "{{problem}}"
+            help: Fix it.
+        """
+        let errors = Self.errors(text)
+        #expect(errors.count == 2)
+        #expect(errors.contains { $0.contains("check \"privacy-policy-url\" with require: public needs option \"hosts\"") })
+        #expect(errors.contains { $0.contains("credential") && $0.contains("credentials") })
+    }
+
     @Test func aMalformedTargetLevelsTableFailsTheLoad() {
         let text = """
         checklist: demo
