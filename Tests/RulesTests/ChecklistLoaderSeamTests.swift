@@ -196,6 +196,61 @@ struct TablesDecodedAtLoadTests {
         ])
     }
 
+    /// The first-version table of privacy_manifest.sdk_manifests is decoded at load, named or not (`versions:`
+    /// defaults to sdk_manifest_first_versions): a row whose `since` is no version is a load error at it, where it
+    /// used to be dropped at run time, leaving the SDK with "no record".
+    @Test func aMalformedSDKFirstVersionsTableFailsTheLoadEvenUnnamed() {
+        let text = """
+        checklist: demo
+        title: Demo
+        tables:
+          sdk_manifest_first_versions:
+            source: "made up for the test"
+            value:
+              Alamofire: { since: soon, source: "made up for the test" }
+          sdks: { source: "made up for the test", value: [Alamofire] }
+        rules:
+          - id: demo.sdk
+            title: SDK
+            check: privacy_manifest.sdk_manifests
+            with: { sdks: sdks }
+            message: "{{sdk}}"
+            help: Update it.
+        """
+        #expect(Self.errors(text) == [
+            "demo.yml:7:27: table `sdk_manifest_first_versions`: Alamofire: `since` is a version, `none` or `unknown`, not \"soon\" (as check \"privacy_manifest.sdk_manifests\" reads it)",
+        ])
+        #expect(Self.errors(text.replacingOccurrences(of: "since: soon", with: "sinse: 5.9.0")).first?.contains("unknown field `sinse` (a row has since, source, no_ios_code_since, backports) (did you mean `since`?)") == true)
+        // The twin: a well-formed row loads.
+        #expect(Self.errors(text.replacingOccurrences(of: "since: soon", with: "since: 5.9.0")) == [])
+    }
+
+    /// `privacy-policy-url` and `demo-account` serve several rules through options, each checked at load: a
+    /// requirement that is not one of the function's, or `require: public` without its hosts table, fails the load.
+    @Test func theMergedPolicyFunctionsValidateTheirOptions() {
+        let text = """
+        checklist: demo
+        title: Demo
+        rules:
+          - id: demo.url
+            title: URL
+            check: privacy-policy-url
+            with: { require: public }
+            message: "{{url}} {{problem}}"
+            help: Fix it.
+          - id: demo.account
+            title: Account
+            check: demo-account
+            with: { require: credential }
+            message: "{{problem}}"
+            help: Fix it.
+        """
+        let errors = Self.errors(text)
+        #expect(errors.count == 2)
+        #expect(errors.contains { $0.contains("check \"privacy-policy-url\" with require: public needs option \"hosts\"") })
+        #expect(errors.contains { $0.contains("credential") && $0.contains("credentials") })
+    }
+
     @Test func aMalformedTargetLevelsTableFailsTheLoad() {
         let text = """
         checklist: demo

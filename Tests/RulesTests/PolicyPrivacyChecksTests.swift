@@ -116,6 +116,20 @@ struct PolicyPrivacyChecksTests {
         #expect(try S.findings(http, rule: "privacy-policy.play-url").first?.message.contains("not an absolute https:// URL") == true)
     }
 
+    /// Both URLs a team states for Play are judged: the published one (paths.privacy_policy) and the one entered in
+    /// Play Console (play.privacy_url). An https published URL used to hide an http console URL from the rule.
+    @Test func theStatedPlayURLIsJudgedBesideAnHTTPSPublishedOne() throws {
+        let facts = FactStore([S.stated("store.play"), S.stated("play.privacy_url", .string("http://tidelog.app/privacy"))])
+        let manifest = Manifest(file: "shipcheck.yml", paths: .init(privacyPolicy: "https://tidelog.app/privacy"))
+        let findings = try S.findings(ProjectModel(root: "/nonexistent", manifest: manifest, facts: facts), rule: "privacy-policy.play-url")
+        #expect(findings.map(\.message) == [
+            "The Play privacy policy URL (play.privacy_url) is \"http://tidelog.app/privacy\", not an absolute https:// URL; Google Play requires a privacy policy link in Play Console (Policy > App content > Privacy policy) that is an active, public web page",
+        ])
+        // The twin: both https, nothing to report.
+        let https = FactStore([S.stated("store.play"), S.stated("play.privacy_url", .string("https://tidelog.app/privacy"))])
+        #expect(try S.findings(ProjectModel(root: "/nonexistent", manifest: manifest, facts: https), rule: "privacy-policy.play-url").isEmpty)
+    }
+
     @Test func fetcherReportsAConnectionFailure() throws {
         // A port nobody listens on: the server is started and stopped to find one.
         let server = try PolicyTestServer.start()

@@ -232,7 +232,8 @@ enum PrivacyManifestChecks {
         name: "privacy_manifest.sdk_manifests",
         summary: "Dependencies on Apple's list of commonly used SDKs come with their own privacy manifest",
         options: [OptionSpec("sdks", .table, required: true, decode: TableError.decoder(PrefixedNames.init), doc: "SDK names that must ship a privacy manifest"),
-                  OptionSpec("versions", .table, doc: "SDK name → first version that ships a manifest; default sdk_manifest_first_versions"),
+                  OptionSpec("versions", .table, decode: SDKManifestVersions.decoder, defaultTable: SDKManifestVersions.defaultTable,
+                             doc: "SDK name → first version that ships a manifest; default sdk_manifest_first_versions"),
                   OptionSpec("aliases", .table, decode: TextListsByKey.decoder, doc: "lock-file name → the name on Apple's list (DGCharts: Charts)"),
                   OptionSpec("pub_plugins", .table, decode: TableError.decoder(PrefixedNames.init), doc: "names on Apple's list that are pub packages (Flutter plugins)"),
                   JudgedInput.option],
@@ -242,7 +243,7 @@ enum PrivacyManifestChecks {
         let listed: PrefixedNames
         guard let decoded = invocation.decoded("sdks", as: PrefixedNames.self) else { return [] }
         listed = decoded
-        let firstVersions = SDKManifestVersions(invocation.context.tables[invocation.options.string("versions") ?? SDKManifestVersions.defaultTable])
+        let firstVersions = invocation.decoded("versions", as: SDKManifestVersions.self) ?? SDKManifestVersions()
         if JudgedInput.isArchive(invocation) {
             return ArchivePrivacyEvidence.sdkManifests(listed, firstVersions, invocation.context.project.archives)
         }

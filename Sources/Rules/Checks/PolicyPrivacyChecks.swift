@@ -2,86 +2,9 @@ import Foundation
 import Project
 import StoreLocale
 
-/// Checks of the privacy policy links and of the policy's text.
+/// Checks of the privacy policy links (`privacy-policy-url`, PolicyPrivacyURLs) and of the policy's text.
 enum PolicyPrivacyChecks {
-    static var all: [CheckFunction] { [playURL, publicURL, namesApp] }
-
-    /// The fact a team states for the Play Console privacy policy URL (supply has no file for it).
-    static let playURLFact = "play.privacy_url"
-
-    /// A stated Play privacy policy URL (`play.privacy_url`, or `paths.privacy_policy` as a URL) is absolute https.
-    static let playURL = CheckFunction(
-        name: "privacy_policy.play_url",
-        summary: "The Play Console privacy policy URL stated in shipcheck.yml (fact play.privacy_url) is https.",
-        options: [], subjects: .none, placeholders: ["problem"]
-    ) { invocation in
-        let project = invocation.context.project
-        if let stated = project.manifest?.paths.privacyPolicy, isURL(stated) {
-            guard isHTTPS(stated) else {
-                return [CheckResult(location: PolicyInputs.manifestLocation(project), evidence: stated,
-                                    values: ["problem": "The privacy policy URL in shipcheck.yml (paths.privacy_policy) is \"\(stated)\", not an absolute https:// URL"])]
-            }
-            return []
-        }
-        // Nothing stated: the URL lives in Play Console, and the manual item asks for it.
-        guard let fact = project.facts[playURLFact] else { return [] }
-        let location = fact.evidence.first?.location ?? PolicyInputs.manifestLocation(project)
-        guard case .string(let url) = fact.value, isHTTPS(url) else {
-            return [CheckResult(location: location, evidence: fact.value.description,
-                                values: ["problem": "The Play privacy policy URL (\(playURLFact)) is \"\(fact.value)\", not an absolute https:// URL"])]
-        }
-        return []
-    }
-
-    /// The policy URLs are not placeholders, local addresses or PDFs; online, they answer 200 with a non-PDF page.
-    static let publicURL = CheckFunction(
-        name: "privacy_policy.public_url",
-        summary: "Privacy policy URLs are public (no placeholder or local host), not PDFs; with --online they answer HTTP 200 and are not served as PDF.",
-        options: [OptionSpec("hosts", .table, required: true, decode: NamedTextLists.decoder, doc: "placeholder and local hosts: { hosts: [...], suffixes: [...], prefixes: [...] }")],
-        subjects: .none, placeholders: ["url", "problem"]
-    ) { invocation in
-        // Validated at load (`decode:`); read from the run's tables, which a host (and the online test) may replace.
-        let table = invocation.table("hosts").flatMap { try? NamedTextLists.decoder($0).get() as? NamedTextLists } ?? NamedTextLists(lists: [:])
-        let hosts = Set(table["hosts"].map { $0.lowercased() })
-        let suffixes = table["suffixes"].map { $0.lowercased() }
-        let prefixes = table["prefixes"].map { $0.lowercased() }
-        let pages = invocation.context.project.webPages
-        var results: [CheckResult] = []
-        for (text, location) in policyURLs(invocation.context.project) {
-            guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-                  let host = url.host?.lowercased() else { continue }
-            func report(_ problem: String, severity: Severity? = nil) {
-                results.append(CheckResult(location: location, evidence: text, values: ["url": text, "problem": problem], severity: severity))
-            }
-            if hosts.contains(host) || suffixes.contains(where: host.hasSuffix) || prefixes.contains(where: host.hasPrefix) {
-                report("points to \(host), a placeholder or local address that store users cannot open")
-                continue
-            }
-            if url.pathExtension.lowercased() == "pdf" {
-                report("is a PDF file; Google Play does not accept a PDF as the privacy policy")
-                continue
-            }
-            guard invocation.context.online else { continue }
-            switch pages[text] {
-            case nil:
-                report("was not fetched")
-            case .failure(let message):
-                report("could not be fetched (\(message))")
-            case .hostNotFound(let message):
-                report("could not be fetched: its host name does not resolve (\(message))")
-            case .offline(let message):
-                // Not judged: a note, never an error (docs/severity.md).
-                report("could not be checked online: \(message); run again with a network", severity: .info)
-            case .page(let page) where page.status != 200:
-                report("answered HTTP \(page.status) instead of 200")
-            case .page(let page) where page.contentType == "application/pdf":
-                report("is served as a PDF (Content-Type application/pdf); Google Play does not accept a PDF as the privacy policy")
-            case .page:
-                break
-            }
-        }
-        return results
-    }
+    static var all: [CheckFunction] { [PolicyPrivacyURLs.function, namesApp] }
 
     /// The local copy of the policy (`paths.privacy_policy`) names the app or the developer.
     static let namesApp = CheckFunction(
@@ -164,26 +87,9 @@ enum PolicyPrivacyChecks {
         }
     }
 
-    /// Every distinct privacy policy URL with the first place it is written.
+    /// Every distinct privacy policy URL the repository gives, with the first place it is written.
     static func policyURLs(_ project: ProjectModel) -> [(String, SourceLocation)] {
-        var urls: [(String, SourceLocation)] = []
-        var seen = Set<String>()
-        func add(_ text: String, _ location: SourceLocation) {
-            if !text.isEmpty, seen.insert(text).inserted { urls.append((text, location)) }
-        }
-        for tree in project.metadata where tree.store == .appstore {
-            if let value = tree.defaults?.fields["privacy_url"] { add(value.text, value.location) }
-            for locale in tree.locales {
-                if let value = locale.fields["privacy_url"] { add(value.text, value.location) }
-            }
-        }
-        if let fact = project.facts[playURLFact], case .string(let text) = fact.value {
-            add(text, fact.evidence.first?.location ?? PolicyInputs.manifestLocation(project))
-        }
-        if let stated = project.manifest?.paths.privacyPolicy, isURL(stated) {
-            add(stated, PolicyInputs.manifestLocation(project))
-        }
-        return urls
+        PolicyPrivacyURLs.distinct(PolicyPrivacyURLs.sourcePlaces(project, stores: [])).map { ($0.text, $0.location) }
     }
 
     /// `paths.privacy_policy` may be a file in the project or the published URL.
@@ -210,7 +116,6 @@ enum PolicyPrivacyChecks {
     }
 
     static func isHTTPS(_ text: String) -> Bool {
-        guard let url = URL(string: text), url.scheme?.lowercased() == "https", let host = url.host, !host.isEmpty else { return false }
-        return !text.contains(where: \.isWhitespace)
+        PolicyPrivacyURLs.isHTTPS(text)
     }
 }

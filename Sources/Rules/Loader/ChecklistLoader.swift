@@ -690,6 +690,10 @@ public struct ChecklistLoader: Sendable {
                     (reader ?? checkReader).error("check \"\(function.name)\" with \(when.option): \(when.value) needs option \"\(spec.name)\" under with: (\(spec.doc))")
                     ok = false
                 }
+                // An unnamed default table is decoded for the option as a named one would be.
+                if let table = spec.defaultTable, let decode = spec.decode {
+                    tableReferences.append(.decoded(table: table, option: spec.name, function: function.name, decode: decode))
+                }
                 continue
             }
             let parsed: CheckOptions.Value?

@@ -108,12 +108,15 @@ public struct OptionSpec: Sendable {
     /// Required only when another option has a value (`symbols` when `from: archive`): a missing one is a
     /// load error for the rules that give that value.
     public let requiredWhen: (option: String, value: String)?
+    /// For a `.table` option a rule may leave out: the table decoded in its place (`decode`), as a named one would be.
+    public let defaultTable: String?
 
     public typealias TableDecoder = @Sendable (Table) -> Result<any Sendable, TableProblem>
 
     public init(_ name: String, _ kind: Kind, required: Bool = false, requiredWhen: (option: String, value: String)? = nil,
-                tableShape: TableShape? = nil, decode: TableDecoder? = nil, doc: String) {
+                tableShape: TableShape? = nil, decode: TableDecoder? = nil, defaultTable: String? = nil, doc: String) {
         self.name = name
+        self.defaultTable = defaultTable
         self.kind = kind
         self.required = required
         self.requiredWhen = requiredWhen

@@ -4,7 +4,7 @@ import Project
 /// Checks over what App Store Connect and Google Play Console say (`--console`, `--console-snapshot`): the
 /// manual items the console answers, judged on the snapshot. A run that read no console gives them nothing.
 public enum ConsoleChecks {
-    public static var all: [CheckFunction] { [ageRating, privacyPolicyURLs, demoAccount, attachedBuild, playVersionCode,
+    public static var all: [CheckFunction] { [ageRating, attachedBuild, playVersionCode,
                                                   ConsoleCrossChecks.appStoreVersion, ConsoleCrossChecks.playReleaseNotes, ConsoleCrossChecks.purchases,
                                                   ConsoleScreenshotChecks.sets, ConsoleScreenshotChecks.states, ConsolePlayGraphicsChecks.graphics] }
 
@@ -23,64 +23,6 @@ public enum ConsoleChecks {
         return [CheckResult(location: ConsoleLocation.at(.appstore, "App Information", "Age Rating"),
                             evidence: unanswered.prefix(8).joined(separator: ", "),
                             values: ["questions": unanswered.joined(separator: ", "), "count": String(unanswered.count)])]
-    }
-
-    /// The editable App Info's privacy policy URL, per localization, when it is empty. A URL that is there is the
-    /// metadata rules' to judge (privacy-policy.appstore-url reads it as it reads privacy_url.txt). An empty one that
-    /// the repository's privacy_url.txt fills at the next deliver run is a note.
-    static let privacyPolicyURLs = CheckFunction(
-        name: "console.privacy_policy_urls",
-        summary: "Every App Store Connect localization of the editable App Information has a privacy policy URL",
-        options: [],
-        subjects: .none,
-        placeholders: ["locale", "problem"]
-    ) { invocation in
-        let project = invocation.context.project
-        guard let info = project.console.snapshot?.appStoreConnect?.appInfo else { return [] }
-        return info.localizations.sorted { $0.locale < $1.locale }.compactMap { localization in
-            guard (localization.privacyPolicyUrl ?? "").allSatisfy(\.isWhitespace) else { return nil }
-            let filled = ConsoleListingTexts.repositoryValue(project, store: .appstore, locale: localization.locale, field: "privacy_url")
-            return CheckResult(location: ConsoleLocation.at(.appstore, localization.locale, "privacyPolicyUrl"),
-                               values: ["locale": ConsoleLocation.sanitized(localization.locale), "problem": "is empty"],
-                               severity: filled == nil ? nil : .info,
-                               condition: filled.map { .replacedAtNextUpload(uploader: "deliver", file: $0.location.path) })
-        }
-    }
-
-    /// App Review Information: a demo account said to be required without its name or password, or an app
-    /// with a login (the rule's `login` facts) whose review information neither requires one nor explains a
-    /// demo mode in the notes.
-    static let demoAccount = CheckFunction(
-        name: "console.demo_account",
-        summary: "App Store Connect's App Review Information gives a demo account (name and password) when sign-in is required, or for an app with a login",
-        options: [
-            OptionSpec("login", .stringList, required: true, doc: "facts that say the app has a login"),
-            OptionSpec("phrases", .table, required: true, decode: TextList.decoder, doc: "phrases of review notes that explain a demo mode"),
-        ],
-        subjects: .none,
-        placeholders: ["problem", "login"]
-    ) { invocation in
-        guard let detail = invocation.context.project.console.snapshot?.appStoreConnect?.version?.reviewDetail else { return [] }
-        let location = ConsoleLocation.at(.appstore, "App Review Information")
-        let facts = invocation.context.facts
-        let login = (invocation.options.strings("login") ?? []).compactMap { facts[$0] }.first { $0.value.isTruthy }
-        let loginPlace = login?.evidence.first.map { "\($0.location)" } ?? login?.name ?? ""
-        if detail.demoAccountRequired == true {
-            var missing: [String] = []
-            if (detail.demoAccountName ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { missing.append("user name") }
-            if !detail.demoAccountPasswordPresent { missing.append("password") }
-            guard !missing.isEmpty else { return [] }
-            return [CheckResult(location: location, evidence: "demoAccountRequired: true",
-                                values: ["problem": "App Review Information says sign-in is required but gives no demo account \(missing.joined(separator: " and "))",
-                                         "login": loginPlace])]
-        }
-        guard login != nil else { return [] }
-        let notes = (detail.notes ?? "").lowercased()
-        let phrases = invocation.decoded("phrases", as: TextList.self)?.values ?? []
-        if phrases.contains(where: { notes.contains($0.lowercased()) }) { return [] }
-        return [CheckResult(location: location, evidence: "demoAccountRequired: \(detail.demoAccountRequired.map(String.init) ?? "not set")",
-                            values: ["problem": "the app has a login (\(loginPlace)) but App Review Information does not require sign-in and its notes explain no demo mode",
-                                     "login": loginPlace])]
     }
 
     /// The build attached to the version in flight: none, still processing, or refused by App Store Connect.

@@ -13,7 +13,7 @@ enum ConsoleScreenshotChecks {
         name: "console.appstore_screenshot_sets",
         summary: "The App Store version in flight holds, in its primary language, a screenshot set of each display type App Store Connect requires for the devices the app runs on",
         options: [
-            MetadataScreenshots.sizesOption, OptionSpec("sets", .table, required: true, doc: "The set table (appstore_screenshot_sets)"),
+            MetadataScreenshots.sizesOption, OptionSpec("sets", .table, required: true, decode: ScreenshotSets.decoder, doc: "The set table (appstore_screenshot_sets)"),
             OptionSpec("set", .oneOf(["iphone", "ipad"]), required: true, doc: "Which required set to look for"),
             OptionSpec("also_accepted", .stringList, doc: "Display types accepted in place of the table's"),
             OptionSpec("unusable_states", .stringList, doc: "assetDeliveryState values of a screenshot that does not count"),
@@ -30,7 +30,7 @@ enum ConsoleScreenshotChecks {
         guard let asc = project.console.snapshot?.appStoreConnect, let version = asc.version,
               version.platform == nil || version.platform == "IOS",
               let set = invocation.options.string("set"),
-              let table = invocation.table("sets")?.value[set]?.sequence?.compactMap(\.scalar) else { return [] }
+              let table = invocation.decoded("sets", as: ScreenshotSets.self)?.required[set] else { return [] }
         let required = table + (invocation.options.strings("also_accepted") ?? [])
         guard !required.isEmpty else { return [] }
         let unusable = Set(invocation.options.strings("unusable_states") ?? [])

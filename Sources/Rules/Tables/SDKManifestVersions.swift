@@ -1,11 +1,13 @@
 import Project
+import YAML
 
 /// The first release of each listed SDK that ships its own privacy manifest (table
 /// `sdk_manifest_first_versions` of privacy-manifest.yml: `Name: { since: "5.9.0", source: "…" }`, or
 /// `since: none` when no release does, and for a Flutter plugin whose iOS code moved to another package,
 /// `no_ios_code_since: "6.0.16"`: from then on the package ships no iOS SDK of its own; `backports: ["4.8.2"]`:
 /// an older major line that got the manifest later, from that release on; `since: unknown`: the row says
-/// what is not known, and a resolved version is a note).
+/// what is not known, and a resolved version is a note). Decoded once at load (`decoder`), so the check never reads
+/// the YAML.
 struct SDKManifestVersions: Sendable {
     static let defaultTable = "sdk_manifest_first_versions"
 
@@ -38,19 +40,64 @@ struct SDKManifestVersions: Sendable {
     /// Lowercased SDK name → its row.
     let rows: [String: Row]
 
-    init(_ table: Table?) {
+    static let decoder = TableError.decoder(SDKManifestVersions.init)
+
+    init(rows: [String: Row] = [:]) {
+        self.rows = rows
+    }
+
+    /// Read once at load (`OptionSpec.decode`): a row that is not `Name: { since: <version|none|unknown>, source: "…" }`
+    /// with optional `no_ios_code_since` (a version) and `backports` (a list of versions) is a load error at the row.
+    init(_ table: Table) throws(TableError) {
+        guard let pairs = table.value.mapping else {
+            throw TableError(table, table.value, "expected a mapping of SDK name to { since: <version|none|unknown>, source: \"…\" }")
+        }
         var rows: [String: Row] = [:]
-        for pair in table?.value.mapping ?? [] {
-            // `since: unknown` rows record what was looked for; they count as no row.
-            guard let name = pair.key.scalar, let text = pair.value["since"]?.scalar else { continue }
+        for pair in pairs {
+            guard let name = pair.key.scalar, let fields = pair.value.mapping else {
+                throw TableError(table, pair.key, "each row maps an SDK name to { since: <version|none|unknown>, source: \"…\" }")
+            }
+            for field in fields {
+                guard let key = field.key.scalar, !Self.fields.contains(key) else { continue }
+                var message = "\(name): unknown field `\(key)` (a row has \(Self.fields.joined(separator: ", ")))"
+                if let near = Spelling.nearest(to: key, in: Self.fields) { message += " (did you mean `\(near)`?)" }
+                throw TableError(table, field.key, message)
+            }
+            guard let sinceNode = pair.value["since"], let text = sinceNode.scalar else {
+                throw TableError(table, pair.value, "\(name): `since` is a version, `none` or `unknown`")
+            }
             let since = DependencyVersion(text)
-            guard since != nil || text == "none" else { continue }
-            rows[name.lowercased()] = Row(since: since, noIOSCodeSince: pair.value["no_ios_code_since"]?.scalar.flatMap(DependencyVersion.init),
-                                          backports: (pair.value["backports"]?.sequence ?? []).compactMap { $0.scalar.flatMap(DependencyVersion.init) },
-                                          source: pair.value["source"]?.scalar ?? "")
+            guard since != nil || text == "none" || text == "unknown" else {
+                throw TableError(table, sinceNode, "\(name): `since` is a version, `none` or `unknown`, not \"\(text)\"")
+            }
+            guard let source = pair.value["source"]?.scalar, !source.isEmpty else {
+                throw TableError(table, pair.value, "\(name): each row says its `source`")
+            }
+            var noIOSCodeSince: DependencyVersion?
+            if let node = pair.value["no_ios_code_since"] {
+                guard let version = node.scalar.flatMap(DependencyVersion.init) else {
+                    throw TableError(table, node, "\(name): `no_ios_code_since` is a version")
+                }
+                noIOSCodeSince = version
+            }
+            var backports: [DependencyVersion] = []
+            if let node = pair.value["backports"] {
+                guard let items = node.sequence else { throw TableError(table, node, "\(name): `backports` is a list of versions") }
+                backports = try items.map { item throws(TableError) in
+                    guard let version = item.scalar.flatMap(DependencyVersion.init) else {
+                        throw TableError(table, item, "\(name): `backports` is a list of versions")
+                    }
+                    return version
+                }
+            }
+            // `since: unknown` rows record what was looked for; they count as no row.
+            guard text != "unknown" else { continue }
+            rows[name.lowercased()] = Row(since: since, noIOSCodeSince: noIOSCodeSince, backports: backports, source: source)
         }
         self.rows = rows
     }
+
+    static let fields = ["since", "source", "no_ios_code_since", "backports"]
 
     /// Rows are looked up by the dependency's own name, then by the name on Apple's list (DGCharts → Charts).
     func row(_ names: [String]) -> (name: String, row: Row)? {
