@@ -53,6 +53,8 @@ let package = Package(
         .testTarget(name: "StoreLocaleTests", dependencies: ["StoreLocale", "YAML"]),
         // What several test targets share (test targets cannot import each other): the python3 test server and runner, a YAML tree diff.
         .target(name: "TestSupport", dependencies: ["YAML"], path: "Tests/Support/TestSupport"),
+        // The pure readers' own tests: bytes or text in, a value out, with no walk and no inspector (import Formats only).
+        .testTarget(name: "FormatsTests", dependencies: ["Formats", "Support"]),
         .testTarget(name: "ProjectTests", dependencies: ["Project", "Formats", "Support", "YAML", "TestSupport"]),
         .testTarget(name: "RulesTests", dependencies: ["Rules", "Project", "BuiltinData", "YAML", "StoreText", "StoreLocale", "ShipcheckCore", "TestSupport"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Rules", "Project", "BuiltinData", "TestSupport"], exclude: ["Golden"]),
