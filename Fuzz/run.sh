@@ -28,6 +28,9 @@ echo "fuzz: building the library targets with AddressSanitizer and coverage into
 swift build -c release --target Reports -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp \
     -Xswiftc -enable-testing --build-path "$build" >&2 || exit 2
 debug="$build/release"
+# Every module at or below Reports, by name: a module Project or Rules comes to depend on must be added here (the
+# harnesses link its objects, or fail to build). Online and ShipcheckCore sit above them and no harness reads through
+# them, so they are not linked (run.sh does not even build them).
 objects=()
 for module in YAML StoreText StoreLocale Support Formats Project Rules Reports BuiltinData; do
     objects+=("$debug/$module.build"/*.o)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import Project
 @testable import Formats
 
 /// The byte-level pbxproj parser gives the value Foundation gives, on every project file of the tests and of
@@ -9,7 +10,7 @@ import Testing
 
     static func projectFiles() -> [String] {
         var paths: [String] = []
-        for root in [FormatsFixtures.path("Tests"), corpus] where FileManager.default.fileExists(atPath: root) {
+        for root in [AppleFixtures.path("Tests"), corpus] where FileManager.default.fileExists(atPath: root) {
             let enumerator = FileManager.default.enumerator(atPath: root)
             while let relative = enumerator?.nextObject() as? String {
                 if relative.hasSuffix(".xcodeproj/project.pbxproj"), !relative.contains("/broken/") { paths.append(root + "/" + relative) }
