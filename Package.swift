@@ -31,6 +31,10 @@ let package = Package(
         // ZIP and Mach-O, CSV, JavaScript object literals). Project re-exports it.
         .target(name: "Formats", dependencies: ["Support", "CZlib"]),
         .target(name: "Project", dependencies: ["YAML", "StoreLocale", "Support", "Formats"]),
+        // The network: the --online page fetchers, the store consoles' HTTP client (libcurl), token signing (libcrypto),
+        // credentials and API readers. Above Project: it fills Project's values (WebFetch, ConsoleSnapshot) behind
+        // Project's seams (PageFetcher, ConsoleReader), so Project itself never opens a connection.
+        .target(name: "Online", dependencies: ["Project", "Support"]),
         .target(name: "Rules", dependencies: ["YAML", "StoreText", "StoreLocale", "Support", "Project"]),
         .target(name: "Reports", dependencies: ["Rules", "Project", "BuiltinData"]),
         // The checklists in rules/ and templates in templates/, compiled into the binary as string literals.
@@ -43,21 +47,24 @@ let package = Package(
             dependencies: ["shipcheck"]
         ),
         // The front door: load, inspect, fetch, evaluate, baseline; never prints. The CLI and the tests use it.
-        .target(name: "ShipcheckCore", dependencies: ["Project", "Rules", "Reports", "BuiltinData", "YAML"]),
+        .target(name: "ShipcheckCore", dependencies: ["Project", "Online", "Rules", "Reports", "BuiltinData", "YAML"]),
         .executableTarget(
             name: "shipcheck",
-            dependencies: ["YAML", "StoreText", "StoreLocale", "Project", "Rules", "Reports", "BuiltinData", "ShipcheckCore"]
+            dependencies: ["YAML", "StoreText", "StoreLocale", "Project", "Online", "Rules", "Reports", "BuiltinData", "ShipcheckCore"]
         ),
         .testTarget(name: "YAMLTests", dependencies: ["YAML", "TestSupport"]),
         .testTarget(name: "StoreTextTests", dependencies: ["StoreText", "YAML"]),
         .testTarget(name: "StoreLocaleTests", dependencies: ["StoreLocale", "YAML"]),
         // What several test targets share (test targets cannot import each other): the python3 test server and runner, a YAML tree diff.
         .target(name: "TestSupport", dependencies: ["YAML"], path: "Tests/Support/TestSupport"),
+        // The pure readers' own tests: bytes or text in, a value out, with no walk and no inspector (import Formats only).
+        .testTarget(name: "FormatsTests", dependencies: ["Formats", "Support"]),
+        .testTarget(name: "OnlineTests", dependencies: ["Online", "Project", "TestSupport"]),
         .testTarget(name: "ProjectTests", dependencies: ["Project", "Formats", "Support", "YAML", "TestSupport"]),
-        .testTarget(name: "RulesTests", dependencies: ["Rules", "Project", "BuiltinData", "YAML", "StoreText", "StoreLocale", "ShipcheckCore", "TestSupport"]),
+        .testTarget(name: "RulesTests", dependencies: ["Rules", "Project", "Online", "BuiltinData", "YAML", "StoreText", "StoreLocale", "ShipcheckCore", "TestSupport"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Rules", "Project", "BuiltinData", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "CLITests", dependencies: ["shipcheck", "TestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "HostileInputTests", dependencies: ["shipcheck", "Project", "Formats", "Support", "Rules", "Reports", "BuiltinData", "YAML"]),
+        .testTarget(name: "HostileInputTests", dependencies: ["shipcheck", "Project", "Online", "Formats", "Support", "Rules", "Reports", "BuiltinData", "YAML"]),
     ],
     swiftLanguageModes: [.v6]
 )

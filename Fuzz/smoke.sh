@@ -10,9 +10,18 @@ seconds="${1:-3}"
 debug=.build/debug
 out=.build/fuzz-smoke
 mkdir -p "$out/bin"
+# Every module at or below Reports, by name: a module Project or Rules comes to depend on must be added here (the
+# harnesses link its objects, or fail to build). Online and ShipcheckCore sit above them and no harness reads through
+# them, so they are not linked (run.sh does not even build them).
+# Only the objects of each module's current sources (its `sources` list): a file moved to another module leaves its
+# old object behind in the build folder, and linking that stale copy fails (undefined or duplicate symbols).
 objects=()
 for module in YAML StoreText StoreLocale Support Formats Project Rules Reports BuiltinData; do
-    objects+=("$debug/$module.build"/*.o)
+    while read -r source; do
+        objects+=("$debug/$module.build/$(basename "$source").o")
+    done < "$debug/$module.build/sources"
+    # The AST wrapper of a debug build (for the debugger), when there is one.
+    [ -f "$debug/$module.build/$module.swiftmodule.o" ] && objects+=("$debug/$module.build/$module.swiftmodule.o")
 done
 failed=0
 for source_file in Fuzz/Harnesses/*.swift; do

@@ -1,8 +1,7 @@
-// libFuzzer harness: every lock-file reader (Podfile.lock, Package.resolved, Cartfile.resolved, pubspec.lock,
-// package-lock.json, yarn.lock).
+// libFuzzer harness: every dependency reader of Formats/Dependencies (Podfile.lock, Package.resolved,
+// Cartfile.resolved, pubspec.lock, package-lock.json, yarn.lock, Package.swift pins, a pbxproj's package references).
 import Foundation
 @testable import Formats
-@testable import Project
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -13,5 +12,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = try? PubspecLockReader.read(text, path: "pubspec.lock")
     _ = try? PackageLockReader.read(text, path: "package-lock.json")
     _ = try? YarnLockReader.read(text, path: "yarn.lock")
+    _ = PackageSwiftPinReader.read(text, path: "Package.swift")
+    _ = PBXProjPackageReader.read(text, path: "App.xcodeproj/project.pbxproj")
     return 0
 }

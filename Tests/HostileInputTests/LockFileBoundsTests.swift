@@ -14,7 +14,7 @@ import Testing
     }
 
     @Test func quotedStringLinesAreFirstOccurrences() {
-        let lines = InspectedText.quotedStringLines(in: "{\"a\": \"b\",\n\"b\": [\"c\"]}\n\"unterminated\n\"a\"")
+        let lines = QuotedText.quotedStringLines(in: "{\"a\": \"b\",\n\"b\": [\"c\"]}\n\"unterminated\n\"a\"")
         #expect(lines["\"a\""] == 1)
         #expect(lines["\"b\""] == 1)
         #expect(lines["\"c\""] == 2)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Online
 @testable import Project
 @testable import Formats
 @testable import Reports

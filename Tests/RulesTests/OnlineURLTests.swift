@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import Online
 import Project
 import ShipcheckCore
 import Testing

@@ -1,5 +1,6 @@
 import BuiltinData
 import Foundation
+import Online
 import Project
 import StoreLocale
 import YAML

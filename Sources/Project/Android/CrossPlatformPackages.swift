@@ -234,7 +234,7 @@ struct CrossPlatformPackages: Sendable {
         var result = CrossPlatformPackages(framework: .reactNative, appFolder: folder, listedIn: manifest.path)
         guard let object = try? JSONSerialization.jsonObject(with: Data(manifest.text.utf8)) as? [String: Any],
               let dependencies = object["dependencies"] as? [String: Any] else { return result }
-        let lines = InspectedText.quotedStringLines(in: manifest.text)
+        let lines = QuotedText.quotedStringLines(in: manifest.text)
         var packages: [Package] = []
         for (name, value) in dependencies.sorted(by: { $0.key < $1.key }).prefix(maxPackages) {
             let spec = value as? String

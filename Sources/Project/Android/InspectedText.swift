@@ -6,11 +6,8 @@ import Formats
 /// dependency inspectors. A file that is too large, unreadable or not UTF-8 becomes an `InputProblem`
 /// naming the file, so one bad file never stops the inspection.
 enum InspectedText {
-    /// An `InputProblem` carried as an error, for readers that throw.
-    struct Failure: Error {
-        let problem: InputProblem
-        init(_ location: SourceLocation, _ message: String) { problem = InputProblem(location: location, message: message) }
-    }
+    /// An `InputProblem` carried as an error, for readers that throw: the readers of Formats throw it too.
+    typealias Failure = FormatFailure
 
     /// Build and lock files are small; anything bigger is not what we think it is.
     static let maxBytes = 16 << 20
@@ -36,39 +33,9 @@ enum InspectedText {
         guard let range = text.range(of: needle, range: from..<text.endIndex) else { return nil }
         return text[text.startIndex..<range.lowerBound].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
     }
+}
 
-    /// The first line of every double-quoted string (`"alamofire"`, quotes included), in one pass over the
-    /// bytes: a lock file with thousands of entries must not be searched from the top once per entry.
-    static func quotedStringLines(in text: String) -> [String: Int] {
-        var lines: [String: Int] = [:]
-        var line = 1
-        var utf8 = text.utf8[...]
-        while let byte = utf8.first {
-            utf8 = utf8.dropFirst()
-            if byte == UInt8(ascii: "\n") { line += 1; continue }
-            guard byte == UInt8(ascii: "\"") else { continue }
-            var end = utf8.startIndex
-            while end < utf8.endIndex, utf8[end] != UInt8(ascii: "\""), utf8[end] != UInt8(ascii: "\n") {
-                end = utf8.index(after: end)
-            }
-            guard end < utf8.endIndex, utf8[end] == UInt8(ascii: "\"") else { continue }
-            let quoted = "\"" + String(decoding: utf8[utf8.startIndex..<end], as: UTF8.self) + "\""
-            if lines[quoted] == nil { lines[quoted] = line }
-            utf8 = utf8[utf8.index(after: end)...]
-        }
-        return lines
-    }
-
-    /// The line of every JSON key that starts a line (`"node_modules/x": {`), first occurrence, in one pass:
-    /// a lock file with thousands of entries must not be searched once per entry.
-    static func keyLines(in text: String) -> [String: Int] {
-        var lines: [String: Int] = [:]
-        for (offset, raw) in text.lineSlices().enumerated() {
-            let line = raw.drop { $0 == " " || $0 == "\t" }
-            guard line.first == "\"", let close = line.dropFirst().firstIndex(of: "\"") else { continue }
-            let key = String(line[line.index(after: line.startIndex)..<close])
-            if lines[key] == nil { lines[key] = offset + 1 }
-        }
-        return lines
-    }
+extension FormatFailure {
+    /// The problem the inspection reports for the file.
+    var problem: InputProblem { InputProblem(location: location, message: message) }
 }

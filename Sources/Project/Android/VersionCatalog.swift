@@ -202,10 +202,5 @@ struct VersionCatalog: Sendable {
         return line
     }
 
-    static func unquote(_ text: String) -> String {
-        if text.count >= 2, let first = text.first, first == text.last, first == "\"" || first == "'" {
-            return String(text.dropFirst().dropLast())
-        }
-        return text
-    }
+    static func unquote(_ text: String) -> String { QuotedText.unquote(text) }
 }

@@ -70,7 +70,7 @@ enum LocalPackages {
                     }
                 }
             } else if path.hasSuffix("package.json"), let object = json(text) {
-                let lines = InspectedText.quotedStringLines(in: text)
+                let lines = QuotedText.quotedStringLines(in: text)
                 let dependencies = (object["dependencies"] as? [String: Any]) ?? [:]
                 for (name, value) in dependencies.sorted(by: { $0.key < $1.key }) {
                     guard let spec = value as? String else { continue }

@@ -13,7 +13,7 @@ import Formats
 enum ExpoConfigReader {
     static func read(path: String, text: String) -> ProjectSpec? {
         guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else { return nil }
-        return read(path: path, object: object, lines: InspectedText.keyLines(in: text), requireExpoKeys: true)
+        return read(path: path, object: object, lines: QuotedText.keyLines(in: text), requireExpoKeys: true)
     }
 
     /// `app.config.js` / `app.config.ts`: the literal object it exports; what is code is listed, never run.

@@ -1,4 +1,5 @@
 import Foundation
+import Online
 import Project
 import ShipcheckCore
 

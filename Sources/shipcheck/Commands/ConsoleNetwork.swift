@@ -1,4 +1,5 @@
 import Foundation
+import Online
 import Project
 
 /// The network reader `--console` and `console doctor|fetch` use: libcurl and libcrypto, loaded when used,

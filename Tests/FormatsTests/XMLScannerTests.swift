@@ -1,5 +1,4 @@
 import Testing
-@testable import Project
 @testable import Formats
 
 /// The byte-level XML reader behind AndroidManifestReader: what it reports, and every well-formedness

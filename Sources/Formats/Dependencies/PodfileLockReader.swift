@@ -1,10 +1,9 @@
 import Support
-import Formats
 
 /// `Podfile.lock` (and its copy `Pods/Manifest.lock`): the `PODS:` section lists every pod as
 /// `  - Name (1.2.3)` or `  - Name/Subspec (1.2.3):`; nested lines are its own dependencies.
-enum PodfileLockReader {
-    static func read(_ text: String, path: String) throws(InspectedText.Failure) -> [Dependency] {
+package enum PodfileLockReader {
+    package static func read(_ text: String, path: String) throws(FormatFailure) -> [Dependency] {
         var dependencies: [Dependency] = []
         var seen = Set<String>()
         var inPods = false
@@ -19,9 +18,9 @@ enum PodfileLockReader {
             guard inPods, line.hasPrefix("  - ") else { continue }
             var entry = line.dropFirst(4).trimmingBlanks()
             if entry.hasSuffix(":") { entry.removeLast() }
-            entry = VersionCatalog.unquote(entry)
+            entry = QuotedText.unquote(entry)
             guard let open = entry.firstIndex(of: "("), entry.hasSuffix(")") else {
-                throw InspectedText.Failure(SourceLocation(path: path, line: offset + 1), "expected `- Name (version)` in PODS, found `\(entry)`")
+                throw FormatFailure(SourceLocation(path: path, line: offset + 1), "expected `- Name (version)` in PODS, found `\(entry)`")
             }
             let fullName = entry[..<open].trimmingBlanks()
             let version = String(entry[entry.index(after: open)..<entry.index(before: entry.endIndex)])
@@ -29,7 +28,7 @@ enum PodfileLockReader {
             guard !name.isEmpty, seen.insert(name).inserted else { continue }
             dependencies.append(Dependency(name: name, version: version, location: SourceLocation(path: path, line: offset + 1), ecosystem: .cocoapods))
         }
-        guard sawPods else { throw InspectedText.Failure(SourceLocation(path: path), "has no PODS: section; not a CocoaPods lock file") }
+        guard sawPods else { throw FormatFailure(SourceLocation(path: path), "has no PODS: section; not a CocoaPods lock file") }
         return dependencies
     }
 }

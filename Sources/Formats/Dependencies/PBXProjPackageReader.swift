@@ -1,5 +1,4 @@
 import Support
-import Formats
 
 /// Swift package requirements written in a project.pbxproj (`XCRemoteSwiftPackageReference`): what Xcode resolves
 /// when no `Package.resolved` is committed for the project (the inspector decides). An `exactVersion` is the
@@ -7,8 +6,8 @@ import Formats
 /// version that may resolve (`versionIsMinimum`, with the exclusive upper bound the range allows); a `branch` or a
 /// `revision` gives no version. A text scan of each reference's block (at most 2,000 references, 1,500 bytes
 /// each): the project is also parsed by the Apple inspector, but dependencies are read beside it, not after it.
-enum PBXProjPackageReader {
-    static func read(_ text: String, path: String) -> [Dependency] {
+package enum PBXProjPackageReader {
+    package static func read(_ text: String, path: String) -> [Dependency] {
         var dependencies: [Dependency] = []
         let bytes = Array(text.utf8)
         let needle = Array("isa = XCRemoteSwiftPackageReference;".utf8)

@@ -1,7 +1,8 @@
 import Foundation
 import TestSupport
 import Testing
-@testable import Project
+import Project
+@testable import Online
 
 /// The real page fetcher against a server on 127.0.0.1: status, content type, redirects, the size cap,
 /// the timeout and the schemes it refuses.

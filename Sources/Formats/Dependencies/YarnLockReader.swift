@@ -1,10 +1,9 @@
 import Support
-import Formats
 
 /// `yarn.lock`, classic (v1: `"name@^1.0", name@~1.1:` then `  version "1.2.3"`) and berry
 /// (`"name@npm:^1.0":` then `  version: 1.2.3`). One dependency per name, at its first entry.
-enum YarnLockReader {
-    static func read(_ text: String, path: String) throws(InspectedText.Failure) -> [Dependency] {
+package enum YarnLockReader {
+    package static func read(_ text: String, path: String) throws(FormatFailure) -> [Dependency] {
         var dependencies: [Dependency] = []
         var seen = Set<String>()
         var current: (name: String, line: Int)?
@@ -14,21 +13,21 @@ enum YarnLockReader {
             if content.isEmpty || content.hasPrefix("#") { continue }
             if !line.hasPrefix(" ") {
                 guard content.hasSuffix(":") else {
-                    throw InspectedText.Failure(SourceLocation(path: path, line: offset + 1), "expected an entry header ending in `:`, found `\(content)`")
+                    throw FormatFailure(SourceLocation(path: path, line: offset + 1), "expected an entry header ending in `:`, found `\(content)`")
                 }
                 // Classic quotes each spec (`"a@^1", "a@^1.2":`); berry quotes the whole key once (`"a@npm:1, a@npm:^1":`):
                 // the quotes come off the key and off each spec, so both give `a@…` for the first spec.
-                let key = VersionCatalog.unquote(String(content.dropLast()).trimmingBlanks())
-                let firstSpec = key.split(separator: ",").first.map { VersionCatalog.unquote($0.trimmingBlanks()) } ?? ""
+                let key = QuotedText.unquote(String(content.dropLast()).trimmingBlanks())
+                let firstSpec = key.split(separator: ",").first.map { QuotedText.unquote($0.trimmingBlanks()) } ?? ""
                 current = packageName(firstSpec).map { ($0, offset + 1) }
                 continue
             }
             guard let entry = current, line.hasPrefix("  "), !line.hasPrefix("   ") else { continue }
             let version: String?
             if content.hasPrefix("version:") {
-                version = VersionCatalog.unquote(content.dropFirst("version:".count).trimmingBlanks())
+                version = QuotedText.unquote(content.dropFirst("version:".count).trimmingBlanks())
             } else if content.hasPrefix("version ") {
-                version = VersionCatalog.unquote(content.dropFirst("version ".count).trimmingBlanks())
+                version = QuotedText.unquote(content.dropFirst("version ".count).trimmingBlanks())
             } else {
                 continue
             }

@@ -1,4 +1,5 @@
 import Foundation
+import Project
 
 /// Reads App Store Connect (GET only): the app by bundle id, its editable App Information with localizations
 /// and age-rating declaration, and the version in flight with its localizations, App Review details and build.

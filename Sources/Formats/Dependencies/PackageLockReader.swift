@@ -1,12 +1,11 @@
 import Foundation
-import Formats
 
 /// npm `package-lock.json`: lockfileVersion 2 and 3 list `packages["node_modules/x"]` (nested
 /// `node_modules/a/node_modules/b` too); version 1 lists `dependencies.x`. The root entry (`""`) is the app itself.
-enum PackageLockReader {
-    static func read(_ text: String, path: String) throws(InspectedText.Failure) -> [Dependency] {
+package enum PackageLockReader {
+    package static func read(_ text: String, path: String) throws(FormatFailure) -> [Dependency] {
         guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {
-            throw InspectedText.Failure(SourceLocation(path: path), "is not valid JSON")
+            throw FormatFailure(SourceLocation(path: path), "is not valid JSON")
         }
         /// Name → version and the JSON key it was listed under (for its line).
         var entries: [String: (version: String?, key: String)] = [:]
@@ -22,9 +21,9 @@ enum PackageLockReader {
                 entries[name] = ((value as? [String: Any])?["version"] as? String, name)
             }
         } else {
-            throw InspectedText.Failure(SourceLocation(path: path), "has neither `packages` nor `dependencies`; not an npm lock file")
+            throw FormatFailure(SourceLocation(path: path), "has neither `packages` nor `dependencies`; not an npm lock file")
         }
-        let keyLines = InspectedText.keyLines(in: text)
+        let keyLines = QuotedText.keyLines(in: text)
         return entries.keys.sorted().compactMap { name in
             guard let entry = entries[name] else { return nil }
             let line = keyLines[entry.key]

@@ -1,12 +1,11 @@
-import Formats
 
 /// Exact pins in a `Package.swift` manifest: `.package(url: "…/Name.git", exact: "1.2.3")` and the older
 /// `.package(url: "…", .exact("1.2.3"))`. Read only when the project holds no `Package.resolved` (the
 /// inspector decides): an exact pin is then the version SwiftPM resolves, and ranges (`from:`, `"1.0"..<"2.0"`)
 /// say nothing exact, so they are not reported. The manifest is Swift and is never run; this is a text scan,
 /// bounded to the first 4,000 `.package(` calls and 600 bytes per call.
-enum PackageSwiftPinReader {
-    static func read(_ text: String, path: String) -> [Dependency] {
+package enum PackageSwiftPinReader {
+    package static func read(_ text: String, path: String) -> [Dependency] {
         var dependencies: [Dependency] = []
         let bytes = Array(text.utf8)
         let needle = Array(".package(".utf8)

@@ -1,4 +1,3 @@
-import Formats
 
 /// A third-party SDK the project uses, from a lock file, a build file or a vendored framework.
 public struct Dependency: Sendable, Hashable {

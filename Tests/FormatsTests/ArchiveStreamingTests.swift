@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-@testable import Project
 @testable import Formats
 
 /// Entries are read by range (EntryReader), never held whole: a binary's reader gets only the regions it
@@ -23,7 +22,7 @@ import Testing
     }
 
     @Test func aRangeOfADeflatedEntryIsTheSameBytesAsTheWholeEntry() throws {
-        let zip = try ZipArchive(path: ArchiveFixtures.path(Self.ipa), name: "app.ipa")
+        let zip = try ZipArchive(path: FormatsFixtures.archive(Self.ipa), name: "app.ipa")
         let whole = try zip.read(Self.binary)
         #expect(whole.count > 900_000)
         let reader = try zip.open(Self.binary)
@@ -37,7 +36,7 @@ import Testing
     }
 
     @Test func theMachOReaderOnAStreamFindsWhatTheWholeBytesGive() throws {
-        let zip = try ZipArchive(path: ArchiveFixtures.path(Self.ipa), name: "app.ipa")
+        let zip = try ZipArchive(path: FormatsFixtures.archive(Self.ipa), name: "app.ipa")
         let fromBytes = try MachOReader.read(try zip.read(Self.binary))
         let fromStream = try MachOReader.read(try zip.open(Self.binary).source())
         #expect(fromStream == fromBytes)
@@ -48,7 +47,7 @@ import Testing
     }
 
     @Test func goingBackMoreThanTheLimitIsAnErrorNamingTheEntry() throws {
-        let zip = try ZipArchive(path: ArchiveFixtures.path(Self.ipa), name: "app.ipa")
+        let zip = try ZipArchive(path: FormatsFixtures.archive(Self.ipa), name: "app.ipa")
         let reader = try zip.open(Self.binary)
         var failure: ArchiveError?
         do {
@@ -58,7 +57,7 @@ import Testing
     }
 
     @Test func aWrongCRCIsFoundByFinishAfterAStreamedRead() throws {
-        var bytes = try ArchiveFixtures.bytes(Self.ipa)
+        var bytes = try FormatsFixtures.archiveBytes(Self.ipa)
         // The central directory record of the binary: flip its CRC-32 (offset 16 of the record).
         let record = try #require(Self.centralRecord(of: Self.binary, in: bytes))
         bytes[record + 16] ^= 0xFF
@@ -73,7 +72,7 @@ import Testing
     }
 
     @Test func aTruncatedDeflateStreamIsAnErrorAtTheByteItStops() throws {
-        var bytes = try ArchiveFixtures.bytes(Self.ipa)
+        var bytes = try FormatsFixtures.archiveBytes(Self.ipa)
         let record = try #require(Self.centralRecord(of: Self.binary, in: bytes))
         // Declare 100 more bytes than the stream holds: the stream ends first.
         let size = Int(bytes[record + 24]) | Int(bytes[record + 25]) << 8 | Int(bytes[record + 26]) << 16

@@ -1,6 +1,7 @@
 #if !canImport(Darwin)
 import Foundation
 import Support
+import Project
 
 /// The real fetcher on Linux: one blocking GET per URL through libcurl (loaded when `--online` is used, see
 /// `CurlLibrary`), http and https only, redirects followed (a policy behind a redirect is fine), the whole

@@ -27,7 +27,7 @@ public struct WebPage: Sendable, Equatable {
     }
 }
 
-/// Fetches one URL. The real one is `SystemPageFetcher`; tests pass their own.
+/// Fetches one URL. The real one is `SystemPageFetcher` (Sources/Online); tests pass their own.
 public protocol PageFetcher: Sendable {
     /// Readies the fetcher, on one thread before the first fetch (loads a library); why it cannot fetch
     /// at all, or nil.
@@ -38,11 +38,3 @@ public protocol PageFetcher: Sendable {
 extension PageFetcher {
     public func prepare() -> String? { nil }
 }
-
-#if canImport(Darwin)
-/// The real fetcher of this platform.
-public typealias SystemPageFetcher = URLSessionPageFetcher
-#else
-/// The real fetcher of this platform.
-public typealias SystemPageFetcher = CurlPageFetcher
-#endif

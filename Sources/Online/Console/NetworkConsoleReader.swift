@@ -1,4 +1,5 @@
 import Foundation
+import Project
 
 /// `--console`: reads each store asked for, in parallel, within one deadline; a store that cannot be read is
 /// in `unread` with why, and never hides the other's answer.

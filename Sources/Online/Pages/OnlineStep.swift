@@ -1,4 +1,5 @@
 import Foundation
+import Project
 
 /// `--online`: the URLs the checks judge are fetched here, once each and side by side, before evaluation,
 /// so that checks stay pure functions of the model (they read `ProjectModel.webPages`).

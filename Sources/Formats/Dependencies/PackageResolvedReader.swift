@@ -1,13 +1,12 @@
 import Foundation
-import Formats
 
 /// SwiftPM `Package.resolved`: version 1 (`object.pins[].package`) and versions 2 and 3
 /// (`pins[].identity` and `location`). The name is the repository's (`Alamofire`), which keeps its case,
 /// where the identity is lowercased.
-enum PackageResolvedReader {
-    static func read(_ text: String, path: String) throws(InspectedText.Failure) -> [Dependency] {
+package enum PackageResolvedReader {
+    package static func read(_ text: String, path: String) throws(FormatFailure) -> [Dependency] {
         guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {
-            throw InspectedText.Failure(SourceLocation(path: path), "is not valid JSON")
+            throw FormatFailure(SourceLocation(path: path), "is not valid JSON")
         }
         let pins: [[String: Any]]
         if let v1 = (object["object"] as? [String: Any])?["pins"] as? [[String: Any]] {
@@ -15,9 +14,9 @@ enum PackageResolvedReader {
         } else if let v2 = object["pins"] as? [[String: Any]] {
             pins = v2
         } else {
-            throw InspectedText.Failure(SourceLocation(path: path), "has no `pins` list (neither version 1 `object.pins` nor version 2/3 `pins`)")
+            throw FormatFailure(SourceLocation(path: path), "has no `pins` list (neither version 1 `object.pins` nor version 2/3 `pins`)")
         }
-        let lines = InspectedText.quotedStringLines(in: text)
+        let lines = QuotedText.quotedStringLines(in: text)
         return pins.compactMap { pin in
             let location = (pin["location"] as? String) ?? (pin["repositoryURL"] as? String)
             let identity = (pin["identity"] as? String) ?? (pin["package"] as? String)

@@ -1,4 +1,5 @@
 import Foundation
+import Project
 
 /// Reads Google Play Console through one edit: opened, read (listings, the default language's images per type,
 /// tracks, bundles), and deleted on every path out of `read`, so that no edit is left to collide with a later

@@ -1,6 +1,7 @@
 #if canImport(Darwin)
 import Foundation
 import Support
+import Project
 
 /// The real fetcher on Apple platforms, where URLSession is part of Foundation: one blocking GET per URL,
 /// redirects followed (a policy behind a redirect is fine), the body bounded by `WebPage.maxBodyBytes`.

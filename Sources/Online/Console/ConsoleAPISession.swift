@@ -1,4 +1,5 @@
 import Foundation
+import Project
 
 /// Why a console read stopped: a message for the manual items, never holding a secret or server text
 /// beyond a short, cleaned status line.

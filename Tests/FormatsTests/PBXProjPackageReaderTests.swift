@@ -1,5 +1,5 @@
 import Testing
-@testable import Project
+@testable import Formats
 
 /// XCRemoteSwiftPackageReference requirements in a project.pbxproj (read when no Package.resolved is committed).
 @Suite struct PBXProjPackageReaderTests {

@@ -1,16 +1,15 @@
 import Support
-import Formats
 
 /// `Cartfile.resolved`: `github "owner/Name" "v1.2"`, `git "url" "ref"`, `binary "url" "1.0"`.
-enum CartfileResolvedReader {
-    static func read(_ text: String, path: String) throws(InspectedText.Failure) -> [Dependency] {
+package enum CartfileResolvedReader {
+    package static func read(_ text: String, path: String) throws(FormatFailure) -> [Dependency] {
         var dependencies: [Dependency] = []
         for (offset, raw) in text.lineSlices().enumerated() {
             let line = raw.trimmingBlanks()
             if line.isEmpty || line.hasPrefix("#") { continue }
             let parts = quotedParts(line)
             guard let kind = line.split(separator: " ").first, ["github", "git", "binary"].contains(kind), parts.count == 2 else {
-                throw InspectedText.Failure(SourceLocation(path: path, line: offset + 1), "expected `github|git|binary \"source\" \"version\"`, found `\(line)`")
+                throw FormatFailure(SourceLocation(path: path, line: offset + 1), "expected `github|git|binary \"source\" \"version\"`, found `\(line)`")
             }
             var name = PackageResolvedReader.repositoryName(parts[0])
             if name.hasSuffix(".json") { name.removeLast(5) }
