@@ -46,10 +46,7 @@ public struct ProjectModel: Sendable {
     }
 
     /// fastlane deliver's screenshots folders (`fastlane/screenshots/<locale>/`), each screenshot's header read (`MetadataPart`).
-    public var appStoreScreenshots: [AppStoreScreenshotFolder] {
-        get { parts[MetadataPart.self].appStoreScreenshots }
-        set { parts[MetadataPart.self].appStoreScreenshots = newValue }
-    }
+    public var appStoreScreenshots: [AppStoreScreenshotFolder] { parts[MetadataPart.self].appStoreScreenshots }
 
     /// The store metadata trees (`MetadataPart`).
     public var metadata: [MetadataTree] {
@@ -87,10 +84,7 @@ public struct ProjectModel: Sendable {
     }
     /// The Play Data safety export (`paths.data_safety`, else the first `data-safety*.csv` found), read and
     /// parsed once: the form, or why it could not be read.
-    public var dataSafety: DataSafetyInput? {
-        get { parts[DataSafetyPart.self].input }
-        set { parts[DataSafetyPart.self].input = newValue }
-    }
+    public var dataSafety: DataSafetyInput? { parts[DataSafetyPart.self].input }
     /// The local copy of the privacy policy (`paths.privacy_policy` when it is a path, not a URL), read whole.
     public var privacyPolicyDocument: LoadedDocument? {
         get { parts[PrivacyPolicyPart.self].document }

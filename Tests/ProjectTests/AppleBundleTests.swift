@@ -71,7 +71,7 @@ import Testing
 
     @Test func withoutAnXcodeProjectTheAppIsOneBundleAndTheFactSaysSo() {
         let result = AppleFixtures.inspect("Tests/RuleExamples/privacy-manifest.invalid/trigger")
-        #expect(result.appleBundles.isEmpty)
+        #expect(result.part?.bundles.isEmpty == true)
         #expect(result.facts(named: "apple.bundles").first?.evidence.first?.snippet.hasPrefix("no Xcode project: the app is taken as one bundle") == true)
     }
 }

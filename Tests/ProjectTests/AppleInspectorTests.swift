@@ -14,7 +14,7 @@ import Testing
     }
 
     @Test func infoPlistBelongsToItsTargetFromInfoplistFile() throws {
-        let plist = try #require(sample.infoPlists.first { $0.location.path == "App/Info.plist" })
+        let plist = try #require(sample.part?.infoPlists.first { $0.location.path == "App/Info.plist" })
         #expect(plist.target == "App")
         #expect(plist.productType == "com.apple.product-type.application")
         #expect(plist.strings["NSCameraUsageDescription"] == "Scans receipts so you don't have to type the amount.")
@@ -24,13 +24,13 @@ import Testing
     }
 
     @Test func testBundlePlistIsMarked() throws {
-        let plist = try #require(sample.infoPlists.first { $0.location.path == "AppTests/Info.plist" })
+        let plist = try #require(sample.part?.infoPlists.first { $0.location.path == "AppTests/Info.plist" })
         #expect(plist.target == "AppTests")
         #expect(plist.isTestBundle)
     }
 
     @Test func generatedKeysComeFromBuildSettingsWithConditionsStripped() throws {
-        let generated = try #require(sample.infoPlists.first { $0.isGenerated })
+        let generated = try #require(sample.part?.infoPlists.first { $0.isGenerated })
         #expect(generated.target == "Widget")
         #expect(generated.location.path == "App.xcodeproj/project.pbxproj")
         #expect(generated.strings == ["NSLocationWhenInUseUsageDescription": "Shows the weather where you are in the widget.",
@@ -39,7 +39,7 @@ import Testing
     }
 
     @Test func localizationsAttachToTheirInfoPlist() throws {
-        let plist = try #require(sample.infoPlists.first { $0.location.path == "App/Info.plist" })
+        let plist = try #require(sample.part?.infoPlists.first { $0.location.path == "App/Info.plist" })
         #expect(plist.localizations.map(\.language).sorted() == ["de", "fr"])
         let german = try #require(plist.localizations.first { $0.language == "de" })
         #expect(german.strings["NSContactsUsageDescription"] == "Benötigt")
@@ -88,10 +88,10 @@ import Testing
     }
 
     @Test func privacyManifestsKnowTheirOwner() throws {
-        let app = try #require(sample.privacyManifests.first { $0.location.path == "App/PrivacyInfo.xcprivacy" })
+        let app = try #require(sample.part?.privacyManifests.first { $0.location.path == "App/PrivacyInfo.xcprivacy" })
         #expect(app.isAppOwned && app.sdkName == nil)
         #expect(app.declaredAPICategories == ["NSPrivacyAccessedAPICategoryUserDefaults"])
-        let pod = try #require(sample.privacyManifests.first { $0.location.path.hasPrefix("Pods/") })
+        let pod = try #require(sample.part?.privacyManifests.first { $0.location.path.hasPrefix("Pods/") })
         #expect(!pod.isAppOwned && pod.sdkName == "Alamofire")
         #expect(sample.evidence(of: "privacy_manifest.app").map(\.location.path) == ["App/PrivacyInfo.xcprivacy"])
     }
@@ -136,13 +136,13 @@ import Testing
     }
 
     @Test func binaryPlistStillReadsWithoutLines() throws {
-        let plist = try #require(broken.infoPlists.first { $0.location.path == "Binary/Info.plist" })
+        let plist = try #require(broken.part?.infoPlists.first { $0.location.path == "Binary/Info.plist" })
         #expect(plist.strings["NSPhotoLibraryUsageDescription"] == "Pick photos to attach to a note.")
         #expect(plist.keyLines.isEmpty)
     }
 
     @Test func unparseablePrivacyManifestIsKeptWithItsError() throws {
-        let manifest = try #require(broken.privacyManifests.first)
+        let manifest = try #require(broken.part?.privacyManifests.first)
         #expect(manifest.document == nil)
         #expect(manifest.parseError?.path == "App/PrivacyInfo.xcprivacy")
     }

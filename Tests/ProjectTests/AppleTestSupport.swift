@@ -22,13 +22,8 @@ enum AppleFixtures {
         return files.sorted { $0.path < $1.path }
     }
 
-    static func inspect(_ relative: String) -> PartialInspection {
+    static func inspect(_ relative: String) -> InspectorOutput<ApplePart> {
         let root = path(relative)
         return AppleInspector.inspect(files: files(under: root), root: root)
     }
-}
-
-extension PartialInspection {
-    func facts(named name: String) -> [Fact] { facts.filter { $0.name == name } }
-    func evidence(of name: String) -> [Evidence] { facts(named: name).flatMap(\.evidence).sorted() }
 }

@@ -93,13 +93,13 @@ import Testing
         try folder.write("fastlane/metadata/en-US/description.txt", Data("Tides.\n".utf8))
         try folder.write("fastlane/metadata/en-US/name.txt", Data("TideLog\n".utf8))
         try folder.write("fastlane/Fastfile", Data("lane :beta do\n  build_app(scheme: 'TideLog')\n  upload_to_testflight(skip_waiting_for_build_processing: true)\nend\n".utf8))
-        let trees = MetadataTestSupport.discover(folder.path, manifest: nil).metadata
+        let trees = MetadataTestSupport.discover(folder.path, manifest: nil).part?.trees ?? []
         let consumer = try #require(trees.first { $0.path == "fastlane/metadata" }?.consumer)
         #expect(consumer.store == nil)
         #expect(consumer.evidence.map(\.location) == [SourceLocation(path: "fastlane/Fastfile", line: 3)])
         // With a deliver lane beside it, the tree is deliver's again.
         try folder.write("fastlane/Fastfile", Data("lane :beta do\n  upload_to_testflight\nend\nlane :release do\n  deliver(submit_for_review: false)\nend\n".utf8))
-        let again = MetadataTestSupport.discover(folder.path, manifest: nil).metadata
+        let again = MetadataTestSupport.discover(folder.path, manifest: nil).part?.trees ?? []
         #expect(again.first { $0.path == "fastlane/metadata" }?.consumer.store == .appstore)
     }
 }

@@ -10,14 +10,14 @@ struct DataSafetyExportDetectorTests {
     @Test func theShallowestExportOutsideDependenciesIsTheFact() {
         let files = [file("node_modules/pkg/data-safety.csv", vendored: true), file("docs/old/Data_Safety-2023.csv"),
                      file("play/data-safety.csv"), file("app/src/main/AndroidManifest.xml")]
-        let fact = DataSafetyExportDetector.inspect(files: files, manifest: nil).facts.first
+        let fact = DataSafetyExportDetector.fact(files: files, manifest: nil)
         #expect(fact?.name == "play.data_safety_export")
         #expect(fact?.value == .string("play/data-safety.csv"))
     }
 
     @Test func aStatedPathWinsAndNoExportIsNoFact() {
         let manifest = Manifest(file: "shipcheck.yml", paths: .init(dataSafety: "store/form.csv"))
-        #expect(DataSafetyExportDetector.inspect(files: [file("play/data-safety.csv")], manifest: manifest).facts.first?.value == .string("store/form.csv"))
-        #expect(DataSafetyExportDetector.inspect(files: [file("app/build.gradle")], manifest: nil).facts.isEmpty)
+        #expect(DataSafetyExportDetector.fact(files: [file("play/data-safety.csv")], manifest: manifest)?.value == .string("store/form.csv"))
+        #expect(DataSafetyExportDetector.fact(files: [file("app/build.gradle")], manifest: nil) == nil)
     }
 }

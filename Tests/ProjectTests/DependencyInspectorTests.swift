@@ -5,13 +5,13 @@ import Testing
 /// The dependency inspector over Tests/Fixtures/dependencies: one project with every lock-file kind,
 /// one with only Pods/Manifest.lock, one with broken lock files.
 struct DependencyInspectorTests {
-    func inspect(_ name: String) -> PartialInspection {
+    func inspect(_ name: String) -> InspectorOutput<DependenciesPart> {
         let root = AndroidTestPaths.fixtures.appendingPathComponent("dependencies/\(name)")
         return DependencyInspector.inspect(files: AndroidTestPaths.walk(root), root: root.path)
     }
 
-    func summary(_ result: PartialInspection, _ ecosystem: Dependency.Ecosystem) -> [String] {
-        result.dependencies.filter { $0.ecosystem == ecosystem }
+    func summary(_ result: InspectorOutput<DependenciesPart>, _ ecosystem: Dependency.Ecosystem) -> [String] {
+        (result.part?.dependencies ?? []).filter { $0.ecosystem == ecosystem }
             .map { "\($0.name) \($0.version ?? "-") @\($0.location)" }.sorted()
     }
 
@@ -49,7 +49,7 @@ struct DependencyInspectorTests {
     }
 
     @Test func vendoredFrameworksKnowWhetherTheyShipAPrivacyManifest() {
-        let vendored = inspect("mixed").dependencies.filter { $0.ecosystem == .vendored }.sorted { $0.name < $1.name }
+        let vendored = (inspect("mixed").part?.dependencies ?? []).filter { $0.ecosystem == .vendored }.sorted { $0.name < $1.name }
         #expect(vendored.map(\.name) == ["Old", "Vendor"])
         #expect(vendored.map(\.hasPrivacyManifest) == [false, true])
         #expect(vendored.map(\.location.path) == ["ios/Frameworks/Old.framework", "ios/Frameworks/Vendor.xcframework"])
@@ -75,7 +75,7 @@ struct DependencyInspectorTests {
             "url_launcher 6.3.2 @pubspec.lock:33",
             "url_launcher_ios 6.2.3 @pubspec.lock:41",
         ])
-        let flutter = try #require(result.dependencies.first { $0.ecosystem == .pub && $0.name == "Flutter" })
+        let flutter = try #require(result.part?.dependencies.first { $0.ecosystem == .pub && $0.name == "Flutter" })
         #expect(flutter.versionIsMinimum)
         #expect(summary(result, .cocoapods).first == "Flutter 1.0.0 @ios/Podfile.lock:2")
     }
@@ -95,7 +95,7 @@ struct DependencyInspectorTests {
             "Starscream 4.0.6 @Packages/Core/Package.swift:7",
         ])
         // With a Package.resolved in the project, the manifests' pins are not read (mixed has one).
-        #expect(!inspect("mixed").dependencies.contains { $0.location.path.hasSuffix("Package.swift") })
+        #expect(inspect("mixed").part?.dependencies.contains { $0.location.path.hasSuffix("Package.swift") } == false)
     }
 
     @Test func npmAndYarnLocksButNotThoseInsideNodeModules() {
@@ -130,7 +130,7 @@ struct DependencyInspectorTests {
         #expect(alamofire.evidence == [Evidence(location: SourceLocation(path: "ios/Podfile.lock", line: 2), snippet: "- Alamofire (5.9.1)")])
         #expect(result.facts.first { $0.name == "sdk.com.google.firebase:firebase-analytics" }?.value == .bool(true))
         #expect(result.facts.first { $0.name == "sdk.Vendor" }?.evidence.first?.snippet == "ios/Frameworks/Vendor.xcframework")
-        #expect(result.facts.count == result.dependencies.count)
+        #expect(result.facts.count == result.part?.dependencies.count)
         #expect(!result.facts.contains { $0.name == "sdk.should-not-count" || $0.name == "sdk.junit:junit" })
     }
 
@@ -162,7 +162,7 @@ struct DependencyInspectorTests {
         let result = DependencyInspector.inspect(files: AndroidTestPaths.walk(folder), root: folder.path)
         #expect(result.problems.count == 1)
         #expect(result.problems.first?.location.path == name)
-        #expect(result.dependencies.isEmpty)
+        #expect(result.part?.dependencies.isEmpty == true)
     }
 
     /// A framework checked in beside an Xcode project ships only if a target links it (a build file) or a podspec
@@ -185,7 +185,7 @@ struct DependencyInspectorTests {
             try text.write(to: url, atomically: true, encoding: .utf8)
         }
         let result = DependencyInspector.inspect(files: AndroidTestPaths.walk(root), root: root.path)
-        let vendored = result.dependencies.filter { $0.ecosystem == .vendored }.map(\.name).sorted()
+        let vendored = (result.part?.dependencies ?? []).filter { $0.ecosystem == .vendored }.map(\.name).sorted()
         #expect(vendored == ["Linked", "Pod"], "\(vendored)")
     }
 }

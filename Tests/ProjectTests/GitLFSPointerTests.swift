@@ -36,7 +36,7 @@ import Testing
         #expect(result.coverage.map(\.input) == [.lfsPointers])
         #expect(result.coverage.first?.subjects.count == 2)
         // The real image is read as before; the pointers stay in the tree without a size.
-        let images = try #require(result.metadata.first?.locales.first?.images)
+        let images = try #require(result.part?.trees.first?.locales.first?.images)
         #expect(images.filter { $0.width != nil }.map(\.location.path) == ["fastlane/metadata/android/en-US/images/phoneScreenshots/c_speakersScreen.png"])
         #expect(images.count == 3)
     }

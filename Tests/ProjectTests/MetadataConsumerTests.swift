@@ -8,7 +8,7 @@ import Testing
     let playLocale = "en-US/title.txt"
 
     func trees(_ folder: TemporaryFolder, manifest: Manifest? = nil) -> [String: MetadataConsumer] {
-        let trees = MetadataTestSupport.discover(folder.path, manifest: manifest).metadata
+        let trees = MetadataTestSupport.discover(folder.path, manifest: manifest).part?.trees ?? []
         return Dictionary(uniqueKeysWithValues: trees.map { ($0.path, $0.consumer) })
     }
 
@@ -48,7 +48,7 @@ import Testing
         let consumer = try #require(trees(folder)["fastlane/metadata/android"])
         #expect(consumer.store == .play)
         #expect(consumer.skipped == ["metadata", "changelogs"])
-        let tree = try #require(MetadataTestSupport.discover(folder.path).metadata.first)
+        let tree = try #require(MetadataTestSupport.discover(folder.path).part?.trees.first)
         #expect(!tree.uploads(field: "title") && !tree.uploads(field: "changelogs") && tree.uploads(field: "phoneScreenshots"))
     }
 
@@ -64,7 +64,7 @@ import Testing
         let folder = try TemporaryFolder()
         try folder.write("fastlane/metadata/android/\(playLocale)", text("Notes\n"))
         try folder.write("fastlane/Fastfile", text("supply(skip_upload_changelogs: true)\n"))
-        let tree = try #require(MetadataTestSupport.discover(folder.path).metadata.first)
+        let tree = try #require(MetadataTestSupport.discover(folder.path).part?.trees.first)
         #expect(tree.consumer.store == .play)
         #expect(tree.consumer.skipped == ["changelogs"])
         #expect(!tree.uploads(field: "changelogs"))
@@ -116,7 +116,7 @@ import Testing
         for name in ["name", "summary", "description"] {
             try folder.write("metadata/org.example.notes/en-US/\(name).txt", text("Notes\n"))
         }
-        let trees = MetadataTestSupport.discover(folder.path).metadata
+        let trees = MetadataTestSupport.discover(folder.path).part?.trees ?? []
         #expect(trees.map(\.store) == [.fdroid])
         #expect(trees.first?.consumer.store == .fdroid)
         #expect(trees.first?.locales.first?.fields["summary"]?.text == "Notes")
@@ -189,7 +189,7 @@ import Testing
         try folder.write("fastlane/metadata/android/en-US/changelogs/71.txt", text("Old\n"))
         try folder.write("fastlane/metadata/android/en-US/changelogs/72.txt", text("New\n"))
         try folder.write("fastlane/Fastfile", text("supply\n"))
-        let trees = MetadataTestSupport.discover(folder.path).metadata
+        let trees = MetadataTestSupport.discover(folder.path).part?.trees ?? []
         let facts = FactStore([Fact(name: "android.version_code", value: .number(72), source: .detected)])
         let found = Dictionary(uniqueKeysWithValues: MetadataFacts.facts(trees, facts: facts).map { ($0.name, $0) })
         #expect(found["metadata.fastlane/metadata/android.consumer"]?.value == .string("play"))

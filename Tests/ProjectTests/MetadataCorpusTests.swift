@@ -5,14 +5,14 @@ import Testing
 
 /// Discovery over the real trees in Tests/Fixtures/corpus; every expectation was checked against the files by hand.
 @Suite struct MetadataCorpusTests {
-    func discover(_ name: String) -> PartialInspection {
+    func discover(_ name: String) -> InspectorOutput<MetadataPart> {
         MetadataTestSupport.discover(MetadataTestSupport.corpus + "/" + name)
     }
 
     @Test func blueWalletKeepsItsIOSTreeUnderFastlaneMetadataIOS() throws {
         let result = discover("BlueWallet__BlueWallet")
-        #expect(result.metadata.map { "\($0.store.rawValue) \($0.path)" } == ["play fastlane/metadata/android", "appstore fastlane/metadata/ios"])
-        let ios = try #require(result.metadata.last)
+        #expect(result.part?.trees.map { "\($0.store.rawValue) \($0.path)" } == ["play fastlane/metadata/android", "appstore fastlane/metadata/ios"])
+        let ios = try #require(result.part?.trees.last)
         #expect(ios.locales.count == 31)
         #expect(ios.rootFields["primary_category"]?.text == "FINANCE")
         #expect(ios.rootFields["primary_first_sub_category"]?.text == "")
@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test func nextcloudHasOnePlayTreePerFlavor() {
-        let trees = discover("nextcloud__android").metadata
+        let trees = discover("nextcloud__android").part?.trees ?? []
         #expect(trees.map(\.name) == ["generic", "versionDev"])
         #expect(trees.map(\.path) == ["src/generic/fastlane/metadata", "src/versionDev/fastlane/metadata"])
         #expect(trees.allSatisfy { $0.store == .play && $0.locales.count == 28 })
@@ -30,7 +30,7 @@ import Testing
     }
 
     @Test func simplenoteDefaultFolderFillsLocalesWithoutTheField() throws {
-        let tree = try #require(discover("Automattic__simplenote-ios").metadata.first)
+        let tree = try #require(discover("Automattic__simplenote-ios").part?.trees.first)
         #expect(tree.store == .appstore)
         #expect(tree.locales.count == 16)
         #expect(tree.defaults?.fields.keys.sorted() == ["description", "keywords", "privacy_url", "release_notes", "subtitle", "support_url"])
@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test func newPipeChangelogsAreReadPerVersionCode() throws {
-        let tree = try #require(discover("TeamNewPipe__NewPipe").metadata.first)
+        let tree = try #require(discover("TeamNewPipe__NewPipe").part?.trees.first)
         #expect(tree.store == .play)
         #expect(tree.locales.contains { $0.code == "zh_Hant_HK" })
         let english = try #require(tree.locales.first { $0.code == "en-US" })
@@ -50,7 +50,7 @@ import Testing
     }
 
     @Test func keePassDXTitleAtTheLimitCountsWithoutItsTrailingNewline() throws {
-        let tree = try #require(discover("Kunzisoft__KeePassDX").metadata.first)
+        let tree = try #require(discover("Kunzisoft__KeePassDX").part?.trees.first)
         let latvian = try #require(tree.locales.first { $0.code == "lv" }?.fields["title"])
         #expect(latvian.raw.hasSuffix("\n"))
         #expect(latvian.text.utf16.count == 30)
@@ -61,7 +61,7 @@ import Testing
                      "TeamNewPipe__NewPipe", "nextcloud__android", "owncloud__ios-app"] {
             let result = discover(name)
             #expect(result.problems.isEmpty, "\(name): \(result.problems)")
-            #expect(!result.metadata.isEmpty, "\(name) has no tree")
+            #expect(result.part?.trees.isEmpty == false, "\(name) has no tree")
         }
     }
 }

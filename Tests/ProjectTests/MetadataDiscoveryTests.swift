@@ -8,10 +8,10 @@ import Testing
 
     @Test func appStoreTreeWithPlayTreeInsideIsTwoTrees() throws {
         let result = MetadataTestSupport.discover(fixtures + "/appstore-layout")
-        #expect(result.metadata.map(\.path) == ["fastlane/metadata", "fastlane/metadata/android"])
-        #expect(result.metadata.map(\.store) == [.appstore, .play])
-        #expect(result.metadata.map(\.name) == ["main", "main"])
-        let appstore = try #require(result.metadata.first)
+        #expect(result.part?.trees.map(\.path) == ["fastlane/metadata", "fastlane/metadata/android"])
+        #expect(result.part?.trees.map(\.store) == [.appstore, .play])
+        #expect(result.part?.trees.map(\.name) == ["main", "main"])
+        let appstore = try #require(result.part?.trees.first)
         // `android`, `default`, `fonts`, `review_information` are deliver's special folders, not locales.
         #expect(appstore.locales.map(\.code) == ["de-DE", "en-US"])
         #expect(appstore.folders.filter(\.isSpecial).map(\.name) == ["android", "default", "fonts", "review_information"])
@@ -19,7 +19,7 @@ import Testing
     }
 
     @Test func appStoreValuesAreTrimmedAndDefaultsInherited() throws {
-        let tree = try #require(MetadataTestSupport.discover(fixtures + "/appstore-layout").metadata.first)
+        let tree = try #require(MetadataTestSupport.discover(fixtures + "/appstore-layout").part?.trees.first)
         let english = try #require(tree.locales.first { $0.code == "en-US" })
         let german = try #require(tree.locales.first { $0.code == "de-DE" })
         #expect(english.fields["name"]?.text == "Example Notes")
@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func rootFilesAndReviewInformationWithLegacyNames() throws {
-        let tree = try #require(MetadataTestSupport.discover(fixtures + "/appstore-layout").metadata.first)
+        let tree = try #require(MetadataTestSupport.discover(fixtures + "/appstore-layout").part?.trees.first)
         #expect(tree.rootFields["copyright"]?.text == "2024 Example Inc.")
         #expect(tree.rootFields["primary_category"]?.text == "PRODUCTIVITY")
         #expect(tree.reviewInformation["first_name"]?.text == "Ada")
@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func playValuesKeepWhitespaceButLoseOneTrailingLineBreak() throws {
-        let tree = try #require(MetadataTestSupport.discover(fixtures + "/appstore-layout").metadata.last)
+        let tree = try #require(MetadataTestSupport.discover(fixtures + "/appstore-layout").part?.trees.last)
         let locale = try #require(tree.locales.first)
         #expect(locale.code == "en-US")
         #expect(locale.fields["title"]?.text == "Example Notes")
@@ -55,7 +55,7 @@ import Testing
     }
 
     @Test func flavorTreesAreNamedByFlavor() {
-        let trees = MetadataTestSupport.discover(fixtures + "/flavors").metadata
+        let trees = MetadataTestSupport.discover(fixtures + "/flavors").part?.trees ?? []
         #expect(trees.map(\.path) == ["src/generic/fastlane/metadata", "src/huawei/fastlane/metadata/android"])
         #expect(trees.map(\.name) == ["generic", "huawei"])
         #expect(trees.allSatisfy { $0.store == .play })
@@ -63,19 +63,19 @@ import Testing
     }
 
     @Test func applicationIdTreesAreNamedByApplicationId() {
-        let trees = MetadataTestSupport.discover(fixtures + "/app-ids").metadata
+        let trees = MetadataTestSupport.discover(fixtures + "/app-ids").part?.trees ?? []
         #expect(trees.map(\.name) == ["net.example.mail", "net.example.mail.beta"])
         #expect(trees.map(\.store) == [.play, .play])
     }
 
     @Test func iosAndAndroidFoldersAreToldApartByTheirFiles() {
-        let trees = MetadataTestSupport.discover(fixtures + "/ios-and-android").metadata
+        let trees = MetadataTestSupport.discover(fixtures + "/ios-and-android").part?.trees ?? []
         #expect(trees.map(\.path) == ["fastlane/metadata/android", "fastlane/metadata/ios"])
         #expect(trees.map(\.store) == [.play, .appstore])
     }
 
     @Test func rootThatIsItselfATreeIsFound() {
-        let trees = MetadataTestSupport.discover(fixtures + "/appstore-layout/fastlane/metadata/android").metadata
+        let trees = MetadataTestSupport.discover(fixtures + "/appstore-layout/fastlane/metadata/android").part?.trees ?? []
         #expect(trees.count == 1)
         #expect(trees.first?.path == "")
         #expect(trees.first?.store == .play)
@@ -83,23 +83,23 @@ import Testing
     }
 
     @Test func strayDescriptionFilesOutsideAMetadataFolderAreNoTree() {
-        #expect(MetadataTestSupport.discover(fixtures + "/stray").metadata.isEmpty)
+        #expect(MetadataTestSupport.discover(fixtures + "/stray").part?.trees.isEmpty == true)
     }
 
     @Test func manifestPathsNameTreesAnywhere() {
         let manifest = Manifest(file: "shipcheck.yml", paths: .init(playMetadata: ["./store/listing"]))
-        let trees = MetadataTestSupport.discover(fixtures + "/manifest-path", manifest: manifest).metadata
+        let trees = MetadataTestSupport.discover(fixtures + "/manifest-path", manifest: manifest).part?.trees ?? []
         #expect(trees.map(\.path) == ["store/listing"])
         #expect(trees.first?.store == .play)
-        #expect(MetadataTestSupport.discover(fixtures + "/manifest-path").metadata.isEmpty)
+        #expect(MetadataTestSupport.discover(fixtures + "/manifest-path").part?.trees.isEmpty == true)
     }
 
     @Test func statedPathsReplaceDiscoveryForTheirStoreOnly() {
         let manifest = Manifest(file: "shipcheck.yml", paths: .init(playMetadata: ["fastlane/metadata/android"]))
         let trees = MetadataTestSupport.discover(fixtures + "/flavors", manifest: Manifest(file: "shipcheck.yml",
             paths: .init(playMetadata: ["src/huawei/fastlane/metadata/android"])))
-        #expect(trees.metadata.map(\.path) == ["src/huawei/fastlane/metadata/android"])
-        let both = MetadataTestSupport.discover(fixtures + "/ios-and-android", manifest: manifest).metadata
+        #expect(trees.part?.trees.map(\.path) == ["src/huawei/fastlane/metadata/android"])
+        let both = MetadataTestSupport.discover(fixtures + "/ios-and-android", manifest: manifest).part?.trees ?? []
         #expect(both.map(\.path) == ["fastlane/metadata/android", "fastlane/metadata/ios"])
     }
 
@@ -109,7 +109,7 @@ import Testing
         let problem = try #require(result.problems.first)
         #expect(problem.location.path == "config/shipcheck.yml")
         #expect(problem.message == "paths.appstore_metadata names store/ios, which holds no files; its appstore metadata was not checked")
-        #expect(result.metadata.map(\.store) == [.play])
+        #expect(result.part?.trees.map(\.store) == [.play])
     }
 
     @Test func nonUTF8FileIsAProblemNamingTheFile() throws {
@@ -117,14 +117,14 @@ import Testing
         let problem = try #require(result.problems.first { $0.location.path.hasSuffix("title.txt") })
         #expect(problem.location.path == "fastlane/metadata/android/de-DE/title.txt")
         #expect(problem.message.contains("UTF-8"))
-        let german = try #require(result.metadata.first?.locales.first { $0.code == "de-DE" })
+        let german = try #require(result.part?.trees.first?.locales.first { $0.code == "de-DE" })
         #expect(german.fields["title"] == nil)
         #expect(german.fields["short_description"]?.text == "Gut")
     }
 
     @Test func unreadableImageIsKeptWithoutSizeAndReported() throws {
         let result = MetadataTestSupport.discover(fixtures + "/bad-files")
-        let english = try #require(result.metadata.first?.locales.first { $0.code == "en-US" })
+        let english = try #require(result.part?.trees.first?.locales.first { $0.code == "en-US" })
         #expect(english.images.map(\.type) == ["icon"])
         #expect(english.images.first?.width == nil)
         #expect(result.problems.contains { $0.location.path == "fastlane/metadata/android/en-US/images/icon.png" && $0.message.contains("not a PNG or JPEG") })
@@ -136,7 +136,7 @@ import Testing
         try root.write("fastlane/metadata/android/en-US/title.txt", Data("Title\n".utf8))
         let result = MetadataTestSupport.discover(root.path)
         #expect(result.problems.map(\.location.path) == ["fastlane/metadata/android/en-US/full_description.txt"])
-        #expect(result.metadata.first?.locales.first?.fields.keys.sorted() == ["title"])
+        #expect(result.part?.trees.first?.locales.first?.fields.keys.sorted() == ["title"])
     }
 
     @Test func imagesAreTypedAndSizedFromTheirHeaders() throws {
@@ -146,7 +146,7 @@ import Testing
         try root.write("fastlane/metadata/android/en-US/images/featureGraphic.jpg", ImageBytes.jpeg(width: 1024, height: 500))
         try root.write("fastlane/metadata/android/en-US/images/phoneScreenshots/1_en-US.png", ImageBytes.png(width: 1080, height: 1920))
         try root.write("fastlane/metadata/android/en-US/images/notes.txt", Data("ignored\n".utf8))
-        let locale = try #require(MetadataTestSupport.discover(root.path).metadata.first?.locales.first)
+        let locale = try #require(MetadataTestSupport.discover(root.path).part?.trees.first?.locales.first)
         let sizes = locale.images.map { "\($0.type) \($0.width ?? 0)x\($0.height ?? 0)" }.sorted()
         #expect(sizes == ["featureGraphic 1024x500", "icon 512x512", "phoneScreenshots 1080x1920"])
     }
@@ -155,6 +155,6 @@ import Testing
         let files = MetadataTestSupport.walk(fixtures + "/flavors").map {
             ProjectFile(path: $0.path, absolutePath: $0.absolutePath, size: $0.size, isVendored: true)
         }
-        #expect(MetadataDiscovery.discover(root: fixtures + "/flavors", files: files, manifest: nil).metadata.isEmpty)
+        #expect(MetadataDiscovery.discover(root: fixtures + "/flavors", files: files, manifest: nil).part?.trees.isEmpty == true)
     }
 }

@@ -25,7 +25,7 @@ enum MetadataTestSupport {
         return files.sorted { $0.path < $1.path }
     }
 
-    static func discover(_ root: String, manifest: Manifest? = nil) -> PartialInspection {
+    static func discover(_ root: String, manifest: Manifest? = nil) -> InspectorOutput<MetadataPart> {
         MetadataDiscovery.discover(root: root, files: walk(root), manifest: manifest)
     }
 }

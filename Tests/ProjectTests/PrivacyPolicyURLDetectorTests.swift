@@ -14,7 +14,7 @@ struct PrivacyPolicyURLDetectorTests {
             try text.write(to: url, atomically: true, encoding: .utf8)
             walked.append(ProjectFile(path: path, root: root.path, size: text.utf8.count, isVendored: path.hasPrefix("Pods/")))
         }
-        return PrivacyURLDetector.inspect(files: walked).facts.first { $0.name == PrivacyURLDetector.factName }
+        return PrivacyURLDetector.fact(files: walked).flatMap { $0.name == PrivacyURLDetector.factName ? $0 : nil }
     }
 
     @Test func stringResourcesWinOverCodeAndNameTheirLine() throws {

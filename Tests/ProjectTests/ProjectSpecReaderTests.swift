@@ -5,12 +5,12 @@ import Testing
 /// XcodeGen and Tuist specs over Tests/Fixtures/project-specs: the Info.plist keys each target generates,
 /// and what was not read.
 @Suite struct ProjectSpecReaderTests {
-    func inspect(_ name: String) -> PartialInspection { AppleFixtures.inspect("Tests/Fixtures/project-specs/\(name)") }
+    func inspect(_ name: String) -> InspectorOutput<ApplePart> { AppleFixtures.inspect("Tests/Fixtures/project-specs/\(name)") }
 
     @Test func xcodeGenSettingsTemplatesIncludesAndInfoPropertiesAreRead() throws {
         let result = inspect("xcodegen")
         #expect(result.problems.isEmpty)
-        let app = try #require(result.infoPlists.first { $0.target == "Kiwix" })
+        let app = try #require(result.part?.infoPlists.first { $0.target == "Kiwix" })
         #expect(app.isGenerated)
         #expect(app.productType == "com.apple.product-type.application")
         #expect(app.location == SourceLocation(path: "project.yml", line: 26))
@@ -25,7 +25,7 @@ import Testing
         // Each declared key is a purpose fact with the spec's line as evidence.
         #expect(result.evidence(of: "purpose.NSCameraUsageDescription.declared").map(\.location) == [SourceLocation(path: "project.yml", line: 35)])
         // The test target's plist is a test bundle's.
-        #expect(result.infoPlists.first { $0.target == "UnitTests" }?.isTestBundle == true)
+        #expect(result.part?.infoPlists.first { $0.target == "UnitTests" }?.isTestBundle == true)
         // Everything was read: nothing is reported as unevaluated.
         #expect(result.facts(named: "apple.project_spec.unevaluated").isEmpty)
         #expect(result.facts(named: "apple.project_spec").count == 1)
@@ -39,12 +39,12 @@ import Testing
         #expect(unread.contains { $0.contains("configFiles (xcconfig files are not read)") })
         #expect(unread.contains { $0.contains("target Notes: settings groups SharedPurposeStrings (not read)") })
         // The target generates its Info.plist: its (empty) keys are a plist the checks see.
-        #expect(result.infoPlists.first { $0.target == "Notes" }?.strings.isEmpty == true)
+        #expect(result.part?.infoPlists.first { $0.target == "Notes" }?.strings.isEmpty == true)
     }
 
     @Test func tuistManifestsGiveTheirLiteralPairsAndAreNeverFullyEvaluated() throws {
         let result = inspect("tuist")
-        let plist = try #require(result.infoPlists.first { $0.location.path == "Project.swift" })
+        let plist = try #require(result.part?.infoPlists.first { $0.location.path == "Project.swift" })
         #expect(plist.strings["NSCameraUsageDescription"] == "Scans receipts to fill in the amount.")
         #expect(plist.strings["NSLocationWhenInUseUsageDescription"] == "Tags a receipt with the shop you are in.")
         #expect(plist.strings["NSContactsUsageDescription"] == "Splits a bill with a contact.")
@@ -56,7 +56,7 @@ import Testing
 
     @Test func anExpoConfigsInfoPlistIsTheAppsAndItsPluginsAreNotRun() throws {
         let result = inspect("expo")
-        let plist = try #require(result.infoPlists.first { $0.location.path == "app.json" })
+        let plist = try #require(result.part?.infoPlists.first { $0.location.path == "app.json" })
         #expect(plist.strings["NSCameraUsageDescription"] == "Scans receipts to fill in the amount.")
         #expect(plist.strings["ITSAppUsesNonExemptEncryption"] == "NO")
         #expect(plist.keyLines["NSCameraUsageDescription"] == 8)

@@ -114,7 +114,7 @@ import Testing
 
         let result = scanner.scan(files: files, maxFileBytes: 1 << 20, scope: ShippingScope(nonShippingMembers: ["Shared/TestHelper.swift"]))
 
-        #expect(result.symbolHits.map(\.location.path) == ["App/Store.swift"])
+        #expect(result.part?.symbolHits.map(\.location.path) == ["App/Store.swift"])
     }
 }
 

@@ -207,7 +207,7 @@ import Testing
 
         let result = scanner.scan(files: files, maxFileBytes: 1 << 20)
 
-        #expect(result.symbolHits.map { "\($0.signal) \($0.location)" } == [
+        #expect(result.part?.symbolHits.map { "\($0.signal) \($0.location)" } == [
             "any.signup android/Login.kt:1:1", "mobile.signup android/Login.kt:1:1",
             "any.signup ios/Login.h:1:1",
             "any.signup ios/Login.swift:1:1", "mobile.signup ios/Login.swift:1:1",
@@ -226,7 +226,7 @@ import Testing
 
         let result = scanner.scan(files: files, maxFileBytes: 1 << 20)
 
-        #expect(result.symbolHits.map(\.location.description) == ["A.swift:2:10", "A.swift:2:26", "B.swift:1:6", "B.swift:3:8", "C.swift:1:6"])
+        #expect(result.part?.symbolHits.map(\.location.description) == ["A.swift:2:10", "A.swift:2:26", "B.swift:1:6", "B.swift:3:8", "C.swift:1:6"])
         #expect(result.facts.count == 1)
         let fact = try #require(result.facts.first)
         #expect(fact.name == "account.creation")
@@ -250,7 +250,7 @@ import Testing
 
         let result = scanner.scan(files: try FileWalker().walk(root: tree.root).files, maxFileBytes: 1 << 20)
 
-        #expect(result.symbolHits.map(\.location.path) == ["Text.swift"])
+        #expect(result.part?.symbolHits.map(\.location.path) == ["Text.swift"])
         #expect(result.problems.isEmpty)
     }
 
@@ -261,7 +261,7 @@ import Testing
 
         let result = scanner.scan(files: try FileWalker().walk(root: tree.root).files, maxFileBytes: 1 << 20)
 
-        #expect(result.symbolHits.map(\.location.description) == ["Latin1.m:1:7"])
+        #expect(result.part?.symbolHits.map(\.location.description) == ["Latin1.m:1:7"])
         #expect(result.facts.first?.evidence.first?.snippet == "/*\u{FFFD}*/ signUp(); // caf\u{FFFD}")
     }
 
@@ -273,7 +273,7 @@ import Testing
 
         let result = scanner.scan(files: try FileWalker().walk(root: tree.root).files, maxFileBytes: 2048)
 
-        #expect(result.symbolHits.map(\.location.description) == ["Big.swift:1:1"])
+        #expect(result.part?.symbolHits.map(\.location.description) == ["Big.swift:1:1"])
         #expect(result.problems.map(\.location.path) == ["Big.swift"])
         #expect(result.problems.first?.message == "scanned only the first 2.0 KB of 2.9 KB; symbols after that were not searched")
     }
@@ -287,7 +287,7 @@ import Testing
 
         let result = scanner.scan(files: files, maxFileBytes: 1 << 20)
 
-        #expect(result.symbolHits.isEmpty)
+        #expect(result.part?.symbolHits.isEmpty == true)
         #expect(result.problems.map(\.message) == ["could not read the file: No such file or directory"])
     }
 }

@@ -9,11 +9,11 @@ import Testing
     func text(_ value: String) -> Data { Data(value.utf8) }
 
     func trees(_ folder: TemporaryFolder) -> [String: MetadataTree] {
-        Dictionary(uniqueKeysWithValues: MetadataTestSupport.discover(folder.path).metadata.map { ($0.path, $0) })
+        Dictionary(uniqueKeysWithValues: (MetadataTestSupport.discover(folder.path).part?.trees ?? []).map { ($0.path, $0) })
     }
 
     func facts(_ folder: TemporaryFolder) -> [String: Fact] {
-        let trees = MetadataTestSupport.discover(folder.path).metadata
+        let trees = MetadataTestSupport.discover(folder.path).part?.trees ?? []
         return Dictionary(MetadataFacts.facts(trees, facts: FactStore()).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 

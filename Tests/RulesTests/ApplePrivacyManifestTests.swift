@@ -241,8 +241,8 @@ import Testing
             files.append(ProjectFile(path: path, absolutePath: corpus + "/" + path, size: 1000, isVendored: false))
         }
         let inspection = AppleInspector.inspect(files: files, root: corpus)
-        #expect(inspection.privacyManifests.count == 5)
-        let project = ProjectModel(root: corpus, privacyManifests: inspection.privacyManifests)
+        #expect(inspection.part?.privacyManifests.count == 5)
+        let project = ProjectModel(root: corpus, privacyManifests: inspection.part?.privacyManifests ?? [])
         #expect(try S.findings(project, rule: rule).isEmpty)
     }
 }

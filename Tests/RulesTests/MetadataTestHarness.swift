@@ -34,16 +34,17 @@ enum MetadataTestHarness {
     /// The project as discovery sees it: its trees, `store.<store>` for the store each tree's consumer is (its
     /// layout's store when unknown), plus `facts`.
     static func project(_ root: String, facts: [String: FactValue] = [:], manifest: Manifest? = nil) -> ProjectModel {
-        let part = MetadataDiscovery.discover(root: root, files: walk(root), manifest: manifest)
+        let discovered = MetadataDiscovery.discover(root: root, files: walk(root), manifest: manifest)
+        let trees = discovered.part?.trees ?? []
         var store = FactStore()
-        for tree in part.metadata {
+        for tree in trees {
             for reader in [tree.consumer.store ?? tree.store] + Array(tree.consumer.alsoReadBy.keys) {
                 store.add(Fact(name: "store.\(reader.rawValue)", value: .bool(true), source: .detected,
                                evidence: [Evidence(location: SourceLocation(path: tree.path), snippet: "metadata tree")]))
             }
         }
         for (name, value) in facts { store.add(Fact(name: name, value: value, source: .stated)) }
-        return ProjectModel(root: root, manifest: manifest, facts: store, metadata: part.metadata, problems: part.problems)
+        return ProjectModel(root: root, manifest: manifest, facts: store, metadata: trees, problems: discovered.problems)
     }
 
     static func findings(_ root: String, facts: [String: FactValue] = [:], manifest: Manifest? = nil,

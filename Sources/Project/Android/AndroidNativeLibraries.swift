@@ -27,8 +27,8 @@ public enum AndroidNativeLibraries {
     /// `cargo ndk` and `cargoNdk { }` all read `cargondk`.
     static let rustGradleMarkers = ["org.mozilla.rust-android-gradle", "cargo-ndk", "cargondk", "cargokit"]
 
-    public static func inspect(files: [ProjectFile], root: String) -> PartialInspection {
-        var result = PartialInspection()
+    public static func inspect(files: [ProjectFile], root: String) -> InspectorOutput<NoPart> {
+        var output = InspectorOutput<NoPart>(part: nil)
         var nativeEvidence: [Evidence] = []
         var misaligned: [Evidence] = []
         var rustModules: [String] = []
@@ -58,20 +58,20 @@ public enum AndroidNativeLibraries {
             case .success:
                 break
             case .failure(let failure):
-                result.problems.append(InputProblem(location: SourceLocation(path: file.path), message: "could not read the library's ELF header: \(failure.message)"))
+                output.problems.append(InputProblem(location: SourceLocation(path: file.path), message: "could not read the library's ELF header: \(failure.message)"))
             }
         }
         if !nativeEvidence.isEmpty {
-            result.facts.append(Fact(name: "android.native_code", value: .bool(true), source: .detected, evidence: nativeEvidence))
+            output.facts.append(Fact(name: "android.native_code", value: .bool(true), source: .detected, evidence: nativeEvidence))
         }
         if let built = AndroidNativeBuild.fact(files: files.filter { !isDesktopRunner($0.path, desktop) }, rustModules: rustModules) {
-            result.facts.append(built)
+            output.facts.append(built)
         }
         if !misaligned.isEmpty {
-            result.facts.append(Fact(name: "android.native_libraries_4kb", value: .bool(true), source: .detected,
+            output.facts.append(Fact(name: "android.native_libraries_4kb", value: .bool(true), source: .detected,
                                      evidence: Array(misaligned.sorted { $0.location < $1.location }.prefix(10))))
         }
-        return result
+        return output
     }
 
     /// `linux/`, `windows/` and `macos/` beside each pubspec.yaml (`app/linux/` for `app/pubspec.yaml`): the desktop

@@ -73,17 +73,3 @@ public struct AndroidProjectInspector: Inspector {
         model.androidManifests.isEmpty && model.gradleFiles.isEmpty ? nil : .project
     }
 }
-
-/// `AndroidNativeLibraries` as an `Inspector`: facts only.
-public struct AndroidNativeLibrariesInspector: Inspector {
-    public init() {}
-
-    public var name: String { "android-native-libraries" }
-    public var readsEarlierParts: Bool { false }  // runs beside the Xcode projects' stage
-    public var emits: [String] { ["android.native_code", "android.native_libraries_4kb"] }
-
-    public func inspect(_ input: InspectionInput) -> InspectorOutput<NoPart> {
-        let result = AndroidNativeLibraries.inspect(files: input.files, root: input.root)
-        return InspectorOutput(part: nil, facts: result.facts, problems: result.problems)
-    }
-}

@@ -27,11 +27,12 @@ public enum AppleInspector {
 
     /// `xcode`: the Xcode projects already read (the project inspector reads them first, for the source
     /// scan's target membership); read here when nil.
-    public static func inspect(files: [ProjectFile], root: String, xcode: XcodeProjects? = nil) -> PartialInspection {
-        var result = PartialInspection()
+    public static func inspect(files: [ProjectFile], root: String, xcode: XcodeProjects? = nil) -> InspectorOutput<ApplePart> {
+        var output = InspectorOutput<ApplePart>(part: nil)
+        var part = ApplePart()
         let xcode = xcode ?? XcodeProjects.read(files: files)
         let projects = xcode.projects
-        result.problems += xcode.problems
+        output.problems += xcode.problems
         var plistFiles: [(file: ProjectFile, document: PlistDocument)] = []
         var stringsFiles: [(file: ProjectFile, language: String, document: PlistDocument)] = []
 
@@ -46,16 +47,16 @@ public enum AppleInspector {
             let file = work[index].file
             switch reading {
             case .privacyManifest(let manifest):
-                result.privacyManifests.append(manifest)
-                if let error = manifest.parseError { result.problems.append(error.problem) }
+                part.privacyManifests.append(manifest)
+                if let error = manifest.parseError { output.problems.append(error.problem) }
             case .infoPlist(let document):
                 plistFiles.append((file, document))
             case .infoPlistStrings(let language, let document):
                 stringsFiles.append((file, language, document))
             case .facts(let facts):
-                result.facts += facts
+                output.facts += facts
             case .problem(let error):
-                result.problems.append(error.problem)
+                output.problems.append(error.problem)
             case .nothing:
                 break
             }
@@ -63,14 +64,14 @@ public enum AppleInspector {
 
         var owners: [String: (target: String, productType: String?)] = [:]
         for project in projects {
-            result.facts.append(detected("apple.project", Evidence(location: SourceLocation(path: project.path), snippet: project.path)))
-            result.facts += projectFacts(project)
+            output.facts.append(detected("apple.project", Evidence(location: SourceLocation(path: project.path), snippet: project.path)))
+            output.facts += projectFacts(project)
             let settingLines = project.document.firstLines(ofWordsAfter: generatedKeyPrefix)
             for target in project.targets {
                 for setting in target.values(of: "INFOPLIST_FILE") {
                     if let path = project.resolve(setting) { owners[path] = (target.name, target.productType) }
                 }
-                if let generated = generatedInfoPlist(target, in: project, settingLines: settingLines) { result.infoPlists.append(generated) }
+                if let generated = generatedInfoPlist(target, in: project, settingLines: settingLines) { part.infoPlists.append(generated) }
             }
         }
 
@@ -78,34 +79,35 @@ public enum AppleInspector {
             let owner = owners[file.path]
             let (strings, lines) = topLevelStrings(document)
             let (nested, nestedLines) = nestedStrings(document)
-            result.infoPlists.append(InfoPlistFile(location: SourceLocation(path: file.path), target: owner?.target, strings: strings,
+            part.infoPlists.append(InfoPlistFile(location: SourceLocation(path: file.path), target: owner?.target, strings: strings,
                                                    keyLines: lines, productType: owner?.productType,
                                                    nestedStrings: nested, nestedKeyLines: nestedLines))
         }
 
-        result.facts += CIXcodeSelection.facts(files: files)
+        output.facts += CIXcodeSelection.facts(files: files)
         // XcodeGen and Tuist specs: the Info.plist keys their targets generate (read, never run).
         let specs = ProjectSpecInspector.inspect(files: files, hasXcodeProject: !projects.isEmpty)
-        result.infoPlists += specs.plists
-        result.facts += specs.facts
-        result.coverage += ProjectSpecInspector.coverage(specs.facts)
-        result.problems += specs.problems
-        result.privacyManifests += specs.manifests
-        result.specStores = specs.stores
+        part.infoPlists += specs.plists
+        output.facts += specs.facts
+        output.coverage += ProjectSpecInspector.coverage(specs.facts)
+        output.problems += specs.problems
+        part.privacyManifests += specs.manifests
+        part.specStores = specs.stores
 
-        result.infoPlists = attach(stringsFiles, to: result.infoPlists)
-        result.facts += purposeFacts(result.infoPlists)
-        result.appleBundles = AppleBundles.find(projects: projects, files: files)
+        part.infoPlists = attach(stringsFiles, to: part.infoPlists)
+        output.facts += purposeFacts(part.infoPlists)
+        part.bundles = AppleBundles.find(projects: projects, files: files)
         // With an Xcode project, the app's manifest is one an app target ships in its resources; a file on disk that
         // no target holds is not in the upload.
         // A project whose targets list no file at all (no build phase, no synchronized folder) says nothing of membership.
-        let shipped = Set(result.appleBundles.filter { $0.kind == .app }.flatMap(\.privacyManifests))
-        let membershipKnown = result.appleBundles.contains { !($0.files ?? []).isEmpty }
-        if let manifest = result.privacyManifests.first(where: { $0.isAppOwned && (!membershipKnown || shipped.contains($0.location.path)) }) {
-            result.facts.append(detected("privacy_manifest.app", Evidence(location: manifest.location, snippet: manifest.location.path)))
+        let shipped = Set(part.bundles.filter { $0.kind == .app }.flatMap(\.privacyManifests))
+        let membershipKnown = part.bundles.contains { !($0.files ?? []).isEmpty }
+        if let manifest = part.privacyManifests.first(where: { $0.isAppOwned && (!membershipKnown || shipped.contains($0.location.path)) }) {
+            output.facts.append(detected("privacy_manifest.app", Evidence(location: manifest.location, snippet: manifest.location.path)))
         }
-        result.facts += bundleFacts(result.appleBundles, files: files, plists: result.infoPlists, manifests: result.privacyManifests)
-        return result
+        output.facts += bundleFacts(part.bundles, files: files, plists: part.infoPlists, manifests: part.privacyManifests)
+        output.part = part
+        return output
     }
 
     /// `apple.bundles` (the names) and `apple.bundle.<Name>` (its kind, with its files) from the Xcode

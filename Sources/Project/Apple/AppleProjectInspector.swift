@@ -37,7 +37,7 @@ public struct ApplePart: ModelPart {
     public init() {}
 }
 
-/// `AppleInspector` as an `Inspector` (its internals unchanged).
+/// The Apple files, read by `AppleInspector` (which returns this part) over the Xcode projects the early stage read.
 public struct AppleProjectInspector: Inspector {
     public init() {}
 
@@ -53,13 +53,7 @@ public struct AppleProjectInspector: Inspector {
     public var lookedFor: String? { "Info.plist, privacy manifest" }
 
     public func inspect(_ input: InspectionInput) -> InspectorOutput<ApplePart> {
-        let result = AppleInspector.inspect(files: input.files, root: input.root, xcode: input.earlier[XcodeProjectsPart.self].projects)
-        var part = ApplePart()
-        part.infoPlists = result.infoPlists
-        part.privacyManifests = result.privacyManifests
-        part.bundles = result.appleBundles
-        part.specStores = result.specStores
-        return InspectorOutput(part: part, facts: result.facts, problems: result.problems, coverage: result.coverage)
+        AppleInspector.inspect(files: input.files, root: input.root, xcode: input.earlier[XcodeProjectsPart.self].projects)
     }
 
     /// An Xcode project or an Info.plist outside vendored folders; an Expo config (or an XcodeGen/Tuist spec)

@@ -7,19 +7,17 @@ import Formats
 public enum DataSafetyExportDetector {
     public static let factName = "play.data_safety_export"
 
-    public static func inspect(files: [ProjectFile], manifest: Manifest?) -> PartialInspection {
-        var result = PartialInspection()
+    /// The fact, or nil when the manifest states no export and the walk holds none.
+    public static func fact(files: [ProjectFile], manifest: Manifest?) -> Fact? {
         if let stated = manifest?.paths.dataSafety {
-            result.facts.append(Fact(name: factName, value: .string(stated), source: .detected,
-                                     evidence: [Evidence(location: SourceLocation(path: manifest?.file ?? "shipcheck.yml"), snippet: "paths.data_safety: \(stated)")]))
-            return result
+            return Fact(name: factName, value: .string(stated), source: .detected,
+                        evidence: [Evidence(location: SourceLocation(path: manifest?.file ?? "shipcheck.yml"), snippet: "paths.data_safety: \(stated)")])
         }
         let exports = files.filter { !$0.isVendored && DataSafetyLocator.isExportName(String($0.fileName)) }
             .sorted { (depth($0.path), $0.path) < (depth($1.path), $1.path) }
-        guard let first = exports.first else { return result }
-        result.facts.append(Fact(name: factName, value: .string(first.path), source: .detected,
-                                 evidence: [Evidence(location: SourceLocation(path: first.path), snippet: first.path)]))
-        return result
+        guard let first = exports.first else { return nil }
+        return Fact(name: factName, value: .string(first.path), source: .detected,
+                    evidence: [Evidence(location: SourceLocation(path: first.path), snippet: first.path)])
     }
 
     static func depth(_ path: String) -> Int {

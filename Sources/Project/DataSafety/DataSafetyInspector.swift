@@ -17,10 +17,8 @@ public struct DataSafetyInspector: Inspector {
 
     public func inspect(_ input: InspectionInput) -> InspectorOutput<DataSafetyPart> {
         var output = InspectorOutput<DataSafetyPart>(part: nil)
-        if input.options.scope == .everything {
-            let result = DataSafetyExportDetector.inspect(files: input.files, manifest: input.manifest)
-            output.facts = result.facts
-            output.problems = result.problems
+        if input.options.scope == .everything, let fact = DataSafetyExportDetector.fact(files: input.files, manifest: input.manifest) {
+            output.facts = [fact]
         }
         if let path = DataSafetyLocator.locate(files: input.files, manifest: input.manifest) {
             var part = DataSafetyPart()

@@ -5,7 +5,8 @@ public struct DependenciesPart: ModelPart {
     public init() {}
 }
 
-/// `DependencyInspector` as an `Inspector` (its internals unchanged).
+/// The dependencies `DependencyInspector` resolves (it returns this part), with the facts drawn from them and
+/// from the monorepo's local packages.
 public struct DependenciesInspector: Inspector {
     public init() {}
 
@@ -15,13 +16,13 @@ public struct DependenciesInspector: Inspector {
     public var rootMarkers: [RootMarker] { [.name("pubspec.yaml"), .name("package.json")] }
 
     public func inspect(_ input: InspectionInput) -> InspectorOutput<DependenciesPart> {
-        let result = DependencyInspector.inspect(files: input.files, root: input.root)
-        var part = DependenciesPart()
-        part.dependencies = result.dependencies
+        var output = DependencyInspector.inspect(files: input.files, root: input.root)
         // Native code that arrives inside AARs: the 16 KB reminder from the declared coordinates.
-        let native = AndroidNativeDependencies.facts(result.dependencies, tables: input.options.nativeDependencyTables)
+        output.facts += AndroidNativeDependencies.facts(output.part?.dependencies ?? [], tables: input.options.nativeDependencyTables)
         // A monorepo's path dependencies: which app depends on which sibling package (LocalPackages).
         let local = LocalPackages.facts(files: input.files)
-        return InspectorOutput(part: part, facts: result.facts + native + local, problems: result.problems, coverage: LocalPackages.coverage(local))
+        output.facts += local
+        output.coverage += LocalPackages.coverage(local)
+        return output
     }
 }

@@ -13,8 +13,9 @@ import Formats
 /// own and whose workspace's `Package.resolved` are not committed, the package requirements its project.pbxproj
 /// writes (`PBXProjPackageReader`).
 public enum DependencyInspector {
-    public static func inspect(files: [ProjectFile], root: String) -> PartialInspection {
-        var result = PartialInspection()
+    public static func inspect(files: [ProjectFile], root: String) -> InspectorOutput<DependenciesPart> {
+        var output = InspectorOutput<DependenciesPart>(part: nil)
+        var part = DependenciesPart()
         var lines: [String: [Substring]] = [:]
         // Only the Podfile.lock paths are asked for (a set of every path took megabytes of a large tree).
         let paths = Set(files.lazy.filter { $0.fileName == "Podfile.lock" }.map(\.path))
@@ -25,9 +26,9 @@ public enum DependencyInspector {
             do {
                 let text = try InspectedText.read(file)
                 lines[file.path] = text.lineSlices()
-                result.dependencies += try reader(text, file.path)
+                part.dependencies += try reader(text, file.path)
             } catch {
-                if reportProblems { result.problems.append(error.problem) }
+                if reportProblems { output.problems.append(error.problem) }
             }
         }
 
@@ -71,14 +72,14 @@ public enum DependencyInspector {
             }
         }
         if !definitionNames.isEmpty {
-            result.facts.append(Fact(name: PodfilePreprocessorDefinitions.factName, value: .list(definitionNames), source: .detected,
+            output.facts.append(Fact(name: PodfilePreprocessorDefinitions.factName, value: .list(definitionNames), source: .detected,
                                      evidence: definitions))
         }
-        result.dependencies += linkedFrameworks(VendoredFrameworkFinder.find(files), files: files)
+        part.dependencies += linkedFrameworks(VendoredFrameworkFinder.find(files), files: files)
         // refreshVersions' `_` placeholders, answered by versions.properties (Sources/Project/Android/RefreshVersions.swift).
-        result.dependencies = RefreshVersions.resolve(result.dependencies, files: files)
+        part.dependencies = RefreshVersions.resolve(part.dependencies, files: files)
 
-        for dependency in result.dependencies {
+        for dependency in part.dependencies {
             let snippet: String
             if let line = dependency.location.line, let text = lines[dependency.location.path], line >= 1, line <= text.count {
                 // Only the head shows; a minified lock file is one line of megabytes, met once per dependency.
@@ -87,10 +88,11 @@ public enum DependencyInspector {
                 snippet = dependency.location.path
             }
             let value: FactValue = dependency.version.map { .string($0) } ?? .bool(true)
-            result.facts.append(Fact(name: "sdk." + dependency.name, value: value, source: .detected,
+            output.facts.append(Fact(name: "sdk." + dependency.name, value: value, source: .detected,
                                      evidence: [Evidence(location: dependency.location, snippet: String(snippet.prefix(200)))]))
         }
-        return result
+        output.part = part
+        return output
     }
 
     /// A framework checked into the tree ships only if something links it: a target's build phase (the pbxproj's

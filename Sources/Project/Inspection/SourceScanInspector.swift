@@ -5,8 +5,8 @@ public struct SourceScanPart: ModelPart {
     public init() {}
 }
 
-/// `SourceScanner` as an `Inspector` (its internals unchanged). Its facts are the ones the `kind: symbols`
-/// tables declare, so it lists none of its own.
+/// The source scan (`SourceScanner`, which returns this part), with the sign-up/login signal weights drawn from
+/// its hits. Its facts are the ones the `kind: symbols` tables declare, so it lists none of its own.
 public struct SourceScanInspector: Inspector {
     public init() {}
 
@@ -14,13 +14,11 @@ public struct SourceScanInspector: Inspector {
     public var emits: [String] { ["signal.*", "privacy.policy_url"] }
 
     public func inspect(_ input: InspectionInput) -> InspectorOutput<SourceScanPart> {
-        let result = SourceScanner(tables: input.symbolTables)
+        var output = SourceScanner(tables: input.symbolTables)
             .scan(files: input.files, maxFileBytes: input.options.maxFileBytes, scope: input.earlier[XcodeProjectsPart.self].scope,
                   privacyURLs: true)  // one read per code file: its bytes also go to the privacy link detector
-        var part = SourceScanPart()
-        part.symbolHits = result.symbolHits
         // `signal.<fact>`: each sign-up/login signal with its weight and where it was found, for `facts`.
-        let signals = SignalWeights.facts(tables: input.symbolTables, hits: result.symbolHits)
-        return InspectorOutput(part: part, facts: result.facts + signals, problems: result.problems)
+        output.facts += SignalWeights.facts(tables: input.symbolTables, hits: output.part?.symbolHits ?? [])
+        return output
     }
 }

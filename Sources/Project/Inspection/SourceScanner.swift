@@ -123,16 +123,17 @@ public struct SourceScanner: Sendable {
 
     public var isEmpty: Bool { patterns.isEmpty && fragments.isEmpty }
 
-    /// Scans the non-vendored source files that ship (see `ShippingScope`) in parallel: every hit, a detected
-    /// `true` fact per signal with its first evidence lines (path/line order), and a problem per file that
+    /// Scans the non-vendored source files that ship (see `ShippingScope`) in parallel: every hit (the part), a
+    /// detected `true` fact per signal with its first evidence lines (path/line order), and a problem per file that
     /// could not be read fully. With `privacyURLs`, the same bytes also go to `PrivacyURLDetector`, whose
     /// fact joins the result (it reads only the files the scan did not: resources, plists, code that does
     /// not ship), so that no source file is read twice.
-    public func scan(files: [ProjectFile], maxFileBytes: Int, scope: ShippingScope = .conventions, privacyURLs: Bool = false) -> PartialInspection {
-        var result = PartialInspection()
+    public func scan(files: [ProjectFile], maxFileBytes: Int, scope: ShippingScope = .conventions,
+                     privacyURLs: Bool = false) -> InspectorOutput<SourceScanPart> {
+        var part = SourceScanPart()
         guard !isEmpty else {
-            if privacyURLs { result.facts = PrivacyURLDetector.inspect(files: files).facts }
-            return result
+            let link = privacyURLs ? PrivacyURLDetector.fact(files: files) : nil
+            return InspectorOutput(part: part, facts: link.map { [$0] } ?? [])
         }
         // Indices, not copies: a large tree has 100,000+ files. In path order, so that the hits of
         // file after file, each sorted, are the hits sorted by location.
@@ -147,22 +148,23 @@ public struct SourceScanner: Sendable {
         }
         var evidence = EvidenceCollector(limits: evidenceLimits)
         var links: [PrivacyURLDetector.Found] = []
-        result.symbolHits.reserveCapacity(perFile.reduce(0) { $0 + $1.hits.count })
+        var problems: [InputProblem] = []
+        part.symbolHits.reserveCapacity(perFile.reduce(0) { $0 + $1.hits.count })
         for index in perFile.indices {
             let scanned = perFile[index]
             perFile[index] = Scanned(hits: [], problem: nil, links: [])  // each file's hits are freed once moved, so they are never held twice
             for raw in scanned.hits.sorted(by: Self.inOrder) {
                 evidence.add(raw)
-                result.symbolHits.append(raw.hit)
+                part.symbolHits.append(raw.hit)
             }
-            if let problem = scanned.problem { result.problems.append(problem) }
+            if let problem = scanned.problem { problems.append(problem) }
             links += scanned.links
         }
-        result.facts = evidence.facts
-        if privacyURLs {
-            result.facts += PrivacyURLDetector.inspect(files: files, alreadyRead: Set(work.filter { files[$0].size <= maxFileBytes }), found: links).facts
+        var facts = evidence.facts
+        if privacyURLs, let link = PrivacyURLDetector.fact(files: files, alreadyRead: Set(work.filter { files[$0].size <= maxFileBytes }), found: links) {
+            facts.append(link)
         }
-        return result
+        return InspectorOutput(part: part, facts: facts, problems: problems)
     }
 
     /// What one file gave: its hits, the problem reading it, and the privacy links in its bytes.

@@ -13,49 +13,47 @@ import Formats
 public enum MetadataDiscovery {
     /// - Parameter anyName: the root was given as a metadata folder (`shipcheck metadata DIR`): it is a tree
     ///   when it has a store's layout, whatever its name.
-    public static func discover(root: String, files: [ProjectFile], manifest: Manifest?, anyName: Bool = false) -> PartialInspection {
+    public static func discover(root: String, files: [ProjectFile], manifest: Manifest?, anyName: Bool = false) -> InspectorOutput<MetadataPart> {
         // Source code is never part of a metadata tree: leaving it out keeps the folder index small (a
         // 150,000-file tree of code otherwise held every path twice more).
         let index = FolderIndex(files.filter { !$0.isVendored && Language(fileName: $0.fileName) == nil })
-        var result = PartialInspection()
+        var problems: [InputProblem] = []
         var trees: [MetadataTree] = []
         for (path, store) in statedPaths(manifest) where index.folders[path] == nil && index.subfolders[path] == nil {
             let key = store == .appstore ? "appstore_metadata" : (manifest?.paths.fdroidMetadata.map(normalized).contains(path) == true ? "fdroid_metadata" : "play_metadata")
-            result.problems.append(InputProblem(location: SourceLocation(path: manifest?.file ?? "shipcheck.yml"),
+            problems.append(InputProblem(location: SourceLocation(path: manifest?.file ?? "shipcheck.yml"),
                 message: "paths.\(key) names \(path.isEmpty ? "." : path), which holds no files; its \(store.rawValue) metadata was not checked"))
         }
         // Who uploads what is read first: a folder an upload names is a tree whatever its name (`meta/android`).
         let signals = MetadataConsumerDetection.Signals(files: files)
         let namedFolders = Set(signals.namedFolders.map(\.path)).union(anyName ? [""] : [])
         for (path, store) in treeRoots(index: index, root: root, manifest: manifest, named: namedFolders) {
-            let tree = readTree(path: path, store: store, index: index, problems: &result.problems)
+            let tree = readTree(path: path, store: store, index: index, problems: &problems)
             trees.append(tree)
         }
         // Gradle Play Publisher's `src/<sourceSet>/play/` and upload actions' `whatsnew-<locale>` folders.
         var others: [MetadataTree] = []
         for path in PlayPublisherTrees.roots(index) where !trees.contains(where: { $0.path == path }) {
-            var tree = PlayPublisherTrees.read(path: path, index: index, problems: &result.problems)
+            var tree = PlayPublisherTrees.read(path: path, index: index, problems: &problems)
             tree.consumer = MetadataConsumerDetection.playPublisherConsumer(of: path, signals: signals)
             tree.track = MetadataConsumerDetection.playPublisherTrack(of: path, signals: signals)
             others.append(tree)
         }
         for (path, evidence) in signals.whatsNewFolders where !trees.contains(where: { $0.path == path }) && !others.contains(where: { $0.path == path }) {
-            guard var tree = WhatsNewTrees.read(path: path, index: index, problems: &result.problems) else { continue }
+            guard var tree = WhatsNewTrees.read(path: path, index: index, problems: &problems) else { continue }
             tree.consumer = MetadataConsumer(store: .play, evidence: [evidence],
                                              uploadChains: ["\(path) ← r0adkll/upload-google-play whatsNewDirectory (\(evidence.location)): release notes only"])
             others.append(tree)
         }
         trees = named(trees.sorted { ($0.path, $0.store.rawValue) < ($1.path, $1.store.rawValue) })
-        result.metadata = MetadataConsumerDetection.assign(trees, signals: signals, manifest: manifest) + named(others)
-        result.facts += FDroidBuildRecipes.facts(files: files)
-        result.appStoreScreenshots = AppStoreScreenshotDiscovery.discover(
-            index: index, appStoreTrees: trees.filter { $0.store == .appstore }.map(\.path), problems: &result.problems)
+        var part = MetadataPart()
+        part.trees = MetadataConsumerDetection.assign(trees, signals: signals, manifest: manifest) + named(others)
+        part.appStoreScreenshots = AppStoreScreenshotDiscovery.discover(
+            index: index, appStoreTrees: trees.filter { $0.store == .appstore }.map(\.path), problems: &problems)
         // Images that are Git LFS pointers: one fact for them all (a not-checked item), not a warning each.
-        let (problems, pointers, gap) = GitLFSPointer.separate(result.problems)
-        result.problems = problems
-        if let pointers { result.facts.append(pointers) }
-        if let gap { result.coverage.append(gap) }
-        return result
+        let (readable, pointers, gap) = GitLFSPointer.separate(problems)
+        return InspectorOutput(part: part, facts: FDroidBuildRecipes.facts(files: files) + (pointers.map { [$0] } ?? []),
+                               problems: readable, coverage: gap.map { [$0] } ?? [])
     }
 
     /// The manifest's `paths.appstore_metadata` / `paths.play_metadata` / `paths.fdroid_metadata`, normalized,

@@ -10,7 +10,7 @@ public struct MetadataPart: ModelPart {
     public init() {}
 }
 
-/// `MetadataDiscovery` as an `Inspector` (its internals unchanged).
+/// The store metadata trees, found and read by `MetadataDiscovery` (which returns this part).
 public struct MetadataInspector: Inspector {
     public init() {}
 
@@ -22,12 +22,7 @@ public struct MetadataInspector: Inspector {
                                          "fdroid.build_version_codes", GitLFSPointer.factName] }
 
     public func inspect(_ input: InspectionInput) -> InspectorOutput<MetadataPart> {
-        let result = MetadataDiscovery.discover(root: input.root, files: input.files, manifest: input.manifest,
-                                                anyName: input.options.scope == .metadata)
-        var part = MetadataPart()
-        part.trees = result.metadata
-        part.appStoreScreenshots = result.appStoreScreenshots
-        return InspectorOutput(part: part, facts: result.facts, problems: result.problems, coverage: result.coverage)
+        MetadataDiscovery.discover(root: input.root, files: input.files, manifest: input.manifest, anyName: input.options.scope == .metadata)
     }
 
     /// A tree counts for the store that reads it; a supply tree nobody is known to upload counts for Play.

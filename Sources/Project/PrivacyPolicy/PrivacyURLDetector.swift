@@ -34,8 +34,9 @@ public enum PrivacyURLDetector {
         let snippet: String
     }
 
-    public static func inspect(files: [ProjectFile]) -> PartialInspection {
-        inspect(files: files, alreadyRead: [], found: [])
+    /// The `privacy.policy_url` fact, or nil when no file read holds a policy link.
+    public static func fact(files: [ProjectFile]) -> Fact? {
+        fact(files: files, alreadyRead: [], found: [])
     }
 
     /// `alreadyRead`: indices into `files` whose bytes the source scan has already given to `found(in:)`
@@ -48,7 +49,7 @@ public enum PrivacyURLDetector {
     /// holds no https link at all is not read: a translation translates the default's strings, and none of
     /// those is a link (thunderbird-android: 219 of 2,454 translations are read). The evidence is where the
     /// chosen link is seen in what was read.
-    static func inspect(files: [ProjectFile], alreadyRead: Set<Int>, found alreadyFound: [Found]) -> PartialInspection {
+    static func fact(files: [ProjectFile], alreadyRead: Set<Int>, found alreadyFound: [Found]) -> Fact? {
         var found = alreadyFound
         var candidates: [Source: [Int]] = [:]
         for index in files.indices where !alreadyRead.contains(index) {
@@ -74,14 +75,12 @@ public enum PrivacyURLDetector {
                 if source == .defaultResources, !read.anyLink { defaultsWithoutLinks.insert(files[tier[i]].path) }
             }
         }
-        var result = PartialInspection()
         let ordered = found.sorted { ($0.source, $0.location) < ($1.source, $1.location) }
-        guard let first = ordered.first else { return result }
+        guard let first = ordered.first else { return nil }
         let evidence = ordered.filter { $0.url == first.url }.prefix(evidenceLimit).map {
             Evidence(location: $0.location, snippet: $0.snippet)
         }
-        result.facts.append(Fact(name: factName, value: .string(first.url), source: .detected, evidence: Array(evidence)))
-        return result
+        return Fact(name: factName, value: .string(first.url), source: .detected, evidence: Array(evidence))
     }
 
     /// `…/res/values-de/strings.xml` → `…/res/values/strings.xml`: the default file a translation translates.
