@@ -127,7 +127,10 @@ enum PrivacyManifestChecks {
                 guard appRoots.count >= 2 else { return true }
                 if let nearest = nearestAppRoot(dependency.location.path) { return nearest == appRoot }
                 let folder = dependency.location.path.split(separator: "/").dropLast().joined(separator: "/")
-                return folder.isEmpty || appRoot.hasPrefix(folder + "/")
+                // A pub lock above the app (a Dart workspace's pubspec.lock) is a Flutter runner's (…/ios), never a
+                // native app's beside it (ente's Ensu, a Swift app under the same workspace).
+                let flutterRunner = appRoot.hasSuffix("/ios") || appRoot == "ios"
+                return (folder.isEmpty || appRoot.hasPrefix(folder + "/")) && (dependency.ecosystem != .pub || flutterRunner)
             }) ?? [] : []
             if !sdks.isEmpty {
                 let one = sdks.count == 1
