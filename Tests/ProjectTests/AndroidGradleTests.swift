@@ -90,6 +90,49 @@ struct AndroidGradleTests {
         #expect(parsed.settings.first?.flavor == "libre")
     }
 
+    /// The Kotlin DSL's accessors name plugin ids bare or in backticks; `android` is the Android Gradle Plugin's own
+    /// id for an application module (kiwix-android's app/build.gradle.kts writes `plugins { android }`).
+    @Test func pluginIdAccessorsInKotlinPluginsBlocksAreRead() {
+        let app = GradleScript.parse("""
+        plugins {
+          android
+          id("com.github.triplet.play") version Versions.com_github_triplet_play_gradle_plugin
+        }
+        android {
+          defaultConfig { minSdk = 25 }
+        }
+        """)
+        #expect(app.plugins.map(\.id) == ["android", "com.github.triplet.play"])
+        #expect(AndroidInspector.moduleKind(plugins: app.plugins.map(\.id), settings: app.settings) == .application)
+        let library = GradleScript.parse("plugins {\n  `android-library`\n}\n")
+        #expect(library.plugins.map(\.id) == ["android-library"])
+        #expect(AndroidInspector.moduleKind(plugins: library.plugins.map(\.id), settings: library.settings) == .library)
+        // A bare word outside `plugins { }` is no plugin.
+        #expect(GradleScript.parse("android {\n  compileOptions\n}\n").plugins.isEmpty)
+    }
+
+    /// ktlint's wrapping puts the value of a long assignment on the next lines (vitorpamplona/amethyst, MIT):
+    /// `targetSdk =` ends its line and the chain goes on with `.get()`. One statement, at the setting's line.
+    @Test func anAssignmentWrappedOntoTheNextLinesIsOneStatement() {
+        let parsed = GradleScript.parse("""
+        android {
+            compileSdk =
+                libs.versions.android.compileSdk
+                    .get()
+                    .toInt()
+            defaultConfig {
+                targetSdk =
+                    libs.versions.android.targetSdk
+                        ?.get()
+                versionName = "1.0"
+            }
+        }
+        """)
+        let summary = parsed.settings.map { "\($0.name.rawValue)@\($0.line)=\($0.expression)" }
+        #expect(summary.contains("targetSdk@7=libs.versions.android.targetSdk?.get()"))
+        #expect(summary.contains("versionName@10=\"1.0\""))
+    }
+
     @Test func extExtraAndLocalsAreCollected() {
         let script = """
         buildscript {

@@ -224,6 +224,40 @@ import Testing
         #expect(found.count == 3)
     }
 
+    /// openhab/openhab-ios writes its purposes on their own lines inside <string>; uploads with it were accepted, so
+    /// the trimmed name is validated and the padding is a warning of its own rule.
+    @Test func aValueWrittenWithWhitespaceAroundItIsValidatedTrimmedAndWarned() throws {
+        let body = """
+        <key>NSPrivacyAccessedAPITypes</key>
+        <array><dict>
+          <key>NSPrivacyAccessedAPIType</key><string>NSPrivacyAccessedAPICategoryUserDefaults</string>
+          <key>NSPrivacyAccessedAPITypeReasons</key><array><string> CA92.1 </string></array>
+        </dict></array>
+        <key>NSPrivacyCollectedDataTypes</key>
+        <array><dict>
+          <key>NSPrivacyCollectedDataType</key><string>NSPrivacyCollectedDataTypeEmailAddress</string>
+          <key>NSPrivacyCollectedDataTypeLinked</key><false/>
+          <key>NSPrivacyCollectedDataTypeTracking</key><false/>
+          <key>NSPrivacyCollectedDataTypePurposes</key><array><string>
+                NSPrivacyCollectedDataTypePurposeAppFunctionality
+            </string><string>
+                NSPrivacyCollectedDataTypePurposeMarketting
+            </string></array>
+        </dict></array>
+        """
+        let invalid = try problems(body)
+        #expect(invalid.count == 1)
+        #expect(invalid.first?.hasPrefix("unknown collected data purpose NSPrivacyCollectedDataTypePurposeMarketting") == true)
+        let project = ProjectModel(root: "/p", privacyManifests: [S.manifest(S.plist(body))])
+        let padded = try S.findings(project, rule: "privacy-manifest.padded-value")
+        #expect(padded.map(\.evidence) == [
+            "NSPrivacyAccessedAPITypeReasons value CA92.1 is written with whitespace around it (a line break or spaces inside <string>…</string>)",
+            "NSPrivacyCollectedDataTypePurposes value NSPrivacyCollectedDataTypePurposeAppFunctionality is written with whitespace around it (a line break or spaces inside <string>…</string>)",
+            "NSPrivacyCollectedDataTypePurposes value NSPrivacyCollectedDataTypePurposeMarketting is written with whitespace around it (a line break or spaces inside <string>…</string>)",
+        ])
+        #expect(padded.allSatisfy { $0.severity == .warning })
+    }
+
     @Test func unparseableManifestIsInvalid() throws {
         let project = ProjectModel(root: "/p", privacyManifests: [S.manifest("<plist><dict><key>x</key></dict>")])
         let findings = try S.findings(project, rule: rule)
@@ -320,6 +354,35 @@ import Testing
         let errors = outcome.findings.filter { $0.rule == "privacy-manifest.missing-api-declaration" }
         #expect(!errors.isEmpty)
         #expect(errors.allSatisfy { $0.severity == .error && !$0.message.contains("of the same app declares it") })
+    }
+
+    /// An SDK the app embeds ships its own manifest in the same upload: when its published manifest declares the
+    /// category (sdk_manifest_declarations), the finding is the warning another manifest of the app gives; a
+    /// version known to predate that manifest leaves the error.
+    @Test func anEmbeddedSDKsManifestDeclaringTheCategoryMakesItAWarning() throws {
+        let project = try RuleExampleTests.inspect(Self.examples + "/trigger", checklists: RuleExampleTests.builtinChecklists())
+        var stripped = project
+        stripped.privacyManifests = project.privacyManifests.filter { !$0.location.path.hasPrefix("App/") }
+        let engine = Engine(checklists: try RuleExampleTests.loaded())
+        func findings(_ dependencies: [Dependency]) -> [Finding] {
+            var model = stripped
+            model.dependencies = dependencies
+            return engine.evaluate(EvaluationContext(project: model, tables: engine.tables, today: "2026-11-30")).findings
+                .filter { $0.rule == "privacy-manifest.missing-api-declaration" }
+        }
+        let pod = Dependency(name: "shared_preferences_foundation", version: "0.0.1", location: SourceLocation(path: "Podfile.lock", line: 9),
+                             ecosystem: .cocoapods)
+        let embedded = findings([pod])
+        #expect(!embedded.isEmpty)
+        #expect(embedded.allSatisfy { $0.severity == .warning
+            && $0.message.contains("the privacy manifest that shared_preferences_foundation ships in the same app declares it") })
+        let old = Dependency(name: "shared_preferences_foundation", version: "2.3.4", location: SourceLocation(path: "pubspec.lock", line: 40),
+                             ecosystem: .pub)
+        let predating = findings([pod, old])
+        #expect(!predating.isEmpty)
+        #expect(predating.allSatisfy { $0.severity == .error && !$0.message.contains("shared_preferences_foundation") })
+        #expect(findings([Dependency(name: "Alamofire", version: "5.9.1", location: SourceLocation(path: "Podfile.lock", line: 3),
+                                     ecosystem: .cocoapods)]).allSatisfy { $0.severity == .error })
     }
 
     @Test func debugPreviewAndTestOnlyUsesAreNotEvidence() throws {

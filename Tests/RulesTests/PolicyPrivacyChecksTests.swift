@@ -26,7 +26,17 @@ struct PolicyPrivacyChecksTests {
         // The written http URL ships and is wrong; the locale without a file leaves App Store Connect's value.
         #expect(findings.count == 1)
         #expect(findings.contains { $0.location.path == "fastlane/metadata/en-US/privacy_url.txt" && $0.message.contains("uses http: instead of https:") && $0.message.contains("for en-US (main)") })
+        // No scheme is named by App Store Connect's reference: an http: policy URL is a risk, graded a warning.
+        #expect(findings.first?.severity == .warning)
         #expect(try S.manual(project).contains { $0.rule == "privacy-policy.appstore-console-url" })
+    }
+
+    @Test func malformedPrivacyURLStaysAnError() throws {
+        let project = Self.appStoreProject(locales: [S.locale("en-US", fields: ["privacy_url": "tidelog.app/privacy"])])
+        let findings = try S.findings(project, rule: "privacy-policy.appstore-url")
+        #expect(findings.count == 1)
+        #expect(findings.first?.severity == .error)
+        #expect(findings.first?.message.contains("is not a well-formed absolute URL") == true)
     }
 
     @Test func defaultFolderCoversLocalesWithoutTheirOwn() throws {

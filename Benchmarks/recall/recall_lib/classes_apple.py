@@ -103,13 +103,40 @@ RR_CALL = {
 }
 
 
+def _app_folder(plist):
+    """The folder of the app a plist belongs to: above `ios/` for a Flutter or React Native app, else the plist's
+    folder's parent (the folder of the .xcodeproj)."""
+    parts = plist.split("/")
+    if "ios" in parts[:-1]:
+        return "/".join(parts[:parts.index("ios")])
+    return "/".join(parts[:-2])
+
+
+def _path_dependencies(tree, folder):
+    """The folders of the pub `path:` dependencies the app in `folder` declares in its pubspec.yaml."""
+    text = tree.read(posixpath.join(folder, "pubspec.yaml") if folder else "pubspec.yaml") or ""
+    out = []
+    for m in re.finditer(r"(?m)^\s+path:\s*['\"]?([^'\"\s#]+)", text):
+        out.append(posixpath.normpath(posixpath.join(folder, m.group(1))))
+    return out
+
+
 def _app_plist_with_sources(tree):
-    """(plist, its app's Swift/ObjC sources): the sources under the plist's folder, else every app source."""
+    """(plists, sources for each): in a repository of one app, every app source; with several apps (ente's
+    photos and auth), the sources under the plist's app folder and its pub path dependencies, so that a plugin
+    only one app depends on is not charged to another."""
     plists = find.ios_app_plists(tree)
     if not plists:
         raise NoTarget("no iOS app Info.plist")
     sources = find.ios_sources(tree)
-    return plists, sources
+    folders = {_app_folder(p) for p in plists}
+    if len(folders) < 2:
+        return plists, {p: sources for p in plists}
+    by_plist = {}
+    for p in plists:
+        roots = [_app_folder(p)] + _path_dependencies(tree, _app_folder(p))
+        by_plist[p] = [f for f in sources if any(r == "" or f.startswith(r + "/") for r in roots)]
+    return plists, by_plist
 
 
 def _remove_plist_key(text, key):
@@ -154,7 +181,7 @@ def purpose_removed(tree):
             rx = KEY_EVIDENCE.get(key)
             if not rx:
                 continue
-            hits = tree.grep(rx, sources)
+            hits = tree.grep(rx, sources[plist])
             if not hits:
                 continue
             changed = _remove_key_everywhere(tree, plist, key)
@@ -439,7 +466,12 @@ def _lower_pin(tree, f, identity, old):
                  "its privacy manifest")
 def sdk_pinned(tree):
     said = " ".join(x.get("message", "") for x in tree.before if x.get("rule") == "privacy-manifest.sdk-missing-manifest")
-    for f in tree.files:
+    # The lock files a build of the app reads first: a Package.resolved inside an .xcodeproj or .xcworkspace (and
+    # Podfile.lock) before one beside a local package's Package.swift, which Xcode ignores when the package is a
+    # dependency of the app (pocket-casts-ios's Modules/Server/Package.resolved pins FMDB 2.7.7, the app 2.7.12).
+    def read_by_the_app_build(f):
+        return ".xcodeproj/" in f or ".xcworkspace/" in f or posixpath.basename(f) == "Podfile.lock"
+    for f in sorted(tree.files, key=lambda f: not read_by_the_app_build(f)):
         base = posixpath.basename(f)
         if find.is_test_path(f):
             continue

@@ -10,6 +10,9 @@ import shutil
 import subprocess
 import tempfile
 
+# The largest file a seeder reads (and may rewrite): real project.pbxproj files pass 1 MB.
+READ_LIMIT = 32_000_000
+
 # Folders no build or upload reads from the repository itself (dependencies, outputs, tool state).
 SKIP_DIRS = {".git", "node_modules", "Pods", "build", ".build", ".gradle", ".dart_tool", "DerivedData", "Carthage",
              ".idea", ".swiftpm", "vendor", ".bundle"}
@@ -74,8 +77,10 @@ class Tree:
         if rel not in self._cache:
             try:
                 with open(self.path(rel), "rb") as handle:
-                    data = handle.read(1_000_000)
-                self._cache[rel] = data.decode("utf-8", errors="surrogateescape")
+                    data = handle.read(READ_LIMIT + 1)
+                # A file over the limit is not read at all: a truncated text written back would seed a broken file
+                # (pocket-casts-ios's 1.05 MB project.pbxproj came back unparseable, and the seed counted as missed).
+                self._cache[rel] = None if len(data) > READ_LIMIT else data.decode("utf-8", errors="surrogateescape")
             except OSError:
                 self._cache[rel] = None
             if not self.changed:  # nothing written yet: this is the original's text

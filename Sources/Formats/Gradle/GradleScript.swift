@@ -208,6 +208,9 @@ package struct GradleScript: Sendable {
         #"^id\s*\(\s*([A-Za-z_][\w.]*?)(?:\.get\(\)\.pluginId)?\s*\)$"#,
         // Convention plugin classes: `pluginManager.apply("com.android.library")`, `apply("…")` in `with(pluginManager)`.
         #"^(?:(?:project\.|target\.)?pluginManager\.)?apply\s*\(\s*["']([\w.\-]+)["']\s*\)$"#,
+        // The Kotlin DSL's plugin-id accessors: a bare or backticked id inside `plugins { }` (`java`, `` `android-library` ``,
+        // and `android`, Android Gradle Plugin's own id for com.android.application, as kiwix-android writes it).
+        #"^`?([A-Za-z][\w\-]*)`?$"#,
     ].map { try! NSRegularExpression(pattern: $0) }
 
     /// `apply false` declares a plugin for sub-projects (the root build's habit) without applying it, in each spelling:
@@ -221,7 +224,8 @@ package struct GradleScript: Sendable {
             // `id` and `alias` only mean a plugin inside `plugins { }`.
             if index > 0 && !statement.blocks.contains("plugins") { continue }
             // The word each pattern requires, looked for first.
-            guard [text.hasPrefix("apply"), text.hasPrefix("id"), text.hasPrefix("alias"), text.hasPrefix("id"), text.contains("apply")][index] else { continue }
+            guard [text.hasPrefix("apply"), text.hasPrefix("id"), text.hasPrefix("alias"), text.hasPrefix("id"), text.contains("apply"),
+                   statement.blocks.last == "plugins"][index] else { continue }
             if let groups = captures(pattern, statement.text), let id = groups.first { return id }
         }
         return nil

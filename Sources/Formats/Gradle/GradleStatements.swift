@@ -53,6 +53,23 @@ package enum GradleStatements {
             if scalar.isASCII { buffer.append(UInt8(scalar.value)) } else { buffer.append(contentsOf: scalar.utf8) }
         }
 
+        /// Where the statement goes on after the line break at `newline`, and whether as a chained call: the line
+        /// ends with `=` (ktlint's `targetSdk =` with the value on the next line) or the next line starts a chained
+        /// call (`.get()`, `?.let`). Nil when the line break ends the statement.
+        func continuation(after newline: Int) -> (resume: Int, chained: Bool)? {
+            var ahead = newline + 1
+            while ahead < chars.count && (chars[ahead] == " " || chars[ahead] == "\t" || chars[ahead] == "\r") { ahead += 1 }
+            if let last = buffer.last(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") && $0 != UInt8(ascii: "\r") }),
+               last == UInt8(ascii: "="), ahead < chars.count, chars[ahead] != "\n" {
+                return (ahead, false)
+            }
+            guard ahead + 1 < chars.count else { return nil }
+            let first = chars[ahead], second = chars[ahead + 1]
+            let startsCall = first == "?" ? second == "." :
+                first == "." && (second == "_" || (65...90).contains(second.value) || (97...122).contains(second.value))
+            return startsCall ? (ahead, true) : nil
+        }
+
         while index < chars.count {
             let c = chars[index]
             let next: Unicode.Scalar? = index + 1 < chars.count ? chars[index + 1] : nil
@@ -120,7 +137,16 @@ package enum GradleStatements {
                 append(c)
             case "\n":
                 line += 1
-                if parenDepth == 0 { flush() } else { append(" ") }
+                if parenDepth > 0 {
+                    append(" ")
+                } else if let next = continuation(after: index) {
+                    // The next line's indentation is dropped: `libs.versions.x` + `.get()` reads as one chain.
+                    if !next.chained { append(" ") }
+                    index = next.resume
+                    continue
+                } else {
+                    flush()
+                }
             case ";":
                 if parenDepth == 0 { flush() } else { append(c) }
             default:

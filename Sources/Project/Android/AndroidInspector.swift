@@ -328,7 +328,8 @@ public enum AndroidInspector {
     static func moduleKind(plugins: [String], settings: [GradleSetting]) -> GradleFile.ModuleKind {
         // Convention plugins (`nowinandroid.android.application`) and unresolved catalog aliases
         // (`libs.plugins.android.application`) say what they wrap in their names.
-        if plugins.contains(where: { $0 == "com.android.application" || ($0.lowercased().contains("android") && $0.lowercased().hasSuffix("application")) }) {
+        // `android` and `android-library` are the Android Gradle Plugin's own older ids of the two (still registered).
+        if plugins.contains(where: { $0 == "com.android.application" || $0 == "android" || ($0.lowercased().contains("android") && $0.lowercased().hasSuffix("application")) }) {
             return .application
         }
         if plugins.contains(where: { $0 == "com.android.library" || ($0.lowercased().contains("android") && $0.lowercased().hasSuffix("library")) }) {

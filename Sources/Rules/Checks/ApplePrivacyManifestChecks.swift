@@ -20,6 +20,8 @@ enum PrivacyManifestChecks {
             OptionSpec("categories", .table, required: true, decode: TableError.decoder(RequiredReasonCategories.init), doc: "category -> fact -> approved reasons"),
             OptionSpec("symbols", .table, requiredWhen: ("from", "archive"), decode: TableError.decoder(BinarySymbols.init), doc: "with `from: archive`: category -> the Mach-O symbols that use it"),
             OptionSpec("platforms", .stringList, doc: "the Apple platforms the rule applies to; a bundle built only for others is left out"),
+            OptionSpec("sdk_declarations", .table, decode: TableError.decoder(SDKManifestDeclarations.init),
+                       doc: "SDK name → the categories its own privacy manifest declares (from its published PrivacyInfo.xcprivacy): an app embedding it ships that manifest"),
             JudgedInput.option,
         ],
         subjects: .none,
@@ -34,6 +36,7 @@ enum PrivacyManifestChecks {
         }
         let project = invocation.context.project
         if project.appleBundles.isEmpty { return requiredReasonsOfTheWholeApp(categories, project) }
+        let sdkDeclarations = invocation.decoded("sdk_declarations", as: SDKManifestDeclarations.self)
 
         let manifests = Dictionary(project.privacyManifests.map { ($0.location.path, $0) }, uniquingKeysWith: { first, _ in first })
         let claimed = project.appleBundles.reduce(into: Set<String>()) { $0.formUnion($1.files ?? []) }
@@ -119,6 +122,21 @@ enum PrivacyManifestChecks {
             let elsewhere = declaring.filter { !membershipKnown || shipped.contains($0) }
             let unshipped = declaring.filter { !elsewhere.contains($0) }
             var note = declaredElsewhereNote(elsewhere, of: "app")
+            // An SDK the app embeds ships its own manifest in the same upload; the repository does not hold it.
+            let sdks = elsewhere.isEmpty ? sdkDeclarations?.declaring(category.name, among: project.dependencies.filter { dependency in
+                guard appRoots.count >= 2 else { return true }
+                if let nearest = nearestAppRoot(dependency.location.path) { return nearest == appRoot }
+                let folder = dependency.location.path.split(separator: "/").dropLast().joined(separator: "/")
+                // A pub lock above the app (a Dart workspace's pubspec.lock) is a Flutter runner's (…/ios), never a
+                // native app's beside it (ente's Ensu, a Swift app under the same workspace).
+                let flutterRunner = appRoot.hasSuffix("/ios") || appRoot == "ios"
+                return (folder.isEmpty || appRoot.hasPrefix(folder + "/")) && (dependency.ecosystem != .pub || flutterRunner)
+            }) ?? [] : []
+            if !sdks.isEmpty {
+                let one = sdks.count == 1
+                note += " (the privacy manifest\(one ? "" : "s") that \(list(sdks)) ship\(one ? "s" : "") in the same app declare\(one ? "s" : "") it, which uploads have been"
+                    + " seen to accept, so this is a warning: add the declaration to the bundle's own manifest to be safe)"
+            }
             if !unshipped.isEmpty {
                 note += " (\(unshipped.joined(separator: ", ")) declares it but is in no target's resources, so it does not ship: add it to"
                     + " the target's Copy Bundle Resources, or declare the category in a manifest that does)"
@@ -133,7 +151,7 @@ enum PrivacyManifestChecks {
             return CheckResult(location: hit.location, evidence: snippet, values: [
                 "bundle": described(bundles), "category": category.name, "evidence": "\(hit.location)",
                 "manifest": manifest, "reasons": category.reasons.joined(separator: ", "), "declared_elsewhere": note,
-            ], severity: elsewhere.isEmpty && !unlinked ? nil : .warning)
+            ], severity: elsewhere.isEmpty && sdks.isEmpty && !unlinked ? nil : .warning)
         }
     }
 

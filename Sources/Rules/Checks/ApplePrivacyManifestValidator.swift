@@ -1,3 +1,4 @@
+import Foundation
 import Project
 
 /// Validates one privacy manifest against the tables: what App Store Connect would call an invalid
@@ -27,6 +28,9 @@ struct PrivacyManifestValidator: Sendable {
         case sdkOnlyReason = "sdk-only-reason"
         /// An NSPrivacyTrackingDomains entry that is not a bare host name.
         case trackingDomain = "tracking-domain"
+        /// A category, reason, data type or purpose that is valid once the whitespace around it is removed
+        /// (`<string>` on its own line): uploads with such values have been accepted, so a risk, not an error.
+        case paddedValue = "padded-value"
     }
 
     enum Rejection: String, Sendable {
@@ -123,7 +127,7 @@ struct PrivacyManifestValidator: Sendable {
 
     private func checkAccessedAPI(_ entry: [String: PlistValue], appOwned: Bool,
                                   report: (String, String?, String?, Rejection, Group?) -> Void) {
-        guard let type = entry["NSPrivacyAccessedAPIType"]?.string else {
+        guard let type = entry["NSPrivacyAccessedAPIType"]?.string.map({ trimmed($0, "NSPrivacyAccessedAPIType", report) }) else {
             if entry["NSPrivacyAccessedAPIType"] == nil {
                 report("an NSPrivacyAccessedAPITypes entry has no NSPrivacyAccessedAPIType", "NSPrivacyAccessedAPITypes", nil, .invalidManifest, nil)
             }
@@ -139,6 +143,7 @@ struct PrivacyManifestValidator: Sendable {
             return
         }
         let reasons = (entry["NSPrivacyAccessedAPITypeReasons"]?.array ?? []).compactMap(\.string)
+            .map { trimmed($0, "NSPrivacyAccessedAPITypeReasons", report) }
         let approved = category.reasons.joined(separator: ", ")
         if reasons.isEmpty {
             report("\(type) lists no NSPrivacyAccessedAPITypeReasons; give at least one of \(approved)", nil, type, .invalidReason, nil)
@@ -157,6 +162,18 @@ struct PrivacyManifestValidator: Sendable {
                        + "pick the reason that matches the app's own use (approved: \(approved))", nil, reason, .invalidReason, .sdkOnlyReason)
             }
         }
+    }
+
+    /// `value` without the whitespace around it, reported as a padded value when there was some (written
+    /// `<string>` on one line and the name on the next). The rest of the validation judges the trimmed value: its
+    /// own problems are the ones App Store Connect names.
+    private func trimmed(_ value: String, _ key: String, _ report: (String, String?, String?, Rejection, Group?) -> Void) -> String {
+        let bare = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        if bare != value, !bare.isEmpty {
+            report("\(key) value \(bare) is written with whitespace around it (a line break or spaces inside <string>…</string>)",
+                   nil, bare, .invalidManifest, .paddedValue)
+        }
+        return bare
     }
 
     /// A host name: letters, digits, `-` and `.`, at least one dot, no scheme, path, port or wildcard.
@@ -178,11 +195,13 @@ struct PrivacyManifestValidator: Sendable {
         for key in schema.collectedDataType.keys.sorted() where entry[key] == nil {
             report("an NSPrivacyCollectedDataTypes entry has no \(key)", "NSPrivacyCollectedDataTypes", nil, .invalidManifest, nil)
         }
-        if let type = entry["NSPrivacyCollectedDataType"]?.string, !dataTypes.fullNames.contains(type) {
+        if let type = entry["NSPrivacyCollectedDataType"]?.string.map({ trimmed($0, "NSPrivacyCollectedDataType", report) }),
+           !dataTypes.fullNames.contains(type) {
             let hint = Spelling.nearest(to: type, in: dataTypes.fullNames).map { " (did you mean \($0)?)" } ?? ""
             report("unknown collected data type \(type)\(hint)", nil, type, .invalidManifest, nil)
         }
         for purpose in (entry["NSPrivacyCollectedDataTypePurposes"]?.array ?? []).compactMap(\.string)
+            .map({ trimmed($0, "NSPrivacyCollectedDataTypePurposes", report) })
         where !purposes.fullNames.contains(purpose) {
             let hint = Spelling.nearest(to: purpose, in: purposes.fullNames).map { " (did you mean \($0)?)" } ?? ""
             report("unknown collected data purpose \(purpose)\(hint)", nil, purpose, .invalidManifest, nil)

@@ -9,12 +9,15 @@ enum GenericURL {
         options: [
             OptionSpec("max_length", .int, doc: "Longest allowed URL in characters; no limit when not given"),
             OptionSpec("https_only", .bool, doc: "Require https"),
+            OptionSpec("http_severity", .oneOf(["info", "warning", "error"]),
+                       doc: "The grade of an http: URL under https_only when the store's own validation is not known to refuse it (default: the rule's severity)"),
         ],
         subjects: .required, run: run)
 
     static func run(_ invocation: CheckInvocation) -> [CheckResult] {
         let maxLength = invocation.options.int("max_length") ?? Int.max
         let httpsOnly = invocation.options.bool("https_only") ?? false
+        let httpSeverity = invocation.options.string("http_severity").flatMap(Severity.init(rawValue:))
         let pages = invocation.context.project.webPages
         return invocation.subjects.compactMap { subject in
             let text = subject.value.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -26,9 +29,11 @@ enum GenericURL {
                 if case .offline? = pages[text] { offline = true }
             }
             guard let found else { return nil }
-            // Offline, the URL was not judged: a note that says so, never an error (docs/severity.md).
+            // Offline, the URL was not judged: a note that says so, never an error (docs/severity.md). An http: URL
+            // the store accepts as a valid URL is graded by `http_severity` (a risk, not an upload refusal).
+            let insecure = found == Self.insecureProblem
             return GenericSubjects.result(subject, evidence: TextPosition.snippet(text), values: ["problem": found],
-                                          severity: offline ? .info : nil)
+                                          severity: offline ? .info : (insecure ? httpSeverity : nil))
         }
     }
 
@@ -44,6 +49,8 @@ enum GenericURL {
         }
     }
 
+    static let insecureProblem = "uses http: instead of https:"
+
     /// Why `text` is not an acceptable store URL, or nil.
     static func problem(_ text: String, maxLength: Int, httpsOnly: Bool) -> String? {
         if text.contains(where: { $0.isWhitespace }) { return "contains whitespace (one URL per field, no spaces)" }
@@ -51,7 +58,7 @@ enum GenericURL {
             return "is not a well-formed absolute URL"
         }
         guard scheme == "http" || scheme == "https" else { return "uses \(scheme): instead of http(s)" }
-        if httpsOnly, scheme != "https" { return "uses http: instead of https:" }
+        if httpsOnly, scheme != "https" { return insecureProblem }
         guard let host = components.host, !host.isEmpty, host.contains(".") || host == "localhost" else {
             return "has no host name"
         }
