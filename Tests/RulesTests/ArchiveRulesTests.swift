@@ -252,6 +252,23 @@ import Testing
         #expect(merged["android.target_sdk"]?.value == .number(33))
     }
 
+    /// Beside it, how its packaged versions join the build files' (`ArchiveInspector.dependencyMerge`): the
+    /// packaged version replaces every Gradle entry of the same library (any case); other ecosystems and other
+    /// libraries stay; appended, both would be kept.
+    @Test func theArchiveDependencyMergePolicyIsDeclaredByTheInspector() {
+        let gradle = Dependency(name: "com.android.billingclient:billing", version: "6.2.1", location: SourceLocation(path: "app/build.gradle", line: 9), ecosystem: .gradle)
+        let other = Dependency(name: "androidx.core:core", version: "1.12.0", location: SourceLocation(path: "app/build.gradle", line: 10), ecosystem: .gradle)
+        let pub = Dependency(name: "com.android.billingclient:billing", version: "1.0.0", location: SourceLocation(path: "pubspec.lock"), ecosystem: .pub)
+        let packaged = Dependency(name: "com.android.billingclient:Billing", version: "8.0.0",
+                                  location: SourceLocation(path: "app.apk!/META-INF/com.android.billingclient_billing.version"), ecosystem: .gradle)
+        var dependencies = [gradle, other, pub]
+        dependencies.add([packaged], policy: ArchiveInspector.dependencyMerge)
+        #expect(dependencies.map(\.version) == ["1.12.0", "1.0.0", "8.0.0"])
+        var appended = [gradle]
+        appended.add([packaged], policy: .appended)
+        #expect(appended.map(\.version) == ["6.2.1", "8.0.0"])
+    }
+
     @Test func aFeatureModulesPermissionInTheAABIsReportedAtThatModulesManifest() throws {
         let hits = try Self.findings(["android-feature.aab"], rule: "play-permissions.all-files-access")
         #expect(hits.map(\.location.path) == ["android-feature.aab!/scanner/manifest/AndroidManifest.xml"])
