@@ -126,6 +126,18 @@ import Testing
         // The .xcarchive of a development-signed build is not judged for its push environment: only exported .ipa files are.
     }
 
+    /// One login policy (`apple.login_alternative`) on both inputs: the code's third-party login is answered by the
+    /// entitlement of the built app given with it (the same evidence the archive rule reads), not by an unsigned one.
+    @Test func theCodesLoginRuleIsAnsweredByTheBuiltAppsSignInWithAppleEntitlement() throws {
+        let project = RuleExampleTests.examplesRoot + "/review-risk.login-without-apple/trigger"
+        let source = try Self.run([], project: project)
+        #expect(source.result.findings.filter { $0.rule == "review-risk.login-without-apple" }.map(\.location.path) == ["App/LoginScreen.swift"])
+        let unsigned = try Self.run(["ios-rules-trigger.ipa"], project: project)
+        #expect(unsigned.result.findings.filter { $0.rule == "review-risk.login-without-apple" }.map(\.location.path) == ["App/LoginScreen.swift"])
+        let signed = try Self.run(["ios-rules-pass.ipa"], project: project)
+        #expect(!signed.result.findings.contains { $0.rule == "review-risk.login-without-apple" })
+    }
+
     @Test func aMinimumOSVersionBelowTheBinarysMinosIsReportedAtThatPlist() throws {
         let hits = try Self.findings(["ios-rules-trigger.ipa"], rule: "platform-requirements.apple-minimum-os-mismatch")
         #expect(hits.map(\.location.path) == [Self.sdk + "Info.plist", Self.app + "Info.plist"])
