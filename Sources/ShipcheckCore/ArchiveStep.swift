@@ -37,14 +37,8 @@ public enum ArchiveStep {
                                              "archives: \(item.path) leads out of the project root (to \(opened.contents.name)); list archives inside it"))
                     continue
                 }
-                let output = try ArchiveInspector.inspect(opened.contents, kind: opened.kind)
-                project.archives.append(output.archive)
-                // The versions the build packaged win over the build files' (same names, the archive's place).
-                let packaged = Set(output.archive.packagedVersions.map { $0.name.lowercased() })
-                project.dependencies.removeAll { $0.ecosystem == .gradle && packaged.contains($0.name.lowercased()) }
-                project.dependencies += output.archive.packagedVersions
-                for fact in output.facts { project.facts.add(fact, policy: ArchiveInspector.factMerge) }
-                project.problems += output.problems
+                // The inspector declares how what ships joins the sources' model (facts, packaged versions).
+                try ArchiveInspector.inspect(opened.contents, kind: opened.kind).merge(into: &project)
             } catch {
                 if let written = item.written {
                     errors.append(Diagnostic(.archiveUnreadable, at: written,

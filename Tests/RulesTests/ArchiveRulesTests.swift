@@ -126,6 +126,18 @@ import Testing
         // The .xcarchive of a development-signed build is not judged for its push environment: only exported .ipa files are.
     }
 
+    /// One login policy (`apple.login_alternative`) on both inputs: the code's third-party login is answered by the
+    /// entitlement of the built app given with it (the same evidence the archive rule reads), not by an unsigned one.
+    @Test func theCodesLoginRuleIsAnsweredByTheBuiltAppsSignInWithAppleEntitlement() throws {
+        let project = RuleExampleTests.examplesRoot + "/review-risk.login-without-apple/trigger"
+        let source = try Self.run([], project: project)
+        #expect(source.result.findings.filter { $0.rule == "review-risk.login-without-apple" }.map(\.location.path) == ["App/LoginScreen.swift"])
+        let unsigned = try Self.run(["ios-rules-trigger.ipa"], project: project)
+        #expect(unsigned.result.findings.filter { $0.rule == "review-risk.login-without-apple" }.map(\.location.path) == ["App/LoginScreen.swift"])
+        let signed = try Self.run(["ios-rules-pass.ipa"], project: project)
+        #expect(!signed.result.findings.contains { $0.rule == "review-risk.login-without-apple" })
+    }
+
     @Test func aMinimumOSVersionBelowTheBinarysMinosIsReportedAtThatPlist() throws {
         let hits = try Self.findings(["ios-rules-trigger.ipa"], rule: "platform-requirements.apple-minimum-os-mismatch")
         #expect(hits.map(\.location.path) == [Self.sdk + "Info.plist", Self.app + "Info.plist"])
@@ -250,6 +262,23 @@ import Testing
         var merged = FactStore([Fact(name: "android.target_sdk", value: .number(33), source: .detected)])
         merged.add(Fact(name: "android.target_sdk", value: .number(34), source: .detected), policy: .merged)
         #expect(merged["android.target_sdk"]?.value == .number(33))
+    }
+
+    /// Beside it, how its packaged versions join the build files' (`ArchiveInspector.dependencyMerge`): the
+    /// packaged version replaces every Gradle entry of the same library (any case); other ecosystems and other
+    /// libraries stay; appended, both would be kept.
+    @Test func theArchiveDependencyMergePolicyIsDeclaredByTheInspector() {
+        let gradle = Dependency(name: "com.android.billingclient:billing", version: "6.2.1", location: SourceLocation(path: "app/build.gradle", line: 9), ecosystem: .gradle)
+        let other = Dependency(name: "androidx.core:core", version: "1.12.0", location: SourceLocation(path: "app/build.gradle", line: 10), ecosystem: .gradle)
+        let pub = Dependency(name: "com.android.billingclient:billing", version: "1.0.0", location: SourceLocation(path: "pubspec.lock"), ecosystem: .pub)
+        let packaged = Dependency(name: "com.android.billingclient:Billing", version: "8.0.0",
+                                  location: SourceLocation(path: "app.apk!/META-INF/com.android.billingclient_billing.version"), ecosystem: .gradle)
+        var dependencies = [gradle, other, pub]
+        dependencies.add([packaged], policy: ArchiveInspector.dependencyMerge)
+        #expect(dependencies.map(\.version) == ["1.12.0", "1.0.0", "8.0.0"])
+        var appended = [gradle]
+        appended.add([packaged], policy: .appended)
+        #expect(appended.map(\.version) == ["6.2.1", "8.0.0"])
     }
 
     @Test func aFeatureModulesPermissionInTheAABIsReportedAtThatModulesManifest() throws {

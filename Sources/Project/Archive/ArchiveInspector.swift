@@ -10,11 +10,24 @@ public enum ArchiveInspector {
         public var archive: BuiltArchive
         public var facts: [Fact] = []
         public var problems: [InputProblem] = []
+
+        /// Joins what the archive says to the project model, as the inspector declares (`factMerge`,
+        /// `dependencyMerge`): the archive itself, its packaged versions, its facts and the entries it could not read.
+        public func merge(into model: inout ProjectModel) {
+            model.archives.append(archive)
+            model.dependencies.add(archive.packagedVersions, policy: ArchiveInspector.dependencyMerge)
+            for fact in facts { model.facts.add(fact, policy: ArchiveInspector.factMerge) }
+            model.problems += problems
+        }
     }
 
     /// A built archive's facts are what ships: they replace the source scan's differing guesses (the run
     /// adds them with this policy; evidence inside an archive is a path with an entry, `app.aab!/…`).
     public static let factMerge = FactMergePolicy.shippedWins { ArchiveLocation.split($0.path).entry != nil }
+
+    /// The versions the build packaged (`META-INF/*.version`) win over the Gradle files' for the same library:
+    /// same names, the archive's place.
+    public static let dependencyMerge = DependencyMergePolicy.shippedWins(.gradle)
 
     /// The ABIs Play's 16 KB requirement is about (64-bit).
     static let sixtyFourBitABIs: Set<String> = ["arm64-v8a", "x86_64"]

@@ -1,11 +1,11 @@
 import Project
 
-/// Checks of a built iOS archive read from its binaries' imports, their signed entitlements and the
-/// built Info.plists: what App Store Connect's validation and App Review see in the upload.
+/// Checks of a built iOS archive with no source twin, read from its binaries' build versions, their signed
+/// entitlements and the built Info.plists: what App Store Connect's validation and App Review see in the upload.
 enum ArchiveAppleChecks {
     static var all: [CheckFunction] {
         // `source: true` also judges the app targets' own Info.plists: then the rule needs no archive.
-        [binaryImports, pushEnvironment, thirdPartyLogin, minimumOS, appPlist.reading { $0.bool("source") == true ? .project : .builtArchives }]
+        [pushEnvironment, minimumOS, appPlist.reading { $0.bool("source") == true ? .project : .builtArchives }]
     }
 
     /// The bundles that carry an Info.plist App Store Connect judges purpose strings by (the app, its
@@ -20,27 +20,6 @@ enum ArchiveAppleChecks {
             }
             return (owner, [owner] + frameworks)
         }
-    }
-
-    /// A binary of the built archive imports one of `symbols` (UIWebView's classes for ITMS-90809).
-    static let binaryImports = CheckFunction(
-        name: "archive.binary_imports",
-        summary: "No binary of a built iOS archive imports one of the listed symbols",
-        options: [OptionSpec("symbols", .stringList, required: true, doc: "Mach-O symbol names (`_OBJC_CLASS_$_UIWebView`)")],
-        subjects: .none,
-        placeholders: ["binary", "bundle", "symbol"]
-    ) { invocation in
-        guard let listed = invocation.options.strings("symbols") else { return [] }
-        var results: [CheckResult] = []
-        for archive in invocation.context.project.archives where archive.isApple {
-            for bundle in archive.bundles {
-                guard let binary = bundle.binary, let location = bundle.binaryLocation else { continue }
-                let imported = Set(binary.undefinedSymbols)
-                guard let symbol = listed.first(where: imported.contains) else { continue }
-                results.append(CheckResult(location: location, evidence: symbol, values: ["binary": location.path, "bundle": bundle.described, "symbol": symbol]))
-            }
-        }
-        return results
     }
 
     /// An exported .ipa (not a development export: `get-task-allow` is not true) whose app is signed with
@@ -60,30 +39,6 @@ enum ArchiveAppleChecks {
                 results.append(CheckResult(location: location, evidence: "aps-environment development",
                                            values: ["binary": location.path, "bundle": bundle.described]))
             }
-        }
-        return results
-    }
-
-    /// A listed third-party login SDK is embedded and the app is not signed with `entitlement`.
-    static let thirdPartyLogin = CheckFunction(
-        name: "archive.third_party_login",
-        summary: "An embedded third-party login SDK comes with the Sign in with Apple entitlement in the built app",
-        options: [OptionSpec("frameworks", .stringList, required: true, doc: "framework names of third-party login SDKs"),
-                  OptionSpec("entitlement", .string, required: true, doc: "the entitlement that shows the alternative login")],
-        subjects: .none,
-        placeholders: ["framework", "sdk", "entitlement", "binary"]
-    ) { invocation in
-        guard let names = invocation.options.strings("frameworks"), let entitlement = invocation.options.string("entitlement") else { return [] }
-        let listed = Set(names.map { $0.lowercased() })
-        var results: [CheckResult] = []
-        for archive in invocation.context.project.archives where archive.isApple {
-            guard let app = archive.bundles.first(where: { $0.kind == .app }), app.entitlements?[entitlement] == nil,
-                  let sdk = archive.bundles.first(where: { $0.kind == .framework && listed.contains($0.name.lowercased()) }) else { continue }
-            let location = sdk.infoPlistLocation ?? sdk.binaryLocation ?? sdk.location
-            results.append(CheckResult(location: location, evidence: sdk.name, values: [
-                "framework": sdk.location.path, "sdk": sdk.name, "entitlement": entitlement,
-                "binary": app.binaryLocation?.path ?? app.location.path,
-            ]))
         }
         return results
     }
