@@ -7,7 +7,7 @@ import Testing
 /// form factor, values through buildSrc constants, gradle.properties, `apply from:` and `extra`, and the
 /// merged release manifest of the Play flavor with `tools:node="remove"`.
 struct AndroidReleaseModelTests {
-    static let result: PartialInspection = {
+    static let result: AndroidInspection = {
         let root = AndroidTestPaths.fixtures.appendingPathComponent("android/release")
         return AndroidInspector.inspect(files: AndroidTestPaths.walk(root), root: root.path)
     }()
@@ -22,7 +22,7 @@ struct AndroidReleaseModelTests {
         #expect(fact("android.modules")?.value == .list(["app", "apps/tv", "wear"]))
         #expect(fact("android.modules_skipped")?.value == .list(["sample"]))
         // The root applies nothing (`apply false`), `unused` is in no include list.
-        let kinds = Dictionary(uniqueKeysWithValues: Self.result.gradleFiles.map { ($0.location.path, $0.kind) })
+        let kinds = Dictionary(uniqueKeysWithValues: Self.result.android.gradleFiles.map { ($0.location.path, $0.kind) })
         #expect(kinds["build.gradle.kts"] == .other)
         #expect(fact("android.project")?.evidence.map(\.location.path) == ["app/build.gradle.kts", "apps/tv/build.gradle", "wear/build.gradle.kts"])
         #expect(fact("android.release_module")?.value == .string("app"))
