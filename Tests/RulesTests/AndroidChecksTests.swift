@@ -92,6 +92,27 @@ struct AndroidChecksTests {
         #expect(hit.message.contains("targetSdk is 34 (stated in shipcheck.yml)"))
     }
 
+    @Test func aTargetStatedWithNoAndroidFilesIsJudged() throws {
+        // No app module in the model: one app known by the short names, here only what shipcheck.yml states.
+        let stated = Fact(name: "android.target_sdk", value: .number(34), source: .stated)
+        let hits = try Self.findings(Self.project([stated], manifestFile: "shipcheck.yml")).findings.filter { $0.rule == "platform-requirements.play-target-sdk" }
+        #expect(hits.map(\.location.path) == ["shipcheck.yml"])
+        #expect(hits.first?.message.contains("targetSdk is 34 (stated in shipcheck.yml)") == true)
+    }
+
+    @Test func aStatedValueOverridesThePartsModule() throws {
+        // The part says 36 (app) and 35 (wear): fine. shipcheck.yml states lower values for both.
+        let modules = [Self.module("app", release: true, target: 36), Self.module("wear", target: 35, formFactor: "wear")]
+        #expect(try Self.findings(Self.project([], modules: modules)).findings.filter { $0.rule == "platform-requirements.play-target-sdk" }.isEmpty)
+        let stated = [Fact(name: "android.target_sdk", value: .number(34), source: .stated),
+                      Fact(name: "android.module.wear.target_sdk", value: .number(33), source: .stated)]
+        let hits = try Self.findings(Self.project(stated, modules: modules, manifestFile: "shipcheck.yml")).findings
+            .filter { $0.rule == "platform-requirements.play-target-sdk" }
+        #expect(hits.map(\.location.path) == ["shipcheck.yml", "shipcheck.yml"])
+        #expect(hits.contains { $0.message.contains("targetSdk is 34 (stated in shipcheck.yml)") }, "\(hits.map(\.message))")
+        #expect(hits.contains { $0.message.contains("targetSdk is 33 (module wear) (stated in shipcheck.yml)") }, "\(hits.map(\.message))")
+    }
+
     @Test func projectsNotShippingToPlayAreNotChecked() throws {
         let notPlay = Fact(name: "store.play", value: .bool(false), source: .detected)
         let outcome = try Self.findings(Self.project([Self.targetSdk(30), notPlay]))

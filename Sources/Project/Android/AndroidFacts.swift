@@ -1,6 +1,7 @@
 import Formats
 
-/// Draws the Android facts from the release model.
+/// Draws the Android facts from the release model: each shipping module's values from the `AndroidShippedModule`
+/// the model part carries (`shippedModules`), so the facts and the part never disagree.
 ///
 /// The release module is the phone app module that ships (the one named `app` when there are several),
 /// else the first app module that ships. Its values keep the short names:
