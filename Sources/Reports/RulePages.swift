@@ -1,4 +1,5 @@
 import Foundation
+import Project
 import Rules
 
 /// The rule reference (docs/rules/): a Markdown page per checklist, a section per rule with what it finds,
@@ -45,7 +46,9 @@ public enum RulePages {
             ("android.permissions.*", "every `<uses-permission>` of the merged release manifests that ship (as `android.permission.<NAME>`)"),
             ("dependencies.*", "every resolved dependency (labels `name`, `version`, `ecosystem`)"),
         ]
-        for (selector, what) in selectors { out += "| `\(selector)` | \(cell(what)) |\n" }
+        // Then those the inspectors provide (`Inspector.selectors`), by text.
+        let provided = InspectorRegistry.selectors().values.sorted { $0.text < $1.text }.map { ($0.text, $0.doc) }
+        for (selector, what) in selectors + provided { out += "| `\(selector)` | \(cell(what)) |\n" }
         out += "\nA named field or key is also selected where it is missing; only `present` is shown such places, so "
         out += "\"missing\" and \"empty\" are one check. A message may use each selector's labels (`{{locale}}`, "
         out += "`{{field}}`, `{{key}}`, `{{file}}`, …), `{{value}}`, `{{path}}`, `{{rule}}`, and the facts of the rule's "

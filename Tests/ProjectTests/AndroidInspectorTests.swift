@@ -4,19 +4,19 @@ import Testing
 
 /// The Android inspector over the small projects in Tests/Fixtures/android.
 struct AndroidInspectorTests {
-    func inspect(_ name: String) -> PartialInspection {
+    func inspect(_ name: String) -> AndroidInspection {
         let root = AndroidTestPaths.fixtures.appendingPathComponent("android/\(name)")
         return AndroidInspector.inspect(files: AndroidTestPaths.walk(root), root: root.path)
     }
 
-    func fact(_ result: PartialInspection, _ name: String) -> Fact? {
+    func fact(_ result: AndroidInspection, _ name: String) -> Fact? {
         result.facts.first { $0.name == name }
     }
 
     @Test func multiModuleProjectResolvesRootExtAndPropertiesAndTakesTheLowestTarget() throws {
         let result = inspect("multimodule")
         #expect(result.problems.isEmpty)
-        let kinds = Dictionary(uniqueKeysWithValues: result.gradleFiles.map { ($0.location.path, $0.kind) })
+        let kinds = Dictionary(uniqueKeysWithValues: result.android.gradleFiles.map { ($0.location.path, $0.kind) })
         #expect(kinds == ["app/build.gradle": .application, "build.gradle": .other, "lib/build.gradle": .library])
 
         let target = try #require(fact(result, "android.target_sdk"))
@@ -32,7 +32,7 @@ struct AndroidInspectorTests {
         #expect(fact(result, "android.application_id")?.value == .string("com.example.multi"))
         #expect(fact(result, "android.project")?.evidence.first?.location == SourceLocation(path: "app/build.gradle", line: 1))
         #expect(fact(result, "android.target_sdk_unknown") == nil)
-        #expect(result.gradleFiles.first { $0.kind == .application }?.productFlavors.map(\.name) == ["free", "pro"])
+        #expect(result.android.gradleFiles.first { $0.kind == .application }?.productFlavors.map(\.name) == ["free", "pro"])
     }
 
     @Test func permissionsComeFromShippingManifestsOnly() throws {
@@ -47,8 +47,8 @@ struct AndroidInspectorTests {
     @Test func wearAppReadsItsCatalogAndItsFormFactor() throws {
         let result = inspect("wear")
         #expect(result.problems.isEmpty)
-        #expect(result.gradleFiles.first?.kind == .application)
-        #expect(result.gradleFiles.first?.plugins == ["com.android.application"])
+        #expect(result.android.gradleFiles.first?.kind == .application)
+        #expect(result.android.gradleFiles.first?.plugins == ["com.android.application"])
         let target = try #require(fact(result, "android.target_sdk"))
         #expect(target.value == .number(35))
         #expect(target.evidence.map(\.location) == [SourceLocation(path: "app/build.gradle.kts", line: 10), SourceLocation(path: "gradle/libs.versions.toml", line: 2)])
@@ -70,7 +70,7 @@ struct AndroidInspectorTests {
             Evidence(location: SourceLocation(path: "app/build.gradle.kts", line: 12), snippet: "targetSdk = findTargetSdk(project)"),
             Evidence(location: SourceLocation(path: "gradle.properties"), snippet: ""),
         ])
-        let setting = try #require(result.gradleFiles.first?.settings(.targetSdk).first)
+        let setting = try #require(result.android.gradleFiles.first?.settings(.targetSdk).first)
         #expect(setting.value == nil)
         #expect(setting.expression == "findTargetSdk(project)")
     }
@@ -84,7 +84,7 @@ struct AndroidInspectorTests {
         #expect(problems.last?.message == "is not UTF-8 text; skipped")
         #expect(fact(result, "android.target_sdk")?.value == .number(36))
         // The library manifest is still read, but the app does not depend on `lib`: its permission is not the app's.
-        #expect(result.androidManifests.map(\.location.path) == ["lib/src/main/AndroidManifest.xml"])
+        #expect(result.android.manifests.map(\.location.path) == ["lib/src/main/AndroidManifest.xml"])
         #expect(fact(result, "android.permission.INTERNET") == nil)
     }
 
@@ -93,7 +93,7 @@ struct AndroidInspectorTests {
         let libraryOnly = AndroidTestPaths.walk(root).filter { $0.path.hasPrefix("lib/") }
         let result = AndroidInspector.inspect(files: libraryOnly, root: root.path)
         #expect(result.facts.isEmpty)
-        #expect(result.gradleFiles.map(\.kind) == [.library])
+        #expect(result.android.gradleFiles.map(\.kind) == [.library])
     }
 
     @Test func oversizedFileIsAProblemNotARead() {

@@ -6,12 +6,12 @@ import Testing
 /// restricted permission in a library module, a plugin-made flavour or a second app, and `pass/` the same tree
 /// without it. The permission is found at its file, and the facts say where the graph was widened.
 struct AndroidModuleGraphTests {
-    static func inspect(_ shape: String, _ variant: String) -> PartialInspection {
+    static func inspect(_ shape: String, _ variant: String) -> AndroidInspection {
         let root = AndroidTestPaths.fixtures.appendingPathComponent("android/graph/\(shape)/\(variant)")
         return AndroidInspector.inspect(files: AndroidTestPaths.walk(root), root: root.path)
     }
 
-    static func fact(_ result: PartialInspection, _ name: String) -> Fact? {
+    static func fact(_ result: AndroidInspection, _ name: String) -> Fact? {
         result.facts.first { $0.name == name }
     }
 

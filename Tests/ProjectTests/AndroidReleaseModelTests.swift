@@ -7,7 +7,7 @@ import Testing
 /// form factor, values through buildSrc constants, gradle.properties, `apply from:` and `extra`, and the
 /// merged release manifest of the Play flavor with `tools:node="remove"`.
 struct AndroidReleaseModelTests {
-    static let result: PartialInspection = {
+    static let result: AndroidInspection = {
         let root = AndroidTestPaths.fixtures.appendingPathComponent("android/release")
         return AndroidInspector.inspect(files: AndroidTestPaths.walk(root), root: root.path)
     }()
@@ -22,7 +22,7 @@ struct AndroidReleaseModelTests {
         #expect(fact("android.modules")?.value == .list(["app", "apps/tv", "wear"]))
         #expect(fact("android.modules_skipped")?.value == .list(["sample"]))
         // The root applies nothing (`apply false`), `unused` is in no include list.
-        let kinds = Dictionary(uniqueKeysWithValues: Self.result.gradleFiles.map { ($0.location.path, $0.kind) })
+        let kinds = Dictionary(uniqueKeysWithValues: Self.result.android.gradleFiles.map { ($0.location.path, $0.kind) })
         #expect(kinds["build.gradle.kts"] == .other)
         #expect(fact("android.project")?.evidence.map(\.location.path) == ["app/build.gradle.kts", "apps/tv/build.gradle", "wear/build.gradle.kts"])
         #expect(fact("android.release_module")?.value == .string("app"))
@@ -80,6 +80,30 @@ struct AndroidReleaseModelTests {
         #expect(fact("android.module.apps/tv.debuggable")?.evidence.first?.location == SourceLocation(path: "apps/tv/src/main/AndroidManifest.xml", line: 4))
         #expect(fact("android.module.apps/tv.cleartext_traffic")?.value == .bool(true))
         #expect(fact("android.module.apps/tv.exported_missing")?.value == .list(["<activity .TvActivity>"]))
+    }
+
+    /// The model part holds the modules the facts are drawn from: the same values with the same evidence.
+    @Test func thePartHoldsTheModulesTheFactsAreDrawnFrom() throws {
+        let part = Self.result.android
+        #expect(part.modules.map(\.name) == ["app", "apps/tv", "wear"])
+        #expect(part.modules.filter(\.isRelease).map(\.name) == ["app"])
+        let wear = try #require(part.modules.first { $0.name == "wear" })
+        #expect(wear.formFactor.value == "wear")
+        #expect(wear.targetSdk?.value == 35)
+        #expect(wear.targetSdk?.evidence == fact("android.module.wear.target_sdk")?.evidence)
+        let tv = try #require(part.modules.first { $0.name == "apps/tv" })
+        #expect(tv.debuggable == fact("android.module.apps/tv.debuggable")?.evidence)
+        #expect(tv.exportedMissing?.value == ["<activity .TvActivity>"])
+        #expect(tv.cleartextTraffic != nil)
+        // The app's merged Play release manifest: the library's POST_NOTIFICATIONS the app removes, the play
+        // flavour's removed READ_CONTACTS, the fdroid flavour's and the debug set's permissions are not there.
+        let app = try #require(part.releaseModule)
+        #expect(app.permissions.map(\.name).sorted() == ["android.permission.ACCESS_NETWORK_STATE", "android.permission.CAMERA", "android.permission.INTERNET"])
+        #expect(app.permissions.allSatisfy { $0.module == "app" })
+        #expect(app.components.contains { $0.component.name == "com.example.tally.core.SyncReceiver" && $0.location.path == "core/src/main/AndroidManifest.xml" })
+        // The app's permissions (what `given: android.permissions.*` selects) are every module's, the sample's not.
+        #expect(part.shippedPermissions.map(\.name).sorted() == ["android.permission.ACCESS_NETWORK_STATE", "android.permission.BODY_SENSORS",
+                                                                 "android.permission.CAMERA", "android.permission.INTERNET"])
     }
 
     // MARK: Pieces

@@ -28,3 +28,11 @@ enum AndroidTestPaths {
         facts.first { $0.name == name }?.value
     }
 }
+
+/// What `AndroidInspector.inspect` returns: the Android part, its facts, problems and coverage.
+typealias AndroidInspection = InspectorOutput<AndroidPart>
+
+extension InspectorOutput where Part == AndroidPart {
+    /// The part (the inspector always returns one).
+    var android: AndroidPart { part ?? AndroidPart() }
+}

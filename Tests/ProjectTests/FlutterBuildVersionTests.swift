@@ -23,7 +23,7 @@ import Testing
         #expect(FlutterBuildVersion.buildNumber(pubspec: "dependencies:\n  foo:\n    version: 1.0.0+9\n") == nil)
     }
 
-    func inspect(_ buildFile: (name: String, text: String), pubspecVersion: String) throws -> (TemporaryFolder, PartialInspection) {
+    func inspect(_ buildFile: (name: String, text: String), pubspecVersion: String) throws -> (TemporaryFolder, AndroidInspection) {
         let folder = try TemporaryFolder()
         try folder.write("pubspec.yaml", Data("name: app\nversion: \(pubspecVersion)\ndependencies:\n  flutter:\n    sdk: flutter\n".utf8))
         try folder.write("android/settings.gradle", Data("include ':app'\n".utf8))

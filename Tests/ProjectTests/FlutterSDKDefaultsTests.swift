@@ -100,7 +100,7 @@ import YAML
 
     // MARK: inspection
 
-    func inspect(_ extra: [String: String], buildFile: String, pubspecEnvironment: String) throws -> (TemporaryFolder, PartialInspection) {
+    func inspect(_ extra: [String: String], buildFile: String, pubspecEnvironment: String) throws -> (TemporaryFolder, AndroidInspection) {
         let folder = try TemporaryFolder()
         try folder.write("pubspec.yaml", Data("name: app\nversion: 1.0.0+1\nenvironment:\n\(pubspecEnvironment)\ndependencies:\n  flutter:\n    sdk: flutter\n".utf8))
         try folder.write("android/settings.gradle.kts", Data("include(\":app\")\n".utf8))

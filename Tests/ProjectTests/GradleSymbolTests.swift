@@ -180,7 +180,7 @@ struct GradleSymbolTests {
     // MARK: Whole builds
 
     /// Writes `files` under a fresh temporary folder and inspects it.
-    func inspect(_ files: [String: String]) throws -> PartialInspection {
+    func inspect(_ files: [String: String]) throws -> AndroidInspection {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("gradle-symbols-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         for (path, text) in files {
@@ -331,7 +331,7 @@ struct GradleSymbolTests {
         #expect(target.evidence.map(\.location) == [SourceLocation(path: "gradle/build-logic/src/main/kotlin/PluginAndroidBase.kt", line: 7),
                                                     SourceLocation(path: "gradle/mihon.versions.toml", line: 3)])
         #expect(AndroidTestPaths.value(result.facts, "android.module.app.min_sdk") == .number(26))
-        #expect(result.gradleFiles.first { $0.module == "app" }?.plugins == ["mihon.plugins.android.application"])
+        #expect(result.android.gradleFiles.first { $0.module == "app" }?.plugins == ["mihon.plugins.android.application"])
     }
 
     /// A precompiled script plugin in a package is applied by `<package>.<file name>` (Gradle's rule) and reads the
@@ -423,6 +423,6 @@ struct GradleSymbolTests {
             "settings.gradle.kts": "include(\":app\")\n",
             "app/build.gradle.kts": "plugins {\n    id(Plugins.missing)\n    alias(other.plugins.android.application)\n}\n",
         ])
-        #expect(result.gradleFiles.first { $0.module == "app" }?.plugins == ["Plugins.missing", "other.plugins.android.application"])
+        #expect(result.android.gradleFiles.first { $0.module == "app" }?.plugins == ["Plugins.missing", "other.plugins.android.application"])
     }
 }

@@ -12,10 +12,12 @@ struct AndroidChecksTests {
         return try ChecklistLoader(knownFacts: BuiltinFacts.declarations).load(sources)
     }
 
-    static func project(_ facts: [Fact], manifestFile: String? = nil) -> ProjectModel {
+    static func project(_ facts: [Fact], modules: [AndroidShippedModule] = [], manifestFile: String? = nil) -> ProjectModel {
         var all = facts
         if !all.contains(where: { $0.name == "store.play" }) { all.append(Fact(name: "store.play", value: .bool(true), source: .detected)) }
-        return ProjectModel(root: "/tmp/app", manifest: manifestFile.map { Manifest(file: $0) }, facts: FactStore(all))
+        var project = ProjectModel(root: "/tmp/app", manifest: manifestFile.map { Manifest(file: $0) }, facts: FactStore(all))
+        project.parts[AndroidPart.self].modules = modules
+        return project
     }
 
     static func targetSdk(_ value: Int, line: Int = 13) -> Fact {
@@ -90,6 +92,27 @@ struct AndroidChecksTests {
         #expect(hit.message.contains("targetSdk is 34 (stated in shipcheck.yml)"))
     }
 
+    @Test func aTargetStatedWithNoAndroidFilesIsJudged() throws {
+        // No app module in the model: one app known by the short names, here only what shipcheck.yml states.
+        let stated = Fact(name: "android.target_sdk", value: .number(34), source: .stated)
+        let hits = try Self.findings(Self.project([stated], manifestFile: "shipcheck.yml")).findings.filter { $0.rule == "platform-requirements.play-target-sdk" }
+        #expect(hits.map(\.location.path) == ["shipcheck.yml"])
+        #expect(hits.first?.message.contains("targetSdk is 34 (stated in shipcheck.yml)") == true)
+    }
+
+    @Test func aStatedValueOverridesThePartsModule() throws {
+        // The part says 36 (app) and 35 (wear): fine. shipcheck.yml states lower values for both.
+        let modules = [Self.module("app", release: true, target: 36), Self.module("wear", target: 35, formFactor: "wear")]
+        #expect(try Self.findings(Self.project([], modules: modules)).findings.filter { $0.rule == "platform-requirements.play-target-sdk" }.isEmpty)
+        let stated = [Fact(name: "android.target_sdk", value: .number(34), source: .stated),
+                      Fact(name: "android.module.wear.target_sdk", value: .number(33), source: .stated)]
+        let hits = try Self.findings(Self.project(stated, modules: modules, manifestFile: "shipcheck.yml")).findings
+            .filter { $0.rule == "platform-requirements.play-target-sdk" }
+        #expect(hits.map(\.location.path) == ["shipcheck.yml", "shipcheck.yml"])
+        #expect(hits.contains { $0.message.contains("targetSdk is 34 (stated in shipcheck.yml)") }, "\(hits.map(\.message))")
+        #expect(hits.contains { $0.message.contains("targetSdk is 33 (module wear) (stated in shipcheck.yml)") }, "\(hits.map(\.message))")
+    }
+
     @Test func projectsNotShippingToPlayAreNotChecked() throws {
         let notPlay = Fact(name: "store.play", value: .bool(false), source: .detected)
         let outcome = try Self.findings(Self.project([Self.targetSdk(30), notPlay]))
@@ -147,7 +170,7 @@ struct AndroidChecksTests {
             files.append(ProjectFile(path: relative, absolutePath: absolute, size: size, isVendored: false))
         }
         let android = AndroidInspector.inspect(files: files, root: root)
-        return project(android.facts)
+        return project(android.facts, modules: android.part?.modules ?? [])
     }
 
     /// Tests/Fixtures/android/graph/store: the same app with targetSdk 30; only an F-Droid badge in one README,
@@ -179,22 +202,20 @@ struct AndroidChecksTests {
 
     // MARK: Several app modules, each with its form factor
 
-    static func module(_ name: String, target: Int, formFactor: String) -> [Fact] {
-        [Fact(name: "android.module.\(name).target_sdk", value: .number(Double(target)), source: .detected,
-              evidence: [Evidence(location: SourceLocation(path: "\(name)/build.gradle.kts", line: 9), snippet: "targetSdk = \(target)")]),
-         Fact(name: "android.module.\(name).form_factor", value: .string(formFactor), source: .detected)]
-    }
-
-    static func modules(_ names: [String]) -> [Fact] {
-        [Fact(name: "android.release_module", value: .string(names[0]), source: .detected),
-         Fact(name: "android.modules", value: .list(names), source: .detected)]
+    /// An app module as the Android inspector puts it in the model part (the first of a list is the release module).
+    static func module(_ name: String, release: Bool = false, target: Int? = nil, formFactor: String = "phone") -> AndroidShippedModule {
+        var module = AndroidShippedModule(name: name, isRelease: release, location: SourceLocation(path: "\(name)/build.gradle.kts", line: 2),
+                                          formFactor: AndroidResolved(formFactor, evidence: []), stores: AndroidResolved(["play"], evidence: []))
+        module.targetSdk = target.map { AndroidResolved($0, evidence: [Evidence(location: SourceLocation(path: "\(name)/build.gradle.kts", line: 9), snippet: "targetSdk = \($0)")]) }
+        return module
     }
 
     @Test func everyAppModuleIsJudgedWithItsOwnFormFactorsLevel() throws {
-        let facts = Self.modules(["app", "wear", "tv"]) + [Self.targetSdk(36), Fact(name: "android.form_factor", value: .string("phone"), source: .detected)]
-            + Self.module("app", target: 36, formFactor: "phone") + Self.module("wear", target: 35, formFactor: "wear")
-            + Self.module("tv", target: 33, formFactor: "tv")
-        let hits = try Self.findings(Self.project(facts)).findings.filter { $0.rule == "platform-requirements.play-target-sdk" }
+        // The release module's values as the facts hold them (the short names), the others' from the part.
+        let facts = [Self.targetSdk(36), Fact(name: "android.form_factor", value: .string("phone"), source: .detected)]
+        let modules = [Self.module("app", release: true, target: 36), Self.module("wear", target: 35, formFactor: "wear"),
+                       Self.module("tv", target: 33, formFactor: "tv")]
+        let hits = try Self.findings(Self.project(facts, modules: modules)).findings.filter { $0.rule == "platform-requirements.play-target-sdk" }
         #expect(hits.map(\.location) == [SourceLocation(path: "tv/build.gradle.kts", line: 9)])
         #expect(hits.first?.message.contains("targetSdk is 33 (module tv)") == true)
         #expect(hits.first?.message.contains("tv apps to target API 34") == true)
@@ -213,47 +234,47 @@ struct AndroidChecksTests {
     }
 
     @Test func anotherModulesUnknownTargetIsItsOwnNoteAndStatingItSilencesIt() throws {
-        let unknownWear = Fact(name: "android.module.wear.target_sdk_unknown", value: .bool(true), source: .detected,
-                               evidence: [Evidence(location: SourceLocation(path: "wear/build.gradle.kts", line: 7), snippet: "targetSdk = wearTarget()")])
-        let wearFormFactor = Fact(name: "android.module.wear.form_factor", value: .string("wear"), source: .detected)
-        let facts = Self.modules(["app", "wear"]) + [Self.targetSdk(36), unknownWear, wearFormFactor]
-        let hits = try Self.findings(Self.project(facts)).findings.filter { $0.rule == "platform-requirements.play-target-sdk-unknown" }
+        var wear = Self.module("wear", formFactor: "wear")
+        wear.targetSdkLookedAt = [Evidence(location: SourceLocation(path: "wear/build.gradle.kts", line: 7), snippet: "targetSdk = wearTarget()")]
+        let modules = [Self.module("app", release: true, target: 36), wear]
+        let hits = try Self.findings(Self.project([Self.targetSdk(36)], modules: modules)).findings.filter { $0.rule == "platform-requirements.play-target-sdk-unknown" }
         #expect(hits.map(\.location) == [SourceLocation(path: "wear/build.gradle.kts", line: 7)])
         #expect(hits.first?.message.contains("(module wear)") == true)
         let stated = Fact(name: "android.module.wear.target_sdk", value: .number(35), source: .stated)
-        let silenced = try Self.findings(Self.project(facts + [stated], manifestFile: "shipcheck.yml")).findings
+        let silenced = try Self.findings(Self.project([Self.targetSdk(36), stated], modules: modules, manifestFile: "shipcheck.yml")).findings
         #expect(silenced.filter { $0.rule.hasPrefix("platform-requirements.") }.isEmpty)
     }
 
     // MARK: android-manifest
 
-    static func manifestFindings(_ facts: [Fact]) throws -> [Finding] {
+    static func manifestFindings(_ facts: [Fact], modules: [AndroidShippedModule]) throws -> [Finding] {
         let sources = BuiltinData.checklists.filter { $0.name == "android-manifest.yml" }
             .map { ChecklistSource(file: "rules/\($0.name)", text: $0.text) }
         let engine = Engine(checklists: try ChecklistLoader(knownFacts: BuiltinFacts.declarations).load(sources))
-        return engine.evaluate(EvaluationContext(project: project(facts), tables: engine.tables, today: "2026-11-30")).findings
+        return engine.evaluate(EvaluationContext(project: project(facts, modules: modules), tables: engine.tables, today: "2026-11-30")).findings
     }
 
     @Test func exportedMissingCountsOnlyFromTargetSdk31() throws {
-        let missing = Fact(name: "android.module.app.exported_missing", value: .list(["<receiver .Boot>"]), source: .detected,
-                           evidence: [Evidence(location: SourceLocation(path: "app/src/main/AndroidManifest.xml", line: 12), snippet: "<receiver android:name=\".Boot\">")])
-        let base = Self.modules(["app"]) + [missing]
-        let hits = try Self.manifestFindings(base + [Self.targetSdk(31)])
+        var app = Self.module("app", release: true)
+        app.exportedMissing = AndroidResolved(["<receiver .Boot>"], evidence: [
+            Evidence(location: SourceLocation(path: "app/src/main/AndroidManifest.xml", line: 12), snippet: "<receiver android:name=\".Boot\">"),
+        ])
+        let hits = try Self.manifestFindings([Self.targetSdk(31)], modules: [app])
         #expect(hits.map(\.rule) == ["android-manifest.exported-missing"])
         #expect(hits.first?.severity == .error)
         #expect(hits.first?.location == SourceLocation(path: "app/src/main/AndroidManifest.xml", line: 12))
         #expect(hits.first?.message.contains("<receiver .Boot>") == true)
-        #expect(try Self.manifestFindings(base + [Self.targetSdk(30)]).isEmpty)
+        #expect(try Self.manifestFindings([Self.targetSdk(30)], modules: [app]).isEmpty)
         // Unknown target: no promise of an install failure.
-        #expect(try Self.manifestFindings(base).isEmpty)
+        #expect(try Self.manifestFindings([], modules: [app]).isEmpty)
     }
 
     @Test func debuggableIsAnErrorAndCleartextANotePerModule() throws {
-        let debuggable = Fact(name: "android.module.tv.debuggable", value: .bool(true), source: .detected,
-                              evidence: [Evidence(location: SourceLocation(path: "tv/src/main/AndroidManifest.xml", line: 4), snippet: "")])
-        let cleartext = Fact(name: "android.module.app.cleartext_traffic", value: .bool(true), source: .detected,
-                             evidence: [Evidence(location: SourceLocation(path: "app/src/main/AndroidManifest.xml", line: 5), snippet: "")])
-        let hits = try Self.manifestFindings(Self.modules(["app", "tv"]) + [debuggable, cleartext])
+        var tv = Self.module("tv", formFactor: "tv")
+        tv.debuggable = [Evidence(location: SourceLocation(path: "tv/src/main/AndroidManifest.xml", line: 4), snippet: "")]
+        var app = Self.module("app", release: true)
+        app.cleartextTraffic = Evidence(location: SourceLocation(path: "app/src/main/AndroidManifest.xml", line: 5), snippet: "")
+        let hits = try Self.manifestFindings([], modules: [app, tv])
         let byRule = Dictionary(grouping: hits, by: \.rule)
         #expect(byRule["android-manifest.debuggable"]?.map(\.severity) == [.error])
         #expect(byRule["android-manifest.debuggable"]?.first?.message.contains("(module tv)") == true)

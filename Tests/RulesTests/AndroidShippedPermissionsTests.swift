@@ -11,7 +11,7 @@ struct AndroidShippedPermissionsTests {
 
     /// An app module `app` depending on the library `health` (and, with `sample`, a sample app and an unused
     /// library holding the same permission); `appManifest` is the app's own manifest body.
-    static func run(appManifest: String, dependsOnLibrary: Bool = true) throws -> Shipcheck.Run {
+    static func run(appManifest: String, dependsOnLibrary: Bool = true, checklists: [Checklist]? = nil) throws -> Shipcheck.Run {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("shipcheck-shipped-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: root) }
         let gradle = { (plugin: String, id: String, dependencies: String) in
@@ -60,7 +60,7 @@ struct AndroidShippedPermissionsTests {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try text.write(to: url, atomically: true, encoding: .utf8)
         }
-        return try Shipcheck.run(Shipcheck.Options(path: root, checklists: RuleExampleTests.loaded(), today: "2026-11-30"))
+        return try Shipcheck.run(Shipcheck.Options(path: root, checklists: checklists ?? RuleExampleTests.loaded(), today: "2026-11-30"))
     }
 
     @Test func aHealthPermissionOnlyALibraryDeclaresAndTheAppRemovesGivesNoFinding() throws {
@@ -80,5 +80,33 @@ struct AndroidShippedPermissionsTests {
     @Test func aLibraryTheAppDoesNotDependOnShipsNothing() throws {
         let run = try Self.run(appManifest: "", dependsOnLibrary: false)
         #expect(!run.result.findings.contains { $0.rule == Self.health }, "\(run.result.findings.filter { $0.rule == Self.health })")
+    }
+
+    /// A team's rule over each module's permissions (`android.modules.*.permissions.*`, the Android inspector's
+    /// selector): the same shipped permissions as `android.permissions.*`, each with its module.
+    static let perModule = """
+        checklist: team
+        title: Team
+        rules:
+          - id: team.health-per-module
+            title: Health Connect permissions per app module
+            stores: [play]
+            severity: warning
+            severity_reason: "a team's own rule"
+            given: android.modules.*.permissions.*
+            check: pattern
+            with: { must_not_match: "^android\\\\.permission\\\\.health\\\\." }
+            message: "module {{module}} ships {{permission}} from {{file}}"
+            help: Declare it in the Health apps form.
+        """
+
+    @Test func eachModulesShippedPermissionsCarryTheModule() throws {
+        let team = try ChecklistLoader(knownFacts: BuiltinFacts.declarations).load([ChecklistSource(file: "team.yml", text: Self.perModule)])
+        let kept = try Self.run(appManifest: "", checklists: team).result.findings.filter { $0.rule == "team.health-per-module" }
+        #expect(kept.map(\.message) == ["module app ships android.permission.health.READ_STEPS from health/src/main/AndroidManifest.xml"])
+        let removed = try Self.run(appManifest: """
+                <uses-permission android:name="android.permission.health.READ_STEPS" tools:node="remove"/>
+            """, checklists: team).result.findings
+        #expect(!removed.contains { $0.rule == "team.health-per-module" }, "\(removed)")
     }
 }

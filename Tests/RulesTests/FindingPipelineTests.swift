@@ -31,8 +31,11 @@ struct FindingPipelineTests {
         #expect(scoped.statement == raw.statement)
         // Grading is not done twice: a finding already under a condition keeps it (PlayStoreScope never stacks).
         let rule = try #require(outcome.evaluated.first { $0.id == "metadata-locales.play-folder" })
-        let fdroidOnly = ProjectModel(root: "/p", facts: FactStore([Fact(name: "android.module.app.stores", value: .list(["fdroid"]), source: .detected)]),
-                                      metadata: [tree])
+        var fdroidOnly = ProjectModel(root: "/p", metadata: [tree])
+        fdroidOnly.parts[AndroidPart.self].modules = [
+            AndroidShippedModule(name: "app", isRelease: true, location: SourceLocation(path: "app/build.gradle"),
+                                 formFactor: AndroidResolved("phone", evidence: []), stores: AndroidResolved(["fdroid"], evidence: [])),
+        ]
         let twice = PlayStoreScope.apply([scoped], rule: rule, project: fdroidOnly)
         #expect(twice.map(\.message) == [scoped.message])
         #expect(twice.map(\.condition) == [.ifFolderUploaded(.play)])

@@ -44,15 +44,51 @@ import Testing
         let dependency = Dependency(name: "Alamofire", version: "5.9.1", location: SourceLocation(path: "Package.resolved", line: 12), ecosystem: .swiftpm)
         var project = ProjectModel(root: "/p", androidManifests: [main, library], dependencies: [dependency])
         // What the inspector merged for the release (the library is not merged): the manifests as written are not read.
-        project.parts[AndroidPart.self].shippedPermissions = [
+        var app = AndroidShippedModule(name: "app", isRelease: true, location: SourceLocation(path: "app/build.gradle", line: 2),
+                                       formFactor: AndroidResolved("phone", evidence: []), stores: AndroidResolved(["play"], evidence: []))
+        app.permissions = [
             AndroidShippedPermission(name: "android.permission.CAMERA", location: SourceLocation(path: "app/src/main/AndroidManifest.xml", line: 4), module: "app"),
         ]
+        project.parts[AndroidPart.self].modules = [app]
         #expect(try subjects("android.permissions.*", in: project).map { "\($0.location) \($0.value) \($0.labels["file"] ?? "")" }
             == ["app/src/main/AndroidManifest.xml:4 android.permission.CAMERA app/src/main/AndroidManifest.xml"])
         let found = try #require(try subjects("dependencies.*", in: project).first)
         #expect(found.value == "Alamofire")
         #expect(found.labels["ecosystem"] == "swiftpm")
         #expect(found.labels["version"] == "5.9.1")
+    }
+
+    /// `android.modules.*.permissions.*`, the Android inspector's selector: each module's shipped permissions with
+    /// its module; `android.permissions.*` the app's, each declaration once (a manifest two modules merge).
+    @Test func eachModulesPermissionsAndTheAppsFromOnePart() throws {
+        func module(_ name: String, release: Bool, _ permissions: [(String, String, Int)]) -> AndroidShippedModule {
+            var module = AndroidShippedModule(name: name, isRelease: release, location: SourceLocation(path: "\(name)/build.gradle", line: 2),
+                                              formFactor: AndroidResolved("phone", evidence: []), stores: AndroidResolved(["play"], evidence: []))
+            module.permissions = permissions.map { AndroidShippedPermission(name: $0.0, location: SourceLocation(path: $0.1, line: $0.2), module: name) }
+            return module
+        }
+        var project = ProjectModel(root: "/p")
+        project.parts[AndroidPart.self].modules = [
+            module("app", release: true, [("android.permission.CAMERA", "app/src/main/AndroidManifest.xml", 4),
+                                          ("android.permission.INTERNET", "core/src/main/AndroidManifest.xml", 3)]),
+            module("wear", release: false, [("android.permission.BODY_SENSORS", "wear/src/main/AndroidManifest.xml", 3),
+                                            ("android.permission.INTERNET", "core/src/main/AndroidManifest.xml", 3)]),
+        ]
+        let provided = InspectorRegistry.selectors()
+        let perModule = try Selector.parse("android.modules.*.permissions.*", provided: provided).subjects(in: project, stores: [])
+        #expect(perModule.map { "\($0.labels["module"] ?? "") \($0.value) \($0.location)" } == [
+            "app android.permission.CAMERA app/src/main/AndroidManifest.xml:4",
+            "app android.permission.INTERNET core/src/main/AndroidManifest.xml:3",
+            "wear android.permission.BODY_SENSORS wear/src/main/AndroidManifest.xml:3",
+            "wear android.permission.INTERNET core/src/main/AndroidManifest.xml:3",
+        ])
+        #expect(try subjects("android.permissions.*", in: project).map { "\($0.value) \($0.location)" } == [
+            "android.permission.CAMERA app/src/main/AndroidManifest.xml:4",
+            "android.permission.INTERNET core/src/main/AndroidManifest.xml:3",
+            "android.permission.BODY_SENSORS wear/src/main/AndroidManifest.xml:3",
+        ])
+        // Without the Android inspector's declaration the text is no selector.
+        #expect(throws: ExpressionError.self) { try Selector.parse("android.modules.*.permissions.*") }
     }
 
     @Test func presentReportsAnEmptyValueAndAMissingKey() throws {

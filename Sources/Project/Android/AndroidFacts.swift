@@ -1,6 +1,7 @@
 import Formats
 
-/// Draws the Android facts from the release model.
+/// Draws the Android facts from the release model: each shipping module's values from the `AndroidShippedModule`
+/// the model part carries (`shippedModules`), so the facts and the part never disagree.
 ///
 /// The release module is the phone app module that ships (the one named `app` when there are several),
 /// else the first app module that ships. Its values keep the short names:
@@ -67,11 +68,70 @@ enum AndroidFacts {
         return gaps
     }
 
-    static func make(modules: [AndroidAppModule], looseManifest: AndroidMergedManifest?, line: LineText) -> [Fact] {
-        var facts: [Fact] = []
-        func evidence(_ path: String, _ number: Int?) -> Evidence {
-            Evidence(location: SourceLocation(path: path, line: number), snippet: number.map { line(path, $0) } ?? "")
+    /// A place as a finding shows it: the path and line, with the line's text (or what the workspace says of it).
+    static func placing(_ line: @escaping LineText) -> (String, Int?) -> Evidence {
+        { path, number in Evidence(location: SourceLocation(path: path, line: number), snippet: number.map { line(path, $0) } ?? "") }
+    }
+
+    /// The app modules that ship as the model part holds them (`AndroidPart.modules`), in script order; none
+    /// without a release module (a bare manifest). Their `android.module.<name>.…` facts are drawn from these.
+    static func shippedModules(_ modules: [AndroidAppModule], looseManifest: AndroidMergedManifest?, line: @escaping LineText) -> [AndroidShippedModule] {
+        let shipping = shippingModules(modules)
+        guard looseManifest == nil, let release = releaseModule(shipping) else { return [] }
+        let evidence = placing(line)
+        return shipping.map { shippedModule($0, isRelease: $0.name == release.name, evidence: evidence) }
+    }
+
+    /// One app module's release values and merged release manifest, with the evidence its facts carry.
+    static func shippedModule(_ module: AndroidAppModule, isRelease: Bool, evidence: (String, Int?) -> Evidence) -> AndroidShippedModule {
+        let formFactorEvidence = module.formFactorMarker.map { [Evidence(location: SourceLocation(path: $0.path, line: $0.line), snippet: $0.snippet)] }
+            ?? [Evidence(location: SourceLocation(path: module.buildFile, line: module.pluginLine), snippet: "no Wear OS, TV or Automotive declaration or library: a phone app")]
+        // The stores this app goes to, from evidence; without any, Play (the rules assume it, as before).
+        // F-Droid or GitHub Releases without a Play sign: not Play (Play's rules then give notes).
+        let others = (module.fdroidEvidence.isEmpty ? [] : ["fdroid"]) + (module.githubEvidence.isEmpty ? [] : ["github"])
+        let stores = module.playEvidence.isEmpty && !others.isEmpty ? others
+            : (module.fdroidEvidence.isEmpty ? ["play"] : ["play", "fdroid"])
+        let storeEvidence = module.playEvidence.isEmpty && others.isEmpty
+            ? [Evidence(location: SourceLocation(path: module.buildFile, line: module.pluginLine), snippet: "no uploader, flavour, dependency or link names a store: taken for a Google Play app")]
+            : Array((module.playEvidence + module.fdroidEvidence + (module.playEvidence.isEmpty ? module.githubEvidence : [])).prefix(6))
+        let variant = module.releaseFlavors.isEmpty ? "release" : module.releaseFlavors.map { $0 + "Release" }.joined(separator: ", ")
+        let releaseManifests = AndroidResolved(module.manifest.sources, evidence: module.manifest.sources.map {
+            Evidence(location: SourceLocation(path: $0), snippet: "merged for \(variant) (\(module.releaseFlavorReason))")
+        })
+        var shipped = AndroidShippedModule(name: module.name, isRelease: isRelease, location: SourceLocation(path: module.buildFile, line: module.pluginLine),
+                                           formFactor: AndroidResolved(module.formFactor.rawValue, evidence: formFactorEvidence),
+                                           stores: AndroidResolved(stores, evidence: storeEvidence), releaseManifests: releaseManifests)
+        if let target = module.targetSdk, let value = Int(target.value) {
+            shipped.targetSdk = AndroidResolved(value, evidence: target.evidence)
+            shipped.targetSdkIsLowerBound = module.targetSdkAtLeast
+        } else {
+            shipped.targetSdkLookedAt = module.targetSdkLookedAt
         }
+        if let min = module.minSdk, let value = Int(min.value) { shipped.minSdk = AndroidResolved(value, evidence: min.evidence) }
+        if let code = module.versionCode, let value = Int(code.value) {
+            shipped.versionCode = AndroidResolved(value, evidence: code.evidence)
+        } else {
+            shipped.versionCodeLookedAt = module.versionCodeLookedAt
+        }
+        shipped.applicationId = module.applicationId.map { AndroidResolved($0.value, evidence: $0.evidence) }
+        shipped.permissions = module.manifest.shippedPermissions(module: module.name)
+        shipped.components = module.manifest.components.map { AndroidShippedComponent($0.value, location: SourceLocation(path: $0.path, line: $0.line)) }
+        let missing = module.manifest.components.filter {
+            $0.value.hasIntentFilter && $0.value.exported == nil && $0.value.kind != "provider"
+        }
+        if !missing.isEmpty {
+            shipped.exportedMissing = AndroidResolved(missing.map { "<\($0.value.kind) \($0.value.name)>" }, evidence: missing.map { evidence($0.path, $0.line) })
+        }
+        let manifestDebuggable = module.manifest.application["android:debuggable"].flatMap { $0.value.value == "true" ? evidence($0.path, $0.line) : nil }
+        shipped.debuggable = [manifestDebuggable, module.gradleDebuggable].compactMap { $0 }
+        shipped.cleartextTraffic = module.cleartext
+        return shipped
+    }
+
+    /// The facts of the release model; `shipped` is `shippedModules` of the same modules.
+    static func make(modules: [AndroidAppModule], shipped: [AndroidShippedModule], looseManifest: AndroidMergedManifest?, line: @escaping LineText) -> [Fact] {
+        var facts: [Fact] = []
+        let evidence = placing(line)
         func fact(_ name: String, _ value: FactValue, _ evidence: [Evidence]) {
             facts.append(Fact(name: name, value: value, source: .detected, evidence: evidence))
         }
@@ -104,27 +164,23 @@ enum AndroidFacts {
              shipping.map { Evidence(location: SourceLocation(path: $0.buildFile, line: $0.pluginLine),
                                      snippet: "\($0.name): \($0.formFactor.rawValue), targetSdk \($0.targetSdk?.value ?? "unknown")") })
 
-        for module in shipping {
+        for (module, model) in zip(shipping, shipped) {
             let prefix = module.factPrefix
-            let formFactorEvidence = module.formFactorMarker.map { [Evidence(location: SourceLocation(path: $0.path, line: $0.line), snippet: $0.snippet)] }
-                ?? [Evidence(location: SourceLocation(path: module.buildFile, line: module.pluginLine), snippet: "no Wear OS, TV or Automotive declaration or library: a phone app")]
-            fact(prefix + ".form_factor", .string(module.formFactor.rawValue), formFactorEvidence)
-            if let target = module.targetSdk, let value = Int(target.value) {
-                fact(prefix + ".target_sdk", .number(Double(value)), target.evidence)
-                if module.targetSdkAtLeast { fact(prefix + ".target_sdk_at_least", .bool(true), target.evidence) }
+            fact(prefix + ".form_factor", .string(model.formFactor.value), model.formFactor.evidence)
+            if let target = model.targetSdk {
+                fact(prefix + ".target_sdk", .number(Double(target.value)), target.evidence)
+                if model.targetSdkIsLowerBound { fact(prefix + ".target_sdk_at_least", .bool(true), target.evidence) }
             } else {
-                fact(prefix + ".target_sdk_unknown", .bool(true), module.targetSdkLookedAt)
+                fact(prefix + ".target_sdk_unknown", .bool(true), model.targetSdkLookedAt)
             }
-            if let min = module.minSdk, let value = Int(min.value) { fact(prefix + ".min_sdk", .number(Double(value)), min.evidence) }
-            if let code = module.versionCode, let value = Int(code.value) {
-                fact(prefix + ".version_code", .number(Double(value)), code.evidence)
+            if let min = model.minSdk { fact(prefix + ".min_sdk", .number(Double(min.value)), min.evidence) }
+            if let code = model.versionCode {
+                fact(prefix + ".version_code", .number(Double(code.value)), code.evidence)
             } else {
-                fact(prefix + ".version_code_unknown", .bool(true), module.versionCodeLookedAt)
+                fact(prefix + ".version_code_unknown", .bool(true), model.versionCodeLookedAt)
             }
-            if let id = module.applicationId { fact(prefix + ".application_id", .string(id.value), id.evidence) }
-            let variant = module.releaseFlavors.isEmpty ? "release" : module.releaseFlavors.map { $0 + "Release" }.joined(separator: ", ")
-            fact(prefix + ".release_manifests", .list(module.manifest.sources),
-                 module.manifest.sources.map { Evidence(location: SourceLocation(path: $0), snippet: "merged for \(variant) (\(module.releaseFlavorReason))") })
+            if let id = model.applicationId { fact(prefix + ".application_id", .string(id.value), id.evidence) }
+            fact(prefix + ".release_manifests", .list(model.releaseManifests.value), model.releaseManifests.evidence)
             if !module.libraryModules.isEmpty {
                 fact(prefix + ".library_modules", .list(module.libraryModules),
                      [Evidence(location: SourceLocation(path: module.buildFile), snippet: module.graphWidened
@@ -135,32 +191,18 @@ enum AndroidFacts {
                 let summary = "\(module.libraryModules.count) modules: dependency graph not resolved, all library manifests merged"
                 fact(prefix + ".module_graph_unresolved", .string(summary), module.graphUnresolved)
             }
-            // The stores this app goes to, from evidence; without any, Play (the rules assume it, as before).
-            // F-Droid or GitHub Releases without a Play sign: not Play (Play's rules then give notes).
-            let others = (module.fdroidEvidence.isEmpty ? [] : ["fdroid"]) + (module.githubEvidence.isEmpty ? [] : ["github"])
-            let stores = module.playEvidence.isEmpty && !others.isEmpty ? others
-                : (module.fdroidEvidence.isEmpty ? ["play"] : ["play", "fdroid"])
-            let storeEvidence = module.playEvidence.isEmpty && others.isEmpty
-                ? [Evidence(location: SourceLocation(path: module.buildFile, line: module.pluginLine), snippet: "no uploader, flavour, dependency or link names a store: taken for a Google Play app")]
-                : Array((module.playEvidence + module.fdroidEvidence + (module.playEvidence.isEmpty ? module.githubEvidence : [])).prefix(6))
-            fact(prefix + ".stores", .list(stores), storeEvidence)
+            fact(prefix + ".stores", .list(model.stores.value), model.stores.evidence)
             if let flavors = module.flavorsUnresolved {
                 fact(prefix + ".flavors_unresolved", .string(module.releaseFlavorReason), [flavors])
             }
             if let packages = module.crossPlatform { crossPlatformFacts(packages, prefix: prefix, into: &facts, evidence: evidence) }
-
-            let missing = module.manifest.components.filter {
-                $0.value.hasIntentFilter && $0.value.exported == nil && $0.value.kind != "provider"
+            if let missing = model.exportedMissing {
+                fact(prefix + ".exported_missing", .list(missing.value), missing.evidence)
             }
-            if !missing.isEmpty {
-                fact(prefix + ".exported_missing", .list(missing.map { "<\($0.value.kind) \($0.value.name)>" }), missing.map { evidence($0.path, $0.line) })
+            if !model.debuggable.isEmpty {
+                fact(prefix + ".debuggable", .bool(true), model.debuggable)
             }
-            let manifestDebuggable = module.manifest.application["android:debuggable"].flatMap { $0.value.value == "true" ? evidence($0.path, $0.line) : nil }
-            let debuggable = [manifestDebuggable, module.gradleDebuggable].compactMap { $0 }
-            if !debuggable.isEmpty {
-                fact(prefix + ".debuggable", .bool(true), debuggable)
-            }
-            if let cleartext = module.cleartext {
+            if let cleartext = model.cleartextTraffic {
                 fact(prefix + ".cleartext_traffic", .bool(true), [cleartext])
             }
         }

@@ -9,28 +9,29 @@ import Formats
 /// See `AndroidFacts` for the facts.
 public enum AndroidInspector {
     public static func inspect(files: [ProjectFile], root: String, pluginManifests: [SymbolTableSource] = [],
-                               flutterDefaults: FlutterSDKDefaults = FlutterSDKDefaults(rows: [])) -> PartialInspection {
-        var result = PartialInspection()
+                               flutterDefaults: FlutterSDKDefaults = FlutterSDKDefaults(rows: [])) -> InspectorOutput<AndroidPart> {
+        var part = AndroidPart()
         // 1. The Gradle workspace (AndroidGradleWorkspace.swift): the manifests, then gradle.properties, catalogs,
         // settings, build logic, build scripts and the scripts they apply, each file read once, in this order.
         let workspace = GradleWorkspace(files: files)
-        result.androidManifests = workspace.readManifests()
+        part.manifests = workspace.readManifests()
         workspace.readBuild()
         // 2. Module resolution (AndroidModuleResolution.swift): each script's module, kind, plugins and settings
         // with the values they resolve to; the modules the builds include.
-        result.gradleFiles = workspace.resolveModules()
+        part.gradleFiles = workspace.resolveModules()
         // 3. The release model (AndroidReleaseModules.swift): each included application module, its release
         // settings and its merged release manifest.
-        let modules = workspace.appModules(manifests: result.androidManifests, pluginManifests: pluginManifests, flutterDefaults: flutterDefaults)
+        let modules = workspace.appModules(manifests: part.manifests, pluginManifests: pluginManifests, flutterDefaults: flutterDefaults)
 
         // Without any module (a bare manifest, an old Eclipse layout) the shipping manifests still say something.
-        let looseManifest = modules.isEmpty ? AndroidMergedManifest.merge(result.androidManifests.filter { !$0.isTestOrDebugOnly }) : nil
-        result.androidShippedPermissions = AndroidFacts.shippedPermissions(modules: modules, looseManifest: looseManifest)
-        result.facts = AndroidFacts.make(modules: modules, looseManifest: looseManifest,
-                                         line: { path, line in workspace.describedLines["\(path):\(line)"] ?? lineText(workspace.texts, path, line) })
-        result.problems = workspace.problems
-        result.coverage = AndroidFacts.coverage(modules: modules, looseManifest: looseManifest)
-        return result
+        let looseManifest = modules.isEmpty ? AndroidMergedManifest.merge(part.manifests.filter { !$0.isTestOrDebugOnly }) : nil
+        let line: AndroidFacts.LineText = { path, line in workspace.describedLines["\(path):\(line)"] ?? lineText(workspace.texts, path, line) }
+        // 4. The model part's modules, and the facts drawn from them (AndroidFacts.swift).
+        part.modules = AndroidFacts.shippedModules(modules, looseManifest: looseManifest, line: line)
+        part.loosePermissions = looseManifest?.shippedPermissions(module: nil) ?? []
+        let facts = AndroidFacts.make(modules: modules, shipped: part.modules, looseManifest: looseManifest, line: line)
+        return InspectorOutput(part: part, facts: facts, problems: workspace.problems,
+                               coverage: AndroidFacts.coverage(modules: modules, looseManifest: looseManifest))
     }
 
     /// Names of the top-level functions a Kotlin file declares (`fun Project.configureFlavors(`, at the start of a

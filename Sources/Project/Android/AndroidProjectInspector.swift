@@ -1,20 +1,27 @@
 import Support
 import Formats
 
-/// The Android side of the project as read from the source tree: every AndroidManifest.xml and Gradle build file.
+/// The Android side of the project as read from the source tree: every AndroidManifest.xml and Gradle build
+/// file, and the release model the inspector resolved from them: the app modules that ship, each with its
+/// merged release manifest. The `android.…` facts are drawn from the same modules (`AndroidFacts`).
 public struct AndroidPart: ModelPart {
     /// Every AndroidManifest.xml read, as written (test, debug, sample and library manifests included).
     public var manifests: [AndroidManifestFile] = []
-    /// The app's permissions: the merged release manifests of the app modules that ship, as the
-    /// `android.permission.<NAME>` facts have them (what `given: android.permissions.*` selects).
-    public var shippedPermissions: [AndroidShippedPermission] = []
     public var gradleFiles: [GradleFile] = []
+    /// The app modules that ship, in script order, the release module among them (`isRelease`); none for a
+    /// project without a Gradle application module (a bare manifest, an old Eclipse layout).
+    public var modules: [AndroidShippedModule] = []
+    /// Without app modules: the `<uses-permission>`s of the shipping manifests merged (see `shippedPermissions`).
+    public var loosePermissions: [AndroidShippedPermission] = []
 
     public init() {}
+
+    /// The module whose values the short fact names hold (`android.release_module`).
+    public var releaseModule: AndroidShippedModule? { modules.first { $0.isRelease } }
 }
 
-/// `AndroidInspector` as an `Inspector` (its internals unchanged). `shipcheck metadata` takes only its facts
-/// (the version code picks the release note that ships); a build file it cannot read is `check`'s to report.
+/// `AndroidInspector` as an `Inspector`. `shipcheck metadata` takes only its facts (the version code picks the
+/// release note that ships) and its release model; a build file it cannot read is `check`'s to report.
 public struct AndroidProjectInspector: Inspector {
     public init() {}
 
@@ -33,20 +40,34 @@ public struct AndroidProjectInspector: Inspector {
          "android.module.*.plugin_manifests", "android.module.*.plugins_unseen", "android.module.*.plugins_outside_root",
          "android.plugin_manifests", "android.plugins_unseen", "android.plugins_outside_root"]
     }
+    /// Each shipped permission of each app module, from the same modules as `android.permissions.*` (one app's
+    /// permissions, not merged across its Wear OS or TV module), with the module as a label.
+    public var selectors: [SelectorDeclaration] {
+        [SelectorDeclaration(text: "android.modules.*.permissions.*", labels: ["permission", "file", "module"],
+                             doc: "every `<uses-permission>` of each app module's merged release manifest (label `module`)") { model in
+            model.parts[AndroidPart.self].modules.flatMap { module in
+                module.permissions.map { permission in
+                    SelectedValue(value: permission.name, location: permission.location,
+                                  labels: ["permission": permission.name, "file": permission.location.path, "module": module.name])
+                }
+            }
+        }]
+    }
     public var rootMarkers: [RootMarker] {
         [.name("settings.gradle"), .name("settings.gradle.kts"), .name("build.gradle"), .name("build.gradle.kts")]
     }
     public var lookedFor: String? { "AndroidManifest.xml, Gradle build files" }
 
     public func inspect(_ input: InspectionInput) -> InspectorOutput<AndroidPart> {
-        let result = AndroidInspector.inspect(files: input.files, root: input.root, pluginManifests: input.options.pluginManifestTables,
-                                                flutterDefaults: FlutterSDKDefaults(tables: input.options.flutterSDKDefaultTables))
-        guard input.options.scope == .everything else { return InspectorOutput(part: nil, facts: result.facts) }
-        var part = AndroidPart()
-        part.manifests = result.androidManifests
-        part.shippedPermissions = result.androidShippedPermissions
-        part.gradleFiles = result.gradleFiles
-        return InspectorOutput(part: part, facts: result.facts, problems: result.problems, coverage: result.coverage)
+        let output = AndroidInspector.inspect(files: input.files, root: input.root, pluginManifests: input.options.pluginManifestTables,
+                                              flutterDefaults: FlutterSDKDefaults(tables: input.options.flutterSDKDefaultTables))
+        guard input.options.scope == .everything else {
+            // The release model only (which stores the apps go to): the files are `check`'s to read and report.
+            var part = AndroidPart()
+            part.modules = output.part?.modules ?? []
+            return InspectorOutput(part: part, facts: output.facts)
+        }
+        return output
     }
 
     /// An AndroidManifest.xml, or a Gradle application module (it applies the Android application plugin or

@@ -18,23 +18,26 @@ public struct AndroidShippedPermission: Sendable, Hashable {
     }
 }
 
-extension AndroidFacts {
-    /// The permissions of the merged release manifests of every app module that ships (every module when none
-    /// is known to ship, as `make` reads them), else of the loose manifest; each declaration once, in file order.
-    static func shippedPermissions(modules: [AndroidAppModule], looseManifest: AndroidMergedManifest?) -> [AndroidShippedPermission] {
-        var shipping = modules.filter { $0.notShipping == nil }
-        if shipping.isEmpty { shipping = modules }
-        let merged: [(String?, AndroidMergedManifest)] = looseManifest.map { [(nil, $0)] } ?? shipping.map { ($0.name, $0.manifest) }
+extension AndroidPart {
+    /// The app's permissions, the one definition `given: android.permissions.*` and `android.permission.<NAME>`
+    /// share: the merged release manifests of the app modules that ship (`modules`), else of the loose manifest;
+    /// each declaration once (the first module's, when several merge the same file), in file order.
+    public var shippedPermissions: [AndroidShippedPermission] {
+        let declared = modules.isEmpty ? loosePermissions : modules.flatMap(\.permissions)
         var seen = Set<AndroidShippedPermission>()
         var permissions: [AndroidShippedPermission] = []
-        for (module, manifest) in merged {
-            for permission in manifest.permissions {
-                let location = SourceLocation(path: permission.path, line: permission.line)
-                let key = AndroidShippedPermission(name: permission.value.name, location: location, module: nil)
-                guard seen.insert(key).inserted else { continue }
-                permissions.append(AndroidShippedPermission(name: permission.value.name, location: location, module: module))
-            }
+        for permission in declared {
+            let key = AndroidShippedPermission(name: permission.name, location: permission.location, module: nil)
+            guard seen.insert(key).inserted else { continue }
+            permissions.append(permission)
         }
         return permissions.sorted { $0.location < $1.location }
+    }
+}
+
+extension AndroidMergedManifest {
+    /// Its `<uses-permission>`s as shipped permissions of `module` (nil: a manifest no app module owns).
+    func shippedPermissions(module: String?) -> [AndroidShippedPermission] {
+        permissions.map { AndroidShippedPermission(name: $0.value.name, location: SourceLocation(path: $0.path, line: $0.line), module: module) }
     }
 }

@@ -1,52 +1,122 @@
 import Project
 import StoreLocale
 
-/// The Android app modules a check judges, read from the facts: the release module under the short fact
-/// names (`android.target_sdk`, `android.form_factor`, which shipcheck.yml may state), then every other
-/// module of `android.modules` under `android.module.<name>.…`. A project with no `android.modules` (a
-/// bare manifest, or only stated facts) is one app under the short names.
+/// The Android app modules a check judges: those the Android inspector resolved (`AndroidPart.modules`), the
+/// release module first, each with its values as the checks read them. A project with no app module (a bare
+/// manifest, an Expo config, a built archive, or only facts stated in shipcheck.yml) is one app known by the
+/// short fact names (`android.target_sdk`, `android.form_factor`…).
+///
+/// One definition of a module's value (`Module.init`): the part's, unless a fact under the name the value is
+/// known by says otherwise. shipcheck.yml may state any of them (`android.target_sdk` for the release module,
+/// `android.module.wear.target_sdk` for another), and the release module's short names are where the inputs
+/// meet (the fact store merges the inspector's copy with what a built archive ships).
 struct AndroidAppModules {
+    /// A value with where it was set, and whether shipcheck.yml states it.
+    struct Known<Value> {
+        let value: Value
+        let evidence: [Evidence]
+        let isStated: Bool
+    }
+
     struct Module {
-        /// The module name, or nil for an app known only by the short names.
+        /// The module name, or nil for an app known only by the short fact names.
         let name: String?
-        /// The prefix of its facts: `android.` or `android.module.<name>.`.
-        let prefix: String
+        /// The release module (or the app known only by the short names): its values are under `android.…`.
+        let isRelease: Bool
+        let targetSdk: Known<Int>?
+        /// shipcheck.yml states its targetSdk: an unknown one is then no news, a lower bound no longer one.
+        let targetSdkIsStated: Bool
+        /// Its targetSdk is a lower bound (a Flutter default of the oldest release pinned).
+        let targetSdkIsLowerBound: Bool
+        /// Its targetSdk could not be read; the evidence is every place looked at.
+        let targetSdkUnknown: Known<Bool>?
+        let formFactor: String
+        /// The stores it goes to from evidence (`play`, `fdroid`, `github`), or nil when nothing says.
+        let stores: [String]?
+        /// A problem of its merged release manifest (`AndroidReleaseManifestCheck.problems`), by name: what to
+        /// list (`<receiver .Boot>`, `true`) with where it is.
+        let problems: [String: Known<String>]
+
+        init(name: String?, isRelease: Bool, part: AndroidShippedModule?, facts: FactStore) {
+            self.name = name
+            self.isRelease = isRelease
+            /// The fact names a value of this module is known by, first one first: the short name of the release
+            /// module (then, for values only kept per module, its own name), else its own name.
+            func names(_ field: String, perModuleOnly: Bool = false) -> [String] {
+                let own = name.map { ["android.module.\($0).\(field)"] } ?? []
+                return isRelease ? ["android." + field] + (perModuleOnly ? own : []) : own
+            }
+            /// The one place a fact overrides the part: the first fact present under `names` (stated, or for the
+            /// release module's short names what the inputs say), read with `decode`; else the part's value.
+            func value<T>(_ field: String, perModuleOnly: Bool = false, part: Known<T>?, _ decode: (FactValue) -> T?) -> Known<T>? {
+                for (index, factName) in names(field, perModuleOnly: perModuleOnly).enumerated() {
+                    // The release module's short names hold the merged value; a name of its own holds the part's copy unless stated.
+                    let isShort = isRelease && index == 0
+                    guard let fact = isShort ? facts[factName] : facts.stated[factName] else { continue }
+                    return decode(fact.value).map { Known(value: $0, evidence: fact.evidence, isStated: fact.source == .stated) }
+                }
+                return part
+            }
+            func resolved<T>(_ value: AndroidResolved<T>?) -> Known<T>? {
+                value.map { Known(value: $0.value, evidence: $0.evidence, isStated: false) }
+            }
+            targetSdk = value("target_sdk", part: resolved(part?.targetSdk)) { value in
+                if case .number(let number) = value { return Int(number) }
+                return nil
+            }
+            targetSdkIsStated = names("target_sdk").contains { facts.stated[$0] != nil }
+            targetSdkIsLowerBound = value("target_sdk_at_least", part: part?.targetSdkIsLowerBound == true ? Known(value: true, evidence: [], isStated: false) : nil) {
+                $0.isTruthy
+            }?.value == true
+            let lookedAt = part.flatMap { $0.targetSdk == nil ? Known(value: true, evidence: $0.targetSdkLookedAt, isStated: false) : nil }
+            targetSdkUnknown = value("target_sdk_unknown", part: lookedAt) { $0.isTruthy }.flatMap { $0.value ? $0 : nil }
+            formFactor = value("form_factor", part: resolved(part?.formFactor)) { $0.description }?.value ?? "phone"
+            stores = value("stores", perModuleOnly: true, part: resolved(part?.stores)) { value in
+                if case .list(let stores) = value { return stores }
+                return nil
+            }?.value
+            var problems: [String: Known<String>] = [:]
+            let found: [String: Known<String>?] = [
+                "exported_missing": part?.exportedMissing.map { Known(value: $0.value.joined(separator: ", "), evidence: $0.evidence, isStated: false) },
+                "debuggable": part.flatMap { $0.debuggable.isEmpty ? nil : Known(value: "true", evidence: $0.debuggable, isStated: false) },
+                "cleartext_traffic": part?.cleartextTraffic.map { Known(value: "true", evidence: [$0], isStated: false) },
+            ]
+            for (problem, known) in found {
+                problems[problem] = value(problem, perModuleOnly: true, part: known) { $0.isTruthy ? $0.description : nil }
+            }
+            self.problems = problems
+        }
     }
 
     let modules: [Module]
 
-    init(_ facts: FactStore) {
-        let release = facts["android.release_module"]?.value.description
-        var modules = [Module(name: release, prefix: "android.")]
-        if case .list(let names)? = facts["android.modules"]?.value {
-            for name in names where name != release {
-                modules.append(Module(name: name, prefix: "android.module.\(name)."))
-            }
+    init(_ project: ProjectModel) {
+        let part = project.parts[AndroidPart.self]
+        let facts = project.facts
+        guard let release = part.releaseModule else {
+            modules = [Module(name: nil, isRelease: true, part: nil, facts: facts)]
+            return
         }
-        self.modules = modules
+        modules = ([release] + part.modules.filter { !$0.isRelease }).map { module in
+            Module(name: module.name, isRelease: module.isRelease, part: module, facts: facts)
+        }
     }
 
-    /// Its own fact for the release module's short names that have no module-specific counterpart
-    /// (`exported_missing`, `debuggable`…): those are only kept under `android.module.<name>.`.
-    static func detailFact(_ facts: FactStore, _ module: Module, _ name: String) -> Fact? {
-        facts[module.prefix + name] ?? module.name.flatMap { facts["android.module.\($0).\(name)"] }
-    }
-
-    /// Whether the module's app goes only elsewhere (`<prefix>stores` is `[fdroid]`, `[github]`…, from the evidence the
+    /// Whether the module's app goes only elsewhere (its stores are `[fdroid]`, `[github]`…, from the evidence the
     /// inspector found): Play's rules then say "if uploaded to Google Play" and are at most warnings
     /// (docs/severity.md: an error needs evidence in what ships to that store).
-    static func isFDroidOnly(_ facts: FactStore, _ module: Module) -> Bool {
-        guard case .list(let stores)? = detailFact(facts, module, "stores")?.value else { return false }
+    static func isFDroidOnly(_ module: Module) -> Bool {
+        guard let stores = module.stores else { return false }
         return !stores.isEmpty && !stores.contains("play")
     }
 
     /// The condition of a Play finding about an F-Droid-only app, or nil.
-    static func playCondition(_ facts: FactStore, _ module: Module) -> FindingCondition? {
-        isFDroidOnly(facts, module) ? .ifUploaded(.play) : nil
+    static func playCondition(_ module: Module) -> FindingCondition? {
+        isFDroidOnly(module) ? .ifUploaded(.play) : nil
     }
 
     /// " (module wear)" for a message, or "" for the release module.
     static func label(_ module: Module) -> String {
-        module.prefix == "android." ? "" : " (module \(module.name ?? ""))"
+        module.isRelease ? "" : " (module \(module.name ?? ""))"
     }
 }

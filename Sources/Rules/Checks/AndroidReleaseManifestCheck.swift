@@ -1,7 +1,7 @@
 import Project
 
 /// `android.release_manifest`: a problem the inspector found in an app module's merged release manifest
-/// (`android.module.<name>.<problem>`: `exported_missing`, `debuggable`, `cleartext_traffic`), one result
+/// (`AndroidAppModules.Module.problems`: `exported_missing`, `debuggable`, `cleartext_traffic`), one result
 /// per module at the first place that shows it. With `min_target_sdk`, only modules whose targetSdk is
 /// known and at least that level are judged (the platform enforces some rules from a target level on).
 enum AndroidReleaseManifestCheck {
@@ -18,30 +18,26 @@ enum AndroidReleaseManifestCheck {
         run: run)
 
     static func run(_ invocation: CheckInvocation) -> [CheckResult] {
-        let facts = invocation.context.facts
         guard let problem = invocation.options.string("problem") else { return [] }
         let minimum = invocation.options.int("min_target_sdk")
         var results: [CheckResult] = []
-        for module in AndroidAppModules(facts).modules {
-            guard let fact = AndroidAppModules.detailFact(facts, module, problem), fact.value.isTruthy else { continue }
-            let target = facts[module.prefix + "target_sdk"].flatMap { fact -> Int? in
-                if case .number(let number) = fact.value { return Int(number) }
-                return nil
-            }
+        for module in AndroidAppModules(invocation.context.project).modules {
+            guard let found = module.problems[problem] else { continue }
+            let target = module.targetSdk?.value
             if let minimum {
                 guard let target, target >= minimum else { continue }
             }
-            let first = fact.evidence.first
+            let first = found.evidence.first
             let location = first?.location ?? SourceLocation(path: ".")
-            let places = fact.evidence.map(\.location.description)
+            let places = found.evidence.map(\.location.description)
             results.append(CheckResult(location: location, evidence: first?.snippet, values: [
                 "module": AndroidAppModules.label(module),
-                "items": fact.value.description,
-                "count": String(fact.evidence.count),
+                "items": found.value,
+                "count": String(found.evidence.count),
                 "places": places.joined(separator: ", "),
                 "target_sdk": target.map(String.init) ?? "unknown",
-            ], severity: AndroidAppModules.isFDroidOnly(facts, module) && invocation.rule.severity == .error ? .warning : nil,
-               condition: AndroidAppModules.playCondition(facts, module)))
+            ], severity: AndroidAppModules.isFDroidOnly(module) && invocation.rule.severity == .error ? .warning : nil,
+               condition: AndroidAppModules.playCondition(module)))
         }
         return results
     }

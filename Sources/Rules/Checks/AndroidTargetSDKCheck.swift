@@ -1,10 +1,10 @@
 import Project
 
 /// `android.target_sdk`: each app module's targetSdk against the level Google Play requires for that module's
-/// form factor on the day of the run. The release module is read through `android.target_sdk` and
-/// `android.form_factor` (so a value stated in shipcheck.yml wins); other modules (a Wear OS or TV app) through
-/// `android.module.<name>.target_sdk` and `.form_factor`. Levels and dates come from the tables named by `levels`
-/// and `existing`; nothing about them is written here.
+/// form factor on the day of the run. The modules are the Android part's (`AndroidAppModules`: a value stated in
+/// shipcheck.yml wins, `android.target_sdk` for the release module, `android.module.<name>.target_sdk` for a
+/// Wear OS or TV app). Levels and dates come from the tables named by `levels` and `existing`; nothing about
+/// them is written here.
 ///
 /// Each module's verdict is one of: below the level in force, unknown (computed or missing, and not stated in
 /// shipcheck.yml, so it could not be judged), or fine. `report:` selects which verdict a rule reports: `below`
@@ -28,19 +28,18 @@ enum AndroidTargetSDKCheck {
 
     /// What a module's targetSdk is, as far as the judgement goes.
     enum Verdict {
-        case below(Fact, target: Int, formFactor: String, level: AndroidTargetAPILevels.Level)
-        case unknown(Fact)
+        case below([Evidence], target: Int, formFactor: String, level: AndroidTargetAPILevels.Level)
+        case unknown(AndroidAppModules.Known<Bool>)
     }
 
     static func run(_ invocation: CheckInvocation) -> [CheckResult] {
         guard let levels = invocation.decoded("levels", as: AndroidTargetAPILevels.self) else { return [] }
         let report = invocation.options.string("report").flatMap(Report.init(rawValue:)) ?? .below
-        let facts = invocation.context.facts
-        return AndroidAppModules(facts).modules.flatMap { module in
-            verdicts(module, facts: facts, levels: levels, today: invocation.context.today).compactMap { verdict -> CheckResult? in
+        return AndroidAppModules(invocation.context.project).modules.flatMap { module in
+            verdicts(module, levels: levels, today: invocation.context.today).compactMap { verdict -> CheckResult? in
                 switch (verdict, report) {
-                case (.below(let fact, let target, let formFactor, let level), .below):
-                    return below(fact, target: target, formFactor: formFactor, level: level, module: module, invocation)
+                case (.below(let evidence, let target, let formFactor, let level), .below):
+                    return below(evidence, target: target, formFactor: formFactor, level: level, module: module, invocation)
                 case (.unknown(let fact), .unknown):
                     return unknown(fact, module: module, invocation)
                 default:
@@ -51,32 +50,29 @@ enum AndroidTargetSDKCheck {
     }
 
     /// A module's verdicts: none when its targetSdk meets the level (or no level applies to its form factor yet).
-    static func verdicts(_ module: AndroidAppModules.Module, facts: FactStore, levels: AndroidTargetAPILevels, today: String) -> [Verdict] {
+    static func verdicts(_ module: AndroidAppModules.Module, levels: AndroidTargetAPILevels, today: String) -> [Verdict] {
         var verdicts: [Verdict] = []
         // A lower bound (a Flutter default of the oldest release pinned) says nothing about being below the floor.
-        let atLeast = facts[module.prefix + "target_sdk_at_least"]?.value.isTruthy == true && facts.stated[module.prefix + "target_sdk"] == nil
-        if !atLeast, let fact = facts[module.prefix + "target_sdk"], case .number(let number) = fact.value {
-            let formFactor = facts[module.prefix + "form_factor"].map(\.value.description) ?? "phone"
-            if let level = levels.required(formFactor: formFactor, on: today), Int(number) < level.api {
-                verdicts.append(.below(fact, target: Int(number), formFactor: formFactor, level: level))
+        let atLeast = module.targetSdkIsLowerBound && !module.targetSdkIsStated
+        if !atLeast, let target = module.targetSdk {
+            if let level = levels.required(formFactor: module.formFactor, on: today), target.value < level.api {
+                verdicts.append(.below(target.evidence, target: target.value, formFactor: module.formFactor, level: level))
             }
         }
         // Silent once the team states the module's targetSdk.
-        if facts.stated[module.prefix + "target_sdk"] == nil,
-           let unknown = facts[module.prefix + "target_sdk_unknown"], unknown.value.isTruthy {
+        if !module.targetSdkIsStated, let unknown = module.targetSdkUnknown {
             verdicts.append(.unknown(unknown))
         }
         return verdicts
     }
 
-    static func below(_ fact: Fact, target: Int, formFactor: String, level: AndroidTargetAPILevels.Level,
+    static func below(_ places: [Evidence], target: Int, formFactor: String, level: AndroidTargetAPILevels.Level,
                       module: AndroidAppModules.Module, _ invocation: CheckInvocation) -> CheckResult {
-        let facts = invocation.context.facts
-        let evidence = fact.evidence.first
+        let evidence = places.first
         let location = evidence?.location
             ?? invocation.context.project.manifest.map { SourceLocation(path: $0.file) }
             ?? SourceLocation(path: ".")
-        let declaredAt = fact.evidence.map(\.location.description).joined(separator: ", ")
+        let declaredAt = places.map(\.location.description).joined(separator: ", ")
         var values = [
             "target_sdk": String(target),
             "required": String(level.api),
@@ -91,16 +87,16 @@ enum AndroidTargetSDKCheck {
             values["existing_api"] = String(kept.api)
         }
         // An F-Droid-only app is not refused by Play: a warning saying "if uploaded to Google Play".
-        let severity: Severity? = AndroidAppModules.isFDroidOnly(facts, module) ? .warning : nil
+        let severity: Severity? = AndroidAppModules.isFDroidOnly(module) ? .warning : nil
         return CheckResult(location: location, evidence: evidence?.snippet, values: values, severity: severity,
-                           condition: AndroidAppModules.playCondition(facts, module))
+                           condition: AndroidAppModules.playCondition(module))
     }
 
     /// Says every place looked at: the expression it could not read first.
-    static func unknown(_ unknown: Fact, module: AndroidAppModules.Module, _ invocation: CheckInvocation) -> CheckResult {
+    static func unknown(_ unknown: AndroidAppModules.Known<Bool>, module: AndroidAppModules.Module, _ invocation: CheckInvocation) -> CheckResult {
         let label = AndroidAppModules.label(module)
         guard let first = unknown.evidence.first(where: { !$0.snippet.isEmpty }) ?? unknown.evidence.first else {
-            return CheckResult(location: SourceLocation(path: unknown.source == .stated ? (invocation.context.project.manifest?.file ?? ".") : "."),
+            return CheckResult(location: SourceLocation(path: unknown.isStated ? (invocation.context.project.manifest?.file ?? ".") : "."),
                                values: ["looked_at": "the build files", "expression": "(none)", "module": label])
         }
         let lookedAt = unknown.evidence.map { evidence in

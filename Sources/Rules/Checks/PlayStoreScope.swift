@@ -7,7 +7,7 @@ import StoreLocale
 /// shipcheck.yml wins: a team that states Play gets Play's grades.
 public enum PlayStoreScope {
     public static func apply(_ findings: [Finding], rule: Rule, project: ProjectModel) -> [Finding] {
-        guard rule.stores == [.play], !goesToPlay(project.facts), !sendsToPlay(project.metadata) else { return findings }
+        guard rule.stores == [.play], !goesToPlay(project), !sendsToPlay(project.metadata) else { return findings }
         // A finding already under a condition (a folder nobody is known to upload, an F-Droid-only module) keeps it.
         return findings.map { $0.with(severity: min($0.severity, .info), condition: $0.condition ?? .ifUploaded(.play)) }
     }
@@ -17,15 +17,11 @@ public enum PlayStoreScope {
         trees.contains { $0.consumer.store == .play || !$0.consumer.releaseNotesSentToPlay.isEmpty }
     }
 
-    /// Whether some Android app module may go to Play: its `stores` list names Play (no evidence either way
-    /// is Play), or shipcheck.yml states `store.play`. Without Android modules nothing changes.
-    static func goesToPlay(_ facts: FactStore) -> Bool {
-        if let stated = facts.stated[Store.play.factName] { return stated.value.isTruthy }
-        let lists = facts.detected.values.filter { $0.name.hasPrefix("android.module.") && $0.name.hasSuffix(".stores") }
-        guard !lists.isEmpty else { return true }
-        return lists.contains { fact in
-            guard case .list(let stores) = fact.value else { return true }
-            return stores.contains("play")
-        }
+    /// Whether some Android app module may go to Play: the stores the inspector found for it name Play (no
+    /// evidence either way is Play), or shipcheck.yml states `store.play`. Without Android modules nothing changes.
+    static func goesToPlay(_ project: ProjectModel) -> Bool {
+        if let stated = project.facts.stated[Store.play.factName] { return stated.value.isTruthy }
+        let modules = project.parts[AndroidPart.self].modules
+        return modules.isEmpty || modules.contains { $0.stores.value.contains("play") }
     }
 }

@@ -13,6 +13,8 @@ import StoreLocale
 ///     apple.plists.*.<key>               a key of every Info.plist that ships (test bundles excluded)
 ///     apple.apps.*.<key>                 a key of every application's Info.plist (no extensions, no frameworks)
 ///     android.permissions.*              every <uses-permission> of the merged release manifests that ship
+///                                        (`AndroidPart.shippedPermissions`; the Android inspector declares
+///                                        `android.modules.*.permissions.*`, the same per module)
 ///     dependencies.*                     every resolved dependency (label `ecosystem`)
 ///
 /// `<store>` is `appstore`, `play`, `fdroid` or `*` (all). A tree is selected for the store that reads it
@@ -282,8 +284,8 @@ public struct Selector: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The app's permissions as the `android.permission.<NAME>` facts have them: the merged release manifests of
-    /// the app modules that ship, not every manifest in the tree (a library module the app does not depend on, an
-    /// F-Droid flavour, a sample, a permission the app removes with `tools:node="remove"` never ship).
+    /// the app modules of the Android part, not every manifest in the tree (a library module the app does not
+    /// depend on, an F-Droid flavour, a sample, a permission the app removes with `tools:node="remove"` never ship).
     private func permissionSubjects(_ project: ProjectModel) -> [Subject] {
         project.parts[AndroidPart.self].shippedPermissions.map { permission in
             Subject(value: permission.name, location: permission.location,
