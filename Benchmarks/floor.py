@@ -13,6 +13,10 @@ the same paired ratio of CPU time (user + system, which other processes' load ch
 time), and `check`'s peak resident memory (the largest over the rounds, from the kernel's rusage).
 The load average before and after each repository goes to stderr, to be quoted with the figures.
 
+The target is `check` within --limit (default 3) times the literal floor on every repository: each row says
+`pass` or `OVER` on its paired wall ratio, and a last line counts them (with --fail-over, the exit status is 1
+when some repository is over). Archives are compared with their own floor and not counted.
+
 Each --archive (a built .ipa or .aab) gives one more row in the same table, whose floor is `unzip -tq`
 (which reads, inflates and CRC-checks every entry, as `shipcheck archive` streams through them): the same
 interleaved rounds, paired ratios and peak memory.
@@ -58,11 +62,16 @@ def main():
     parser.add_argument("--literals", required=True)
     parser.add_argument("--regex")
     parser.add_argument("--archive", action="append", default=[])
+    parser.add_argument("--limit", type=float, default=3.0, help="the target: check / floor at most this (paired wall ratio)")
+    parser.add_argument("--fail-over", action="store_true", help="exit 1 when some repository is over --limit")
     parser.add_argument("repos", nargs="*")
     args = parser.parse_args()
     globs = [flag for glob in GLOBS for flag in ("-g", glob)]
-    print("| repository or archive | files | check s | floor s | check / floor | CPU check / floor | rg regex s | check / rg regex | check peak MB |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    limit = f"{args.limit:g}×"
+    print(f"| repository or archive | files | check s | floor s | check / floor | ≤ {limit} | CPU check / floor | rg regex s | check / rg regex | check peak MB |")
+    print("|---|---:|---:|---:|---:|:---:|---:|---:|---:|---:|")
+    over = []
+    within = 0
     inputs = [(repo, False) for repo in args.repos] + [(archive, True) for archive in args.archive]
     for repo, is_archive in inputs:
         if is_archive:
@@ -101,7 +110,13 @@ def main():
         else:
             name += " (floor rg -F)"
             count = f"{files(repo):,}"
-        row = [name, count, f"{med['check']:.3f}", f"{med['literal']:.3f}", ratio(paired), ratio(paired_cpu)]
+        verdict = "pass" if paired <= args.limit else "OVER"
+        if not is_archive:
+            if paired <= args.limit:
+                within += 1
+            else:
+                over.append(f"{repo.rstrip('/').split('/')[-1]} {ratio(paired)}")
+        row = [name, count, f"{med['check']:.3f}", f"{med['literal']:.3f}", ratio(paired), verdict, ratio(paired_cpu)]
         if args.regex and not is_archive:
             paired_regex = statistics.median(c / r for c, r in zip(wall["check"], wall["regex"]))
             row += [f"{med['regex']:.3f}", ratio(paired_regex)]
@@ -111,6 +126,12 @@ def main():
         print("| " + " | ".join(row) + " |")
         print(f"{repo}: load average after {os.getloadavg()[0]:.1f}", file=sys.stderr)
         sys.stdout.flush()
+    if args.repos:
+        print()
+        print(f"check within {limit} the literal floor (median paired wall ratio) on {within} of {len(args.repos)} repositories"
+              + (f"; over: {', '.join(over)}" if over else ""))
+    if over and args.fail_over:
+        sys.exit(1)
 
 
 if __name__ == "__main__":

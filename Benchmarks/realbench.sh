@@ -4,7 +4,7 @@
 # offline peer `app-store-review-risk` (installed from PyPI into .bench/venv by this script), with ratios and
 # peak memory, as one Markdown table; then the literal floor (`rg -F` on the same symbols, interleaved with
 # `check`, paired ratios: Benchmarks/floor.py), which is what `check` should be measured against.
-# usage: Benchmarks/realbench.sh [--bin PATH] [--runs N] [--floor-only] [--archives] [--fresh-clone] REPO_DIR...
+# usage: Benchmarks/realbench.sh [--bin PATH] [--runs N] [--floor-only] [--archives] [--fresh-clone] [--limit X] REPO_DIR...
 #   --bin          a built shipcheck (default: the release build of this checkout, with --static-swift-stdlib as
 #                  `make install` and the Homebrew formula build it)
 #   --runs         timed runs per command after one warm-up (default 10; the peer runs 3 times)
@@ -13,6 +13,11 @@
 #                  needs the toolchain's clang and plutil), timed in the same table against `unzip -tq`
 #   --fresh-clone  then time a fresh clone's first build and test run (git clone of HEAD into a temporary
 #                  folder: `swift build --build-tests`, then `swift test`), after the table, so as not to load it
+#   --limit        the target for check / floor (default 3): the floor table says pass or OVER per repository
+#                  on the paired wall ratio and counts them in its last line
+# The README's table (docs/benchmarks.md) is the ten repositories listed there, e.g. on a machine with them laid
+# out under /work/corpus:
+#   Benchmarks/realbench.sh --floor-only --runs 11 --bin BIN /work/corpus/{IceCubesApp,simplenote-ios,owncloud-ios,Swiftfin,bitwarden-android,Anki-Android,LibreTube,home-assistant-iOS,thunderbird-android,duckduckgo-Android}
 # needs: hyperfine, ripgrep, /usr/bin/time (apt-get install hyperfine ripgrep time), python3 with venv.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,6 +26,7 @@ RUNS=10
 FLOOR_ONLY=0
 FRESH_CLONE=0
 ARCHIVES=0
+LIMIT=3
 while [ $# -gt 0 ]; do
     case "$1" in
         --floor-only) FLOOR_ONLY=1; shift ;;
@@ -28,6 +34,7 @@ while [ $# -gt 0 ]; do
         --archives) ARCHIVES=1; shift ;;
         --bin) BIN=$2; shift 2 ;;
         --runs) RUNS=$2; shift 2 ;;
+        --limit) LIMIT=$2; shift 2 ;;
         -*) echo "unknown option $1" >&2; exit 2 ;;
         *) break ;;
     esac
@@ -58,7 +65,7 @@ floor() { # the literal floor (rg -F), paired and interleaved with check (see fl
         [ -f .bench/archives/large.ipa ] && [ -f .bench/archives/large.aab ] || python3 Benchmarks/make-large-archives.py .bench/archives >&2
         archives=(--archive .bench/archives/large.ipa --archive .bench/archives/large.aab)
     fi
-    python3 Benchmarks/floor.py --bin "$BIN" --runs "$RUNS" --literals "$BENCH/literals.txt" --regex "$BENCH/regex.txt" "${archives[@]}" "$@"
+    python3 Benchmarks/floor.py --bin "$BIN" --runs "$RUNS" --limit "$LIMIT" --literals "$BENCH/literals.txt" --regex "$BENCH/regex.txt" "${archives[@]}" "$@"
     echo
     echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
 }

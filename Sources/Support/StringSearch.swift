@@ -78,7 +78,7 @@ extension String {
 
 package enum StringSearch {
     /// A–Z as a–z, every other byte as it is: ASCII case folding on UTF-8 (no other byte of UTF-8 is a letter A–Z).
-    @inline(__always)
+    @inlinable
     package static func asciiLowercased(_ byte: UInt8) -> UInt8 {
         byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
     }

@@ -149,6 +149,33 @@ import Testing
         #expect(found("accountDelet").isEmpty)
     }
 
+    /// The fragments' one pass: each searched fragment at its first place, in text order and, at one place, in the
+    /// order given; either case; lines counted up to each place; a fragment cut off by the end is not there.
+    @Test func textFragmentIndexGivesFirstPlacesInTextOrder() {
+        let index = TextFragmentIndex(["account_delete", "account_", "delete-me", "tail-x"].map { Array($0.utf8) })
+        func places(_ text: String, searched: [Bool] = [true, true, true, true]) -> [String] {
+            Array(text.utf8).withUnsafeBufferPointer { buffer in
+                index.firstPlaces(in: buffer, searched: searched).map { "\($0.fragment)@\($0.line):\($0.start - $0.lineStart)" }
+            }
+        }
+        #expect(places("x DELETE-ME\n  Account_Delete account_ delete-me\ntail-") == ["2@1:2", "0@2:2", "1@2:2"])
+        #expect(places("account_\naccount_delete\n") == ["1@1:0", "0@2:0"])
+        #expect(places("account_delete delete-me", searched: [false, true, false, true]) == ["1@1:0"])
+        #expect(places("account_delete", searched: [false, false, false, false]).isEmpty)
+        #expect(places("...tail-x") == ["3@1:3"])
+    }
+
+    /// A fragment is searched only in its entry's languages (the pass reads each file's language once).
+    @Test func textFragmentsKeepTheirLanguages() {
+        let scanner = Self.scanner([SymbolEntry(fact: "k", languages: [.kotlin], symbols: [], textFragments: ["account_delete"]),
+                                    SymbolEntry(fact: "a", symbols: [], textFragments: ["delete_account"])])
+        func found(_ language: Language) -> [String] {
+            scanner.scan(bytes: Array("account_delete delete_account\n".utf8), language: language, path: "a").map(\.hit.signal)
+        }
+        #expect(found(.kotlin) == ["k", "a"])
+        #expect(found(.swift) == ["a"])
+    }
+
     @Test func interpolationsAreCode() {
         let swift = #"""
         let a = "x \(Auth.signUp(f("signUp"), g(1))) signUp"; signUp

@@ -1,5 +1,6 @@
 import Foundation
 import Formats
+import Support
 
 /// Native code an Android app ships, for Google Play's 16 KB page-size requirement (apps targeting Android 15+,
 /// since 2025-11-01): prebuilt `.so` files in the app's sources, read only as far as their ELF program headers.

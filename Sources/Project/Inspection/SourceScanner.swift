@@ -54,8 +54,10 @@ public struct SourceScanner: Sendable {
         let requiredPathWords: [String]
     }
     private let fragments: [TextFragment]
-    /// Lower-cased first byte → indices into `fragments`: one pass over the text tries only those.
-    private let fragmentsByFirstByte: [[Int]]
+    /// Where each of `fragments` first occurs in a text: one pass tries at a byte only those starting with it.
+    private let fragmentIndex: TextFragmentIndex
+    /// `fragments`' languages in the same order, read per file without copying a fragment.
+    private let fragmentLanguageSets: [LanguageSet]
     /// The languages some fragment is searched in: other files skip the pass.
     private let fragmentLanguages: LanguageSet
     /// FNV-1a hash of an identifier → indices into `patterns`, most specific first.
@@ -109,14 +111,11 @@ public struct SourceScanner: Sendable {
         self.lengths = patterns.reduce(0) { $0 | 1 << UInt64(min($1.identifier.count, 63)) }
         self.patterns = patterns
         self.index = index
-        var byFirst = [[Int]](repeating: [], count: 256)
         var fragmentLanguages = LanguageSet([])
-        for (offset, fragment) in fragments.enumerated() {
-            byFirst[Int(fragment.bytes[0])].append(offset)
-            fragmentLanguages.formUnion(fragment.languages)
-        }
+        for fragment in fragments { fragmentLanguages.formUnion(fragment.languages) }
         self.fragments = fragments
-        self.fragmentsByFirstByte = byFirst
+        self.fragmentIndex = TextFragmentIndex(fragments.map(\.bytes))
+        self.fragmentLanguageSets = fragments.map(\.languages)
         self.fragmentLanguages = fragmentLanguages
         self.evidenceLimits = limits
     }
@@ -290,47 +289,24 @@ public struct SourceScanner: Sendable {
     /// matches are tried at a position.
     func fragmentHits(_ buffer: UnsafeBufferPointer<UInt8>, language: Language, path: String) -> [RawHit] {
         var hits: [RawHit] = []
-        var found = Set<Int>()
         var lowerPath: String?
-        var line = 1
-        var lineStart = 0
-        var k = 0
-        while k < buffer.count {
-            let c = buffer[k]
-            if c == 0x0A {
-                line += 1
-                lineStart = k + 1
-                k += 1
-                continue
+        for place in fragmentIndex.firstPlaces(in: buffer, searched: fragmentLanguageSets.map { $0.contains(language) }) {
+            let fragment = fragments[place.fragment]
+            if !fragment.excludedPathWords.isEmpty {
+                let lower = lowerPath ?? "/" + path.lowercased()
+                lowerPath = lower
+                if fragment.excludedPathWords.contains(where: { lower.contains($0) }) { continue }
             }
-            let candidates = fragmentsByFirstByte[Int(StringSearch.asciiLowercased(c))]
-            if !candidates.isEmpty {
-                for offset in candidates where !found.contains(offset) {
-                    let fragment = fragments[offset]
-                    guard fragment.languages.contains(language), k + fragment.bytes.count <= buffer.count else { continue }
-                    var n = 1
-                    while n < fragment.bytes.count, StringSearch.asciiLowercased(buffer[k + n]) == fragment.bytes[n] { n += 1 }
-                    guard n == fragment.bytes.count else { continue }
-                    found.insert(offset)
-                    if !fragment.excludedPathWords.isEmpty {
-                        let lower = lowerPath ?? "/" + path.lowercased()
-                        lowerPath = lower
-                        if fragment.excludedPathWords.contains(where: { lower.contains($0) }) { continue }
-                    }
-                    if !fragment.requiredPathWords.isEmpty {
-                        let lower = lowerPath ?? "/" + path.lowercased()
-                        lowerPath = lower
-                        if !fragment.requiredPathWords.contains(where: { lower.contains($0) }) { continue }
-                    }
-                    let column = 1 + buffer[lineStart..<k].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
-                    let snippet = Self.line(buffer, from: lineStart)
-                    hits.append(RawHit(hit: SymbolHit(signal: fragment.fact, symbol: fragment.text,
-                                                      location: SourceLocation(path: path, line: line, column: column), snippet: snippet),
-                                       snippet: snippet))
-                }
-                if found.count == fragments.count { break }
+            if !fragment.requiredPathWords.isEmpty {
+                let lower = lowerPath ?? "/" + path.lowercased()
+                lowerPath = lower
+                if !fragment.requiredPathWords.contains(where: { lower.contains($0) }) { continue }
             }
-            k += 1
+            let column = 1 + buffer[place.lineStart..<place.start].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+            let snippet = Self.line(buffer, from: place.lineStart)
+            hits.append(RawHit(hit: SymbolHit(signal: fragment.fact, symbol: fragment.text,
+                                              location: SourceLocation(path: path, line: place.line, column: column), snippet: snippet),
+                               snippet: snippet))
         }
         return hits
     }
