@@ -133,6 +133,14 @@ struct AndroidGradleTests {
         #expect(summary.contains("versionName@10=\"1.0\""))
     }
 
+    /// Build logic in ASCII takes a byte loop; the names and their order are those of the `Character` loop a
+    /// non-ASCII text still takes.
+    @Test func calledFunctionsAreTheSameInASCIIAndUnicodeText() {
+        let ascii = "configureAndroid(project)\n_private(x) extensions.configure<X> { apply(plugin) }\nconfigureAndroid(p) 9lives(a) f2(b)"
+        #expect(AndroidInspector.calledFunctions(ascii) == ["configureAndroid", "apply", "f2"])
+        #expect(AndroidInspector.calledFunctions(ascii + " // café") == AndroidInspector.calledFunctions(ascii))
+    }
+
     @Test func extExtraAndLocalsAreCollected() {
         let script = """
         buildscript {

@@ -53,6 +53,9 @@ public enum AndroidInspector {
 
     /// Identifiers written as calls (`configureFlavors(`) in a Kotlin text, once each, at most 500.
     static func calledFunctions(_ text: String) -> [String] {
+        // Build logic is nearly always ASCII: a byte loop gives the same names without a `Character` per byte
+        // (this was 56% of `check` on thunderbird-android's convention plugins under callgrind).
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return calledFunctionsInASCII(text) }
         var names: [String] = []
         var seen: Set<String> = []
         var current = ""
@@ -67,6 +70,31 @@ public enum AndroidInspector {
                 if names.count >= 500 { break }
             }
             current = ""
+        }
+        return names
+    }
+
+    /// `calledFunctions` for a text of ASCII bytes only: the same names in the same order.
+    private static func calledFunctionsInASCII(_ text: String) -> [String] {
+        var names: [String] = []
+        var seen: Set<String> = []
+        var start = -1
+        func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+        let bytes = Array(text.utf8)
+        for index in bytes.indices {
+            let byte = bytes[index]
+            if isLetter(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") {
+                if start < 0 { start = index }
+                continue
+            }
+            if byte == UInt8(ascii: "("), start >= 0, isLetter(bytes[start]) {
+                let name = String(decoding: bytes[start..<index], as: UTF8.self)
+                if seen.insert(name).inserted {
+                    names.append(name)
+                    if names.count >= 500 { break }
+                }
+            }
+            start = -1
         }
         return names
     }

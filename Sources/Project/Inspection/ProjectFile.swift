@@ -53,31 +53,6 @@ public struct ProjectFile: Sendable, Hashable {
     }
 }
 
-/// What one group of inspectors contributes; the inspector merges them into the `ProjectModel`.
-public struct PartialInspection: Sendable {
-    public var facts: [Fact] = []
-    public var problems: [InputProblem] = []
-    /// Inputs found but not read to the end (`CoverageGap`).
-    public var coverage: [CoverageGap] = []
-    public var infoPlists: [InfoPlistFile] = []
-    public var privacyManifests: [PrivacyManifestFile] = []
-    public var androidManifests: [AndroidManifestFile] = []
-    /// The `<uses-permission>`s of the merged release manifests that ship (`AndroidPart.shippedPermissions`).
-    public var androidShippedPermissions: [AndroidShippedPermission] = []
-    public var gradleFiles: [GradleFile] = []
-    public var dependencies: [Dependency] = []
-    public var symbolHits: [SymbolHit] = []
-    public var metadata: [MetadataTree] = []
-    public var appleBundles: [AppleBundle] = []
-    public var appStoreScreenshots: [AppStoreScreenshotFolder] = []
-    /// Stores a project generator's spec builds for when the project it generates is not committed (Expo).
-    public var specStores: [StoreEvidence] = []
-
-    public init() {}
-
-    public init(facts: [Fact]) { self.facts = facts }
-}
-
 /// A symbol table from a checklist (`kind: symbols`), handed to the source scan as YAML.
 public struct SymbolTableSource: Sendable {
     public let name: String
