@@ -141,7 +141,14 @@ def run_repo(repo, classes, binary, timeout, log):
             tree.before = before["findings"]
             tree.before_manual = set(before["manual"])
             try:
+                baseline = before
                 try:
+                    if cls.prepare:
+                        cls.prepare(tree)
+                    if cls.prepare and binary:
+                        # The control's setting is its baseline: only what the seed adds must stay silent.
+                        baseline, _ = run_check(binary, copy, timeout)
+                        tree.before = baseline["findings"]
                     seeded = cls.seed(tree)
                 except NoTarget as exc:
                     row.update(status="no-target", reason=str(exc))
@@ -158,7 +165,7 @@ def run_repo(repo, classes, binary, timeout, log):
                                changed=sorted(set(tree.changed)))
                     continue
                 after, secs = run_check(binary, copy, timeout)
-                status, new, quiet = compare(cls, seeded, before, after)
+                status, new, quiet = compare(cls, seeded, baseline, after)
                 row.update(status=status, files=seeded.files, what=seeded.what, shape=seeded.shape, new=new,
                            quiet=quiet, changed=sorted(set(tree.changed)), seconds=round(secs, 1))
             except Exception as exc:

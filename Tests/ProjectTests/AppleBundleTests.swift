@@ -44,6 +44,34 @@ import Testing
         #expect(bundles[1].privacyManifests.isEmpty)
     }
 
+    /// home-assistant's MacBridge (Tests/Fixtures/apple/loadable-bundle): a loadable bundle is a bundle of its own, with
+    /// its files and its platform, not files no target claims.
+    @Test func aLoadableBundleIsABundleOfItsOwn() throws {
+        let (xcode, files) = Self.read(AppleFixtures.path("Tests/Fixtures/apple/loadable-bundle"))
+        let bundles = AppleBundles.find(projects: xcode.projects, files: files)
+        #expect(bundles.map(\.name) == ["App", "WatchApp", "MacBridge"])
+        let bridge = try #require(bundles.last)
+        #expect(bridge.kind == .otherBundle)
+        #expect(bridge.described == "the bundle MacBridge")
+        #expect(bridge.platforms == ["macOS"])
+        #expect(bridge.files == ["Sources/MacBridge/MacBridgeImpl.swift"], "its Info.plist is a membership exception")
+        #expect(bundles.map(\.platforms) == [["iOS"], ["watchOS"], ["macOS"]])
+    }
+
+    /// Every product type with a product of its own is some bundle; static libraries and frameworks (linked into others),
+    /// tests, tools and aggregate targets are none.
+    @Test func productTypesWithoutAKindOfTheirOwnAreOtherBundles() {
+        let kinds: [(String?, AppleBundle.Kind?)] = [
+            ("com.apple.product-type.bundle", .otherBundle), ("com.apple.product-type.xpc-service", .otherBundle),
+            ("com.apple.product-type.library.dynamic", .otherBundle), ("com.apple.product-type.instruments-package", .otherBundle),
+            ("com.apple.product-type.library.static", nil), ("com.apple.product-type.framework.static", nil),
+            ("com.apple.product-type.tool", nil), ("com.apple.product-type.bundle.unit-test", nil), (nil, nil),
+            ("com.apple.product-type.application", .app), ("com.apple.product-type.app-extension", .appExtension),
+            ("com.apple.product-type.framework", .framework), ("com.apple.product-type.application.watchapp2", .watchApp),
+        ]
+        for (type, kind) in kinds { #expect(AppleBundle.kind(ofProductType: type) == kind, "\(type ?? "nil")") }
+    }
+
     @Test func synchronizedFolderExceptionsExcludeForTheOwnerAndIncludeForOthers() throws {
         let objects: [String: PlistValue] = [
             "G": .dictionary(["isa": .string("PBXGroup"), "children": .array([.string("S")])]),

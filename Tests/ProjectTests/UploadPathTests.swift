@@ -140,6 +140,43 @@ import Testing
         #expect(trees(folder)["fastlane/metadata/android"]?.consumer.skipped == ["metadata"])
     }
 
+    /// The recall control on habitica-android: a workflow job whose env skips every part of the listing runs supply,
+    /// and nothing else uploads the tree. That run is the team's visible Play upload and it sends no listing (the Play
+    /// side of pilot): the tree is passed by, so Play's rules give notes there, not "if uploaded" warnings.
+    @Test func aSupplyRunThatSkipsEveryPartPassesTheTreeBy() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("fastlane/metadata/android/en-US/title.txt", text("Notes\n"))
+        #expect(trees(folder)["fastlane/metadata/android"]?.consumer.isPassedBy == false, "no upload at all: judged if uploaded")
+        try folder.write(".github/workflows/play-listing.yml", text("""
+            jobs:
+              listing:
+                env:
+                  SUPPLY_SKIP_UPLOAD_CHANGELOGS: "true"
+                  SUPPLY_SKIP_UPLOAD_IMAGES: "true"
+                  SUPPLY_SKIP_UPLOAD_SCREENSHOTS: "true"
+                  SUPPLY_SKIP_UPLOAD_METADATA: "true"
+                steps:
+                  - run: bundle exec fastlane supply --skip_upload_apk --skip_upload_aab
+            """))
+        let tree = try #require(trees(folder)["fastlane/metadata/android"])
+        #expect(tree.consumer.store == nil)
+        #expect(tree.consumer.isPassedBy)
+        #expect(tree.consumer.evidence.first?.location.path == ".github/workflows/play-listing.yml")
+        #expect(tree.consumer.evidence.first?.snippet.hasSuffix("sends no listing") == true, "\(tree.consumer.evidence)")
+        // One part left to send (the title): the run uploads the tree, which is Play's.
+        try folder.write(".github/workflows/play-listing.yml", text("""
+            jobs:
+              listing:
+                env:
+                  SUPPLY_SKIP_UPLOAD_CHANGELOGS: "true"
+                  SUPPLY_SKIP_UPLOAD_IMAGES: "true"
+                  SUPPLY_SKIP_UPLOAD_SCREENSHOTS: "true"
+                steps:
+                  - run: bundle exec fastlane supply --skip_upload_apk --skip_upload_aab
+            """))
+        #expect(trees(folder)["fastlane/metadata/android"]?.consumer.store == .play)
+    }
+
     @Test func anEnvFileSelectedByNameOverridesTheStepButDotEnvDoesNot() throws {
         let folder = try TemporaryFolder()
         try folder.write("fastlane/metadata/android/en-US/title.txt", text("Notes\n"))

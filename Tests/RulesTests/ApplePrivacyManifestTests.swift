@@ -383,6 +383,28 @@ import Testing
         #expect(predating.allSatisfy { $0.severity == .error && !$0.message.contains("shared_preferences_foundation") })
         #expect(findings([Dependency(name: "Alamofire", version: "5.9.1", location: SourceLocation(path: "Podfile.lock", line: 3),
                                      ecosystem: .cocoapods)]).allSatisfy { $0.severity == .error })
+    static let loadableBundle = URL(fileURLWithPath: RuleExampleTests.examplesRoot).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/apple/loadable-bundle").path
+
+    /// home-assistant's MacBridge: a macOS loadable bundle's UserDefaults use is its own code, not the iOS or watch app's,
+    /// and a macOS bundle is outside the required-reason rules (before, a false ITMS-91053 error named both apps).
+    @Test func aMacOSLoadableBundlesCodeIsNotChargedToTheApps() throws {
+        let findings = try RuleExampleTests.evaluate(Self.loadableBundle).filter { $0.rule == "privacy-manifest.missing-api-declaration" }
+        #expect(findings.isEmpty, "\(findings.map(\.message))")
+    }
+
+    /// The same bundle built for iOS is judged as itself: the finding names the bundle, not the apps.
+    @Test func anIOSLoadableBundleIsJudgedAsItself() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("loadable-\(UUID().uuidString)").path
+        try FileManager.default.copyItem(atPath: Self.loadableBundle, toPath: root)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let pbxproj = root + "/HomeAssistant.xcodeproj/project.pbxproj"
+        let text = try String(contentsOfFile: pbxproj, encoding: .utf8)
+        try text.replacingOccurrences(of: "SDKROOT = macosx;", with: "SDKROOT = iphoneos;").write(toFile: pbxproj, atomically: true, encoding: .utf8)
+        let findings = try RuleExampleTests.evaluate(root).filter { $0.rule == "privacy-manifest.missing-api-declaration" }
+        #expect(findings.map(\.location) == [SourceLocation(path: "Sources/MacBridge/MacBridgeImpl.swift", line: 15, column: 13)])
+        #expect(findings.first?.message.hasPrefix("Code built into the bundle MacBridge uses a UserDefaults") == true, "\(findings.map(\.message))")
+        #expect(findings.first?.severity == .error)
     }
 
     @Test func debugPreviewAndTestOnlyUsesAreNotEvidence() throws {

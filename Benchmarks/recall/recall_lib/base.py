@@ -26,6 +26,9 @@ class DefectClass:
     scope      'file': the finding must point at one of the seeded files; 'project': a project-wide fact (the
                finding may point anywhere, e.g. the targetSdk that a build resolves through several files)
     control    True for a harmless mutation: any new error or warning is a false alarm
+    prepare    for a control, an optional setting applied before the seed and checked as its baseline (a workflow
+               that uploads the tree for the first time): only what the seed then adds must stay silent, since
+               the setting may rightly bring the tree under a store's rules (localsend's en-US names iOS)
     outcome    'graded' (an error or warning is the catch, counted in the recall), 'manual' (the catch is one of
                `rules` among the manual items: what only the store console knows, docs/severity.md) or 'note'
                (an info finding): those two are tallied apart, so that they never inflate the error/warning recall
@@ -40,6 +43,7 @@ class DefectClass:
     control = False
     outcome = "graded"
     title = ""
+    prepare = None
 
     def seed(self, tree):  # pragma: no cover - each class defines it
         raise NotImplementedError
@@ -50,7 +54,7 @@ class DefectClass:
                 "outcome": self.outcome}
 
 
-def defect(name, store, checklist, rules, source, title, scope="file", control=False, outcome="graded"):
+def defect(name, store, checklist, rules, source, title, scope="file", control=False, outcome="graded", prepare=None):
     """Class decorator-free helper: wraps a seed function into a DefectClass instance."""
 
     def wrap(fn):
@@ -61,6 +65,7 @@ def defect(name, store, checklist, rules, source, title, scope="file", control=F
             raise ValueError(f"{name}: outcome must be graded, manual or note, not {outcome!r}")
         obj.source, obj.title, obj.scope, obj.control, obj.outcome = source, title, scope, control, outcome
         obj.seed = fn
+        obj.prepare = prepare
         obj.__doc__ = fn.__doc__
         return obj
 

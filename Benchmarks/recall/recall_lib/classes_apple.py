@@ -271,16 +271,24 @@ def _manifest_categories(tree, f):
 def _swift_target_file(tree, near=None):
     """An app Swift source to edit: the app delegate or app entry first, in the app's folder."""
     sources = [f for f in find.ios_sources(tree, (".swift",))]
+    # A file of a macOS-only folder (NetNewsWire's Mac/) is built into a Mac bundle, which the required-reason
+    # and purpose-string rules rightly leave out: a seed there would count a right silence as a miss.
+    sources = [f for f in sources if not find.is_macos_path(f)] or sources
     if not sources:
         raise NoTarget("no app Swift source")
     plists = find.ios_app_plists(tree)
     if near is None and plists:
         near = plists[0]
+    inside = sources
     if near:
+        # The nearest folder above the app's Info.plist that holds sources (iOS/Resources/Info.plist → iOS/).
         folder = posixpath.dirname(near)
-        inside = [f for f in sources if f.startswith(folder + "/")] or sources
-    else:
-        inside = sources
+        while folder:
+            hit = [f for f in sources if f.startswith(folder + "/")]
+            if hit:
+                inside = hit
+                break
+            folder = posixpath.dirname(folder)
     for pat in (r"AppDelegate\.swift$", r"App\.swift$", r"SceneDelegate\.swift$"):
         hit = [f for f in inside if re.search(pat, f)]
         if hit:

@@ -7,8 +7,8 @@ from . import find
 from .text import grow
 
 
-def control(name, title):
-    return defect(name, "any", "-", (), "-", title, control=True)
+def control(name, title, prepare=None):
+    return defect(name, "any", "-", (), "-", title, control=True, prepare=prepare)
 
 
 @control("control-source-comment", "a comment line added at the top of an app source (Swift, else Kotlin/Java)")

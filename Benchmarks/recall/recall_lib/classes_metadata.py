@@ -459,24 +459,38 @@ def control_workflow_env_skip(tree):
     return Seeded(f, f"{WORKFLOW} skips the listing (job env:), {loc} title over 30")
 
 
-@control("control-workflow-mv-before-supply", "a workflow moves every translation but en-US out of "
-                                              "fastlane/metadata/android before `fastlane supply`; a region-less de/ "
-                                              "folder added (never uploaded)")
-def control_workflow_mv(tree):
-    if WORKFLOW in tree.files:
-        raise NoTarget("the workflow exists")
+def _mv_target(tree):
+    """The supply tree a release job may edit, and its en-US folder within Play's limits to keep."""
     meta, fl = _fastlane_play_trees(tree, unuploaded_only=True)
     _ships_to_play_already(tree)
     folders = find.locale_folders(tree, meta, find.PLAY_KEYS + ("changelogs",))
     if "en-US" not in folders or not _play_clean(tree, meta, "en-US"):
         raise NoTarget("no en-US folder within Play's limits to keep")
-    if "de" in folders or tree.exists(posixpath.join(meta, "de")):
-        raise NoTarget("a de folder exists")
+    return meta, fl
+
+
+def _mv_workflow(tree):
+    """The setting: a workflow that moves every translation but en-US out of the tree, then runs supply. It makes
+    the tree a Play upload (en-US is sent), so Play's rules may rightly judge en-US (localsend's names iOS): the
+    harness checks it as the control's baseline, and only the seed's de/ must stay silent."""
+    if WORKFLOW in tree.files:
+        raise NoTarget("the workflow exists")
+    meta, fl = _mv_target(tree)
     base = posixpath.dirname(fl)
     rel = posixpath.relpath(meta, base) if base else meta
     move = (f"mv {rel} {rel}_orig\nmkdir {rel}\nmv {rel}_orig/en-US {rel}/")
     tree.write(WORKFLOW, _workflow({}, {}, base, [move, "bundle exec fastlane supply --skip_upload_apk --skip_upload_aab "
                                                         "--skip_upload_changelogs --skip_upload_images --skip_upload_screenshots"]))
+    tree.prepared = meta  # the workflow now uploads the tree: the seed takes the same one
+
+
+@control("control-workflow-mv-before-supply", "a workflow moves every translation but en-US out of "
+                                              "fastlane/metadata/android before `fastlane supply` (the baseline); a "
+                                              "region-less de/ folder added (never uploaded)", prepare=_mv_workflow)
+def control_workflow_mv(tree):
+    meta = getattr(tree, "prepared", None) or _mv_target(tree)[0]
+    if "de" in find.locale_folders(tree, meta, find.PLAY_KEYS + ("changelogs",)) or tree.exists(posixpath.join(meta, "de")):
+        raise NoTarget("a de folder exists")
     f = posixpath.join(meta, "de", "title.txt")
     tree.write(f, "Notizen\n")
     return Seeded([f, posixpath.join(meta, "de")], f"{WORKFLOW} keeps only en-US before supply; de/ added")

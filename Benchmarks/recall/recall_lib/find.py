@@ -290,6 +290,14 @@ def ios_app_plists(tree):
                                       -sum(k in (tree.read(f) or "") for k in ios_keys), f.count("/"), f))
 
 
+MACOS_FOLDER = re.compile(r"(?i)^(mac|macos|osx|mac ?os ?x|appkit)$|^Mac[A-Z]")
+
+
+def is_macos_path(f):
+    """A path under a folder named for macOS (`Mac/`, `macos/`, `MacBridge/`): code for a Mac bundle."""
+    return any(MACOS_FOLDER.search(part) for part in f.split("/")[:-1])
+
+
 def ios_sources(tree, exts=(".swift", ".m", ".mm")):
     return [f for f in tree.files if f.endswith(exts) and not is_test_path(f) and not EXT_HINT.search(f)
             and "/Preview" not in f]

@@ -1,11 +1,16 @@
 import Formats
 
 /// A bundle with its own binary that an upload carries: the app, an app extension, an embedded framework,
-/// a watch app. App Store Connect judges each binary on its own (ITMS-91053 names the binary), so each has
-/// its own sources, Info.plist, entitlements and privacy manifest.
+/// a watch app, or another product of its own (a loadable bundle, an XPC service). App Store Connect judges each
+/// binary on its own (ITMS-91053 names the binary), so each has its own sources, Info.plist, entitlements and
+/// privacy manifest.
 public struct AppleBundle: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable {
         case app, appExtension = "app extension", framework, watchApp = "watch app"
+        /// A product of its own that no other kind names (`com.apple.product-type.bundle`, an XPC service, a dynamic
+        /// library, an Instruments package): its files are its own and are judged on its platforms, never charged to
+        /// an app as files no target claims (home-assistant's MacBridge, a macOS bundle only the Catalyst app embeds).
+        case otherBundle = "bundle"
     }
 
     public let name: String
@@ -57,15 +62,16 @@ public struct AppleBundle: Sendable, Hashable {
         files == nil ? "the app" : "the \(kind.rawValue) \(name)"
     }
 
-    /// The kind of bundle a product type builds with its own binary; nil for tests, tools, libraries and
-    /// resource bundles (a static library's code ships inside whatever links it).
+    /// The kind of bundle a product type builds; nil for aggregate targets, tests, tools, and static libraries and
+    /// frameworks (their code ships inside whatever links it, so their files count as no target's).
     public static func kind(ofProductType type: String?) -> Kind? {
-        guard let type, !type.contains("test") else { return nil }
+        guard let type, !isNonShipping(productType: type) else { return nil }
         if type.contains("watchapp") || type.contains("watchkit") { return .watchApp }
         if type.hasPrefix("com.apple.product-type.application") { return .app }
         if type.contains("extension") { return .appExtension }
         if type == "com.apple.product-type.framework" { return .framework }
-        return nil
+        if type.hasSuffix(".static") { return nil }
+        return .otherBundle
     }
 
     /// Targets that build nothing that ships: tests and command-line tools (a fastlane runner, a script).

@@ -8,7 +8,8 @@ import Formats
 /// - Google Play: a fastlane `upload_to_play_store` / `supply` call in a Fastfile (its `metadata_path:`,
 ///   else supply's default `fastlane/metadata/android`), a Supplyfile, a workflow step that runs supply or
 ///   names the tree (r0adkll/upload-google-play's `whatsNewDirectory:`). A call that skips both metadata
-///   and changelogs (`skip_upload_metadata: true`, `skip_upload_changelogs: true`) uploads no text.
+///   and changelogs (`skip_upload_metadata: true`, `skip_upload_changelogs: true`) uploads no text; one that
+///   skips every part sends builds at most (the Play side of pilot): a tree nothing else uploads is then passed by.
 /// - F-Droid, when nothing uploads the tree to Play: F-Droid's own `metadata/<applicationId>/` layout, a
 ///   `src/fdroid/` source set or `fdroid` flavour, a `.fdroid.yml`, or a README that links the app's
 ///   f-droid.org page. fdroidserver reads `fastlane/metadata/android` and `src/<flavor>/fastlane/...`
@@ -86,8 +87,9 @@ enum MetadataConsumerDetection {
                 return MetadataConsumer(store: .fdroid, evidence: Array(fdroid.prefix(evidenceLimit)),
                                         unresolvedUploads: Array(signals.unresolvedPlay.prefix(evidenceLimit)))
             }
-            // Uploads of other folders, if any, say why this one is not known to ship.
-            return MetadataConsumer(store: nil, evidence: Array(signals.play.map(\.evidence).prefix(evidenceLimit)),
+            // Uploads of other folders, or Play uploads that send no listing (the Play side of pilot), say why this
+            // one is not known to ship: its findings are then notes (docs/severity.md).
+            return MetadataConsumer(store: nil, evidence: Array((signals.play.map(\.evidence) + signals.playBuildsOnly).prefix(evidenceLimit)),
                                     unresolvedUploads: Array(signals.unresolvedPlay.prefix(evidenceLimit)))
         }
     }
@@ -225,6 +227,9 @@ enum MetadataConsumerDetection {
         var noteSenders: [Upload] = []
         /// `upload_to_testflight` / `pilot` calls of the Fastfiles: a build upload that sends no metadata.
         var pilot: [Evidence] = []
+        /// supply runs that skip every part of the listing (metadata, changelogs, images, screenshots): Play uploads
+        /// the team runs that send builds at most, the Play side of `pilot`.
+        var playBuildsOnly: [Evidence] = []
         /// A workflow or script step names deliver (`fastlane deliver`, `upload_to_app_store`).
         var deliverMentioned = false
         /// Uploads whose folder could not be resolved without running fastlane: the call, and why.
@@ -321,7 +326,11 @@ enum MetadataConsumerDetection {
         /// upload, deliver's `skip_metadata`) reads none; one whose folder is not known is kept as unresolved.
         mutating func readUploads(_ resolved: [UploadResolution.Resolved]) {
             for upload in resolved {
-                if upload.action == .supply, upload.skips.count == MetadataTree.uploadParts.count { continue }
+                if upload.action == .supply, upload.skips.count == MetadataTree.uploadParts.count {
+                    playBuildsOnly.append(Evidence(location: upload.evidence.location,
+                                                   snippet: "\(upload.description), skipping metadata, changelogs, images and screenshots: sends no listing"))
+                    continue
+                }
                 if upload.action == .deliver, upload.skipsAllText { continue }
                 guard let path = upload.path else {
                     let evidence = Evidence(location: upload.evidence.location, snippet: "\(upload.description): \(upload.unresolved ?? "folder unknown")")

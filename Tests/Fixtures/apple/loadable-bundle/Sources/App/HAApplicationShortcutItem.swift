@@ -1,0 +1,6 @@
+import Foundation
+
+enum HAApplicationShortcutItem: String {
+    case sendLocation
+    case openSettings
+}
