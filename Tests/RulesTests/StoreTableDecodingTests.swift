@@ -112,13 +112,13 @@ struct StoreTableDecodingTests {
           - id: demo.fgs
             title: Foreground
             stores: [play]
-            check: android.foreground_service_permissions
-            with: { types: fgs, min_target_sdk: 34 }
+            check: android.foreground_services
+            with: { require: permissions, types: fgs, min_target_sdk: 34 }
             message: "{{type}}"
             help: Add it.
         """
         #expect(Self.errors(text) == [
-            "demo.yml:9:64: table `fgs`: each permission of a type is a name (as check \"android.foreground_service_permissions\" reads it)",
+            "demo.yml:9:64: table `fgs`: each permission of a type is a name (as check \"android.foreground_services\" reads it)",
         ])
         #expect(Self.errors(text.replacingOccurrences(of: "[android.permission.CAMERA]", with: "android.permission.CAMERA")) == [])
     }
@@ -140,8 +140,8 @@ struct StoreTableDecodingTests {
               - id: team.fgs
                 title: Foreground
                 stores: [play]
-                check: android.foreground_service_permissions
-                with: { types: team_fgs, min_target_sdk: 34 }
+                check: android.foreground_services
+                with: { require: permissions, types: team_fgs, min_target_sdk: 34 }
                 message: "{{type}}"
                 help: Add it.
             """

@@ -1,7 +1,6 @@
 /// Check functions for Android platform requirements.
 public enum AndroidChecks {
     public static var all: [CheckFunction] {
-        [AndroidTargetSDKCheck.function, AndroidReleaseManifestCheck.function, AndroidForegroundServiceCheck.function,
-         AndroidForegroundServiceTypeCheck.function]
+        [AndroidTargetSDKCheck.function, AndroidReleaseManifestCheck.function, AndroidForegroundServiceCheck.function]
     }
 }

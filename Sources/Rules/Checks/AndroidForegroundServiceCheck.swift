@@ -1,22 +1,34 @@
 import Project
 
-/// `android.foreground_service_permissions`: each `android:foregroundServiceType` a service of the release
+/// `android.foreground_services` with `require: permissions`: each `android:foregroundServiceType` a service of the release
 /// manifest declares (`android.foreground_service_type.<type>`) has the `FOREGROUND_SERVICE_<TYPE>` permission
 /// the platform demands for it (and the plain `FOREGROUND_SERVICE`), once the app targets `min_target_sdk` or
 /// later: `startForeground` throws a SecurityException without them. One result per type, at its first service.
 /// A note instead of the rule's grade when the app's Flutter plugins or React Native modules include packages whose
 /// manifests are not in the tree (`android.plugins_unseen`): one of them may add the permission.
 enum AndroidForegroundServiceCheck {
+    /// Android 14's foreground-service type requirement, one policy judged on the release manifest's services once
+    /// the app targets `min_target_sdk`: `require: permissions` — each type a service declares has its permissions
+    /// (this enum's `run`); `require: type` — each service that runs in the foreground declares a type
+    /// (`AndroidForegroundServiceTypeCheck.run`).
     static let function = CheckFunction(
-        name: "android.foreground_service_permissions",
-        summary: "every foreground service type the release manifest declares has the permission that type requires",
+        name: "android.foreground_services",
+        summary: "Android 14 foreground services: each service that runs in the foreground declares a type, and each declared type has its permission",
         options: [
-            OptionSpec("types", .table, required: true, decode: TableError.decoder(ForegroundServiceTypePermissions.init),
-                       doc: "{ base: permission every foreground service needs, types: { type: permission or [] } }"),
+            OptionSpec("require", .oneOf(["permissions", "type"]), required: true,
+                       doc: "permissions: every declared android:foregroundServiceType has its FOREGROUND_SERVICE_<TYPE> permission; type: every service that runs in the foreground declares one"),
             OptionSpec("min_target_sdk", .int, required: true, doc: "judge only when the release module's targetSdk is known and at least this"),
+            OptionSpec("types", .table, requiredWhen: ("require", "permissions"), decode: TableError.decoder(ForegroundServiceTypePermissions.init),
+                       doc: "with require: permissions — { base: permission every foreground service needs, types: { type: permission or [] } }"),
+            OptionSpec("library_services", .table, required: false, decode: TableError.decoder(LibraryForegroundServices.init),
+                       doc: "with require: type — { service class: { signal: symbol fact of the app code that runs it in the foreground, how: phrase } }"),
+            OptionSpec("actions", .table, required: false, decode: TableError.decoder(ForegroundActions.init),
+                       doc: "with require: type — { intent-filter action of a library base class that runs in the foreground: phrase }"),
         ],
         subjects: .none,
-        run: run)
+        run: { invocation in
+            invocation.options.string("require") == "type" ? AndroidForegroundServiceTypeCheck.run(invocation) : run(invocation)
+        })
 
     static func run(_ invocation: CheckInvocation) -> [CheckResult] {
         let facts = invocation.context.facts
@@ -82,7 +94,7 @@ enum AndroidForegroundServiceCheck {
     }
 }
 
-/// `android.foreground_service_types_missing`: a `<service>` of the release manifest without
+/// `android.foreground_services` with `require: type`: a `<service>` of the release manifest without
 /// `android:foregroundServiceType` (`android.services_without_foreground_type`) that runs in the foreground, once the
 /// app targets `min_target_sdk` or later: Android 14 throws MissingForegroundServiceTypeException there. A service
 /// runs in the foreground when (the `android.start_foreground` symbol hits) its class's file calls `startForeground`,
@@ -92,19 +104,6 @@ enum AndroidForegroundServiceCheck {
 /// SystemForegroundService when a worker builds a ForegroundInfo). One result per service, at its manifest line,
 /// naming the call.
 enum AndroidForegroundServiceTypeCheck {
-    static let function = CheckFunction(
-        name: "android.foreground_service_types_missing",
-        summary: "every service that runs in the foreground declares android:foregroundServiceType",
-        options: [
-            OptionSpec("min_target_sdk", .int, required: true, doc: "judge only when the release module's targetSdk is known and at least this"),
-            OptionSpec("library_services", .table, required: false, decode: TableError.decoder(LibraryForegroundServices.init),
-                       doc: "{ service class: { signal: symbol fact of the app code that runs it in the foreground, how: phrase } }"),
-            OptionSpec("actions", .table, required: false, decode: TableError.decoder(ForegroundActions.init),
-                       doc: "{ intent-filter action of a library base class that runs in the foreground: phrase }"),
-        ],
-        subjects: .none,
-        run: run)
-
     static func run(_ invocation: CheckInvocation) -> [CheckResult] {
         let facts = invocation.context.facts
         guard let minimum = invocation.options.int("min_target_sdk"),
