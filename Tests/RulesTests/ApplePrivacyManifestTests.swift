@@ -383,6 +383,8 @@ import Testing
         #expect(predating.allSatisfy { $0.severity == .error && !$0.message.contains("shared_preferences_foundation") })
         #expect(findings([Dependency(name: "Alamofire", version: "5.9.1", location: SourceLocation(path: "Podfile.lock", line: 3),
                                      ecosystem: .cocoapods)]).allSatisfy { $0.severity == .error })
+    }
+
     static let loadableBundle = URL(fileURLWithPath: RuleExampleTests.examplesRoot).deletingLastPathComponent()
         .appendingPathComponent("Fixtures/apple/loadable-bundle").path
 
