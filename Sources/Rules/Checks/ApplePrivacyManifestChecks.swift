@@ -71,6 +71,16 @@ enum PrivacyManifestChecks {
                 dependencies[root, default: []].formUnion(graph.closure(of: folder))
             }
         }
+        // A dependency is the app's when its lock file is in the app's folder, or above it (one app, or a Dart
+        // workspace's pubspec.lock above a Flutter runner's ios/ folder — never above a native app beside it:
+        // ente's Ensu, a Swift app under the same workspace).
+        func isOfApp(_ dependency: Dependency, _ appRoot: String) -> Bool {
+            guard appRoots.count >= 2 else { return true }
+            if let nearest = nearestAppRoot(dependency.location.path) { return nearest == appRoot }
+            let folder = dependency.location.path.split(separator: "/").dropLast().joined(separator: "/")
+            let flutterRunner = appRoot.hasSuffix("/ios") || appRoot == "ios"
+            return (folder.isEmpty || appRoot.hasPrefix(folder + "/")) && (dependency.ecosystem != .pub || flutterRunner)
+        }
         func dependents(_ path: String) -> Set<String> {
             Set(dependencies.filter { LocalPackageGraph.path(path, isIn: $0.value) }.keys)
         }
@@ -123,19 +133,12 @@ enum PrivacyManifestChecks {
             let unshipped = declaring.filter { !elsewhere.contains($0) }
             var note = declaredElsewhereNote(elsewhere, of: "app")
             // An SDK the app embeds ships its own manifest in the same upload; the repository does not hold it.
-            let sdks = elsewhere.isEmpty ? sdkDeclarations?.declaring(category.name, among: project.dependencies.filter { dependency in
-                guard appRoots.count >= 2 else { return true }
-                if let nearest = nearestAppRoot(dependency.location.path) { return nearest == appRoot }
-                let folder = dependency.location.path.split(separator: "/").dropLast().joined(separator: "/")
-                // A pub lock above the app (a Dart workspace's pubspec.lock) is a Flutter runner's (…/ios), never a
-                // native app's beside it (ente's Ensu, a Swift app under the same workspace).
-                let flutterRunner = appRoot.hasSuffix("/ios") || appRoot == "ios"
-                return (folder.isEmpty || appRoot.hasPrefix(folder + "/")) && (dependency.ecosystem != .pub || flutterRunner)
-            }) ?? [] : []
+            let sdks = elsewhere.isEmpty
+                ? sdkDeclarations?.declaring(category.name, among: project.dependencies.filter { isOfApp($0, appRoot) }) ?? [] : []
             if !sdks.isEmpty {
                 let one = sdks.count == 1
-                note += " (the privacy manifest\(one ? "" : "s") that \(list(sdks)) ship\(one ? "s" : "") in the same app declare\(one ? "s" : "") it, which uploads have been"
-                    + " seen to accept, so this is a warning: add the declaration to the bundle's own manifest to be safe)"
+                note += acceptedNote("the privacy manifest\(one ? "" : "s") that \(list(sdks)) ship\(one ? "s" : "") in the same app",
+                                     declares: one ? "declares" : "declare")
             }
             if !unshipped.isEmpty {
                 note += " (\(unshipped.joined(separator: ", ")) declares it but is in no target's resources, so it does not ship: add it to"
@@ -158,8 +161,14 @@ enum PrivacyManifestChecks {
     /// The note for a category another manifest of the same app (source) or upload (archive) declares: real
     /// uploads show that accepted, so the finding is a warning that names the manifests (docs/severity.md).
     static func declaredElsewhereNote(_ manifests: [String], of whole: String) -> String {
-        manifests.isEmpty ? "" : " (\(manifests.joined(separator: ", ")) of the same \(whole) declares it, which uploads have been"
-            + " seen to accept, so this is a warning: add the declaration to the bundle's own manifest to be safe)"
+        manifests.isEmpty ? "" : acceptedNote("\(manifests.joined(separator: ", ")) of the same \(whole)", declares: "declares")
+    }
+
+    /// " (<who> declares it, which uploads have been seen to accept, …)": a manifest other than the bundle's own,
+    /// in the repository or shipped by an embedded SDK, makes the finding a warning.
+    static func acceptedNote(_ who: String, declares verb: String) -> String {
+        " (\(who) \(verb) it, which uploads have been seen to accept, so this is a warning: add the declaration to the"
+            + " bundle's own manifest to be safe)"
     }
 
     /// A C, C++ or Rust file that no target claims.
