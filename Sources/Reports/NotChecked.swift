@@ -5,7 +5,7 @@ import Rules
 /// given, a project generator's spec not fully evaluated, an Android module graph or flavour list not
 /// followed. Every report says each once, in its summary, so that a clean report is not read as "all checked".
 public struct NotCheckedInput: Sendable, Equatable {
-    /// A stable name for machines: `archive`, `package-examples`, `project-spec`, `local-packages`, `metadata-upload-path`,
+    /// A stable name for machines: `archive`, `package-examples`, `unuploaded-apps`, `project-spec`, `local-packages`, `metadata-upload-path`,
     /// `lfs-pointers`, `android-module-graph`, `android-flavors`.
     public let input: String
     /// One line for people: what was not read, what it means, what to do.
@@ -31,6 +31,17 @@ public struct NotCheckedInput: Sendable, Equatable {
                 message: "Not checked: the example \(examples.count == 1 ? "app" : "apps") of packages in \(examples.joined(separator: ", ")) (a package's example is never uploaded); "
                     + "to check one, run shipcheck in its folder",
                 subjects: examples))
+        }
+        let unuploaded = gaps(.unuploadedApps)
+        if !unuploaded.isEmpty {
+            let folders = unuploaded.flatMap(\.subjects)
+            let builds = unuploaded.flatMap(\.evidence).sorted()
+            let shown = builds.prefix(2).map { "\($0.location): \($0.snippet)" }.joined(separator: "; ") + (builds.count > 2 ? "; …" : "")
+            inputs.append(NotCheckedInput(
+                input: CoverageGap.Input.unuploadedApps.rawValue,
+                message: "Not checked: the apps of the Xcode \(folders.count == 1 ? "project" : "projects") in \(folders.joined(separator: ", ")), which no App Store upload builds "
+                    + "(every upload archives another project's scheme: \(shown)); to check one, run shipcheck in its folder, or name it in an uploading lane",
+                subjects: folders))
         }
         let parts = gaps(.projectSpec).flatMap(\.evidence).sorted().map(\.snippet)
         if !parts.isEmpty {

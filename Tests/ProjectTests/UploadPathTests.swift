@@ -247,6 +247,20 @@ import Testing
         #expect(tree.field(ofPath: "app/src/main/play/release-notes/en-US/beta.txt") == "changelogs")
     }
 
+    /// mullvad/mullvadvpn-app (GPL-3.0) android/: the root build declares GPP with `apply false` for app/, which applies
+    /// it; the root's own src/main/play holds notes the team's scripts copy, and GPP never reads it.
+    @Test func gradlePlayPublisherDeclaredWithApplyFalseReadsNothingOfTheRoot() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("android/build.gradle.kts", text("plugins {\n    alias(libs.plugins.play.publisher) apply false\n}\n"))
+        try folder.write("android/app/build.gradle.kts", text("plugins {\n    alias(libs.plugins.play.publisher)\n}\n"))
+        try folder.write("android/src/main/play/listings/en-US/title.txt", text("Mullvad VPN: privacy is a universal right\n"))
+        try folder.write("android/app/src/main/play/listings/en-US/title.txt", text("Mullvad VPN\n"))
+        let found = trees(folder)
+        #expect(found["android/src/main/play"]?.consumer.store == nil)
+        #expect(found["android/app/src/main/play"]?.consumer.store == .play)
+        #expect(found["android/app/src/main/play"]?.consumer.evidence.first?.location == SourceLocation(path: "android/app/build.gradle.kts", line: 2))
+    }
+
     @Test func aWhatsNewDirectoryIsATreeOfReleaseNotes() throws {
         let folder = try TemporaryFolder()
         try folder.write("whatsnew/whatsnew-en-US", text("Fixes\n"))

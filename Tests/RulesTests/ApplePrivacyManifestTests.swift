@@ -385,6 +385,24 @@ import Testing
                                      ecosystem: .cocoapods)]).allSatisfy { $0.severity == .error })
     }
 
+    /// msasikanth/twine's widget uses UserDefaults with no manifest of its own; the app embeds Bugsnag through Swift
+    /// Package Manager (identity bugsnag-cocoa, 6.32.0), whose manifest declares UserDefaults from 6.28.0.
+    @Test func theSwiftPackageIdentityOfAnSDKInTheTableCountsFromItsFirstDeclaringRelease() throws {
+        let project = try RuleExampleTests.inspect(Self.examples + "/trigger", checklists: RuleExampleTests.builtinChecklists())
+        var stripped = project
+        stripped.privacyManifests = project.privacyManifests.filter { !$0.location.path.hasPrefix("App/") }
+        let engine = Engine(checklists: try RuleExampleTests.loaded())
+        func severities(_ version: String) -> [Severity] {
+            var model = stripped
+            model.dependencies = [Dependency(name: "bugsnag-cocoa", version: version, location: SourceLocation(path: "App.xcodeproj/project.pbxproj", line: 753),
+                                             ecosystem: .swiftpm)]
+            return engine.evaluate(EvaluationContext(project: model, tables: engine.tables, today: "2026-11-30")).findings
+                .filter { $0.rule == "privacy-manifest.missing-api-declaration" && $0.message.contains("UserDefaults") }.map(\.severity)
+        }
+        #expect(!severities("6.32.0").isEmpty && severities("6.32.0").allSatisfy { $0 == .warning })
+        #expect(!severities("6.27.3").isEmpty && severities("6.27.3").allSatisfy { $0 == .error })
+    }
+
     static let loadableBundle = URL(fileURLWithPath: RuleExampleTests.examplesRoot).deletingLastPathComponent()
         .appendingPathComponent("Fixtures/apple/loadable-bundle").path
 

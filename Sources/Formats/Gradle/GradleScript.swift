@@ -217,9 +217,14 @@ package struct GradleScript: Sendable {
     /// `) apply false`, `'8.7.0' apply false`, `) apply(false)` and the Kotlin DSL's chained `.version("8.7.0").apply(false)`.
     private static let applyFalsePattern = try! NSRegularExpression(pattern: #"\bapply\s*(?:\(\s*false\s*\)|\s+false)\s*$"#)
 
+    /// Whether a plugin line only declares the plugin (`alias(libs.plugins.x) apply false`): nothing is applied.
+    public static func declaresWithoutApplying(_ text: String) -> Bool {
+        text.contains("false") && captures(applyFalsePattern, text) != nil
+    }
+
     private static func plugin(_ statement: GradleStatement) -> String? {
         let text = statement.text
-        if text.contains("false"), captures(applyFalsePattern, text) != nil { return nil }
+        if declaresWithoutApplying(text) { return nil }
         for (index, pattern) in pluginPatterns.enumerated() {
             // `id` and `alias` only mean a plugin inside `plugins { }`.
             if index > 0 && !statement.blocks.contains("plugins") { continue }

@@ -7,6 +7,7 @@ public struct CoverageGap: Sendable, Equatable {
     /// What was not read. The raw value is the stable name reports give machines.
     public enum Input: String, Sendable, CaseIterable {
         case packageExamples = "package-examples"
+        case unuploadedApps = "unuploaded-apps"
         case projectSpec = "project-spec"
         case localPackages = "local-packages"
         case metadataUploadPath = "metadata-upload-path"

@@ -64,13 +64,17 @@ public enum ProjectInspector {
         let absoluteRoot = FileWalker.realPath(root) ?? root
         // Packages' example apps are never uploaded: left out of every inspector, and said so in a fact.
         let examples = PackageExamples.folders(walk.files)
-        let files = examples.isEmpty ? walk.files : walk.files.filter { !PackageExamples.contains(examples, $0.path) }
+        let notExamples = examples.isEmpty ? walk.files : walk.files.filter { !PackageExamples.contains(examples, $0.path) }
+        // So are Xcode projects with apps of their own that no App Store upload builds (sample apps, a macOS app shipped outside the store).
+        let unuploaded = UnuploadedXcodeProjects.find(notExamples)
+        let files = unuploaded.map { result in notExamples.filter { !PackageExamples.contains(result.folders, $0.path) } } ?? notExamples
         let selected = inspectors.filter { $0.scopes.contains(options.scope) }
 
         var model = ProjectModel(root: absoluteRoot, manifest: manifest, problems: walk.problems)
         model.walkedFiles = files.map(\.path)
         var facts: [Fact] = PackageExamples.fact(examples).map { [$0] } ?? []
         var coverage: [CoverageGap] = examples.isEmpty ? [] : [CoverageGap(.packageExamples, subjects: examples)]
+        if let unuploaded { coverage.append(UnuploadedXcodeProjects.coverage(unuploaded)) }
         // Stage by stage (the Xcode projects first: their target membership tells the scan which files only
         // tests build). Inside a stage the inspectors are independent pure functions of the file list: run
         // them side by side, then merge in registration order so the model is the same on every run.

@@ -94,12 +94,17 @@ enum MetadataConsumerDetection {
         }
     }
 
-    /// A Gradle Play Publisher folder is Play's when a build file applies the plugin (its own module's first);
-    /// else nobody is known to upload it, and Play's rules judge it as "if uploaded".
+    /// A Gradle Play Publisher folder is Play's when a build file applies the plugin: its own module's, or one above
+    /// it (a root's `subprojects { }`). GPP reads only the `src/<sourceSet>/play` of modules it is applied to, so
+    /// the folder of a module whose build file applies it nowhere above is nobody's (mullvadvpn-app's android/src/main/play,
+    /// beside the app module that applies it). A folder with no build file of its own falls to any module applying it.
+    /// Nobody known to upload it: Play's rules judge it as "if uploaded".
     static func playPublisherConsumer(of path: String, signals: Signals) -> MetadataConsumer {
         let module = path.components(separatedBy: "/src/").first ?? ""
         let own = signals.playPublisher.filter { $0.module == module }
-        guard let applied = (own.isEmpty ? signals.playPublisher : own).first else {
+        let above = signals.playPublisher.filter { $0.module.isEmpty || TreePath.isInside(module, $0.module) }
+        let candidates = !own.isEmpty ? own : signals.gradleModules.contains(module) ? above : signals.playPublisher
+        guard let applied = candidates.first else {
             return MetadataConsumer(store: nil, evidence: [])
         }
         // Publishing turned off for the module, or for the variant whose source set this is (`free`, `freeRelease`).
@@ -239,6 +244,8 @@ enum MetadataConsumerDetection {
         var namedFolders: [(path: String, store: Store)] = []
         /// Gradle files that apply Gradle Play Publisher (`com.github.triplet.play`), by module folder.
         var playPublisher: [(module: String, evidence: Evidence)] = []
+        /// The folders holding a Gradle build file (the modules and the root project).
+        var gradleModules: Set<String> = []
         /// `play { track.set("beta") }` by module folder.
         var playPublisherTrack: [String: String] = [:]
         /// `play { enabled.set(false) }` by module folder (key ""), and `playConfigs { register("free") { enabled.set(false) } }`
@@ -313,6 +320,7 @@ enum MetadataConsumerDetection {
                         fdroid.append(Evidence(location: SourceLocation(path: file.path, line: number), snippet: clip(line)))
                     }
                     readPlayPublisher(file, lines: releaseJob ?? [])
+                    gradleModules.insert(file.path.split(separator: "/").dropLast().joined(separator: "/"))
                 }
             }
             // A script no workflow step runs is a developer's: run from the root with no environment of its own.
@@ -404,7 +412,10 @@ enum MetadataConsumerDetection {
                 } else if closes > opens {
                     blocks.removeLast(min(blocks.count, closes - opens))
                 }
-                if code.contains("triplet") || code.contains("play.publisher") || code.contains("serviceAccountCredentials") {
+                // `alias(libs.plugins.play.publisher) apply false` in a root build declares GPP for the modules: the
+                // root's own src/main/play is read by nobody (mullvadvpn-app keeps notes there for its own scripts).
+                if code.contains("triplet") || code.contains("play.publisher") || code.contains("serviceAccountCredentials"),
+                   !GradleScript.declaresWithoutApplying(code) {
                     if !playPublisher.contains(where: { $0.module == module }) {
                         playPublisher.append((module, Evidence(location: SourceLocation(path: file.path, line: number),
                                                                snippet: "Gradle Play Publisher: \(clip(code))")))

@@ -88,16 +88,7 @@ struct FastfileModel {
             }
             let names: [(String, Action)] = [("upload_to_play_store", .supply), ("supply", .supply), ("upload_to_app_store", .deliver), ("deliver", .deliver)]
             guard let (name, action) = names.first(where: { MetadataConsumerDetection.Signals.calls(code, $0.0) }) else { continue }
-            // The call's text: this line and the following ones until its parentheses close (at most 40 lines).
-            var text = code
-            var depth = code.filter { $0 == "(" }.count - code.filter { $0 == ")" }.count
-            var end = index
-            while depth > 0, end < lines.count, end < index + 40 {
-                let next = lines[end].1
-                depth += next.filter { $0 == "(" }.count - next.filter { $0 == ")" }.count
-                text += "\n" + next
-                end += 1
-            }
+            let text = Self.callText(lines, at: index - 1)
             var call = Call(action: action, name: name, lane: lane, line: number, text: text,
                             evidence: Evidence(location: SourceLocation(path: path, line: number), snippet: MetadataConsumerDetection.clip(code)))
             call.helper = lane == nil ? helper : nil
@@ -108,10 +99,14 @@ struct FastfileModel {
     /// Whether running `lane` runs `call`: the call is in that lane, or in a lane or helper it calls (at most 8 deep).
     func runs(_ call: Call, fromLane lane: String) -> Bool {
         guard let target = call.lane ?? call.helper.map({ "def:\($0)" }) else { return true }
+        return contexts(reachedFrom: lane).contains(target)
+    }
+
+    /// The lane itself and the lanes and helpers (`def:<name>`) it runs, at most 8 calls deep.
+    func contexts(reachedFrom lane: String) -> Set<String> {
         var seen: Set<String> = [lane]
         var frontier = [lane]
         for _ in 0..<8 where !frontier.isEmpty {
-            if frontier.contains(target) { return true }
             var next: [String] = []
             for context in frontier {
                 for word in invokes[context] ?? [] {
@@ -121,7 +116,22 @@ struct FastfileModel {
             }
             frontier = next
         }
-        return frontier.contains(target)
+        return seen
+    }
+
+    /// A call's text: its line and the following ones until its parentheses close (at most 40 lines).
+    static func callText(_ lines: [(Int, String)], at index: Int) -> String {
+        let code = lines[index].1.trimmingBlanks()
+        var text = code
+        var depth = code.filter { $0 == "(" }.count - code.filter { $0 == ")" }.count
+        var end = index + 1
+        while depth > 0, end < lines.count, end < index + 41 {
+            let next = lines[end].1
+            depth += next.filter { $0 == "(" }.count - next.filter { $0 == ")" }.count
+            text += "\n" + next
+            end += 1
+        }
+        return text
     }
 
     /// `deploy` from `lane :deploy do`, `private_lane :deploy do |options|`.

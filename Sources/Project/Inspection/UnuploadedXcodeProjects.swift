@@ -1,0 +1,263 @@
+import Foundation
+import Support
+import Formats
+
+/// Xcode projects whose apps no App Store upload builds. A repository that uploads with fastlane says which
+/// archive it sends: the lanes that upload (`upload_to_testflight`, `pilot`, `upload_to_app_store`, `deliver`)
+/// archive with `build_app`/`gym`/`build_ios_app`/`build_mac_app` and a scheme, and the scheme's shared file
+/// names the Xcode project its app comes from. Another project holding apps of its own — a sample app, a macOS
+/// app the team exports as `mac-application` and ships itself — is never uploaded; judged as an app, it gives
+/// findings about nothing that ships (ProtonVPN/ios-mac-app: its sampleapps/ and apps/macos/).
+///
+/// Nothing is left out unless every upload is understood: a lane that uploads without building, a scheme only a
+/// run knows (an option no CI invocation passes, an interpolation), a scheme file not found, or an upload outside
+/// fastlane (Xcode Cloud's `ci_scripts`, altool, iTMSTransporter, a TestFlight upload action, Codemagic or
+/// Bitrise publishing) keeps every project in.
+public enum UnuploadedXcodeProjects {
+    public struct Result: Sendable, Equatable {
+        /// The folders left out, each holding a project with apps that no upload builds; sorted.
+        public let folders: [String]
+        /// The uploading builds and the schemes they archive.
+        public let evidence: [Evidence]
+    }
+
+    static let maxBytes = 256 * 1024
+    static let uploadCalls = ["upload_to_testflight", "pilot", "upload_to_app_store", "deliver"]
+    static let buildCalls = ["build_app", "gym", "build_ios_app", "build_mac_app"]
+    /// Words of an App Store upload that fastlane's lanes do not show (lower-cased).
+    static let otherUploads = ["altool", "itmstransporter", "upload-testflight-build", "app_store_connect:", "deploy-to-itunesconnect",
+                               "upload-app", "xcrun notarytool submit --apple-id"]
+
+    /// One build inside a context (a lane, or `def:<helper>`).
+    struct Build {
+        let context: String
+        let line: Int
+        let text: String
+    }
+
+    public static func find(_ files: [ProjectFile]) -> Result? {
+        var fastfiles: [ProjectFile] = []
+        var schemes: [ProjectFile] = []
+        var projects: [String: ProjectFile] = [:]
+        var ciFiles: [ProjectFile] = []
+        for file in files where !file.isVendored {
+            let name = file.fileName
+            if name == "Fastfile" {
+                fastfiles.append(file)
+            } else if name.hasSuffix(".xcscheme"), file.path.contains("/xcshareddata/xcschemes/") {
+                schemes.append(file)
+            } else if name == "project.pbxproj", file.path.hasSuffix(".xcodeproj/project.pbxproj") {
+                projects[String(file.path.dropLast("/project.pbxproj".count))] = file
+            } else if file.path.hasPrefix("ci_scripts/") || file.path.contains("/ci_scripts/") {
+                return nil  // Xcode Cloud: its workflows, set in App Store Connect, may archive any scheme
+            } else if isCIFile(file) {
+                ciFiles.append(file)
+            }
+        }
+        guard projects.count >= 2, !fastfiles.isEmpty else { return nil }
+        let ciLines = ciFiles.flatMap { lines($0).map(\.1) }
+
+        var kept: Set<String> = []
+        var evidence: [Evidence] = []
+        for fastfile in fastfiles {
+            let text = lines(fastfile)
+            let model = FastfileModel(path: fastfile.path, lines: text)
+            let (builds, uploads, assignments) = calls(text)
+            // Each lane that uploads (itself or through the lanes and helpers it runs) and the builds it runs.
+            for lane in model.lanes.sorted() {
+                let reached = model.contexts(reachedFrom: lane)
+                guard let upload = uploads.first(where: { reached.contains($0.context) }) else { continue }
+                let archived = builds.filter { reached.contains($0.context) }
+                guard !archived.isEmpty else { return nil }  // uploads an archive built elsewhere
+                for build in archived {
+                    guard let names = schemeNames(build, lane: lane, assignments: assignments, ci: ciLines), !names.isEmpty,
+                          let found = projectsBuilt(by: names, schemes: schemes) else { return nil }
+                    kept.formUnion(found)
+                    evidence.append(Evidence(location: SourceLocation(path: fastfile.path, line: build.line),
+                                             snippet: "\(clip(build.text)) archives scheme \(names.sorted().joined(separator: ", ")) for lane \(lane), which uploads with \(upload.name)"))
+                }
+            }
+            // An upload no lane runs (at the top level) is not understood.
+            if uploads.contains(where: { upload in !model.lanes.contains { model.contexts(reachedFrom: $0).contains(upload.context) } }) { return nil }
+        }
+        guard !kept.isEmpty else { return nil }
+        let keptFolders = kept.map(folder(of:))
+        let keptBytes = kept.compactMap { projects[$0].flatMap { try? FileBytes.read($0, limit: 64 * 1024 * 1024) } }
+        var left: [String] = []
+        for (project, pbxproj) in projects where !kept.contains(project) {
+            let folder = folder(of: project)
+            guard !folder.isEmpty, !keptFolders.contains(where: { TreePath.isInside($0, folder) || $0 == folder }),
+                  !keptFolders.contains(where: { TreePath.isInside(folder, $0) }) else { continue }
+            // A project the uploaded one includes (a framework's project added to it) is built with it.
+            let name = Array((project.split(separator: "/").last ?? "").utf8)
+            guard !keptBytes.contains(where: { occurs(name, in: $0) }),
+                  let bytes = try? FileBytes.read(pbxproj, limit: 64 * 1024 * 1024),
+                  occurs(Array("com.apple.product-type.application".utf8), in: bytes) else { continue }
+            left.append(folder)
+        }
+        guard !left.isEmpty else { return nil }
+        // An upload outside fastlane may send the others.
+        if ciLines.contains(where: { line in let lower = line.lowercased(); return otherUploads.contains { lower.contains($0) } }) { return nil }
+        let folders = Set(left).filter { folder in !left.contains { $0 != folder && TreePath.isInside(folder, $0) } }.sorted()
+        return Result(folders: folders, evidence: evidence.sorted())
+    }
+
+    /// The builds, uploads and `NAME = value` assignments of a Fastfile, by context.
+    static func calls(_ lines: [(Int, String)]) -> (builds: [Build], uploads: [(context: String, name: String)], assignments: [String: [(context: String, value: Substring)]]) {
+        var builds: [Build] = []
+        var uploads: [(context: String, name: String)] = []
+        var assignments: [String: [(context: String, value: Substring)]] = [:]
+        var context: String?
+        for (index, (number, line)) in lines.enumerated() {
+            let code = line.trimmingBlanks()
+            if code.hasPrefix("#") { continue }
+            if let lane = FastfileModel.laneName(code) { context = lane; continue }
+            if code.hasPrefix("def ") {
+                let name = code.dropFirst(4).prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                context = name.isEmpty ? nil : "def:\(name)"
+                continue
+            }
+            guard let context else { continue }
+            if let upload = uploadCalls.first(where: { MetadataConsumerDetection.Signals.calls(code, $0) }) {
+                uploads.append((context, upload))
+            } else if buildCalls.contains(where: { MetadataConsumerDetection.Signals.calls(code, $0) }) {
+                builds.append(Build(context: context, line: number, text: FastfileModel.callText(lines, at: index)))
+            } else if let name = assignedName(code) {
+                let value = code.drop { $0 != "=" }.dropFirst().drop { $0 == " " }
+                assignments[String(name), default: []].append((context, value))
+            }
+        }
+        return (builds, uploads, assignments)
+    }
+
+    /// `SCHEME` of `SCHEME = "…"` (not `==`, `+=`, `||=`).
+    static func assignedName(_ code: String) -> Substring? {
+        let name = code.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" }
+        guard !name.isEmpty, name.first.map({ !$0.isNumber }) == true else { return nil }
+        let rest = code.dropFirst(name.count).drop { $0 == " " }
+        guard rest.hasPrefix("="), !rest.hasPrefix("==") else { return nil }
+        return name
+    }
+
+    /// The schemes a build archives: a literal, or a variable whose every assignment is a literal or the lane's
+    /// option that each CI invocation of the lane passes. Nil when any value is unknown.
+    static func schemeNames(_ build: Build, lane: String, assignments: [String: [(context: String, value: Substring)]], ci: [String]) -> Set<String>? {
+        switch RubyValue.option("scheme", in: build.text) {
+        case .literal(let name)?:
+            return [name]
+        case .unreadable(let code)?:
+            let variable = code.trimmingBlanks()
+            guard !variable.isEmpty, variable.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" }),
+                  let values = assignments[variable], !values.isEmpty else { return nil }
+            var names: Set<String> = []
+            for (context, value) in values {
+                if case .literal(let name) = RubyValue.parse(value) { names.insert(name); continue }
+                // `options[:scheme]`: what the CI invocations of this lane pass (`fastlane beta scheme:"X"`).
+                guard context == build.context, context == lane, let key = optionKey(value),
+                      let passed = passedOptions(key, lane: lane, ci: ci) else { return nil }
+                names.formUnion(passed)
+            }
+            return names
+        default:
+            return nil
+        }
+    }
+
+    /// `scheme` of `options[:scheme]`.
+    static func optionKey(_ value: Substring) -> String? {
+        let trimmed = value.trimmingBlanks()
+        guard trimmed.hasPrefix("options[:"), trimmed.hasSuffix("]") else { return nil }
+        let key = trimmed.dropFirst("options[:".count).dropLast()
+        return key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } && !key.isEmpty ? String(key) : nil
+    }
+
+    /// The values CI passes for `key` to `lane` (`fastlane [ios] lane key:"value"`), nil when none passes one.
+    static func passedOptions(_ key: String, lane: String, ci: [String]) -> Set<String>? {
+        var values: Set<String> = []
+        for line in ci where line.contains("fastlane") && line.contains(lane) {
+            var words = line.split(separator: " ")[...]
+            guard let start = words.firstIndex(where: { $0 == "fastlane" }) else { continue }
+            words = words[(start + 1)...]
+            if let first = words.first, ["ios", "mac", "android"].contains(first) { words = words.dropFirst() }
+            guard words.first == Substring(lane) else { continue }
+            for word in words.dropFirst() where word.hasPrefix(key + ":") {
+                let value = word.dropFirst(key.count + 1).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+                if !value.isEmpty { values.insert(value) }
+            }
+        }
+        return values.isEmpty ? nil : values
+    }
+
+    /// The projects whose apps the shared schemes named archive (`container:` of each `.app` buildable), nil when a
+    /// name has no shared scheme file or archives no app.
+    static func projectsBuilt(by names: Set<String>, schemes: [ProjectFile]) -> Set<String>? {
+        var projects: Set<String> = []
+        for name in names {
+            let files = schemes.filter { $0.fileName == Substring(name + ".xcscheme") }
+            guard !files.isEmpty else { return nil }
+            var found = false
+            for file in files {
+                guard let bytes = try? FileBytes.read(file, limit: maxBytes) else { return nil }
+                let text = String(decoding: bytes, as: UTF8.self)
+                // The folder the scheme's container sits in: `container:` paths are relative to it.
+                guard let base = containerFolder(of: file.path) else { return nil }
+                for reference in text.components(separatedBy: "<BuildableReference").dropFirst() {
+                    let attributes = reference.prefix { $0 != ">" }
+                    guard let buildable = attribute("BuildableName", in: attributes), buildable.hasSuffix(".app"),
+                          let container = attribute("ReferencedContainer", in: attributes), container.hasPrefix("container:") else { continue }
+                    let path = TreePath.join(base, String(container.dropFirst("container:".count)))
+                    guard let path, path.hasSuffix(".xcodeproj") else { continue }
+                    projects.insert(path)
+                    found = true
+                }
+            }
+            if !found { return nil }
+        }
+        return projects
+    }
+
+    static func attribute(_ name: String, in text: Substring) -> Substring? {
+        guard let start = text.range(of: name + " = \"") ?? text.range(of: name + "=\"") else { return nil }
+        let rest = text[start.upperBound...]
+        return rest.prefix { $0 != "\"" }
+    }
+
+    /// `apps/ios` for `apps/ios/iOS.xcodeproj/xcshareddata/xcschemes/X.xcscheme` (and for a workspace's scheme).
+    static func containerFolder(of schemePath: String) -> String? {
+        let parts = schemePath.split(separator: "/")
+        guard let container = parts.lastIndex(where: { $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcworkspace") }) else { return nil }
+        return parts[..<container].joined(separator: "/")
+    }
+
+    static func folder(of project: String) -> String {
+        project.split(separator: "/").dropLast().joined(separator: "/")
+    }
+
+    static func occurs(_ needle: [UInt8], in bytes: [UInt8]) -> Bool {
+        needle.withUnsafeBufferPointer { needle in bytes.withUnsafeBufferPointer { StringSearch.occurs(needle, in: $0) } }
+    }
+
+    static func isCIFile(_ file: ProjectFile) -> Bool {
+        guard file.size <= maxBytes else { return false }
+        let name = file.fileName
+        if file.path.hasPrefix(".github/workflows/") || file.path.hasPrefix(".gitlab/") || file.path.hasPrefix(".circleci/") {
+            return name.hasSuffix(".yml") || name.hasSuffix(".yaml")
+        }
+        return name == ".gitlab-ci.yml" || name == "codemagic.yaml" || name == "codemagic.yml" || name == "bitrise.yml"
+            || name == ".travis.yml" || name == "Jenkinsfile" || name == "Makefile" || name.hasSuffix(".sh")
+    }
+
+    static func lines(_ file: ProjectFile) -> [(Int, String)] {
+        guard file.size <= maxBytes, let bytes = try? FileBytes.read(file, limit: maxBytes) else { return [] }
+        return String(decoding: bytes, as: UTF8.self).lineSlices().enumerated().map { ($0.offset + 1, String($0.element)) }
+    }
+
+    static func clip(_ text: String) -> String {
+        MetadataConsumerDetection.clip(text.split(separator: "\n").map { $0.trimmingBlanks() }.joined(separator: " "))
+    }
+
+    /// What the reports say was left out, and why.
+    static func coverage(_ result: Result) -> CoverageGap {
+        CoverageGap(.unuploadedApps, subjects: result.folders, evidence: result.evidence)
+    }
+}
