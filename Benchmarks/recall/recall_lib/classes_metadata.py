@@ -5,7 +5,7 @@ import re
 
 from .base import NoTarget, Seeded, defect
 from .classes_controls import control
-from . import find
+from . import find, upload_skips
 from .text import grow, keywords_over, one_line_over
 
 ASC_INFO = "https://developer.apple.com/help/app-store-connect/reference/app-information"
@@ -218,8 +218,8 @@ def play_other_platform(tree):
 # repository with a fastlane tree of that store (uploaded or not: the commit makes the upload read it), and, for a
 # repository that ships to the store without such a tree, to the commit that sets deliver/supply up with its
 # folder at the custom path (the listing is then new: a title, descriptions). Where every lane already skips the
-# listing (`skip_upload_metadata`, `skip_metadata`), no commit of this kind makes it ship: no target.
-SKIPS_DELIVER = re.compile(r"skip_metadata\s*:\s*true")
+# listing (`skip_upload_metadata`, `skip_metadata`, or their environment variables), no commit of this kind makes it
+# ship: no target.
 
 
 def _fastlane_dir(tree, store=None):
@@ -268,9 +268,7 @@ def _appstore_source(tree):
     if find.configured_paths(tree):
         raise NoTarget("a metadata_path is already configured")
     for fl in find.uploading_fastlane_dirs(tree):
-        text = tree.read(fl + "/Fastfile") or "" if fl + "/Fastfile" in tree.files else ""
-        calls = len(find.DELIVER_CALL.findall(text))
-        if calls and len(SKIPS_DELIVER.findall(text)) >= calls:
+        if find.uploads(tree, fl, "appstore") and "skip_metadata" in upload_skips.skips(tree, fl, "appstore"):
             raise NoTarget("every deliver call sets skip_metadata: the listing is never uploaded")
     trees = find.deliver_trees(tree)
     if trees:

@@ -5,6 +5,7 @@ import re
 
 from .base import NoTarget
 from .tree import is_test_path
+from . import upload_skips
 
 APPSTORE_KEYS = ("name.txt", "subtitle.txt", "description.txt", "keywords.txt", "release_notes.txt",
                  "privacy_url.txt", "promotional_text.txt", "support_url.txt", "marketing_url.txt")
@@ -57,14 +58,10 @@ def uploads(tree, fl, store):
 
 
 def supply_skips(tree, fl):
-    """skip_upload_* flags that every supply call of the Fastfile sets to true (those files are never uploaded)."""
-    text = _fastfile_text(tree, fl)
-    calls = len(SUPPLY_CALL.findall(text))
-    out = set()
-    for flag in ("skip_upload_metadata", "skip_upload_images", "skip_upload_screenshots", "skip_upload_changelogs"):
-        if calls and len(re.findall(flag + r"\s*:\s*true", text)) >= calls:
-            out.add(flag)
-    return out
+    """skip_upload_* options every supply upload from the fastlane folder holds true (those files are never
+    uploaded): set in each call of the Fastfile or, where a call leaves one unset, by the environment of every run of
+    its lane (SUPPLY_SKIP_UPLOAD_METADATA in a workflow step's env:, the folder's .env files)."""
+    return upload_skips.skips(tree, fl, "play")
 
 
 def ships_to_play(tree):

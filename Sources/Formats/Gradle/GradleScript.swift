@@ -21,6 +21,9 @@ package struct GradleScript: Sendable {
     package var extValues: [Definition] = []
     package var locals: [Definition] = []
     package var plugins: [(id: String, line: Int)] = []
+    /// Plugins applied by their class rather than an id (`plugins.apply(KiwixConfigurationPlugin::class)`,
+    /// `apply<MyPlugin>()`, Groovy's `apply plugin: MyPlugin`): the class name as written, without a package.
+    package var pluginClasses: [(name: String, line: Int)] = []
     package var flavors: [GradleFlavor] = []
     package var dependencies: [DependencyDeclaration] = []
     /// Scripts applied with `apply from:`, as written (`../common.gradle`, `$rootDir/versions.gradle`).
@@ -71,6 +74,10 @@ package struct GradleScript: Sendable {
             }
             if let plugin = plugin(statement) {
                 script.plugins.append((plugin, statement.line))
+                continue
+            }
+            if statement.text.contains("apply"), let name = pluginClass(statement.text) {
+                script.pluginClasses.append((name, statement.line))
                 continue
             }
             if statement.text.hasPrefix("apply"), statement.text.contains("from"), let groups = captures(applyFromPattern, statement.text), groups.count == 2 {
@@ -220,6 +227,27 @@ package struct GradleScript: Sendable {
     /// Whether a plugin line only declares the plugin (`alias(libs.plugins.x) apply false`): nothing is applied.
     public static func declaresWithoutApplying(_ text: String) -> Bool {
         text.contains("false") && captures(applyFalsePattern, text) != nil
+    }
+
+    /// Gradle applies a plugin given its class as it applies one given its id (`PluginContainer.apply(Class)`,
+    /// `PluginManager.apply(Class)`, the Kotlin DSL's `apply<T>()`, Groovy's `apply plugin: T`): each spelling, on the
+    /// project, `plugins`, `pluginManager` or a plugin's `target`.
+    private static let pluginClassPatterns: [NSRegularExpression] = [
+        #"^(?:(?:project|target|this)\.)?(?:plugins|pluginManager)\.apply\s*\(\s*(?:plugin\s*=\s*)?([A-Za-z_][\w.]*)::class(?:\.java)?\s*\)$"#,
+        #"^(?:(?:project|target|this)\.)?(?:(?:plugins|pluginManager)\.)?apply\s*<\s*([A-Za-z_][\w.]*)\s*>\s*\(\s*\)$"#,
+        #"^(?:(?:project|target|this)\.)?apply\s*\(\s*plugin\s*=\s*([A-Za-z_][\w.]*)::class(?:\.java)?\s*\)$"#,
+        #"^apply\s*\(?\s*plugin\s*:\s*([A-Z][\w.]*)\s*\)?$"#,
+    ].map { try! NSRegularExpression(pattern: $0) }
+
+    /// The simple name of the class a statement applies as a plugin, if it applies one by class.
+    private static func pluginClass(_ text: String) -> String? {
+        for pattern in pluginClassPatterns {
+            if let written = firstCapture(pattern, text), let name = written.split(separator: ".").last.map(String.init),
+               let first = name.first, first.isUppercase, isIdentifier(name) {
+                return name
+            }
+        }
+        return nil
     }
 
     private static func plugin(_ statement: GradleStatement) -> String? {

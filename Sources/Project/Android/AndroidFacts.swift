@@ -214,7 +214,10 @@ enum AndroidFacts {
             if let detail = facts.first(where: { $0.name == detailed }) { fact(short, detail.value, detail.evidence) }
         }
         appPermissionFacts(shipping, release: release, into: &facts, evidence: evidence)
-        foregroundServiceTypeFacts(release.manifest, into: &facts, evidence: evidence)
+        // Play's VpnService declaration is the console's for each app that goes to Play: a VPN service of another app
+        // module that ships there (kiwix-android's branded apps) needs it as much as one of the release module.
+        let otherPlayManifests = zip(shipping, shipped).filter { $0.0.name != release.name && $0.1.stores.value.contains("play") }.map(\.0.manifest)
+        foregroundServiceTypeFacts(release.manifest, vpnAlsoIn: otherPlayManifests, into: &facts, evidence: evidence)
         // A permission the app removes with tools:node="remove" (an SDK's AD_ID, say): what ships without it.
         for removed in release.manifest.removedPermissions where !facts.contains(where: { $0.name == "android.permission_removed." + removed.value }) {
             fact("android.permission_removed." + removed.value, .bool(true), [evidence(removed.path, removed.line)])
@@ -260,7 +263,8 @@ enum AndroidFacts {
         }
     }
 
-    static func foregroundServiceTypeFacts(_ manifest: AndroidMergedManifest, into facts: inout [Fact], evidence: (String, Int?) -> Evidence) {
+    static func foregroundServiceTypeFacts(_ manifest: AndroidMergedManifest, vpnAlsoIn others: [AndroidMergedManifest] = [],
+                                           into facts: inout [Fact], evidence: (String, Int?) -> Evidence) {
         var byType: [String: [Evidence]] = [:]
         for service in manifest.components where service.value.kind == "service" {
             for type in service.value.foregroundServiceTypes {
@@ -281,7 +285,13 @@ enum AndroidFacts {
         }
         // A VPN service the release ships (its class may be a library's): bound with BIND_VPN_SERVICE, or started for
         // the android.net.VpnService action (developer.android.com/reference/android/net/VpnService).
-        let vpn = services.filter { $0.value.permission == "android.permission.BIND_VPN_SERVICE" || $0.value.actions.contains("android.net.VpnService") }
+        let isVPN: (AndroidMergedManifest.Located<AndroidComponent>) -> Bool = {
+            $0.value.kind == "service" && ($0.value.permission == "android.permission.BIND_VPN_SERVICE" || $0.value.actions.contains("android.net.VpnService"))
+        }
+        var vpn = services.filter(isVPN)
+        for other in others {
+            for service in other.components where isVPN(service) && !vpn.contains(where: { $0.path == service.path && $0.line == service.line }) { vpn.append(service) }
+        }
         if !vpn.isEmpty {
             facts.append(Fact(name: "android.vpn_service_declared", value: .bool(true), source: .detected,
                               evidence: vpn.map { service in

@@ -151,6 +151,8 @@ extension AndroidInspector {
                     if let text = read(file) {
                         constants.add(text: text, path: file.path)
                         kotlinClasses[String(file.fileName.dropLast(".kt".count))] = (file.path, text)
+                        // A class is found by its own name too, in whichever file declares it.
+                        for name in AndroidInspector.declaredClasses(text) where kotlinClasses[name] == nil { kotlinClasses[name] = (file.path, text) }
                         kotlinTexts[file.path] = text
                         for name in AndroidInspector.declaredFunctions(text) where kotlinFunctions[name] == nil { kotlinFunctions[name] = file.path }
                     }
@@ -227,8 +229,18 @@ extension AndroidInspector {
                         pending.append((source.text, source.path, depth + 1))
                     }
                 }
+                // A plugin class applied by its class (`target.pluginManager.apply(OtherPlugin::class.java)`).
+                for plugin in parsed.pluginClasses {
+                    if let source = kotlinClasses[plugin.name] { pending.append((source.text, source.path, depth + 1)) }
+                }
                 for name in AndroidInspector.calledFunctions(text) {
-                    if let declaring = kotlinFunctions[name], declaring != path { pending.append((nil, declaring, depth + 1)) }
+                    if let declaring = kotlinFunctions[name], declaring != path {
+                        pending.append((nil, declaring, depth + 1))
+                    } else if name.first?.isUppercase == true, let source = kotlinClasses[name], source.path != path {
+                        // A build-logic class the plugin makes (`private val configurer = AppConfigurer()`) configures the
+                        // project with what its methods say (kiwix-android's KiwixConfigurationPlugin).
+                        pending.append((source.text, source.path, depth + 1))
+                    }
                 }
             }
             return found
@@ -247,7 +259,11 @@ extension AndroidInspector {
                 if conventionScripts[package + "." + id] == nil { conventionScripts[package + "." + id] = file }
             }
             for (file, script) in scripts {
-                appliedByScript[file.path] = appliedScripts(of: script, at: file.path) + conventionSources(of: script.plugins, module: folder(of: file.path))
+                var sources = appliedScripts(of: script, at: file.path) + conventionSources(of: script.plugins, module: folder(of: file.path))
+                for source in classPluginSources(of: script.pluginClasses) where !sources.contains(where: { $0.path == source.path }) {
+                    sources.append(source)
+                }
+                appliedByScript[file.path] = sources
             }
         }
 
@@ -276,6 +292,20 @@ extension AndroidInspector {
                 for source in sources where !found.contains(where: { $0.path == source.path }) {
                     found.append(source)
                     if depth < 3 { pending += source.script.plugins.map { ($0.id, depth + 1) } }
+                }
+            }
+            return found
+        }
+
+        /// The build-logic plugin classes a script applies by class (`plugins.apply(KiwixConfigurationPlugin::class)`),
+        /// followed as a plugin applied by an id registered to that class is; a class outside the build logic (Gradle's
+        /// own `JacocoPlugin`) is not in the repository and adds nothing.
+        func classPluginSources(of classes: [(name: String, line: Int)]) -> [(path: String, script: GradleScript)] {
+            var found: [(path: String, script: GradleScript)] = []
+            for plugin in classes {
+                guard let source = kotlinClasses[plugin.name] else { continue }
+                for followed in logicScripts(text: source.text, path: source.path) where !found.contains(where: { $0.path == followed.path }) {
+                    found.append(followed)
                 }
             }
             return found

@@ -51,6 +51,19 @@ public enum AndroidInspector {
         return names
     }
 
+    /// The classes a Kotlin file declares (`class KiwixConfigurationPlugin : Plugin<Project>`, `abstract class X`), at most 50.
+    static func declaredClasses(_ text: String) -> [String] {
+        var names: [String] = []
+        for line in text.lineSlices(omittingEmpty: true) where names.count < 50 && line.contains("class ") {
+            var words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })[...]
+            while let first = words.first, ["internal", "private", "public", "abstract", "open", "data", "sealed", "final"].contains(first) { words = words.dropFirst() }
+            guard words.first == "class", words.count >= 2 else { continue }
+            let name = String(words[words.startIndex + 1].prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+            if name.first?.isUppercase == true { names.append(name) }
+        }
+        return names
+    }
+
     /// Identifiers written as calls (`configureFlavors(`) in a Kotlin text, once each, at most 500.
     static func calledFunctions(_ text: String) -> [String] {
         // Build logic is nearly always ASCII: a byte loop gives the same names without a `Character` per byte

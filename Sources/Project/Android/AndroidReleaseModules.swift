@@ -248,6 +248,7 @@ extension AndroidInspector.GradleWorkspace {
             applicationId: module.applicationId?.value, flavors: gradleFile.productFlavors.map(\.name), buildFile: file.path,
             plugins: zip(script.plugins, gradleFile.plugins).map { ($0.1, file.path, $0.0.line) } + appliedPlugins,
             dependencies: dependencies, flavorLine: { name in gradleFile.productFlavors.first { $0.name == name }?.line })
+        module.playEvidence += playPublisherCalls(scriptPath: file.path)
         let (formFactor, marker) = AndroidFormFactor.detect(manifest: module.manifest, dependencies: dependencies)
         module.formFactor = formFactor
         module.formFactorMarker = marker

@@ -1,0 +1,6 @@
+import plugin.KiwixConfigurationPlugin
+
+plugins {
+  `android-library`
+}
+plugins.apply(KiwixConfigurationPlugin::class)
