@@ -45,6 +45,9 @@ public enum Shipcheck {
         public var inspectors: [any Inspector] = InspectorRegistry.builtin
         /// The store consoles (`--console`, `--console-snapshot`, `--console-strict`): see ConsoleStep.
         public var console = ConsoleOptions()
+        /// Records the facts each check function reads (`FactReadRecorder`, for the tests that hold them to the
+        /// functions' declarations); nil in a normal run.
+        public var factReads: FactReadRecorder?
 
         public init(path: String, configPath: String? = nil, rulesDirectories: [String] = [], checklists: [Checklist]? = nil,
                     only: Set<String> = [],
@@ -123,7 +126,7 @@ public enum Shipcheck {
             project.webPages = OnlineStep.fetch(OnlineStep.urls(in: project), with: options.fetcher)
         }
         let context = EvaluationContext(project: project, tables: session.engine.tables, today: options.today,
-                                        online: options.online, environment: options.environment)
+                                        online: options.online, environment: options.environment, factReads: options.factReads)
         let outcome = session.engine.evaluate(context, configuration: configuration)
         // A console item left manual says why the console did not answer it.
         let manual = ConsoleStep.annotated(outcome.manual, project: project, engine: session.engine)

@@ -38,8 +38,10 @@ struct RuleExampleTests {
 
     /// Runs every built-in rule on a fixture project through the front door, as on 2026-11-30, offline.
     /// An example's top-level built archives (.ipa, .aab, .apk, .xcarchive) are given as `--archive`.
-    static func evaluate(_ root: String, checklists: [Checklist]? = nil) throws -> [Finding] {
+    /// - Parameter reads: records the facts each check function reads (`FactReadDeclarationTests`).
+    static func evaluate(_ root: String, checklists: [Checklist]? = nil, reads: FactReadRecorder? = nil) throws -> [Finding] {
         var options = Shipcheck.Options(path: root, checklists: try checklists ?? loaded(), today: "2026-11-30")
+        options.factReads = reads
         let archives = ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).filter { name in
             ["ipa", "aab", "apk", "xcarchive"].contains((name as NSString).pathExtension)
         }
@@ -78,7 +80,9 @@ struct RuleExampleTests {
         try #require(FileManager.default.fileExists(atPath: pass), "rule \(id) needs a passing example at Tests/RuleExamples/\(id)/pass/")
 
         let checklists = try Self.loaded()
-        let triggered = try Self.evaluate(trigger, checklists: checklists)
+        // Every fact a check function reads on either example is one its `reads:` declares (CheckFunction.reads).
+        let reads = FactReadRecorder()
+        let triggered = try Self.evaluate(trigger, checklists: checklists, reads: reads)
         let hits = triggered.filter { $0.rule == id }
         #expect(!hits.isEmpty, "rule \(id) found nothing in its trigger example; it found: \(triggered.map(\.rule))")
         for finding in triggered {
@@ -86,8 +90,10 @@ struct RuleExampleTests {
             #expect(!(finding.help ?? "").contains("{{"), "unfilled placeholder in the help of \(finding.rule)")
         }
         try Self.checkPins(id: id, hits: hits)
-        let passed = try Self.evaluate(pass, checklists: checklists).filter { $0.rule == id }
+        let passed = try Self.evaluate(pass, checklists: checklists, reads: reads).filter { $0.rule == id }
         #expect(passed.isEmpty, "rule \(id) fired on its pass example: \(passed.map { "\($0.location): \($0.message)" })")
+        let undeclared = FactReadDeclarationTests.undeclared(reads)
+        #expect(undeclared.isEmpty, "on the examples of \(id), check functions read facts they do not declare: \(undeclared)")
     }
 
     /// The trigger example pins its findings, as SwiftLint's ↓ and Semgrep's `ruleid:` do:

@@ -52,7 +52,12 @@ public enum MetadataReleaseNotes {
 
     /// The version code as the facts give it (`72`, not `72.0`), or nil.
     public static func versionCode(_ facts: FactStore) -> String? {
-        guard let value = facts["android.version_code"]?.value else { return nil }
+        versionCode(facts["android.version_code"]?.value)
+    }
+
+    /// The version code a value of `android.version_code` gives, or nil.
+    public static func versionCode(_ value: FactValue?) -> String? {
+        guard let value else { return nil }
         switch value {
         case .number(let number) where number == number.rounded() && number >= 0 && number < 1e15: return String(Int(number))
         case .string(let text) where !text.isEmpty && text.allSatisfy(\.isNumber): return text

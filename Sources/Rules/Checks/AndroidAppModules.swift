@@ -11,6 +11,14 @@ import StoreLocale
 /// `android.module.wear.target_sdk` for another), and the release module's short names are where the inputs
 /// meet (the fact store merges the inspector's copy with what a built archive ships).
 struct AndroidAppModules {
+    /// The facts a module's values are known by (`Module.init`), declared by each check that reads the modules: the
+    /// release module's short names, and every module's own. A manifest problem has no short name (no input makes
+    /// `android.debuggable`): only a module's own name states it.
+    static let fields = ["target_sdk", "target_sdk_at_least", "target_sdk_unknown", "form_factor", "stores"]
+    static let reads: [FactRead] = [.fact(.androidTargetSDK), .fact(.androidTargetSDKAtLeast), .fact(.androidTargetSDKUnknown),
+                                    .fact(.androidFormFactor), .fact(.androidStores)]
+        + (fields + AndroidReleaseManifestCheck.problems).map { .family(.androidModule($0)) }
+
     /// A value with where it was set, and whether shipcheck.yml states it.
     struct Known<Value> {
         let value: Value
@@ -37,22 +45,24 @@ struct AndroidAppModules {
         /// list (`<receiver .Boot>`, `true`) with where it is.
         let problems: [String: Known<String>]
 
-        init(name: String?, isRelease: Bool, part: AndroidShippedModule?, facts: FactStore) {
+        init(name: String?, isRelease: Bool, part: AndroidShippedModule?, facts: CheckFacts) {
             self.name = name
             self.isRelease = isRelease
             /// The fact names a value of this module is known by, first one first: the short name of the release
-            /// module (then, for values only kept per module, its own name), else its own name.
-            func names(_ field: String, perModuleOnly: Bool = false) -> [String] {
-                let own = name.map { ["android.module.\($0).\(field)"] } ?? []
-                return isRelease ? ["android." + field] + (perModuleOnly ? own : []) : own
+            /// module (then, for values only kept per module, its own name), else its own name. A value with no
+            /// short name (`short: nil`, a manifest problem) is known by the module's own name only.
+            func names(_ field: String, short: FactName?, perModuleOnly: Bool = false) -> [FactName] {
+                let own = name.map { [FactFamily.androidModule(field).member($0)] } ?? []
+                guard isRelease, let short else { return own }
+                return [short] + (perModuleOnly ? own : [])
             }
             /// The one place a fact overrides the part: the first fact present under `names` (stated, or for the
             /// release module's short names what the inputs say), read with `decode`; else the part's value.
-            func value<T>(_ field: String, perModuleOnly: Bool = false, part: Known<T>?, _ decode: (FactValue) -> T?) -> Known<T>? {
-                for (index, factName) in names(field, perModuleOnly: perModuleOnly).enumerated() {
+            func value<T>(_ field: String, short: FactName?, perModuleOnly: Bool = false, part: Known<T>?, _ decode: (FactValue) -> T?) -> Known<T>? {
+                for factName in names(field, short: short, perModuleOnly: perModuleOnly) {
                     // The release module's short names hold the merged value; a name of its own holds the part's copy unless stated.
-                    let isShort = isRelease && index == 0
-                    guard let fact = isShort ? facts[factName] : facts.stated[factName] else { continue }
+                    let isShort = factName == short
+                    guard let fact = isShort ? facts[factName] : facts.stated(factName) else { continue }
                     return decode(fact.value).map { Known(value: $0, evidence: fact.evidence, isStated: fact.source == .stated) }
                 }
                 return part
@@ -60,18 +70,18 @@ struct AndroidAppModules {
             func resolved<T>(_ value: AndroidResolved<T>?) -> Known<T>? {
                 value.map { Known(value: $0.value, evidence: $0.evidence, isStated: false) }
             }
-            targetSdk = value("target_sdk", part: resolved(part?.targetSdk)) { value in
+            targetSdk = value("target_sdk", short: .androidTargetSDK, part: resolved(part?.targetSdk)) { value in
                 if case .number(let number) = value { return Int(number) }
                 return nil
             }
-            targetSdkIsStated = names("target_sdk").contains { facts.stated[$0] != nil }
-            targetSdkIsLowerBound = value("target_sdk_at_least", part: part?.targetSdkIsLowerBound == true ? Known(value: true, evidence: [], isStated: false) : nil) {
+            targetSdkIsStated = names("target_sdk", short: .androidTargetSDK).contains { facts.stated($0) != nil }
+            targetSdkIsLowerBound = value("target_sdk_at_least", short: .androidTargetSDKAtLeast, part: part?.targetSdkIsLowerBound == true ? Known(value: true, evidence: [], isStated: false) : nil) {
                 $0.isTruthy
             }?.value == true
             let lookedAt = part.flatMap { $0.targetSdk == nil ? Known(value: true, evidence: $0.targetSdkLookedAt, isStated: false) : nil }
-            targetSdkUnknown = value("target_sdk_unknown", part: lookedAt) { $0.isTruthy }.flatMap { $0.value ? $0 : nil }
-            formFactor = value("form_factor", part: resolved(part?.formFactor)) { $0.description }?.value ?? "phone"
-            stores = value("stores", perModuleOnly: true, part: resolved(part?.stores)) { value in
+            targetSdkUnknown = value("target_sdk_unknown", short: .androidTargetSDKUnknown, part: lookedAt) { $0.isTruthy }.flatMap { $0.value ? $0 : nil }
+            formFactor = value("form_factor", short: .androidFormFactor, part: resolved(part?.formFactor)) { $0.description }?.value ?? "phone"
+            stores = value("stores", short: .androidStores, perModuleOnly: true, part: resolved(part?.stores)) { value in
                 if case .list(let stores) = value { return stores }
                 return nil
             }?.value
@@ -82,7 +92,7 @@ struct AndroidAppModules {
                 "cleartext_traffic": part?.cleartextTraffic.map { Known(value: "true", evidence: [$0], isStated: false) },
             ]
             for (problem, known) in found {
-                problems[problem] = value(problem, perModuleOnly: true, part: known) { $0.isTruthy ? $0.description : nil }
+                problems[problem] = value(problem, short: nil, part: known) { $0.isTruthy ? $0.description : nil }
             }
             self.problems = problems
         }
@@ -90,9 +100,9 @@ struct AndroidAppModules {
 
     let modules: [Module]
 
-    init(_ project: ProjectModel) {
+    /// - Parameter facts: the facts of the check reading the modules, which declares `AndroidAppModules.reads`.
+    init(_ project: ProjectModel, facts: CheckFacts) {
         let part = project.parts[AndroidPart.self]
-        let facts = project.facts
         guard let release = part.releaseModule else {
             modules = [Module(name: nil, isRelease: true, part: nil, facts: facts)]
             return

@@ -26,35 +26,39 @@ enum AndroidForegroundServiceCheck {
                        doc: "with require: type — { intent-filter action of a library base class that runs in the foreground: phrase }"),
         ],
         subjects: .none,
+        reads: [.fact(.androidTargetSDK), .table("types"), .fact(.androidPluginsUnseen), .fact(.androidPluginsOutsideRoot),
+                .fact(.androidReleaseModule), .family(.androidForegroundServiceType),
+                .fact(.androidServicesWithoutForegroundType), .fact(.androidServicesWithoutForegroundTypeActions),
+                .fact(.androidServicesDeclared)],
         run: { invocation in
             invocation.options.string("require") == "type" ? AndroidForegroundServiceTypeCheck.run(invocation) : run(invocation)
         })
 
     static func run(_ invocation: CheckInvocation) -> [CheckResult] {
-        let facts = invocation.context.facts
+        let facts = invocation.facts
         guard let table = invocation.decoded("types", as: ForegroundServiceTypePermissions.self),
               let minimum = invocation.options.int("min_target_sdk"),
-              let target = facts["android.target_sdk"], case .number(let level) = target.value, Int(level) >= minimum else { return [] }
-        func granted(_ permission: String) -> Bool { facts[permission]?.value.isTruthy ?? false }
+              let target = facts[.androidTargetSDK], case .number(let level) = target.value, Int(level) >= minimum else { return [] }
+        func granted(_ permission: String) -> Bool { facts[FactName(permission, inTable: "types")]?.value.isTruthy ?? false }
         // A Flutter or React Native app whose packages' manifests are not in the tree: a plugin may add the
         // permission to the merged manifest (flutter_foreground_task adds FOREGROUND_SERVICE), so the absence is
         // advice, and the message says which packages could not be seen.
-        func names(_ fact: String) -> [String] {
+        func names(_ fact: FactName) -> [String] {
             guard let fact = facts[fact], case .list(let names) = fact.value else { return [] }
             return names
         }
-        let unseen = names("android.plugins_unseen")
+        let unseen = names(.androidPluginsUnseen)
         // Path dependencies outside the folder checked were not read: their manifests may add it too.
-        let outside = names("android.plugins_outside_root")
+        let outside = names(.androidPluginsOutsideRoot)
         // The app module's own folder: a service its own manifests declare with a type is the app's, and so is the
         // permission for that type (a plugin's manifest requests permissions for its own services).
-        let appFolder = facts["android.release_module"]?.evidence.first.map { evidence -> String in
+        let appFolder = facts[.androidReleaseModule]?.evidence.first.map { evidence -> String in
             let path = evidence.location.path
             return path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
         }
         var results: [CheckResult] = []
         for (type, required) in table.types {
-            guard let declared = facts["android.foreground_service_type.\(type)"], declared.value.isTruthy else { continue }
+            guard let declared = facts[FactFamily.androidForegroundServiceType.member(type)], declared.value.isTruthy else { continue }
             let missing = ([table.base] + required).filter { !granted($0) }
             guard !missing.isEmpty else { continue }
             let first = declared.evidence.first
@@ -105,13 +109,13 @@ enum AndroidForegroundServiceCheck {
 /// naming the call.
 enum AndroidForegroundServiceTypeCheck {
     static func run(_ invocation: CheckInvocation) -> [CheckResult] {
-        let facts = invocation.context.facts
+        let facts = invocation.facts
         guard let minimum = invocation.options.int("min_target_sdk"),
-              let target = facts["android.target_sdk"], case .number(let level) = target.value, Int(level) >= minimum,
-              let untyped = facts["android.services_without_foreground_type"] else { return [] }
+              let target = facts[.androidTargetSDK], case .number(let level) = target.value, Int(level) >= minimum,
+              let untyped = facts[.androidServicesWithoutForegroundType] else { return [] }
         let library = invocation.decoded("library_services", as: LibraryForegroundServices.self)?.services ?? [:]
         let foregroundActions = invocation.decoded("actions", as: ForegroundActions.self)?.actions ?? [:]
-        let actionPlaces = facts["android.services_without_foreground_type_actions"]?.evidence ?? []
+        let actionPlaces = facts[.androidServicesWithoutForegroundTypeActions]?.evidence ?? []
         let hits = invocation.context.project.symbolHits
         // The files that call startForeground, by class name (the file's name without its extension), and by folder.
         var callers: [String: SymbolHit] = [:]
@@ -122,7 +126,7 @@ enum AndroidForegroundServiceTypeCheck {
             callersByFolder[folder, default: []].append(hit)
         }
         // Every declared service's simple name: a file of that name is that service's class, not a helper.
-        let serviceNames = Set(((facts["android.services_declared"]?.value).flatMap { value -> [String]? in
+        let serviceNames = Set(((facts[.androidServicesDeclared]?.value).flatMap { value -> [String]? in
             if case .list(let names) = value { return names } else { return nil }
         } ?? []).map(simpleName))
         // The folders holding each class file (SyncService.kt), for the helpers beside it.
@@ -133,7 +137,7 @@ enum AndroidForegroundServiceTypeCheck {
         }
         // The declared services whose class file sits in `folder` (`SyncService.kt` there), or whose fully qualified
         // package is that folder's path (`org.odk.collect.async.services` → `…/org/odk/collect/async/services`).
-        let declared = (facts["android.services_declared"]?.evidence.map(\.snippet) ?? []) + untyped.evidence.map(\.snippet)
+        let declared = (facts[.androidServicesDeclared]?.evidence.map(\.snippet) ?? []) + untyped.evidence.map(\.snippet)
         func servicesIn(_ folder: String) -> Set<String> {
             Set(declared.filter { service in
                 let components = service.split(separator: ".").map(String.init)

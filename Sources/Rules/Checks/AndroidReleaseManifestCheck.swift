@@ -15,13 +15,14 @@ enum AndroidReleaseManifestCheck {
             OptionSpec("min_target_sdk", .int, doc: "judge only modules whose targetSdk is known and at least this"),
         ],
         subjects: .none,
+        reads: AndroidAppModules.reads,
         run: run)
 
     static func run(_ invocation: CheckInvocation) -> [CheckResult] {
         guard let problem = invocation.options.string("problem") else { return [] }
         let minimum = invocation.options.int("min_target_sdk")
         var results: [CheckResult] = []
-        for module in AndroidAppModules(invocation.context.project).modules {
+        for module in AndroidAppModules(invocation.context.project, facts: invocation.facts).modules {
             guard let found = module.problems[problem] else { continue }
             let target = module.targetSdk?.value
             if let minimum {

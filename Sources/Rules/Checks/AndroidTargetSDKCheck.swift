@@ -24,6 +24,7 @@ enum AndroidTargetSDKCheck {
                        doc: "below (default): a module below the level in force; unknown: a module whose targetSdk could not be read, with where shipcheck looked"),
         ],
         subjects: .none,
+        reads: AndroidAppModules.reads,
         run: run)
 
     /// What a module's targetSdk is, as far as the judgement goes.
@@ -35,7 +36,7 @@ enum AndroidTargetSDKCheck {
     static func run(_ invocation: CheckInvocation) -> [CheckResult] {
         guard let levels = invocation.decoded("levels", as: AndroidTargetAPILevels.self) else { return [] }
         let report = invocation.options.string("report").flatMap(Report.init(rawValue:)) ?? .below
-        return AndroidAppModules(invocation.context.project).modules.flatMap { module in
+        return AndroidAppModules(invocation.context.project, facts: invocation.facts).modules.flatMap { module in
             verdicts(module, levels: levels, today: invocation.context.today).compactMap { verdict -> CheckResult? in
                 switch (verdict, report) {
                 case (.below(let evidence, let target, let formFactor, let level), .below):

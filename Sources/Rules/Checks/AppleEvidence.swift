@@ -6,8 +6,9 @@ struct FirstUse: Sendable {
     let location: SourceLocation
     let snippet: String
 
-    init?(of name: String, in project: ProjectModel) {
-        guard let fact = project.facts[name], fact.value.isTruthy else { return nil }
+    init?(of fact: FactName, in project: ProjectModel, facts: CheckFacts) {
+        let name = fact.name
+        guard let fact = facts[fact], fact.value.isTruthy else { return nil }
         if let evidence = fact.evidence.min() {
             location = evidence.location
             snippet = evidence.snippet

@@ -6,11 +6,6 @@ import Project
 /// given; `from: archive` each built iOS archive's embedded login SDKs and its app's entitlement
 /// (`ArchiveLoginEvidence`). The rules keep their own messages: a line of code and an embedded SDK say different things.
 enum AppleLoginServicesCheck {
-    /// What the source scan calls a third-party login and Sign in with Apple (rules/review-risk.yml's and
-    /// rules/account-deletion.yml's symbol tables set them).
-    static let thirdPartyFact = "auth.third_party_login"
-    static let signInWithAppleFact = "auth.sign_in_with_apple"
-
     static let function = CheckFunction(
         name: "apple.login_alternative",
         summary: "A third-party or social login in the app's code (or, `from: archive`, a login SDK a built iOS archive embeds) comes with Sign in with Apple",
@@ -18,7 +13,10 @@ enum AppleLoginServicesCheck {
                   OptionSpec("frameworks", .stringList, requiredWhen: ("from", "archive"), doc: "with `from: archive`: framework names of third-party login SDKs"),
                   JudgedInput.option],
         subjects: .none,
-        placeholders: ["framework", "sdk", "entitlement", "binary"]
+        placeholders: ["framework", "sdk", "entitlement", "binary"],
+        // What the source scan calls a third-party login and Sign in with Apple (rules/review-risk.yml's and
+        // rules/account-deletion.yml's symbol tables set them).
+        reads: [.fact(.thirdPartyLogin), .fact(.signInWithApple)]
     ) { invocation in
         guard let entitlement = invocation.options.string("entitlement") else { return [] }
         let project = invocation.context.project
@@ -26,7 +24,7 @@ enum AppleLoginServicesCheck {
             let listed = Set((invocation.options.strings("frameworks") ?? []).map { $0.lowercased() })
             return project.archives.compactMap { ArchiveLoginEvidence.sightings($0, frameworks: listed, entitlement: entitlement)?.withoutAppleLogin }
         }
-        return [LoginSightings.source(project, entitlement: entitlement).withoutAppleLogin].compactMap { $0 }
+        return [LoginSightings.source(project, facts: invocation.facts, entitlement: entitlement).withoutAppleLogin].compactMap { $0 }
     }
 }
 
@@ -42,9 +40,9 @@ struct LoginSightings {
     }
 
     /// The source's sightings: the scan's facts, and the entitlement of a built app given with --archive.
-    static func source(_ project: ProjectModel, entitlement: String) -> LoginSightings {
+    static func source(_ project: ProjectModel, facts: CheckFacts, entitlement: String) -> LoginSightings {
         let signed = project.archives.flatMap { ArchiveLoginEvidence.signedApps($0, entitlement: entitlement) }
-        return LoginSightings(thirdParty: Sighting.fact(AppleLoginServicesCheck.thirdPartyFact, in: project).map { [$0] } ?? [],
-                              signInWithApple: (Sighting.fact(AppleLoginServicesCheck.signInWithAppleFact, in: project).map { [$0] } ?? []) + signed)
+        return LoginSightings(thirdParty: Sighting.fact(.thirdPartyLogin, in: project, facts: facts).map { [$0] } ?? [],
+                              signInWithApple: (Sighting.fact(.signInWithApple, in: project, facts: facts).map { [$0] } ?? []) + signed)
     }
 }

@@ -25,7 +25,8 @@ enum PrivacyManifestChecks {
             JudgedInput.option,
         ],
         subjects: .none,
-        placeholders: ["bundle", "category", "evidence", "manifest", "reasons", "declared_elsewhere", "binary", "symbol"]
+        placeholders: ["bundle", "category", "evidence", "manifest", "reasons", "declared_elsewhere", "binary", "symbol"],
+        reads: [.table("categories"), .family(.localPackages)]
     ) { invocation in
         let categories: RequiredReasonCategories
         guard let decoded = invocation.decoded("categories", as: RequiredReasonCategories.self) else { return [] }
@@ -35,7 +36,7 @@ enum PrivacyManifestChecks {
             return ArchivePrivacyEvidence.requiredReasons(categories, symbols, invocation.context.project.archives)
         }
         let project = invocation.context.project
-        if project.appleBundles.isEmpty { return requiredReasonsOfTheWholeApp(categories, project) }
+        if project.appleBundles.isEmpty { return requiredReasonsOfTheWholeApp(categories, project, facts: invocation.facts) }
         let sdkDeclarations = invocation.decoded("sdk_declarations", as: SDKManifestDeclarations.self)
 
         let manifests = Dictionary(project.privacyManifests.map { ($0.location.path, $0) }, uniquingKeysWith: { first, _ in first })
@@ -60,7 +61,7 @@ enum PrivacyManifestChecks {
         }
         // The sibling packages each app depends on by path (pub path:, workspaces, SwiftPM .package(path:)): a
         // package's code counts for the apps that depend on it, and, when none does, for every app as before.
-        let graph = LocalPackageGraph(facts: project.facts)
+        let graph = LocalPackageGraph(facts: invocation.facts.store(of: .localPackages))
         var dependencies = Dictionary(uniqueKeysWithValues: appRoots.map { ($0, graph.closure(of: $0)) })
         // A local Swift package a target links (its Package.swift is among the target's files) brings its own
         // `.package(path:)` dependencies into that app.
@@ -199,14 +200,14 @@ enum PrivacyManifestChecks {
     }
 
     /// No Xcode project: the app is one bundle; every app-owned manifest counts, and the facts say what is used.
-    static func requiredReasonsOfTheWholeApp(_ categories: RequiredReasonCategories, _ project: ProjectModel) -> [CheckResult] {
+    static func requiredReasonsOfTheWholeApp(_ categories: RequiredReasonCategories, _ project: ProjectModel, facts: CheckFacts) -> [CheckResult] {
         let appManifests = project.privacyManifests.filter(\.isAppOwned)
         let declared = appManifests.reduce(into: Set<String>()) { $0.formUnion($1.declaredAPICategories) }
         let manifestName = appManifests.isEmpty
             ? "the app (which has no PrivacyInfo.xcprivacy of its own)"
             : appManifests.map(\.location.path).joined(separator: ", ")
         return categories.categories.compactMap { category in
-            guard let use = FirstUse(of: category.fact, in: project), !declared.contains(categories.prefix + category.name) else { return nil }
+            guard let use = FirstUse(of: FactName(category.fact, inTable: "categories"), in: project, facts: facts), !declared.contains(categories.prefix + category.name) else { return nil }
             return CheckResult(location: use.location, evidence: use.snippet, values: [
                 "bundle": "the app", "category": category.name, "evidence": use.described, "manifest": manifestName,
                 "reasons": category.reasons.joined(separator: ", "), "declared_elsewhere": "",
@@ -265,7 +266,9 @@ enum PrivacyManifestChecks {
                   OptionSpec("pub_plugins", .table, decode: TableError.decoder(PrefixedNames.init), doc: "names on Apple's list that are pub packages (Flutter plugins)"),
                   JudgedInput.option],
         subjects: .none,
-        placeholders: ["sdk", "listed", "version", "status", "framework"]
+        placeholders: ["sdk", "listed", "version", "status", "framework"],
+        // Stated in shipcheck.yml: the resolved version of SDK <Name> ships its own manifest (the message says so).
+        reads: [.family(.privacyManifestSDK)]
     ) { invocation in
         let listed: PrefixedNames
         guard let decoded = invocation.decoded("sdks", as: PrefixedNames.self) else { return [] }
@@ -310,7 +313,7 @@ enum PrivacyManifestChecks {
                 break
             }
             guard !withManifest.contains(key), dependency.hasPrivacyManifest != true,
-                  project.facts["privacy_manifest.sdk.\(name)"]?.value.isTruthy != true else { continue }
+                  invocation.facts[FactFamily.privacyManifestSDK.member(name)]?.value.isTruthy != true else { continue }
             let verdict = firstVersions.verdict([name, listedName], version: judged.version, minimum: judged.versionIsMinimum,
                                                 below: judged.versionBelow, why: why)
             let status: String

@@ -22,7 +22,8 @@ enum PurposeStringChecks {
                   OptionSpec("symbols", .table, requiredWhen: ("from", "archive"), decode: TableError.decoder(BinaryPurposeSymbols.init),
                              doc: "with `from: archive`: purpose signal → `symbols` (Mach-O imports) and `frameworks` (linked)"),
                   JudgedInput.option],
-        subjects: .none
+        subjects: .none,
+        reads: [.table("keys"), .family(.purposeDeclared), .fact(.appleProjectSpecUnevaluated), .fact(.applePodfilePreprocessorDefinitions)]
     ) { invocation in
         guard let table = invocation.decoded("keys", as: PurposeKeys.self) else { return [] }
         if JudgedInput.isArchive(invocation) {
@@ -31,17 +32,20 @@ enum PurposeStringChecks {
         }
         let project = invocation.context.project
         let plists = project.infoPlists.filter { !$0.isTestBundle }
-        let plugins = invocation.decoded("plugins", as: PluginAPIs.self).map { PluginUses($0, project: project, plists: plists) }
+        let facts = invocation.facts
+        let plugins = invocation.decoded("plugins", as: PluginAPIs.self).map {
+            PluginUses($0, project: project, plists: plists, definitions: facts[.applePodfilePreprocessorDefinitions])
+        }
         // A generator's spec shipcheck did not read in full (an include, an xcconfig, Swift code) may set the
         // key: then the absence is not evidence, and the finding is a warning that says what was not read.
-        let unread = project.facts["apple.project_spec.unevaluated"].flatMap { fact -> String? in
+        let unread = facts[.appleProjectSpecUnevaluated].flatMap { fact -> String? in
             guard fact.value.isTruthy else { return nil }
             let parts = fact.evidence.prefix(3).map { "\($0.location): \($0.snippet)" }
             return " as far as shipcheck could read: the project generator's spec was not fully evaluated (\(parts.joined(separator: "; "))), so the key may be set there"
         }
         return table.entries.compactMap { entry in
-            let declared = entry.keys.contains(where: { isDeclared($0, plists: plists, facts: project.facts) })
-            guard let use = FirstUse(of: entry.signal, in: project) else {
+            let declared = entry.keys.contains(where: { isDeclared($0, plists: plists, facts: facts) })
+            guard let use = FirstUse(of: FactName(entry.signal, inTable: "keys"), in: project, facts: facts) else {
                 // No code of the app's own: a plugin or native module the app depends on, whose documentation says it
                 // uses the API. Indirect (the dependency is not the binary), so a warning. The plugin is built into
                 // every iOS app target of its app, and each target ships its own Info.plist: a key in another
@@ -51,7 +55,7 @@ enum PurposeStringChecks {
                     + " and is built into the app, so this is a warning; if the app never calls that part of the plugin, the key is still"
                     + " what App Store Connect's scan of the binary looks for)"
                 if declared {
-                    guard !entry.keys.contains(where: { project.facts.stated["purpose.\($0).declared"] != nil }),
+                    guard !entry.keys.contains(where: { facts.stated(FactFamily.purposeDeclared.member($0)) != nil }),
                           let lacking = plugin.appBundles.first(where: { bundle in
                               !entry.keys.contains { bundleDeclares($0, bundle: bundle, plists: plists) }
                           }), let path = lacking.infoPlist else { return nil }
@@ -159,9 +163,9 @@ enum PurposeStringChecks {
 
         var uses: [String: Use] = [:]
 
-        init(_ table: PluginAPIs, project: ProjectModel, plists: [InfoPlistFile]) {
+        /// - Parameter definitions: the `apple.podfile.preprocessor_definitions` fact.
+        init(_ table: PluginAPIs, project: ProjectModel, plists: [InfoPlistFile], definitions: Fact?) {
             guard !plists.isEmpty else { return }
-            let definitions = project.facts["apple.podfile.preprocessor_definitions"]
             for dependency in project.dependencies.sorted(by: { $0.location < $1.location }) where !dependency.isDevelopmentOnly {
                 let ecosystem: String
                 switch dependency.ecosystem {
@@ -210,8 +214,8 @@ enum PurposeStringChecks {
     /// A stated `purpose.<Key>.declared` decides; otherwise a non-empty value in any app plist does. A
     /// `…Dictionary` key (NSLocationTemporaryUsageDescriptionDictionary) holds purpose strings by purpose key,
     /// not a string: the plist writing it counts (the inspector keeps only scalars, but the key's line).
-    static func isDeclared(_ key: String, plists: [InfoPlistFile], facts: FactStore) -> Bool {
-        if let stated = facts.stated["purpose.\(key).declared"] { return stated.value.isTruthy }
+    static func isDeclared(_ key: String, plists: [InfoPlistFile], facts: CheckFacts) -> Bool {
+        if let stated = facts.stated(FactFamily.purposeDeclared.member(key)) { return stated.value.isTruthy }
         if key.hasSuffix("Dictionary") { return plists.contains { $0.keyLines[key] != nil } }
         return plists.contains { plist in plist.strings[key].map { !isBlank($0) } ?? false }
     }

@@ -13,14 +13,15 @@ enum AppleRefusedAPICheck {
                   OptionSpec("symbols", .stringList, requiredWhen: ("from", "archive"), doc: "with `from: archive`: Mach-O symbol names (`_OBJC_CLASS_$_UIWebView`)"),
                   JudgedInput.option],
         subjects: .none,
-        placeholders: ["binary", "bundle", "symbol"]
+        placeholders: ["binary", "bundle", "symbol"],
+        reads: [.option("fact")]
     ) { invocation in
         let project = invocation.context.project
         let uses: [Sighting]
         if JudgedInput.isArchive(invocation) {
             uses = ArchiveImportEvidence.imports(of: invocation.options.strings("symbols") ?? [], in: project.archives)
         } else {
-            uses = invocation.options.string("fact").flatMap { Sighting.fact($0, in: project) }.map { [$0] } ?? []
+            uses = invocation.factNamed(byOption: "fact").flatMap { Sighting.fact($0, in: project, facts: invocation.facts) }.map { [$0] } ?? []
         }
         return uses.map(\.result)
     }

@@ -14,15 +14,16 @@ enum AppleSceneLifeCycleCheck {
             OptionSpec("delegate", .string, required: true, doc: "fact: the code has a UIKit app delegate"),
             OptionSpec("swiftui", .string, required: true, doc: "fact: the code declares SwiftUI scenes (WindowGroup…), which adopt scenes already"),
         ],
-        subjects: .none
+        subjects: .none,
+        reads: [.option("delegate"), .option("swiftui")]
     ) { invocation in
         let project = invocation.context.project
-        guard let delegateFact = invocation.options.string("delegate"), let swiftUIFact = invocation.options.string("swiftui"),
-              let delegate = FirstUse(of: delegateFact, in: project) else { return [] }
+        guard let delegateFact = invocation.factNamed(byOption: "delegate"), let swiftUIFact = invocation.factNamed(byOption: "swiftui"),
+              let delegate = FirstUse(of: delegateFact, in: project, facts: invocation.facts) else { return [] }
         // With an Xcode project, each app bundle (an App Clip is one) is judged on its own code and its own Info.plist:
         // an App Clip's SwiftUI WindowGroup says nothing of the main app's life cycle.
-        if let results = perBundle(project, delegateFact: delegateFact, swiftUIFact: swiftUIFact) { return results }
-        guard FirstUse(of: swiftUIFact, in: project) == nil else { return [] }
+        if let results = perBundle(project, delegateFact: delegateFact.name, swiftUIFact: swiftUIFact.name) { return results }
+        guard FirstUse(of: swiftUIFact, in: project, facts: invocation.facts) == nil else { return [] }
         let apps = project.infoPlists.filter { !$0.isTestBundle && ($0.productType == nil || $0.productType?.hasPrefix("com.apple.product-type.application") == true) }
         guard !apps.isEmpty else { return [] }
         guard !apps.contains(where: adopts) else { return [] }

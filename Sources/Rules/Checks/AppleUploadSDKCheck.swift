@@ -12,14 +12,15 @@ enum AppleUploadSDKCheck {
                   OptionSpec("fact", .string, requiredWhen: ("from", "source"), doc: "with `from: source`: the source scan's fact holding the Xcode version the uploading CI selects (`apple.ci_xcode_version`)"),
                   JudgedInput.option],
         subjects: .none,
-        placeholders: ["built", "required", "plist"]
+        placeholders: ["built", "required", "plist"],
+        reads: [.option("fact")]
     ) { invocation in
         guard let minimum = invocation.decoded("minimum", as: UploadSDKMinimum.self) else { return [] }
         let project = invocation.context.project
         if JudgedInput.isArchive(invocation) { return ArchiveBuildEvidence.belowMinimum(minimum, project.archives) }
-        guard let name = invocation.options.string("fact"), case .number(let selected)? = project.facts[name]?.value,
+        guard let name = invocation.factNamed(byOption: "fact"), case .number(let selected)? = invocation.facts[name]?.value,
               let version = UploadSDKMinimum.components("\(selected)"), UploadSDKMinimum.less(version, minimum.xcode),
-              let use = Sighting.fact(name, in: project) else { return [] }
+              let use = Sighting.fact(name, in: project, facts: invocation.facts) else { return [] }
         return [use.result]
     }
 }

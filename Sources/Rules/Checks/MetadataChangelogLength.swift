@@ -17,7 +17,7 @@ enum MetadataChangelogLength {
             OptionSpec("notes", .oneOf(["shipping", "published"]),
                        doc: "`shipping` (default): the note that ships, over the subjects `fields:` selects; `published`: every note F-Droid publishes (the current one and each built versionCode's)"),
         ],
-        subjects: .optional, run: run)
+        subjects: .optional, reads: [.fact(.androidVersionCode), .fact(.fdroidBuildVersionCodes)], run: run)
 
     static func run(_ invocation: CheckInvocation) -> [CheckResult] {
         guard let limit = GenericLength.resolve(invocation) else { return [] }
@@ -31,10 +31,11 @@ enum MetadataChangelogLength {
 
     static func published(_ invocation: CheckInvocation, _ limit: LengthLimit) -> [CheckResult] {
         let project = invocation.context.project
-        let versionCode = MetadataReleaseNotes.versionCode(project.facts)
+        let versionCode = MetadataReleaseNotes.versionCode(invocation.facts[.androidVersionCode]?.value)
+        let recipes = invocation.facts[.fdroidBuildVersionCodes]
         var built: [String] = []
-        if case .list(let codes)? = project.facts["fdroid.build_version_codes"]?.value { built = codes }
-        let recipe = project.facts["fdroid.build_version_codes"]?.evidence.first.map { "\($0.location.path)" } ?? "the build recipe"
+        if case .list(let codes)? = recipes?.value { built = codes }
+        let recipe = recipes?.evidence.first.map { "\($0.location.path)" } ?? "the build recipe"
         var results: [CheckResult] = []
         for tree in project.metadata {
             guard let judging = tree.judgingStore(among: [.fdroid]), tree.uploads(field: "changelogs", to: judging.store) else { continue }

@@ -105,11 +105,12 @@ enum MetadataScreenshots {
             OptionSpec("when_fact", .string, doc: "Only when this fact is true (apple.runs_on_ipad)"),
             OptionSpec("unless_fact", .string, doc: "Not when this fact is true (apple.ipad_only)"),
         ],
-        subjects: .none
+        subjects: .none,
+        reads: [.option("when_fact"), .option("unless_fact")]
     ) { invocation in
         let project = invocation.context.project
-        if let fact = invocation.options.string("when_fact"), project.facts[fact]?.value.isTruthy != true { return [] }
-        if let fact = invocation.options.string("unless_fact"), project.facts[fact]?.value.isTruthy == true { return [] }
+        if let fact = invocation.factNamed(byOption: "when_fact"), invocation.facts[fact]?.value.isTruthy != true { return [] }
+        if let fact = invocation.factNamed(byOption: "unless_fact"), invocation.facts[fact]?.value.isTruthy == true { return [] }
         let types = displayTypes(invocation)
         guard let set = invocation.options.string("set"),
               let required = invocation.decoded("sets", as: ScreenshotSets.self)?.required[set], !required.isEmpty else { return [] }
@@ -120,7 +121,7 @@ enum MetadataScreenshots {
             let found = present.compactMap { id in types.first { $0.id == id }?.name }.sorted()
             var values = ["folder": folder.path, "required": names.joined(separator: " or "),
                           "found": found.isEmpty ? "none" : found.joined(separator: ", ")]
-            if let fact = invocation.options.string("when_fact"), let evidence = project.facts[fact]?.evidence.first {
+            if let fact = invocation.factNamed(byOption: "when_fact"), let evidence = invocation.facts[fact]?.evidence.first {
                 values["device_evidence"] = "\(evidence.location)"
             } else {
                 values["device_evidence"] = "the app's targets"

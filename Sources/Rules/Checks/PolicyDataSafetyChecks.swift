@@ -58,25 +58,25 @@ enum PolicyDataSafetyChecks {
         name: "data_safety.undeclared_collection",
         summary: "A form that declares no data collection is contradicted by permissions or analytics/crash SDKs.",
         options: [
-                  OptionSpec("permissions", .table, required: true, decode: TextListsByKey.decoder, doc: "permission fact name → Play data types"),
+                  OptionSpec("permissions", .table, required: true, decode: FactListsByKey.decoder, doc: "permission fact name → Play data types"),
                   OptionSpec("sdks", .table, required: true, decode: TextListsByKey.decoder, doc: "SDK name (as in sdk.<name> facts) → Play data types")],
-        subjects: .none, placeholders: ["source", "types"]
+        subjects: .none, placeholders: ["source", "types"],
+        reads: [.table("permissions"), .family(.sdk)]
     ) { invocation in
-        let project = invocation.context.project
         guard let form = PolicyInputs.dataSafetyForm(invocation),
               let answer = form.answer(question: collectsPersonalData), answer.bool == false else { return [] }
         let location = SourceLocation(path: form.path, line: answer.line)
         var results: [CheckResult] = []
-        for (permission, types) in (invocation.decoded("permissions", as: TextListsByKey.self)?.rows ?? []) {
-            guard let fact = project.facts[permission], fact.value.isTruthy else { continue }
+        for (permission, types) in (invocation.decoded("permissions", as: FactListsByKey.self)?.lists.rows ?? []) {
+            guard let fact = invocation.facts[FactName(permission, inTable: "permissions")], fact.value.isTruthy else { continue }
             let place = fact.evidence.first.map { " (\($0.location))" } ?? ""
             results.append(CheckResult(location: location, evidence: permission,
                                        values: ["source": "the permission \(permission)\(place)", "types": types.joined(separator: ", ")]))
         }
         let sdkTypes = Dictionary((invocation.decoded("sdks", as: TextListsByKey.self)?.rows ?? []).map { ($0.key.lowercased(), $0.values) },
                                   uniquingKeysWith: { first, _ in first })
-        for fact in project.facts.facts(withPrefix: "sdk.") where fact.value.isTruthy {
-            let name = String(fact.name.dropFirst("sdk.".count))
+        for fact in invocation.facts.all(in: .sdk) where fact.value.isTruthy {
+            let name = String(fact.name.dropFirst(FactFamily.sdk.prefix.count))
             guard let types = sdkTypes[sdkKey(name)] else { continue }
             let place = fact.evidence.first.map { " (\($0.location))" } ?? ""
             results.append(CheckResult(location: location, evidence: fact.name,

@@ -29,7 +29,7 @@ enum PolicyDemoAccountChecks {
             OptionSpec("phrases", .table, requiredWhen: ("require", "credentials"), decode: TextList.decoder,
                        doc: "with `require: credentials`: phrases of review notes that explain a demo mode"),
         ],
-        subjects: .none, placeholders: ["problem", "signal", "login", "path"], run: run)
+        subjects: .none, placeholders: ["problem", "signal", "login", "path"], reads: [.option("login")], run: run)
 
     static func run(_ invocation: CheckInvocation) -> [CheckResult] {
         let console = invocation.options.string("from") == "console"
@@ -53,11 +53,11 @@ enum PolicyDemoAccountChecks {
     static func sourceCredentials(_ invocation: CheckInvocation) -> [CheckResult] {
         let context = invocation.context
         let project = context.project
-        let loginFacts = invocation.options.strings("login") ?? []
+        let loginFacts = invocation.factsNamed(byOption: "login")
         let trees = project.metadata.filter { $0.store == .appstore }
         let review = project.manifest?.review ?? Manifest.Review()
         let location = trees.first.map { SourceLocation(path: $0.path + "/review_information") }
-            ?? PolicyInputs.signal(loginFacts, in: project)?.location ?? PolicyInputs.manifestLocation(project)
+            ?? PolicyInputs.signal(loginFacts, in: project, facts: invocation.facts)?.location ?? PolicyInputs.manifestLocation(project)
 
         func nonEmpty(_ key: String) -> Bool {
             trees.contains { !($0.reviewInformation[key]?.text.isEmpty ?? true) }
@@ -87,7 +87,7 @@ enum PolicyDemoAccountChecks {
         let notes = trees.compactMap { $0.reviewInformation["notes"]?.text } + [review.notes].compactMap { $0 }
         if explainsDemoMode(notes, invocation) { return [] }
 
-        let signal = PolicyInputs.signal(loginFacts, in: project)?.text ?? "a login"
+        let signal = PolicyInputs.signal(loginFacts, in: project, facts: invocation.facts)?.text ?? "a login"
         let what = hasUser ? "no demo password" : hasPassword ? "no demo user" : "no demo user or password"
         return [CheckResult(location: location, evidence: what,
                             values: ["signal": signal,
@@ -99,8 +99,8 @@ enum PolicyDemoAccountChecks {
     static func consoleCredentials(_ invocation: CheckInvocation) -> [CheckResult] {
         guard let detail = invocation.context.project.console.snapshot?.appStoreConnect?.version?.reviewDetail else { return [] }
         let location = ConsoleLocation.at(.appstore, "App Review Information")
-        let facts = invocation.context.facts
-        let login = (invocation.options.strings("login") ?? []).compactMap { facts[$0] }.first { $0.value.isTruthy }
+        let facts = invocation.facts
+        let login = invocation.factsNamed(byOption: "login").compactMap { facts[$0] }.first { $0.value.isTruthy }
         let loginPlace = login?.evidence.first.map { "\($0.location)" } ?? login?.name ?? ""
         if detail.demoAccountRequired == true {
             var missing: [String] = []

@@ -12,9 +12,9 @@ enum PolicyInputs {
     }
 
     /// The first truthy fact among `names`, its evidence as text for a message, and where it points.
-    static func signal(_ names: [String], in project: ProjectModel) -> (text: String, location: SourceLocation)? {
+    static func signal(_ names: [FactName], in project: ProjectModel, facts: CheckFacts) -> (text: String, location: SourceLocation)? {
         for name in names {
-            guard let fact = project.facts[name], fact.value.isTruthy else { continue }
+            guard let fact = facts[name], fact.value.isTruthy else { continue }
             if let evidence = fact.evidence.first {
                 return ("\(name): \(evidence.location) `\(evidence.snippet)`", evidence.location)
             }
@@ -22,14 +22,6 @@ enum PolicyInputs {
             return ("\(name) \(fact.source == .stated ? "stated in \(file)" : "detected")", SourceLocation(path: file))
         }
         return nil
-    }
-
-    /// Where a Play-wide finding points when no file is at fault: the evidence that the app ships to
-    /// Play, else a Play metadata tree, else the manifest.
-    static func playAnchor(_ project: ProjectModel) -> SourceLocation {
-        if let evidence = project.facts["store.play"]?.evidence.first { return evidence.location }
-        if let tree = project.metadata.first(where: { $0.store == .play }) { return SourceLocation(path: tree.path) }
-        return SourceLocation(path: project.manifest?.file ?? "shipcheck.yml")
     }
 
     static func manifestLocation(_ project: ProjectModel) -> SourceLocation {

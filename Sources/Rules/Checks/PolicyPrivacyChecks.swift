@@ -10,7 +10,7 @@ enum PolicyPrivacyChecks {
     static let namesApp = CheckFunction(
         name: "privacy_policy.names_app",
         summary: "The local copy of the privacy policy (paths.privacy_policy), or with --online the published one and each App Store localization's live one (--console), names the app (manifest, listing or console names) or the developer, case- and accent-insensitively.",
-        options: [], subjects: .none, placeholders: ["problem"]
+        options: [], subjects: .none, placeholders: ["problem"], reads: [.fact(.playPrivacyURL)]
     ) { invocation in
         let project = invocation.context.project
         let names = listingNames(project)
@@ -21,8 +21,8 @@ enum PolicyPrivacyChecks {
         guard let path = project.manifest?.paths.privacyPolicy, !isURL(path) else {
             // No local copy: only the published policy can tell, and only online.
             guard invocation.context.online else { return [] }
-            let judged = Set(policyURLs(project).map(\.0))
-            return onlineNaming(project, names: names) + live.filter { !judged.contains($0.evidence ?? "") }
+            let judged = Set(policyURLs(project, facts: invocation.facts).map(\.0))
+            return onlineNaming(project, facts: invocation.facts, names: names) + live.filter { !judged.contains($0.evidence ?? "") }
         }
         guard let document = project.privacyPolicyDocument else { return live }
         let text: String
@@ -88,8 +88,8 @@ enum PolicyPrivacyChecks {
     }
 
     /// Every distinct privacy policy URL the repository gives, with the first place it is written.
-    static func policyURLs(_ project: ProjectModel) -> [(String, SourceLocation)] {
-        PolicyPrivacyURLs.distinct(PolicyPrivacyURLs.sourcePlaces(project, stores: [])).map { ($0.text, $0.location) }
+    static func policyURLs(_ project: ProjectModel, facts: CheckFacts) -> [(String, SourceLocation)] {
+        PolicyPrivacyURLs.distinct(PolicyPrivacyURLs.sourcePlaces(project, facts: facts, stores: [])).map { ($0.text, $0.location) }
     }
 
     /// `paths.privacy_policy` may be a file in the project or the published URL.
@@ -99,9 +99,9 @@ enum PolicyPrivacyChecks {
 
     /// With `--online` and no local copy: fetch each known policy URL and look for the names in the page.
     /// Pages that cannot be fetched are `public-url`'s to report; this only judges pages it could read.
-    static func onlineNaming(_ project: ProjectModel, names: [String]) -> [CheckResult] {
+    static func onlineNaming(_ project: ProjectModel, facts: CheckFacts, names: [String]) -> [CheckResult] {
         var results: [CheckResult] = []
-        for (text, location) in policyURLs(project) {
+        for (text, location) in policyURLs(project, facts: facts) {
             guard isHTTPS(text) || text.lowercased().hasPrefix("http://"),
                   case .page(let response) = project.webPages[text], response.status == 200,
                   response.contentType != "application/pdf" else { continue }

@@ -25,10 +25,9 @@ enum PolicyPrivacyURLs {
             OptionSpec("hosts", .table, requiredWhen: ("require", "public"), decode: NamedTextLists.decoder,
                        doc: "with `require: public`: placeholder and local hosts, { hosts: [...], suffixes: [...], prefixes: [...] }"),
         ],
-        subjects: .none, placeholders: ["url", "problem", "name", "locale"], run: run)
-
-    /// The fact a team states for the Play Console privacy policy URL (supply has no file for it).
-    static let playURLFact = "play.privacy_url"
+        subjects: .none, placeholders: ["url", "problem", "name", "locale"],
+        // The fact a team states for the Play Console privacy policy URL (supply has no file for it).
+        reads: [.fact(.playPrivacyURL)], run: run)
 
     /// One place a privacy policy URL is written (or, for `set`, left blank).
     struct Place {
@@ -46,7 +45,7 @@ enum PolicyPrivacyURLs {
         let stores = invocation.rule.stores
         let places = invocation.options.string("from") == "console"
             ? consolePlaces(invocation.context.project, stores: stores)
-            : sourcePlaces(invocation.context.project, stores: stores)
+            : sourcePlaces(invocation.context.project, facts: invocation.facts, stores: stores)
         switch invocation.options.string("require") {
         case "set": return places.filter { $0.text.allSatisfy(\.isWhitespace) }.map(blank)
         case "https": return distinct(places).compactMap(notHTTPS)
@@ -57,7 +56,7 @@ enum PolicyPrivacyURLs {
 
     /// The places the repository writes a URL for `stores` (all when empty): App Store privacy_url.txt files,
     /// then the stated Play URL, then `paths.privacy_policy` as a URL (the published policy, for either store).
-    static func sourcePlaces(_ project: ProjectModel, stores: Set<Store>) -> [Place] {
+    static func sourcePlaces(_ project: ProjectModel, facts: CheckFacts, stores: Set<Store>) -> [Place] {
         var places: [Place] = []
         if stores.isEmpty || stores.contains(.appstore) {
             for tree in project.metadata where tree.store == .appstore {
@@ -68,10 +67,10 @@ enum PolicyPrivacyURLs {
                 }
             }
         }
-        if stores.isEmpty || stores.contains(.play), let fact = project.facts[playURLFact] {
+        if stores.isEmpty || stores.contains(.play), let fact = facts[.playPrivacyURL] {
             // A value that is not text (a number, a list) is written out as it reads, so `https` can say what it is.
             places.append(Place(text: fact.value.description, location: fact.evidence.first?.location ?? PolicyInputs.manifestLocation(project),
-                                name: "The Play privacy policy URL (\(playURLFact))", evidence: fact.value.description))
+                                name: "The Play privacy policy URL (\(FactName.playPrivacyURL))", evidence: fact.value.description))
         }
         if let stated = project.manifest?.paths.privacyPolicy, PrivacyPolicyText.isURL(stated) {
             places.append(Place(text: stated, location: PolicyInputs.manifestLocation(project),

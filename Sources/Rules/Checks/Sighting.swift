@@ -13,8 +13,8 @@ struct Sighting {
 
     /// The source scan's sighting of a fact: its first evidence, or, for a fact stated without evidence, the
     /// manifest (as an `expect` finding sits). None when the fact is not true.
-    static func fact(_ name: String, in project: ProjectModel) -> Sighting? {
-        guard let fact = project.facts[name], fact.value.isTruthy else { return nil }
+    static func fact(_ name: FactName, in project: ProjectModel, facts: CheckFacts) -> Sighting? {
+        guard let fact = facts[name], fact.value.isTruthy else { return nil }
         guard let evidence = fact.evidence.first else {
             return Sighting(location: project.manifest.map { SourceLocation(path: $0.file) } ?? SourceLocation(path: "."), snippet: nil, values: [:])
         }

@@ -100,7 +100,7 @@ public struct Engine: Sendable {
             }
             let subjects = Self.subjects(selectors, for: function, project: context.project, stores: rule.stores)
                 .filter { subject in rule.subjectFilter.map { Self.holds($0, for: subject) } ?? true }
-            let invocation = CheckInvocation(rule: rule, options: options, subjects: subjects, context: context)
+            let invocation = CheckInvocation(rule: rule, options: options, subjects: subjects, context: context, function: function)
             let byLocation = Dictionary(subjects.map { ($0.location, $0) }, uniquingKeysWith: { first, _ in first })
             // The facts that gated the rule (`when:`) may be named in its message, as for `expect` and manual items.
             let gate = rule.when.map { factValues(names: $0.factNames, context: context) } ?? [:]

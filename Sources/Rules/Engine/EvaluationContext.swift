@@ -11,15 +11,18 @@ public struct EvaluationContext: Sendable {
     /// The process environment, injected (the CLI passes `ProcessInfo.processInfo.environment`) so that
     /// checks never read global state: the demo-account check verifies `env:NAME` references when `CI` is set.
     public let environment: [String: String]
+    /// Records every fact the check functions read (tests: `FactReadDeclarationTests`); nil in a normal run.
+    public var factReads: FactReadRecorder?
 
     public var facts: FactStore { project.facts }
 
     public init(project: ProjectModel, tables: [String: Table], today: String, online: Bool = false,
-                environment: [String: String] = [:]) {
+                environment: [String: String] = [:], factReads: FactReadRecorder? = nil) {
         self.project = project
         self.tables = tables
         self.today = today
         self.online = online
         self.environment = environment
+        self.factReads = factReads
     }
 }

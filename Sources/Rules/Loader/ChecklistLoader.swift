@@ -509,7 +509,7 @@ public struct ChecklistLoader: Sendable {
                     }
                 }
                 let options = readOptions(map["with"], function: function, checkReader: checkReader,
-                                          tableOptions: &tableOptions, tableReferences: &tableReferences)
+                                          tableOptions: &tableOptions, tableReferences: &tableReferences, factReferences: &factReferences)
                 // `fields: [keywords, root.copyright]`, which every function over subjects accepts, is shorthand for
                 // the selectors `*.locales.*.keywords`, `*.root.copyright`: one set of subjects either way.
                 let fieldsReader = function.subjects == .none ? nil : map["with"]?.value(forKey: "fields")
@@ -669,7 +669,8 @@ public struct ChecklistLoader: Sendable {
     }
 
     func readOptions(_ reader: NodeReader?, function: CheckFunction, checkReader: NodeReader,
-                     tableOptions: inout [(String, String, Mark)], tableReferences: inout [TableReference]) -> CheckOptions? {
+                     tableOptions: inout [(String, String, Mark)], tableReferences: inout [TableReference],
+                     factReferences: inout [(name: String, mark: Mark, path: String)]) -> CheckOptions? {
         // `fields` is read by the rule as selectors (`readFields`), for every function over subjects.
         let names = function.options.map(\.name) + (function.subjects == .none ? [] : ["fields"])
         var values: [String: CheckOptions.Value] = [:]
@@ -733,6 +734,18 @@ public struct ChecklistLoader: Sendable {
                 }
             }
             if let parsed { values[spec.name] = parsed } else { ok = false }
+            // An option naming the facts the function reads (`.option` in its `reads:`, `when_fact: apple.runs_on_ipad`)
+            // is held to the catalog as a `when:` is: a misspelt fact is a load error at its column.
+            if function.reads.contains(.option(spec.name)) {
+                switch parsed {
+                case .string(let name)?: factReferences.append((name, value.mark, value.path))
+                case .stringList(let names)?:
+                    for (index, item) in (value.node.sequence ?? []).enumerated() where index < names.count {
+                        factReferences.append((names[index], item.mark, "\(value.path)[\(index)]"))
+                    }
+                default: break
+                }
+            }
         }
         return ok ? CheckOptions(values) : nil
     }

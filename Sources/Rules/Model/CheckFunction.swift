@@ -15,6 +15,10 @@ public struct CheckFunction: Sendable {
     public let placeholders: Set<String>?
     /// Whether it is shown the subjects a selector found missing (`present`); the others judge values only.
     public let judgesAbsence: Bool
+    /// The facts it reads (`FactRead`): names, families built at run time, and the names a rule hands it in an option
+    /// or a table. It reads them through `CheckInvocation.facts`, which holds each read to this list;
+    /// `FactReadDeclarationTests` holds the list to the fact catalog.
+    public let reads: [FactRead]
     /// What it judges: the project (sources and, when given, archives) or only built archives, so a run
     /// without `--archive` lists its rules as not checked (`Engine.rules(reading:among:)`).
     public private(set) var input: CheckInput = .project
@@ -42,9 +46,10 @@ public struct CheckFunction: Sendable {
     }
 
     public init(name: String, summary: String, options: [OptionSpec], subjects: SubjectRequirement,
-                placeholders: [String]? = nil, judgesAbsence: Bool = false,
+                placeholders: [String]? = nil, judgesAbsence: Bool = false, reads: [FactRead] = [],
                 run: @escaping @Sendable (CheckInvocation) -> [CheckResult]) {
         self.name = name
+        self.reads = reads
         self.summary = summary
         self.options = options
         self.subjects = subjects
@@ -209,12 +214,28 @@ public struct CheckInvocation: Sendable {
     /// The values `given:` (or `fields:`) selected, in order; empty for domain checks.
     public let subjects: [Subject]
     public let context: EvaluationContext
+    /// The project's facts as the function declared it reads them (`CheckFunction.reads`): the only way a check reads a fact.
+    public let facts: CheckFacts
 
-    public init(rule: Rule, options: CheckOptions, subjects: [Subject], context: EvaluationContext) {
+    /// - Parameter function: the function invoked, whose declared reads `facts` holds each read to; nil (a test
+    ///   calling a function's `run` itself) reads unchecked.
+    public init(rule: Rule, options: CheckOptions, subjects: [Subject], context: EvaluationContext, function: CheckFunction? = nil) {
         self.rule = rule
         self.options = options
         self.subjects = subjects
         self.context = context
+        self.facts = CheckFacts(store: context.project.facts, function: function?.name ?? rule.id, declared: function?.reads,
+                                options: options, recorder: context.factReads)
+    }
+
+    /// The fact a rule names in option `option` (`when_fact: apple.runs_on_ipad`), read as `.option(option)` declares.
+    public func factNamed(byOption option: String) -> FactName? {
+        options.string(option).map { FactName($0, read: .option(option)) }
+    }
+
+    /// The facts a rule names in the list option `option` (`login: [account.creation, …]`), in order.
+    public func factsNamed(byOption option: String) -> [FactName] {
+        (options.strings(option) ?? []).map { FactName($0, read: .option(option)) }
     }
 
     /// A table named by option `name` (looked up across loaded checklists).

@@ -6,7 +6,7 @@ import YAML
 
 /// Required-reason API categories: `{ prefix, categories: { Name: { fact, reasons } }, sdk_only: [codes] }`;
 /// `sdk_only` (optional) lists the approved reasons only a third-party SDK may declare.
-struct RequiredReasonCategories: Sendable {
+struct RequiredReasonCategories: Sendable, NamesFacts {
     struct Category: Sendable {
         let name: String
         let fact: String
@@ -16,6 +16,8 @@ struct RequiredReasonCategories: Sendable {
     let prefix: String
     let categories: [Category]
     let sdkOnlyReasons: Set<String>
+    /// Each category's `fact` (`api.FileTimestamp`), which the check reads: held to the catalog at load.
+    let factNames: [(name: String, mark: Mark)]
 
     init(_ table: Table?) throws(TableError) {
         guard let table else { throw TableError(nil, nil, "missing") }
@@ -29,15 +31,18 @@ struct RequiredReasonCategories: Sendable {
             throw TableError(table, table.value, "expected `prefix` and a `categories` mapping")
         }
         var categories: [Category] = []
+        var named: [(name: String, mark: Mark)] = []
         for pair in pairs {
-            guard let name = pair.key.scalar, let fact = pair.value["fact"]?.scalar,
+            guard let name = pair.key.scalar, let factNode = pair.value["fact"], let fact = factNode.scalar,
                   let reasons = pair.value["reasons"]?.sequence?.compactMap(\.scalar), !reasons.isEmpty else {
                 throw TableError(table, pair.key, "each category needs `fact` and a non-empty `reasons` list")
             }
             categories.append(Category(name: name, fact: fact, reasons: reasons))
+            named.append((fact, factNode.mark))
         }
         self.prefix = prefix
         self.categories = categories
+        self.factNames = named
     }
 
     /// The category a reason code is approved for, if any.
@@ -101,18 +106,21 @@ struct ManifestSchema: Sendable {
 /// What each purpose-string API signal needs: `{ <signal fact>: [Key, alternative keys…] }`, or, when an API
 /// needs several keys at once, a list of such lists (`[[NSLocationAlwaysAndWhenInUseUsageDescription], [NSLocationWhenInUseUsageDescription]]`):
 /// every inner list is a requirement of its own, any one key of it satisfies it.
-struct PurposeKeys: Sendable {
+struct PurposeKeys: Sendable, NamesFacts {
     struct Entry: Sendable {
         let signal: String
         let keys: [String]
     }
 
     let entries: [Entry]
+    /// Each signal (`purpose_api.camera`), a fact the check reads: held to the catalog at load.
+    let factNames: [(name: String, mark: Mark)]
 
     init(_ table: Table?) throws(TableError) {
         guard let table else { throw TableError(nil, nil, "missing") }
         guard let pairs = table.value.mapping else { throw TableError(table, table.value, "expected a mapping of signal to keys") }
         var entries: [Entry] = []
+        factNames = pairs.compactMap { pair in pair.key.scalar.map { ($0, pair.key.mark) } }
         for pair in pairs {
             guard let signal = pair.key.scalar, let items = pair.value.sequence, !items.isEmpty else {
                 throw TableError(table, pair.key, "each signal needs a non-empty list of Info.plist keys")

@@ -33,7 +33,9 @@ struct NamedTextLists: Sendable {
 struct TextListsByKey: Sendable {
     let rows: [(key: String, values: [String])]
 
-    static let decoder = TableError.decoder { table throws(TableError) in
+    static let decoder = TableError.decoder(read)
+
+    static func read(_ table: Table) throws(TableError) -> TextListsByKey {
         guard let pairs = table.value.mapping else { throw TableError(table, table.value, "expected a mapping of keys to lists of text values") }
         let rows = try pairs.map { pair throws(TableError) -> (key: String, values: [String]) in
             guard let key = pair.key.scalar else { throw TableError(table, pair.key, "a key is a name") }
@@ -42,6 +44,19 @@ struct TextListsByKey: Sendable {
             return (key, try texts(table, value, "`\(key)` maps to a value, a list of values or `{ types: [...] }`"))
         }
         return TextListsByKey(rows: rows)
+    }
+}
+
+/// `TextListsByKey` whose keys are facts the check reads (`android.permission.CAMERA → Play data types`): each key
+/// is held to the catalog at load, so a misspelt permission in a team's table is a load error at its column.
+struct FactListsByKey: Sendable, NamesFacts {
+    let lists: TextListsByKey
+    let factNames: [(name: String, mark: Mark)]
+
+    static let decoder = TableError.decoder { table throws(TableError) in
+        let lists = try TextListsByKey.read(table)
+        let keys = (table.value.mapping ?? []).compactMap { pair in pair.key.scalar.map { (name: $0, mark: pair.key.mark) } }
+        return FactListsByKey(lists: lists, factNames: keys)
     }
 }
 

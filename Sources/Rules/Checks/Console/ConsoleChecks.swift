@@ -47,15 +47,16 @@ public enum ConsoleChecks {
         summary: "The versionCode about to be uploaded is not one Google Play already holds among the app's uploaded bundles",
         options: [OptionSpec("version_code", .string, required: true, doc: "the fact holding the versionCode that ships")],
         subjects: .none,
-        placeholders: ["version_code", "package", "where"]
+        placeholders: ["version_code", "package", "where"],
+        reads: [.option("version_code")]
     ) { invocation in
         guard let play = invocation.context.project.console.snapshot?.googlePlay,
-              let name = invocation.options.string("version_code"), let fact = invocation.context.facts[name],
+              let name = invocation.factNamed(byOption: "version_code"), let fact = invocation.facts[name],
               case .number(let number) = fact.value, number >= 0, number < 1e15 else { return [] }
         let code = String(Int(number))
         guard play.bundles.contains(where: { $0.versionCode == code }) else { return [] }
         let tracks = play.tracks.filter { track in track.releases.contains { $0.versionCodes.contains(code) } }.map(\.track)
-        let place = fact.evidence.first.map { "\($0.location)" } ?? name
+        let place = fact.evidence.first.map { "\($0.location)" } ?? name.name
         return [CheckResult(location: fact.evidence.first?.location ?? ConsoleLocation.at(.play, "bundles", code),
                             evidence: "versionCode \(code)",
                             values: ["version_code": code, "package": play.packageName,

@@ -47,11 +47,12 @@ enum ConsoleCrossChecks {
         summary: "The release notes of the Play release holding the versionCode that ships match the repository's changelog for it, per language",
         options: [OptionSpec("version_code", .string, required: true, doc: "the fact holding the versionCode that ships")],
         subjects: .none,
-        placeholders: ["version_code", "track", "locale", "problem", "file"]
+        placeholders: ["version_code", "track", "locale", "problem", "file"],
+        reads: [.option("version_code")]
     ) { invocation in
         let project = invocation.context.project
-        guard let play = project.console.snapshot?.googlePlay, let name = invocation.options.string("version_code"),
-              let fact = invocation.context.facts[name], case .number(let number) = fact.value,
+        guard let play = project.console.snapshot?.googlePlay, let name = invocation.factNamed(byOption: "version_code"),
+              let fact = invocation.facts[name], case .number(let number) = fact.value,
               number >= 0, number < 1e15, number == number.rounded() else { return [] }
         let code = String(Int(number))
         let releases = play.tracks.flatMap { track in

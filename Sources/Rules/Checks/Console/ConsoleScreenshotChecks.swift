@@ -21,12 +21,13 @@ enum ConsoleScreenshotChecks {
             OptionSpec("unless_fact", .string, doc: "Not when this fact is true (apple.ipad_only)"),
         ],
         subjects: .none,
-        placeholders: ["locale", "version", "required", "found", "device_evidence"]
+        placeholders: ["locale", "version", "required", "found", "device_evidence"],
+        reads: [.option("when_fact"), .option("unless_fact")]
     ) { invocation in
         let project = invocation.context.project
-        let facts = invocation.context.facts
-        if let fact = invocation.options.string("when_fact"), facts[fact]?.value.isTruthy != true { return [] }
-        if let fact = invocation.options.string("unless_fact"), facts[fact]?.value.isTruthy == true { return [] }
+        let facts = invocation.facts
+        if let fact = invocation.factNamed(byOption: "when_fact"), facts[fact]?.value.isTruthy != true { return [] }
+        if let fact = invocation.factNamed(byOption: "unless_fact"), facts[fact]?.value.isTruthy == true { return [] }
         guard let asc = project.console.snapshot?.appStoreConnect, let version = asc.version,
               version.platform == nil || version.platform == "IOS",
               let set = invocation.options.string("set"),
@@ -54,7 +55,7 @@ enum ConsoleScreenshotChecks {
         guard !holds(judged) else { return [] }
         let found = Set((judged.screenshotSets ?? []).filter { set in set.screenshots.contains { !unusable.contains($0.state ?? "") } }
             .map(\.displayType)).map(name).sorted()
-        let device = invocation.options.string("when_fact").flatMap { facts[$0]?.evidence.first.map { "\($0.location)" } } ?? "the app's targets"
+        let device = invocation.factNamed(byOption: "when_fact").flatMap { facts[$0]?.evidence.first.map { "\($0.location)" } } ?? "the app's targets"
         return [CheckResult(
             location: ConsoleLocation.at(.appstore, judged.locale, "screenshots"),
             evidence: found.isEmpty ? "no screenshot sets" : found.joined(separator: ", "),
