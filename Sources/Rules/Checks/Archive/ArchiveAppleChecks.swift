@@ -54,10 +54,11 @@ enum ArchiveAppleChecks {
         var results: [CheckResult] = []
         for archive in invocation.context.project.archives where archive.isApple {
             for bundle in archive.bundles {
-                guard let declared = bundle.infoPlist?["MinimumOSVersion"]?.string, let built = bundle.builtMinimumOS,
-                      let location = bundle.infoPlistLocation, let binary = bundle.binaryLocation,
+                guard let plist = archive.plist(of: bundle), let declared = plist.string("MinimumOSVersion"), let built = bundle.builtMinimumOS,
+                      let binary = bundle.binaryLocation,
                       let d = UploadSDKMinimum.components(declared), let b = UploadSDKMinimum.components(built),
                       UploadSDKMinimum.less(d, b) else { continue }
+                let location = plist.location
                 results.append(CheckResult(location: location, evidence: "MinimumOSVersion \(declared), binary minos \(built)", values: [
                     "plist": location.path, "declared": declared, "built": built, "binary": binary.path, "bundle": bundle.described,
                 ]))
@@ -88,15 +89,11 @@ enum ArchiveAppleChecks {
         let project = invocation.context.project
         var results: [CheckResult] = []
         let builtApple = project.archives.filter(\.isApple)
-        func lookup(_ path: String, in plist: PlistValue) -> PlistValue? {
-            var value: PlistValue? = plist
-            for part in path.split(separator: ".") { value = value?[String(part)] }
-            return value
-        }
         for archive in builtApple {
-            guard let app = archive.bundles.first(where: { $0.kind == .app }), let plist = app.infoPlist, let location = app.infoPlistLocation,
-                  !overriding.contains(where: { lookup($0, in: plist) != nil }) else { continue }
-            let value = lookup(key, in: plist)
+            guard let app = archive.app, let plist = archive.plist(of: app),
+                  !overriding.contains(where: { plist.typedValue(atPath: $0) != nil }) else { continue }
+            let location = plist.location
+            let value = plist.typedValue(atPath: key)
             let shipped = "The built \(location.path)"
             if missing, value == nil {
                 results.append(CheckResult(location: location, evidence: "no \(key)", values: ["plist": location.path, "key": key, "value": "absent", "shipped": shipped]))
