@@ -45,11 +45,14 @@ public struct InfoPlistFile: Sendable {
 
     /// An Info.plist file as read, in the source tree or in a built archive: its scalars and their lines
     /// (`scalars(of:)`), and the document itself.
+    /// A member of an archive is named by its entry, as its binaries and manifests are: no key lines (a built
+    /// Info.plist is binary in a real upload).
     public init(location: SourceLocation, document: PlistDocument, target: String?, productType: String? = nil, origin: InputOrigin = .source) {
         let (strings, lines) = Self.scalars(of: document)
         let (nested, nestedLines) = Self.nestedScalars(of: document)
-        self.init(location: location, target: target, strings: strings, keyLines: lines, productType: productType,
-                  nestedStrings: nested, nestedKeyLines: nestedLines, document: document, origin: origin)
+        let placed = !origin.isArchive
+        self.init(location: location, target: target, strings: strings, keyLines: placed ? lines : [:], productType: productType,
+                  nestedStrings: nested, nestedKeyLines: placed ? nestedLines : [:], document: document, origin: origin)
     }
 
     /// The scalar at a path of keys (`NSAppTransportSecurity.NSAllowsArbitraryLoads`), top level or one down.
@@ -87,6 +90,25 @@ public struct InfoPlistFile: Sendable {
         var value: PlistValue? = document.value
         for part in path.split(separator: ".") { value = value?[String(part)] }
         return value
+    }
+
+    /// Whether the plist has a value at `path`, of any type; for keys that are not a file's (generated, or a
+    /// generator's spec), a scalar or a key written one dictionary down.
+    public func has(path: String) -> Bool {
+        if document != nil { return typedValue(atPath: path) != nil }
+        return value(atPath: path) != nil || nestedKeyLines[path] != nil
+    }
+
+    /// The boolean at `path`: a `<true/>` or `<false/>` at any depth, or a scalar up to one dictionary down
+    /// written as a build setting writes one (`YES`, `true`, `1`). The same file gives the same answer in the
+    /// source tree and built into an archive.
+    public func bool(atPath path: String) -> Bool? {
+        if case .bool(let flag)? = typedValue(atPath: path) { return flag }
+        switch value(atPath: path)?.uppercased() {
+        case "YES", "TRUE", "1": return true
+        case "NO", "FALSE", "0": return false
+        default: return nil
+        }
     }
 
     /// A top-level key's value when the file writes it as a string (not a number or boolean spelt as one).
