@@ -64,7 +64,7 @@ public enum ConsoleStep {
     /// Info.plist when it is a literal (not `$(PRODUCT_BUNDLE_IDENTIFIER)`).
     public static func appBundleId(_ project: ProjectModel) -> String? {
         for archive in project.archives where archive.isApple {
-            if let id = archive.bundles.first(where: { $0.kind == .app })?.infoPlist?["CFBundleIdentifier"]?.string { return id }
+            if let app = archive.app, let id = archive.plist(of: app)?.string("CFBundleIdentifier") { return id }
         }
         for plist in project.infoPlists {
             if let id = plist.strings["CFBundleIdentifier"], !id.contains("$"), id.contains(".") { return id }

@@ -61,17 +61,35 @@ enum ArchiveFixtures {
         #expect(bundles.map(\.path) == ["Payload/App.app", "Payload/App.app/Frameworks/Alamofire.framework"])
         let app = try #require(bundles.first)
         #expect(app.kind == .app)
-        #expect(app.infoPlist?["DTXcode"]?.string == "1620")
-        #expect(app.declaredAPICategories == ["NSPrivacyAccessedAPICategoryUserDefaults"])
+        #expect(output.archive.plist(of: app)?.string("DTXcode") == "1620")
+        #expect(output.archive.apple.declaredAPICategories(of: app.bundle) == ["NSPrivacyAccessedAPICategoryUserDefaults"])
         #expect(app.binary?.undefinedSymbols.contains("_stat") == true)
         let framework = try #require(bundles.last)
         #expect(framework.kind == .framework)
-        #expect(framework.shortVersion == "5.8.0")
-        #expect(framework.privacyManifests.isEmpty)
+        #expect(output.archive.plist(of: framework)?.string("CFBundleShortVersionString") == "5.8.0")
+        #expect(framework.bundle.privacyManifests.isEmpty)
         #expect(framework.binary?.undefinedSymbols == ["_mach_absolute_time"])
         #expect(framework.binary?.slices.first?.fileType == .dylib)
         #expect(output.facts.map(\.name) == [ArchiveFacts.apple, ArchiveFacts.appStore])
         #expect(output.problems.isEmpty)
+    }
+
+    /// The archive fills the shapes the source's Apple inspector fills, with the archive as their origin: one rule
+    /// reads a bundle, its Info.plist and its privacy manifests the same way from either input.
+    @Test func anIPAsBundlesPlistsAndManifestsAreTheApplePartsWithTheArchiveAsOrigin() throws {
+        let zip = try ZipArchive(path: ArchiveFixtures.path("ios-trigger.ipa"), name: "app.ipa")
+        let archive = try ArchiveInspector.inspect(zip, kind: .ipa).archive
+        let apple = archive.apple
+        #expect(apple.bundles.map(\.described) == ["the app App", "the framework Alamofire"])
+        #expect(apple.bundles.allSatisfy { $0.origin == .archive("app.ipa") })
+        #expect(apple.bundles.first?.infoPlist == "app.ipa!/Payload/App.app/Info.plist")
+        #expect(apple.bundles.first?.files?.contains("app.ipa!/Payload/App.app/App") == true)
+        #expect(apple.infoPlists.map(\.location.path) == ["app.ipa!/Payload/App.app/Info.plist",
+                                                          "app.ipa!/Payload/App.app/Frameworks/Alamofire.framework/Info.plist"])
+        #expect(apple.infoPlists.allSatisfy { $0.origin == .archive("app.ipa") && !$0.isGenerated })
+        #expect(apple.privacyManifests.map(\.location.path) == ["app.ipa!/Payload/App.app/PrivacyInfo.xcprivacy"])
+        #expect(apple.privacyManifests.first?.isAppOwned == true)
+        #expect(archive.bundles.map(\.bundle) == apple.bundles)
     }
 
     @Test func anXcarchiveFolderIsReadLikeTheIPA() throws {

@@ -161,6 +161,35 @@ import Testing
         #expect(source.result.findings.contains { $0.rule == "app-review.export-compliance" })
     }
 
+    /// The built Info.plist is the shared `InfoPlistFile`: one Info.plist, written once with ATS off as text
+    /// (`<string>YES</string>`, which the source rule has always read as on) and once as `<true/>`, gets the same
+    /// answer from the source tree and built into an app (a `.app` folder given with --archive). The string used
+    /// to be ignored in an archive; `<false/>` is no finding from either.
+    @Test func oneInfoPlistGetsTheSameATSAnswerFromTheSourceAndFromTheBuiltApp() throws {
+        func plist(_ value: String) -> String {
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict><key>CFBundleIdentifier</key><string>com.example.app</string>"
+                + "<key>NSAppTransportSecurity</key><dict><key>NSAllowsArbitraryLoads</key>\(value)</dict></dict></plist>\n"
+        }
+        for (value, judged) in [("<string>YES</string>", true), ("<true/>", true), ("<false/>", false)] {
+            // The built app beside the project, so the source walk never reads it.
+            let root = NSTemporaryDirectory() + "shipcheck-ats-\(UUID().uuidString)"
+            let build = root + "-build"
+            defer { for folder in [root, build] { try? FileManager.default.removeItem(atPath: folder) } }
+            try FileManager.default.createDirectory(atPath: root + "/App", withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: build + "/App.app", withIntermediateDirectories: true)
+            try plist(value).write(toFile: root + "/App/Info.plist", atomically: true, encoding: .utf8)
+            try plist(value).write(toFile: build + "/App.app/Info.plist", atomically: true, encoding: .utf8)
+            var options = Shipcheck.Options(path: root, checklists: try RuleExampleTests.loaded(), today: "2026-11-30")
+            options.only = ["app-review.ats-arbitrary-loads"]
+            let source = try Shipcheck.run(options).result.findings.filter { $0.rule == "app-review.ats-arbitrary-loads" }
+            options.archives = [build + "/App.app"]
+            let built = try Shipcheck.run(options).result.findings.filter { $0.rule == "app-review.ats-arbitrary-loads" }
+            #expect(source.map(\.location.path) == (judged ? ["App/Info.plist"] : []), "\(value)")
+            #expect(built.map { $0.location.path.hasSuffix("-build/App.app/Info.plist") } == (judged ? [true] : []), "\(value)")
+            #expect(built.map(\.evidence) == (judged ? ["NSAppTransportSecurity.NSAllowsArbitraryLoads = true"] : []), "\(value)")
+        }
+    }
+
     @Test func aThirtyTwoBitLibraryWithoutItsArm64TwinIsReportedAtItsEntry() throws {
         let hits = try Self.findings(["android-rules-trigger.apk"], rule: "play-publishing.native-64bit")
         #expect(hits.map(\.location.path) == ["android-rules-trigger.apk!/lib/armeabi-v7a/libextra.so"])

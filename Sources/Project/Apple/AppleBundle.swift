@@ -33,13 +33,16 @@ public struct AppleBundle: Sendable, Hashable {
     /// configuration's SUPPORTED_PLATFORMS or SDKROOT, else the platform folder its project sits in (a Flutter or
     /// React Native `macos/` runner); empty when nothing says.
     public let platforms: Set<String>
+    /// A target of the source's Xcode project, or a bundle read from a built archive (then `location` is its folder
+    /// inside the archive, `files` its own entries, `infoPlist` and `privacyManifests` their places in the archive).
+    public let origin: InputOrigin
     /// Files no target claims (local Swift packages, loose folders) ship in the app binaries that link them:
     /// they count for every `app` bundle.
     public var takesUnclaimedFiles: Bool { kind == .app }
 
     public init(name: String, kind: Kind, productType: String?, location: SourceLocation, files: Set<String>?,
                 privacyManifests: [String], infoPlist: String? = nil, entitlements: String? = nil, generatedInfoPlistKeys: [String] = [],
-                platforms: Set<String> = []) {
+                platforms: Set<String> = [], origin: InputOrigin = .source) {
         self.name = name
         self.kind = kind
         self.productType = productType
@@ -50,6 +53,7 @@ public struct AppleBundle: Sendable, Hashable {
         self.entitlements = entitlements
         self.generatedInfoPlistKeys = generatedInfoPlistKeys
         self.platforms = platforms
+        self.origin = origin
     }
 
     /// Built for at least one platform of `platforms` (Apple's platform names), or for platforms nothing says.

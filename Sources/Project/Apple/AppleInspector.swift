@@ -77,11 +77,8 @@ public enum AppleInspector {
 
         for (file, document) in plistFiles {
             let owner = owners[file.path]
-            let (strings, lines) = topLevelStrings(document)
-            let (nested, nestedLines) = nestedStrings(document)
-            part.infoPlists.append(InfoPlistFile(location: SourceLocation(path: file.path), target: owner?.target, strings: strings,
-                                                   keyLines: lines, productType: owner?.productType,
-                                                   nestedStrings: nested, nestedKeyLines: nestedLines))
+            part.infoPlists.append(InfoPlistFile(location: SourceLocation(path: file.path), document: document, target: owner?.target,
+                                                 productType: owner?.productType))
         }
 
         output.facts += CIXcodeSelection.facts(files: files)
@@ -213,46 +210,6 @@ public enum AppleInspector {
         }
     }
 
-    static func topLevelStrings(_ document: PlistDocument) -> ([String: String], [String: Int]) {
-        var strings: [String: String] = [:]
-        var lines: [String: Int] = [:]
-        let written = document.keyLines()
-        for (key, value) in document.value.dictionary ?? [:] {
-            // Scalars as a build setting writes them, so a rule reads `<true/>` and `INFOPLIST_KEY_… = YES` alike.
-            switch value {
-            case .string(let text): strings[key] = text
-            case .bool(let flag): strings[key] = flag ? "YES" : "NO"
-            case .integer(let number): strings[key] = String(number)
-            default: break
-            }
-            if let line = written[key] { lines[key] = line }
-        }
-        return (strings, lines)
-    }
-
-    /// Scalars one dictionary down (`NSAppTransportSecurity` > `NSAllowsArbitraryLoads`), keyed `Outer.Inner` and
-    /// written as `topLevelStrings` writes them; the line is the inner key's first `<key>` line.
-    static func nestedStrings(_ document: PlistDocument) -> ([String: String], [String: Int]) {
-        var strings: [String: String] = [:]
-        var lines: [String: Int] = [:]
-        var written: [String: Int]?
-        for (outer, value) in document.value.dictionary ?? [:] {
-            guard let inner = value.dictionary else { continue }
-            for (key, scalar) in inner {
-                let path = "\(outer).\(key)"
-                switch scalar {
-                case .string(let text): strings[path] = text
-                case .bool(let flag): strings[path] = flag ? "YES" : "NO"
-                case .integer(let number): strings[path] = String(number)
-                default: continue
-                }
-                if written == nil { written = document.keyLines() }
-                if let line = written?[key] { lines[path] = line }
-            }
-        }
-        return (strings, lines)
-    }
-
     static func entitlementFacts(_ document: PlistDocument, path: String) -> [Fact] {
         let written = document.keyLines()
         return (document.value.dictionary ?? [:]).sorted(by: { $0.key < $1.key }).compactMap { key, value in
@@ -376,7 +333,7 @@ public enum AppleInspector {
         let generated = plists.indices.filter { plists[$0].isGenerated && !plists[$0].isTestBundle }
         var byPlist: [Int: [InfoPlistStrings]] = [:]
         for (file, language, document) in stringsFiles {
-            let (strings, lines) = topLevelStrings(document)
+            let (strings, lines) = InfoPlistFile.scalars(of: document)
             let localized = InfoPlistStrings(location: SourceLocation(path: file.path), language: language, strings: strings, keyLines: lines)
             let folder = Array(file.path.split(separator: "/").dropLast(2))
             var best: (index: Int, score: Int)?

@@ -11,14 +11,17 @@ public struct PrivacyManifestFile: Sendable {
     public let document: PlistDocument?
     /// Why the file is not a property list at all: such a manifest is invalid for the store (ITMS-91056).
     public let parseError: PlistReadError?
+    /// A file of the source tree, or a manifest inside a built archive's bundle.
+    public let origin: InputOrigin
 
     public init(location: SourceLocation, isAppOwned: Bool, sdkName: String? = nil, document: PlistDocument? = nil,
-                parseError: PlistReadError? = nil) {
+                parseError: PlistReadError? = nil, origin: InputOrigin = .source) {
         self.location = location
         self.isAppOwned = isAppOwned
         self.sdkName = sdkName
         self.document = document
         self.parseError = parseError
+        self.origin = origin
     }
 
     /// `NSPrivacyAccessedAPIType` values this manifest declares (full names, e.g. `NSPrivacyAccessedAPICategoryDiskSpace`).

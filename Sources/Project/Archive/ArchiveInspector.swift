@@ -92,28 +92,32 @@ public enum ArchiveInspector {
             let bundleKind = bundleKind(ofFolder: folder.isEmpty ? display : folder)
             let base = ((display as NSString).lastPathComponent as NSString).deletingPathExtension
 
-            var plist: PlistValue?
+            let origin = output.archive.origin
+            // Its built Info.plist and privacy manifests, read into the shapes the source's Apple inspector fills.
+            var plist: InfoPlistFile?
             var plistLocation: SourceLocation?
             if own.contains(prefix + "Info.plist") {
                 plistLocation = contents.location(of: prefix + "Info.plist")
                 // Plists are capped as in a source tree (32 MB), checked on the declared size before inflating.
                 switch PlistReader.parse(Data(try contents.read(prefix + "Info.plist", limit: contents.limits.maxPlistBytes)), path: plistLocation!.path) {
-                case .success(let document): plist = document.value
+                case .success(let document): plist = InfoPlistFile(location: plistLocation!, document: document, target: base, origin: origin)
                 case .failure(let error): output.problems.append(error.problem)
                 }
             }
-            var manifests: [SourceLocation] = []
-            var declared: Set<String> = []
+            // A framework's manifest is its SDK's; an app's or extension's is the app's own.
+            var manifests: [PrivacyManifestFile] = []
             for entry in own where (entry as NSString).lastPathComponent == "PrivacyInfo.xcprivacy" {
                 let location = contents.location(of: entry)
-                manifests.append(location)
+                let sdk = bundleKind == .framework ? base : nil
                 switch PlistReader.parse(Data(try contents.read(entry, limit: contents.limits.maxPlistBytes)), path: location.path) {
                 case .success(let document):
-                    declared.formUnion(PrivacyManifestFile(location: location, isAppOwned: true, document: document).declaredAPICategories)
-                case .failure(let error): output.problems.append(error.problem)
+                    manifests.append(PrivacyManifestFile(location: location, isAppOwned: sdk == nil, sdkName: sdk, document: document, origin: origin))
+                case .failure(let error):
+                    output.problems.append(error.problem)
+                    manifests.append(PrivacyManifestFile(location: location, isAppOwned: sdk == nil, sdkName: sdk, parseError: error, origin: origin))
                 }
             }
-            let executable = plist?["CFBundleExecutable"]?.string ?? base
+            let executable = plist?.typedValue(atPath: "CFBundleExecutable")?.string ?? base
             let binaryEntry = prefix + executable
             var binary: MachOFile?
             var binaryLocation: SourceLocation?
@@ -137,11 +141,14 @@ public enum ArchiveInspector {
                 case .failure(let error): output.problems.append(error.problem)
                 }
             }
-            var bundle = ArchivedBundle(
-                kind: bundleKind, path: folder, location: folder.isEmpty ? SourceLocation(path: contents.name) : contents.location(of: folder), name: base, infoPlist: plist, infoPlistLocation: plistLocation,
-                privacyManifests: manifests.sorted(), declaredAPICategories: declared, binaryLocation: binaryLocation, binary: binary)
-            bundle.entitlements = entitlements
+            let location = folder.isEmpty ? SourceLocation(path: contents.name) : contents.location(of: folder)
+            let shared = AppleBundle(name: base, kind: bundleKind, productType: nil, location: location, files: Set(own.map { contents.location(of: $0).path }),
+                                     privacyManifests: manifests.map(\.location.path).sorted(), infoPlist: plistLocation?.path, origin: origin)
+            let bundle = ArchivedBundle(bundle: shared, path: folder, binaryLocation: binaryLocation, binary: binary, entitlements: entitlements)
             output.archive.bundles.append(bundle)
+            output.archive.apple.bundles.append(shared)
+            if let plist { output.archive.apple.infoPlists.append(plist) }
+            output.archive.apple.privacyManifests += manifests.sorted { $0.location < $1.location }
             // Signed with the Sign in with Apple capability: what ships answers the source scan's guess.
             if bundle.kind == .app, entitlements?[ArchiveFacts.signInWithAppleEntitlement] != nil, let location = binaryLocation {
                 output.facts.append(Fact(name: ArchiveFacts.signInWithApple, value: .bool(true), source: .detected,

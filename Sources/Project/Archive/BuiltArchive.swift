@@ -1,8 +1,11 @@
 import Formats
 
-/// What shipcheck read from one built archive: the Apple bundles it carries (app, extensions, embedded
-/// frameworks, watch app, App Clip) with their Info.plist, privacy manifests and Mach-O binary, and the
-/// Android native libraries. Locations point inside the archive.
+/// What shipcheck read from one built archive. An Apple archive's bundles (app, extensions, embedded
+/// frameworks, watch app, App Clip) are filled into the parts the source's Apple inspector fills — `apple`, an
+/// `ApplePart` of `AppleBundle`s, their built `InfoPlistFile`s and `PrivacyManifestFile`s, with this archive as
+/// their origin — so a rule reads one shape from either input; `bundles` adds what has no source twin, each
+/// bundle's Mach-O binary and the entitlements it is signed with. An Android archive gives its native
+/// libraries, manifests and packaged versions. Locations point inside the archive.
 public struct BuiltArchive: Sendable {
     public enum Kind: String, Sendable {
         case ipa, xcarchive, app, aab, apk
@@ -10,7 +13,10 @@ public struct BuiltArchive: Sendable {
 
     public let name: String
     public let kind: Kind
+    /// Each Apple bundle with its binary, in archive order; `bundle` is the same value as in `apple.bundles`.
     public var bundles: [ArchivedBundle] = []
+    /// The Apple bundles, their built Info.plists and privacy manifests, as the source's Apple part holds its own.
+    public var apple = ApplePart()
     public var nativeLibraries: [ArchivedNativeLibrary] = []
     /// Every `.so` of the bundle, each ABI (32-bit ones too), for 64-bit parity and zip alignment.
     public var nativeLibraryEntries: [ArchivedLibraryEntry] = []
@@ -25,28 +31,64 @@ public struct BuiltArchive: Sendable {
     }
 
     public var isApple: Bool { kind == .ipa || kind == .xcarchive || kind == .app }
+
+    /// The origin its parts carry.
+    public var origin: InputOrigin { .archive(name) }
+
+    /// The built Info.plist of a bundle, as read (nil when the bundle has none or it could not be read).
+    public func plist(of bundle: ArchivedBundle) -> InfoPlistFile? {
+        apple.plist(of: bundle.bundle)
+    }
+
+    /// The top-level app bundle (the first `.app` in archive order).
+    public var app: ArchivedBundle? { bundles.first { $0.kind == .app } }
 }
 
-/// A bundle inside a built iOS app with its own Info.plist and, usually, its own binary.
+extension ApplePart {
+    /// The Info.plist a bundle ships (its `INFOPLIST_FILE`, or the built one inside an archive), when it was read
+    /// as a file (not generated keys).
+    public func plist(of bundle: AppleBundle) -> InfoPlistFile? {
+        guard let path = bundle.infoPlist else { return nil }
+        return infoPlists.first { $0.location.path == path && !$0.isGenerated }
+    }
+
+    /// The required-reason API categories a bundle's own privacy manifests declare (full names,
+    /// `NSPrivacyAccessedAPICategoryDiskSpace`): what App Store Connect reads for that bundle's binary.
+    public func declaredAPICategories(of bundle: AppleBundle) -> Set<String> {
+        bundle.privacyManifests.reduce(into: Set<String>()) { declared, path in
+            declared.formUnion(privacyManifests.first { $0.location.path == path }?.declaredAPICategories ?? [])
+        }
+    }
+}
+
+/// A bundle inside a built Apple archive: the bundle as the Apple part describes it (`bundle`), and what only a
+/// build has, its Mach-O binary and the entitlements that binary is signed with.
 public struct ArchivedBundle: Sendable {
-    public let kind: AppleBundle.Kind
+    /// Kind, name, folder (`app.ipa!/Payload/App.app/Frameworks/X.framework`), own entries, Info.plist and privacy
+    /// manifest places; origin the archive.
+    public let bundle: AppleBundle
     /// Its folder inside the archive (`Payload/App.app/Frameworks/X.framework`).
     public let path: String
-    /// The folder as findings name it (`app.ipa!/Payload/App.app/Frameworks/X.framework`).
-    public let location: SourceLocation
-    /// The folder's name without its extension (`X`).
-    public let name: String
-    public let infoPlist: PlistValue?
-    public let infoPlistLocation: SourceLocation?
-    /// Its own PrivacyInfo.xcprivacy files (in the bundle or a resource bundle inside it) and what they declare.
-    public let privacyManifests: [SourceLocation]
-    public let declaredAPICategories: Set<String>
     public let binaryLocation: SourceLocation?
     public let binary: MachOFile?
     /// The entitlements its binary was signed with (the code signature's entitlements plist).
     public var entitlements: PlistValue?
 
-    public var shortVersion: String? { infoPlist?["CFBundleShortVersionString"]?.string }
+    public init(bundle: AppleBundle, path: String, binaryLocation: SourceLocation?, binary: MachOFile?, entitlements: PlistValue? = nil) {
+        self.bundle = bundle
+        self.path = path
+        self.binaryLocation = binaryLocation
+        self.binary = binary
+        self.entitlements = entitlements
+    }
+
+    public var kind: AppleBundle.Kind { bundle.kind }
+    /// The folder's name without its extension (`X`).
+    public var name: String { bundle.name }
+    /// The folder as findings name it.
+    public var location: SourceLocation { bundle.location }
+    /// Where its Info.plist is, read or not.
+    public var infoPlistLocation: SourceLocation? { bundle.infoPlist.map { SourceLocation(path: $0) } }
 
     /// LC_BUILD_VERSION's minimum OS of the binary's first slice.
     public var builtMinimumOS: String? { binary?.slices.lazy.compactMap(\.build).first?.minimumOS }
@@ -57,7 +99,7 @@ public struct ArchivedBundle: Sendable {
     }
 
     /// "the app App", "the framework X".
-    public var described: String { "the \(kind.rawValue) \(name)" }
+    public var described: String { bundle.described }
 }
 
 /// A `.so` under `lib/<abi>/` (an .apk) or `<module>/lib/<abi>/` (an .aab).

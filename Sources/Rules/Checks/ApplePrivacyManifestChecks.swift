@@ -39,7 +39,7 @@ enum PrivacyManifestChecks {
         if project.appleBundles.isEmpty { return requiredReasonsOfTheWholeApp(categories, project, facts: invocation.facts) }
         let sdkDeclarations = invocation.decoded("sdk_declarations", as: SDKManifestDeclarations.self)
 
-        let manifests = Dictionary(project.privacyManifests.map { ($0.location.path, $0) }, uniquingKeysWith: { first, _ in first })
+        let apple = project.parts[ApplePart.self]
         let claimed = project.appleBundles.reduce(into: Set<String>()) { $0.formUnion($1.files ?? []) }
         let shipped = Set(project.appleBundles.flatMap(\.privacyManifests))
         let facts = Set(categories.categories.map(\.fact))
@@ -87,7 +87,8 @@ enum PrivacyManifestChecks {
         }
         let platforms = Set(invocation.options.strings("platforms") ?? [])
         for bundle in project.appleBundles where platforms.isEmpty || bundle.isBuilt(forAnyOf: platforms) {
-            let declared = bundle.privacyManifests.reduce(into: Set<String>()) { $0.formUnion(manifests[$1]?.declaredAPICategories ?? []) }
+            // What App Store Connect reads for this bundle's binary: its own manifests (as for a built archive's bundle).
+            let declared = apple.declaredAPICategories(of: bundle)
             let root = AppleBundles.appRoot(of: bundle.location.path)
             func owns(_ path: String) -> Bool {
                 if bundle.files?.contains(path) ?? true { return true }

@@ -54,10 +54,11 @@ enum ArchiveAppleChecks {
         var results: [CheckResult] = []
         for archive in invocation.context.project.archives where archive.isApple {
             for bundle in archive.bundles {
-                guard let declared = bundle.infoPlist?["MinimumOSVersion"]?.string, let built = bundle.builtMinimumOS,
-                      let location = bundle.infoPlistLocation, let binary = bundle.binaryLocation,
+                guard let plist = archive.plist(of: bundle), let declared = plist.string("MinimumOSVersion"), let built = bundle.builtMinimumOS,
+                      let binary = bundle.binaryLocation,
                       let d = UploadSDKMinimum.components(declared), let b = UploadSDKMinimum.components(built),
                       UploadSDKMinimum.less(d, b) else { continue }
+                let location = plist.location
                 results.append(CheckResult(location: location, evidence: "MinimumOSVersion \(declared), binary minos \(built)", values: [
                     "plist": location.path, "declared": declared, "built": built, "binary": binary.path, "bundle": bundle.described,
                 ]))
@@ -66,15 +67,16 @@ enum ArchiveAppleChecks {
         return results
     }
 
-    /// A key of the top-level app's built Info.plist: `missing: true` reports its absence, `equals` a value
-    /// (`NSAppTransportSecurity.NSAllowsArbitraryLoads` equals true). `key` is a path of dictionary keys. With
-    /// `source: true` and no built Apple archive given, the Info.plists the app targets ship (each app bundle's
-    /// INFOPLIST_FILE) are read the same way (only `equals`: a source plist lacks the keys Xcode adds at build).
+    /// A key of the app's Info.plist, one policy over either input's `InfoPlistFile`s: the built app's of each Apple
+    /// archive given, or, with `source: true` and no built Apple archive, the Info.plist each app target ships (its
+    /// INFOPLIST_FILE), which the build copies into the app. `equals` reports the key holding that boolean
+    /// (`NSAppTransportSecurity.NSAllowsArbitraryLoads` equals true); `missing: true` its absence from a built
+    /// Info.plist (only there: a source plist lacks the keys Xcode adds at build). `key` is a path of dictionary keys.
     static let appPlist = CheckFunction(
         name: "archive.app_plist",
         summary: "A key of the built app's Info.plist (or, with `source`, of each app target's Info.plist) is present, or does not have a value",
         options: [OptionSpec("key", .string, required: true, doc: "dictionary keys joined by `.`"),
-                  OptionSpec("missing", .bool, doc: "report when the key is absent"),
+                  OptionSpec("missing", .bool, doc: "report when the key is absent from the built Info.plist"),
                   OptionSpec("equals", .bool, doc: "report when the key is this boolean"),
                   OptionSpec("source", .bool, doc: "without a built Apple archive, read each app target's shipping Info.plist (`equals` only)"),
                   OptionSpec("unless_present", .stringList, doc: "key paths whose presence, with any value, makes the system ignore `key` (no finding)")],
@@ -86,35 +88,26 @@ enum ArchiveAppleChecks {
         let equals = invocation.options.bool("equals")
         let overriding = invocation.options.strings("unless_present") ?? []
         let project = invocation.context.project
-        var results: [CheckResult] = []
-        let builtApple = project.archives.filter(\.isApple)
-        func lookup(_ path: String, in plist: PlistValue) -> PlistValue? {
-            var value: PlistValue? = plist
-            for part in path.split(separator: ".") { value = value?[String(part)] }
-            return value
+        // Each judged plist with how the message names what ships.
+        var judged: [(plist: InfoPlistFile, shipped: String)] = project.archives.filter(\.isApple).compactMap { archive in
+            archive.app.flatMap(archive.plist(of:)).map { ($0, "The built \($0.location.path)") }
         }
-        for archive in builtApple {
-            guard let app = archive.bundles.first(where: { $0.kind == .app }), let plist = app.infoPlist, let location = app.infoPlistLocation,
-                  !overriding.contains(where: { lookup($0, in: plist) != nil }) else { continue }
-            let value = lookup(key, in: plist)
-            let shipped = "The built \(location.path)"
-            if missing, value == nil {
-                results.append(CheckResult(location: location, evidence: "no \(key)", values: ["plist": location.path, "key": key, "value": "absent", "shipped": shipped]))
-            } else if let equals, let found = value?.bool, found == equals {
-                results.append(CheckResult(location: location, evidence: "\(key) = \(found)", values: ["plist": location.path, "key": key, "value": "\(found)", "shipped": shipped]))
+        if !project.archives.contains(where: \.isApple), invocation.options.bool("source") == true {
+            judged = AppPlists.shipping(project).map { plist, owner in
+                (plist, "The \(owner)'s Info.plist (\(plist.location.path), which the build copies into the app)")
             }
         }
-        guard builtApple.isEmpty, invocation.options.bool("source") == true, let equals else { return results }
-        for (plist, owner) in AppPlists.shipping(project) {
-            guard let written = plist.value(atPath: key), let found = AppPlists.bool(written), found == equals,
-                  !overriding.contains(where: { plist.value(atPath: $0) != nil || plist.nestedKeyLines[$0] != nil }) else { continue }
-            let location = plist.location(ofPath: key)
-            results.append(CheckResult(location: location, evidence: "\(key) = \(written)", values: [
-                "plist": plist.location.path, "key": key, "value": "\(found)",
-                "shipped": "The \(owner)'s Info.plist (\(plist.location.path), which the build copies into the app)",
-            ]))
+        return judged.compactMap { plist, shipped in
+            guard !overriding.contains(where: plist.has(path:)) else { return nil }
+            let values = ["plist": plist.location.path, "key": key, "shipped": shipped]
+            if missing, plist.origin.isArchive, !plist.has(path: key) {
+                return CheckResult(location: plist.location, evidence: "no \(key)", values: values.merging(["value": "absent"]) { $1 })
+            }
+            guard let equals, let found = plist.bool(atPath: key), found == equals else { return nil }
+            // As each input shows it: the built plist's boolean, the source's value as written (`YES`, `<true/>` read as YES).
+            let shown = plist.origin.isArchive ? "\(found)" : plist.value(atPath: key) ?? "\(found)"
+            return CheckResult(location: plist.location(ofPath: key), evidence: "\(key) = \(shown)", values: values.merging(["value": "\(found)"]) { $1 })
         }
-        return results
     }
 }
 
@@ -139,14 +132,5 @@ enum AppPlists {
             plist.keyLines["NSExtension"] == nil && plist.keyLines["WKWatchKitApp"] == nil
                 && !["FMWK", "BNDL", "XPC!"].contains(plist.strings["CFBundlePackageType"] ?? "")
         }.map { ($0, "app") }
-    }
-
-    /// A boolean as a plist or a build setting writes it (`<true/>` is read as YES).
-    static func bool(_ text: String) -> Bool? {
-        switch text.uppercased() {
-        case "YES", "TRUE", "1": return true
-        case "NO", "FALSE", "0": return false
-        default: return nil
-        }
     }
 }

@@ -8,13 +8,14 @@ enum ArchiveBuildEvidence {
     static func belowMinimum(_ minimum: UploadSDKMinimum, _ archives: [BuiltArchive]) -> [CheckResult] {
         var results: [CheckResult] = []
         for archive in archives where archive.isApple {
-            guard let app = archive.bundles.first(where: { $0.kind == .app }), let plist = app.infoPlist, let location = app.infoPlistLocation else { continue }
+            guard let app = archive.app, let plist = archive.plist(of: app) else { continue }
+            let location = plist.location
             var problems: [String] = []
             var required = "Xcode \(UploadSDKMinimum.text(minimum.xcode))"
-            if let xcode = plist["DTXcode"]?.string, let built = UploadSDKMinimum.xcodeVersion(xcode), UploadSDKMinimum.less(built, minimum.xcode) {
+            if let xcode = plist.string("DTXcode"), let built = UploadSDKMinimum.xcodeVersion(xcode), UploadSDKMinimum.less(built, minimum.xcode) {
                 problems.append("Xcode \(UploadSDKMinimum.text(built)) (DTXcode \(xcode))")
             }
-            if let sdkName = plist["DTSDKName"]?.string, let (platform, version) = UploadSDKMinimum.sdk(sdkName),
+            if let sdkName = plist.string("DTSDKName"), let (platform, version) = UploadSDKMinimum.sdk(sdkName),
                let sdkMinimum = minimum.sdks[platform] {
                 required += " and the \(platform)\(UploadSDKMinimum.text(sdkMinimum)) SDK"
                 if UploadSDKMinimum.less(version, sdkMinimum) { problems.append("the \(sdkName) SDK (DTSDKName)") }

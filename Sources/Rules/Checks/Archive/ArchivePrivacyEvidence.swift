@@ -9,20 +9,23 @@ enum ArchivePrivacyEvidence {
     static func requiredReasons(_ categories: RequiredReasonCategories, _ symbols: BinarySymbols, _ archives: [BuiltArchive]) -> [CheckResult] {
         var results: [CheckResult] = []
         for archive in archives where archive.isApple {
-            for bundle in archive.bundles {
+            let apple = archive.apple
+            for archived in archive.bundles {
+                let bundle = archived.bundle
+                let declared = apple.declaredAPICategories(of: bundle)
                 // Another bundle of the same upload (the app's own manifest, for an embedded framework without one)
                 // declaring the category: accepted in real uploads, so a warning that names it (docs/severity.md).
                 func declaredElsewhere(_ category: String) -> [String] {
-                    archive.bundles.filter { $0.location != bundle.location && $0.declaredAPICategories.contains(category) }
-                        .flatMap { $0.privacyManifests.map(\.path) }.sorted()
+                    apple.bundles.filter { $0.location != bundle.location && apple.declaredAPICategories(of: $0).contains(category) }
+                        .flatMap(\.privacyManifests).sorted()
                 }
-                guard let binary = bundle.binary, let location = bundle.binaryLocation else { continue }
+                guard let binary = archived.binary, let location = archived.binaryLocation else { continue }
                 let imported = Set(binary.undefinedSymbols)
-                for category in categories.categories where !bundle.declaredAPICategories.contains(categories.prefix + category.name) {
+                for category in categories.categories where !declared.contains(categories.prefix + category.name) {
                     guard let symbol = symbols.byCategory[category.name]?.first(where: imported.contains) else { continue }
                     let manifest = bundle.privacyManifests.isEmpty
                         ? "any manifest of its own (the bundle has no PrivacyInfo.xcprivacy)"
-                        : "its privacy manifest \(bundle.privacyManifests.map(\.path).joined(separator: ", "))"
+                        : "its privacy manifest \(bundle.privacyManifests.joined(separator: ", "))"
                     let elsewhere = declaredElsewhere(categories.prefix + category.name)
                     let note = PrivacyManifestChecks.declaredElsewhereNote(elsewhere, of: "upload")
                     results.append(CheckResult(location: location, evidence: symbol, values: [
@@ -41,11 +44,12 @@ enum ArchivePrivacyEvidence {
         let names = Set(listed.names.map { $0.lowercased() })
         var results: [CheckResult] = []
         for archive in archives where archive.isApple {
-            for bundle in archive.bundles where bundle.kind == .framework && bundle.privacyManifests.isEmpty && names.contains(bundle.name.lowercased()) {
+            for bundle in archive.bundles where bundle.kind == .framework && bundle.bundle.privacyManifests.isEmpty && names.contains(bundle.name.lowercased()) {
                 let location = bundle.infoPlistLocation ?? bundle.binaryLocation ?? SourceLocation(path: archive.name)
-                results.append(CheckResult(location: location, evidence: "\(bundle.name) \(bundle.shortVersion ?? "")", values: [
+                let version = archive.plist(of: bundle)?.string("CFBundleShortVersionString")
+                results.append(CheckResult(location: location, evidence: "\(bundle.name) \(version ?? "")", values: [
                     "sdk": bundle.name, "framework": bundle.location.path,
-                    "version": firstVersions.describe(bundle.name, version: bundle.shortVersion),
+                    "version": firstVersions.describe(bundle.name, version: version),
                 ]))
             }
         }

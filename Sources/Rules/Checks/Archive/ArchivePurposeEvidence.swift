@@ -9,9 +9,10 @@ enum ArchivePurposeEvidence {
         var results: [CheckResult] = []
         for archive in archives where archive.isApple {
             for (owner, binaries) in ArchiveAppleChecks.plistBundles(archive) {
-                guard let plist = owner.infoPlist, let plistLocation = owner.infoPlistLocation else { continue }
+                guard let plist = archive.plist(of: owner), let value = plist.document?.value else { continue }
+                let plistLocation = plist.location
                 for requirement in keys.entries {
-                    guard !requirement.keys.contains(where: { key in plist[key]?.string.map { !$0.isEmpty } ?? (plist[key] != nil) }) else { continue }
+                    guard !requirement.keys.contains(where: { key in value[key]?.string.map { !$0.isEmpty } ?? (value[key] != nil) }) else { continue }
                     // The first binary (the owner's own first) that uses the API, with the import that shows it.
                     for bundle in binaries {
                         guard let binary = bundle.binary, let location = bundle.binaryLocation,

@@ -18,17 +18,18 @@ enum ConsoleCrossChecks {
         let project = invocation.context.project
         guard let version = project.console.snapshot?.appStoreConnect?.version,
               let archive = project.archives.first(where: \.isApple),
-              let app = archive.bundles.first(where: { $0.kind == .app }) else { return [] }
+              let app = archive.app else { return [] }
+        let plist = archive.plist(of: app)
         var results: [CheckResult] = []
         let place = "version \(version.versionString ?? version.id)"
-        if let live = version.versionString, let built = app.shortVersion, live != built {
+        if let live = version.versionString, let built = plist?.string("CFBundleShortVersionString"), live != built {
             results.append(CheckResult(
                 location: ConsoleLocation.at(.appstore, place, "versionString"), evidence: "CFBundleShortVersionString \(built)",
                 values: ["field": "version string", "console_value": ConsoleLocation.sanitized(live), "archive_key": "CFBundleShortVersionString",
                          "archive_value": built, "archive": (archive.name as NSString).lastPathComponent,
                          "consequence": "this archive is not a build of the version in flight, so it cannot be the build submitted with it"]))
         }
-        if let attached = version.build?.version, let built = app.infoPlist?["CFBundleVersion"]?.string, attached != built {
+        if let attached = version.build?.version, let built = plist?.string("CFBundleVersion"), attached != built {
             results.append(CheckResult(
                 location: ConsoleLocation.at(.appstore, place, "build"), evidence: "CFBundleVersion \(built)",
                 values: ["field": "attached build", "console_value": ConsoleLocation.sanitized(attached), "archive_key": "CFBundleVersion",
