@@ -56,13 +56,18 @@ def uploads(tree, fl, store):
     return bool((DELIVER_CALL if store == "appstore" else SUPPLY_CALL).search(_fastfile_text(tree, fl)))
 
 
+# A Boolean option set to true: fastlane's ConfigItem#auto_convert_value turns the strings "YES", "yes", "true" and
+# "TRUE" into true (KeePassDX's Fastfile writes skip_upload_images: "true").
+TRUE_VALUE = r"""\s*(?::|=>)\s*(?:true\b|["'](?:YES|yes|true|TRUE)["'])"""
+
+
 def supply_skips(tree, fl):
     """skip_upload_* flags that every supply call of the Fastfile sets to true (those files are never uploaded)."""
     text = _fastfile_text(tree, fl)
     calls = len(SUPPLY_CALL.findall(text))
     out = set()
     for flag in ("skip_upload_metadata", "skip_upload_images", "skip_upload_screenshots", "skip_upload_changelogs"):
-        if calls and len(re.findall(flag + r"\s*:\s*true", text)) >= calls:
+        if calls and len(re.findall(flag + TRUE_VALUE, text)) >= calls:
             out.add(flag)
     return out
 
@@ -118,6 +123,21 @@ def configured_paths(tree):
                     continue
                 out.append((norm(posixpath.join(base, p)), f))
     return out
+
+
+# `metadata_path` given any value: a literal (CALL_PATH) or one fastlane computes (ENV["METADATA_PATH"] from an
+# .env.<name> file, a variable: cryptomator-ios's Deliverfile reads it from .env.premium / .env.freemium).
+ANY_PATH = re.compile(r"""(?m)^[^#\n]*\bmetadata_path\b\s*(?:\(|:|=>)?\s*[^\s)]""")
+
+
+def configures_metadata_path(tree):
+    """Whether a Deliverfile, Supplyfile or Fastfile already sets metadata_path, to a literal or not."""
+    for fl in fastlane_dirs(tree):
+        for name in ("Deliverfile", "Supplyfile", "Fastfile"):
+            f = posixpath.join(fl, name)
+            if f in tree.files and ANY_PATH.search(tree.read(f) or ""):
+                return True
+    return bool(configured_paths(tree))
 
 
 def deliver_trees(tree):
