@@ -437,6 +437,48 @@ import Testing
         #expect(found["app/src/main/play"]?.consumer.store == nil)
     }
 
+    /// mullvadvpn (github.com/mullvad/mullvadvpn-app, GPL-3.0), android/app/build.gradle.kts, excerpt: `play { enabled =
+    /// false }` for the module, and playConfigs entries that turn publishing back on for release variants
+    /// (`enabled = !appVersion.isDev`, on its own line or on the `register` line). GPP merges a variant's entry over the
+    /// extension, so `src/main/play` (read by every variant) ships with `playProdRelease`; a source set only variants
+    /// left off read (`src/oss/play`) does not.
+    @Test func gradlePlayPublisherReenabledForAVariantUnderAModuleWideOff() throws {
+        let folder = try TemporaryFolder()
+        for set in ["main", "play", "oss"] { try folder.write("android/app/src/\(set)/play/listings/en-US/title.txt", text("Notes\n")) }
+        try folder.write("android/app/build.gradle.kts", text("""
+            plugins {
+                alias(libs.plugins.play.publisher)
+            }
+            android {
+                playConfigs {
+                    register("playDevmoleRelease") { enabled = appVersion.isAlpha }
+                    register("playProdRelease") {
+                        enabled = !appVersion.isDev
+                        releaseStatus.set(ReleaseStatus.DRAFT)
+                    }
+                }
+            }
+            play {
+                // Disable for all flavors by default. Only specific flavors should be enabled using
+                // PlayConfigs.
+                enabled = false
+                track = "internal"
+            }
+            """))
+        let found = trees(folder)
+        let main = try #require(found["android/app/src/main/play"])
+        #expect(main.consumer.store == .play)
+        #expect(main.consumer.evidence.contains { $0.location == SourceLocation(path: "android/app/build.gradle.kts", line: 6) })
+        #expect(found["android/app/src/play/play"]?.consumer.store == .play)
+        #expect(found["android/app/src/oss/play"]?.consumer.store == nil)
+        // Without the playConfigs entries, the module-wide off holds for every source set.
+        try folder.write("android/app/build.gradle.kts", text("plugins {\n    alias(libs.plugins.play.publisher)\n}\nplay {\n    enabled = false\n}\n"))
+        #expect(trees(folder)["android/app/src/main/play"]?.consumer.store == nil)
+        #expect(MetadataConsumerDetection.readsSourceSet(variant: "playProdRelease", sourceSet: "playProd"))
+        #expect(!MetadataConsumerDetection.readsSourceSet(variant: "playProdRelease", sourceSet: "ossProd"))
+        #expect(!MetadataConsumerDetection.readsSourceSet(variant: "playProdRelease", sourceSet: "pro"))
+    }
+
     @Test func rubyValuesAreReadAsFastlaneWouldGetThem() {
         #expect(RubyValue.option("metadata_path", in: "supply(metadata_path: \"a/b\", track: 'x')") == .literal("a/b"))
         #expect(RubyValue.option("metadata_path", in: "metadata_path(ENV[\"X\"])") == .environment("X", fallback: nil))

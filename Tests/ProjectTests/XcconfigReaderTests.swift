@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Formats
 @testable import Project
 
 /// Build settings from `.xcconfig` files, resolved as Xcode does (issue #39: home-assistant-iOS sets its minimum iOS
@@ -91,5 +92,50 @@ struct XcconfigReaderTests {
         // Without a reader (as before), no xcconfig is read.
         let plain = try PBXProjReader.project(from: document, path: "ios/App.xcodeproj/project.pbxproj").get()
         #expect(plain.targets.first?.releaseSettings["IPHONEOS_DEPLOYMENT_TARGET"] == nil)
+    }
+
+    /// protonvpn-apple (github.com/ProtonVPN/ios-mac-app, GPL-3.0), excerpts: the app target ProtonVPN sets
+    /// `IPHONEOS_DEPLOYMENT_TARGET = "$(DEPLOYMENT_TARGET)";` (apps/ios/iOS.xcodeproj/project.pbxproj) and the project's
+    /// configurations are based on apps/ios/Config.xcconfig, which sets `DEPLOYMENT_TARGET = 15.0` (here 12.0): Xcode
+    /// expands the reference, so the app's minimum is the xcconfig's number, at that line.
+    @Test func aDeploymentTargetNamedThroughAnotherSettingIsExpanded() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("apps/ios/iOS.xcodeproj/project.pbxproj", Data("""
+            // !$*UTF8*$!
+            { archiveVersion = 1; objectVersion = 56; objects = {
+              F1 = {isa = PBXFileReference; lastKnownFileType = text.xcconfig; name = Config.xcconfig; path = ../ios/Config.xcconfig; sourceTree = "<group>"; };
+              G0 = {isa = PBXGroup; children = (F1, ); sourceTree = "<group>"; };
+              T1 = {isa = PBXNativeTarget; buildConfigurationList = L1; name = ProtonVPN; productType = "com.apple.product-type.application"; };
+              P1 = {isa = PBXProject; buildConfigurationList = L0; mainGroup = G0; targets = (T1, ); };
+              C0 = {isa = XCBuildConfiguration; baseConfigurationReference = F1; buildSettings = {
+            				IPHONEOS_DEPLOYMENT_TARGET = 15.0;
+            				SDKROOT = iphoneos; }; name = Release; };
+              C1 = {isa = XCBuildConfiguration; buildSettings = {
+            				INFOPLIST_FILE = ProtonVPN/Info.plist;
+            				IPHONEOS_DEPLOYMENT_TARGET = "$(DEPLOYMENT_TARGET)"; }; name = Release; };
+              L0 = {isa = XCConfigurationList; buildConfigurations = (C0, ); };
+              L1 = {isa = XCConfigurationList; buildConfigurations = (C1, ); };
+            }; rootObject = P1; }
+            """.utf8))
+        try folder.write("apps/ios/Config.xcconfig", Data("// Versions\nIOS_APP_VERSION = 5.9.0\nDEPLOYMENT_TARGET = 12.0\n".utf8))
+        let output = AppleInspector.inspect(files: AppleFixtures.files(under: folder.path), root: folder.path)
+        let fact = try #require(output.facts.first { $0.name == "apple.deployment_target" })
+        #expect(fact.value == .number(12))
+        #expect(fact.evidence.first?.location == SourceLocation(path: "apps/ios/Config.xcconfig", line: 3))
+        #expect(fact.evidence.first?.snippet == "ProtonVPN: IPHONEOS_DEPLOYMENT_TARGET = $(DEPLOYMENT_TARGET) = 12.0")
+    }
+
+    /// The expansion follows a chain and stops at a cycle or an unset name; a value that is not one reference is kept.
+    @Test func aReferenceIsFollowedUntilAValue() {
+        func target(_ settings: [String: String]) -> XcodeTarget {
+            XcodeTarget(name: "App", productType: "com.apple.product-type.application", buildSettings: ["Release": settings])
+        }
+        let chained = target(["IPHONEOS_DEPLOYMENT_TARGET": "${MIN_IOS}", "MIN_IOS": "$(BASE_MIN)", "BASE_MIN": "16.4"])
+        #expect(chained.releaseSetting(expanding: "IPHONEOS_DEPLOYMENT_TARGET")?.value == "16.4")
+        #expect(chained.releaseSetting(expanding: "IPHONEOS_DEPLOYMENT_TARGET")?.through == ["MIN_IOS", "BASE_MIN"])
+        #expect(target(["IPHONEOS_DEPLOYMENT_TARGET": "$(A)", "A": "$(B)", "B": "$(A)"]).releaseSetting(expanding: "IPHONEOS_DEPLOYMENT_TARGET") == nil)
+        #expect(target(["IPHONEOS_DEPLOYMENT_TARGET": "$(UNSET)"]).releaseSetting(expanding: "IPHONEOS_DEPLOYMENT_TARGET") == nil)
+        #expect(target(["IPHONEOS_DEPLOYMENT_TARGET": "15.0"]).releaseSetting(expanding: "IPHONEOS_DEPLOYMENT_TARGET")?.value == "15.0")
+        #expect(target(["X": "$(A)-suffix", "A": "1"]).releaseSetting(expanding: "X")?.value == "$(A)-suffix")
     }
 }

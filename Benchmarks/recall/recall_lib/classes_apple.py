@@ -479,9 +479,18 @@ def sdk_pinned(tree):
     # dependency of the app (pocket-casts-ios's Modules/Server/Package.resolved pins FMDB 2.7.7, the app 2.7.12).
     def read_by_the_app_build(f):
         return ".xcodeproj/" in f or ".xcworkspace/" in f or posixpath.basename(f) == "Podfile.lock"
+    containers = [f for f in tree.files if posixpath.basename(f) == "Package.resolved" and read_by_the_app_build(f)
+                  and not find.is_test_path(f)]
     for f in sorted(tree.files, key=lambda f: not read_by_the_app_build(f)):
         base = posixpath.basename(f)
         if find.is_test_path(f):
+            continue
+        # A Package.resolved outside an Xcode container is not what the app's build reads when the project or
+        # workspace has its own (Xcode resolves a local package's dependencies at the top level: protonvpn-apple's
+        # libraries/*/Package.resolved), nor, with no Package.swift beside it, what any build reads (its root
+        # Package.resolved, a leftover).
+        if base == "Package.resolved" and not read_by_the_app_build(f) and \
+                (containers or posixpath.join(posixpath.dirname(f), "Package.swift") not in tree.files):
             continue
         text = tree.read(f) if base in ("Podfile.lock", "Package.resolved") else None
         if not text:
@@ -514,23 +523,39 @@ def sdk_pinned(tree):
     raise NoTarget("no listed SDK in a Podfile.lock or Package.resolved")
 
 
+def _workspaces_of(tree, proj):
+    """The .xcworkspace folders that open the .xcodeproj `proj`: its same-named sibling, and every workspace whose
+    contents.xcworkspacedata names it (protonvpn-apple's root ProtonVPN.xcworkspace opens apps/ios/iOS.xcodeproj)."""
+    out = {proj[:-len(".xcodeproj")] + ".xcworkspace"}
+    for f in tree.files:
+        if not f.endswith(".xcworkspace/contents.xcworkspacedata") or "/project.xcworkspace/" in f:
+            continue
+        work = posixpath.dirname(f)
+        for loc in re.findall(r'location\s*=\s*"(?:group|container|self):([^"]*)"', tree.read(f) or ""):
+            if find.norm(posixpath.join(posixpath.dirname(work), loc)) == proj:
+                out.add(work)
+    return sorted(out)
+
+
 @defect("sdk-pinned-in-pbxproj-only", "appstore", "privacy-manifest", "privacy-manifest.sdk-missing-manifest",
         SDK_REQ, "a listed Swift package pinned by exactVersion in project.pbxproj to a release without a manifest, "
                  "no committed Package.resolved", scope="project")
 def sdk_pbxproj(tree):
+    said = " ".join(x.get("message", "") for x in tree.before if x.get("rule") == "privacy-manifest.sdk-missing-manifest")
     for f in find.pbxprojs(tree):
         text = tree.read(f) or ""
         for m in re.finditer(r'repositoryURL = "([^"]+)";\s*requirement = \{(.*?)\};', text, re.S):
             slug = m.group(1).rstrip("/").split("/")[-1].lower().removesuffix(".git")
             name = REPO_NAMES.get(slug)
-            if not name:
+            # An SDK the original already reports (a lock file pins an old release) hides the seed.
+            if not name or re.search(r"\b" + re.escape(name) + r"\b", said):
                 continue
             req = f"\n\t\t\t\tkind = exactVersion;\n\t\t\t\tversion = {OLD_SDK[name]};\n\t\t\t"
             tree.write(f, text[:m.start(2)] + req + text[m.end(2):])
-            proj = posixpath.dirname(f)  # the .xcodeproj; its workspace sibling has the same name
-            work = proj[:-len(".xcodeproj")] + ".xcworkspace"
+            proj = posixpath.dirname(f)  # the .xcodeproj; the workspaces that open it keep their own pins
+            works = _workspaces_of(tree, proj)
             resolved = [x for x in tree.files if x.endswith("Package.resolved") and
-                        (x.startswith(proj + "/") or x.startswith(work + "/"))]
+                        (x.startswith(proj + "/") or any(x.startswith(w + "/") for w in works))]
             for r in resolved:
                 tree.remove(r)
             return Seeded([f], f"{name} pinned exactVersion {OLD_SDK[name]} in {f}; "
@@ -693,6 +718,11 @@ def ats(tree):
         text = tree.read(plist) or ""
         if "NSAllowsArbitraryLoads" in text:
             continue
+        # Apple's NSAllowsArbitraryLoads page: with NSAllowsLocalNetworking (or …InWebContent, …ForMedia) present,
+        # iOS 10+ ignores NSAllowsArbitraryLoads and ATS stays on: adding it there turns nothing off (KeePassium,
+        # isowords keep NSAllowsLocalNetworking).
+        if "NSAllowsLocalNetworking" in text:
+            raise NoTarget(f"{plist} sets NSAllowsLocalNetworking: iOS 10+ ignores NSAllowsArbitraryLoads beside it")
         m = re.search(r"<dict>\s*\n", text)
         if not m:
             continue
@@ -726,11 +756,20 @@ def deployment(tree):
     def lower(text, rx):
         # A commit lowering the app's minimum sets every value above 12.0 to it (each configuration).
         return rx.subn(lambda m: m.group(1) + "12.0" + m.group(3) if float(m.group(2)) > 12.0 else m.group(0), text)
+    # The setting may name another one (`IPHONEOS_DEPLOYMENT_TARGET = "$(DEPLOYMENT_TARGET)"` in protonvpn-apple's
+    # app target, DEPLOYMENT_TARGET = 15.0 in the project's Config.xcconfig): Xcode expands it, so the commit that
+    # lowers the minimum changes the setting named.
+    names = {"IPHONEOS_DEPLOYMENT_TARGET"}
+    ref = re.compile(r'IPHONEOS_DEPLOYMENT_TARGET\s*=\s*"?\$[({]([A-Za-z0-9_]+)[)}]"?\s*;?\s*$', re.M)
+    for f in find.pbxprojs(tree) + [x for x in tree.files if x.endswith(".xcconfig")]:
+        if "com.apple.product-type.application" in (tree.read(f) or "") or f.endswith(".xcconfig"):
+            names.update(ref.findall(tree.read(f) or ""))
+    alternatives = "|".join(sorted(re.escape(n) for n in names))
     # Shared .xcconfig files set it for targets whose pbxproj configurations do not (home-assistant's app).
     for f in tree.files:
         if f.endswith(".xcconfig") and not find.is_test_path(f) and "/Pods/" not in "/" + f:
             text = tree.read(f) or ""
-            new, n = lower(text, re.compile(r"(?m)^(\s*IPHONEOS_DEPLOYMENT_TARGET\s*=\s*)(\d+(?:\.\d+)?)()"))
+            new, n = lower(text, re.compile(r"(?m)^(\s*(?:" + alternatives + r")\s*=\s*)(\d+(?:\.\d+)?)()"))
             if n and new != text:
                 tree.write(f, new)
                 changed.append(f)
@@ -740,7 +779,7 @@ def deployment(tree):
         text = tree.read(f) or ""
         if "com.apple.product-type.application" not in text:
             continue
-        new, n = lower(text, re.compile(r"(IPHONEOS_DEPLOYMENT_TARGET = )(\d+(?:\.\d+)?)(;)"))
+        new, n = lower(text, re.compile(r"(\b(?:" + alternatives + r") = )(\d+(?:\.\d+)?)(;)"))
         if n and new != text:
             tree.write(f, new)
             changed.append(f)

@@ -244,7 +244,7 @@ def _play_source(tree):
     """(existing Play tree to move or None, fastlane folder) for a commit that puts supply's listing at a custom
     path: the tree supply uploads, else a fastlane/metadata/android tree nobody (or only F-Droid) uploads, else
     none for an app that ships to Play (the commit creates the listing)."""
-    if find.configured_paths(tree):
+    if find.configures_metadata_path(tree):
         raise NoTarget("a metadata_path is already configured")
     for fl in find.uploading_fastlane_dirs(tree):
         if find.uploads(tree, fl, "play") and "skip_upload_metadata" in find.supply_skips(tree, fl):
@@ -265,7 +265,7 @@ def _play_source(tree):
 def _appstore_source(tree):
     """(existing App Store tree to move or None, fastlane folder) as _play_source, for deliver: the tree deliver
     uploads, else a fastlane/metadata App Store tree, else none for a repository with an iOS app target."""
-    if find.configured_paths(tree):
+    if find.configures_metadata_path(tree):
         raise NoTarget("a metadata_path is already configured")
     for fl in find.uploading_fastlane_dirs(tree):
         if find.uploads(tree, fl, "appstore") and "skip_metadata" in upload_skips.skips(tree, fl, "appstore"):
@@ -388,7 +388,7 @@ def _workflow(job_env, step_env, base, commands):
 def _fastlane_play_trees(tree, unuploaded_only=False):
     """fastlane/metadata/android trees (shallowest first) with their fastlane folder; `unuploaded_only`: only those
     no Fastfile lane or Supplyfile uploads (a developer's run of a lane would send the whole tree)."""
-    if find.configured_paths(tree):
+    if find.configures_metadata_path(tree):
         raise NoTarget("a metadata_path is configured")
     out = []
     for fl in sorted(find.fastlane_dirs(tree), key=lambda d: (d.count("/"), d)):
@@ -515,12 +515,25 @@ def shared_tree(tree):
 GPP_APPLIED = re.compile(r"com\.github\.triplet\.play|triplet[.-]play|gradle[.-]play[.-]publisher")
 
 
+def _gpp_aliases(tree):
+    """The version-catalog accessors of Gradle Play Publisher: `libs.plugins.play.publisher` for a catalog entry
+    `play-publisher = { id = "com.github.triplet.play", … }` (Gradle maps -, _ and . in an alias to dots)."""
+    out = set()
+    for f in tree.files:
+        if f.endswith(".versions.toml"):
+            for m in re.finditer(r'(?m)^\s*([A-Za-z0-9_.-]+)\s*=\s*\{[^}\n]*id\s*=\s*"com\.github\.triplet\.play"',
+                                 tree.read(f) or ""):
+                out.add("libs.plugins." + re.sub(r"[-_.]", ".", m.group(1)))
+    return out
+
+
 def _gpp_module(tree):
-    """The app module with GPP applied; when none applies it, the app module with the plugin added (a real
+    """The app module with GPP applied (by id, or through a version-catalog alias: mullvadvpn's
+    `alias(libs.plugins.play.publisher)`); when none applies it, the app module with the plugin added (a real
     commit adopting GPP adds both the plugin and the src/main/play folder)."""
     module, build = find.app_module(tree)
     text = tree.read(build) or ""
-    if GPP_APPLIED.search(text):
+    if GPP_APPLIED.search(text) or any(re.search(r"alias\(\s*" + re.escape(a) + r"\s*\)", text) for a in _gpp_aliases(tree)):
         return module, "applied"
     m = re.search(r"(?m)^plugins\s*\{\s*\n", text)
     if not m:

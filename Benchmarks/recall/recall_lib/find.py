@@ -57,6 +57,8 @@ def uploads(tree, fl, store):
     return bool((DELIVER_CALL if store == "appstore" else SUPPLY_CALL).search(_fastfile_text(tree, fl)))
 
 
+
+
 def supply_skips(tree, fl):
     """skip_upload_* options every supply upload from the fastlane folder holds true (those files are never
     uploaded): set in each call of the Fastfile or, where a call leaves one unset, by the environment of every run of
@@ -115,6 +117,21 @@ def configured_paths(tree):
                     continue
                 out.append((norm(posixpath.join(base, p)), f))
     return out
+
+
+# `metadata_path` given any value: a literal (CALL_PATH) or one fastlane computes (ENV["METADATA_PATH"] from an
+# .env.<name> file, a variable: cryptomator-ios's Deliverfile reads it from .env.premium / .env.freemium).
+ANY_PATH = re.compile(r"""(?m)^[^#\n]*\bmetadata_path\b\s*(?:\(|:|=>)?\s*[^\s)]""")
+
+
+def configures_metadata_path(tree):
+    """Whether a Deliverfile, Supplyfile or Fastfile already sets metadata_path, to a literal or not."""
+    for fl in fastlane_dirs(tree):
+        for name in ("Deliverfile", "Supplyfile", "Fastfile"):
+            f = posixpath.join(fl, name)
+            if f in tree.files and ANY_PATH.search(tree.read(f) or ""):
+                return True
+    return bool(configured_paths(tree))
 
 
 def deliver_trees(tree):

@@ -211,7 +211,9 @@ def skips(tree, fl, store):
         if text[line_start:m.start()].lstrip().startswith("#"):
             continue
         args = _call_args(text, m.start())
-        explicit = {o: v for o, v in re.findall(r"\b(" + "|".join(options) + r")\s*(?::|=>)\s*(true|false)\b", args)}
+        # fastlane reads the strings "true"/"YES" as true (ConfigItem#auto_convert_value): KeePassDX's skip_upload_images: "true".
+        explicit = {o: ("true" if v.strip("\"'") in TRUE else "false")
+                    for o, v in re.findall(r"\b(" + "|".join(options) + r")\s*(?::|=>)\s*(true\b|false\b|[\"'](?:YES|yes|true|TRUE|NO|no|false|FALSE)[\"'])", args)}
         owner = next((name for name, start, end in spans if start <= m.start() < end), None)
         contexts.append((explicit, environments(owner)))
     for words, env in runs:

@@ -86,6 +86,35 @@ public struct XcodeTarget: Sendable {
         return (names.first { $0 != "Debug" }).flatMap { buildSettings[$0] } ?? names.first.flatMap { buildSettings[$0] } ?? [:]
     }
 
+    /// A release setting as Xcode expands it when its value is one reference to another setting (`$(NAME)` or
+    /// `${NAME}`, as protonvpn-apple's `IPHONEOS_DEPLOYMENT_TARGET = "$(DEPLOYMENT_TARGET)"`, set in the project's
+    /// xcconfig), followed at most `maxSteps` times; `through` names the settings followed, the last one set to
+    /// `value`. Nil when the setting is unset or a reference leads nowhere (or in a cycle).
+    public func releaseSetting(expanding key: String, maxSteps: Int = 8) -> (value: String, through: [String])? {
+        let settings = releaseSettings
+        var name = key
+        var through: [String] = []
+        for _ in 0...maxSteps {
+            guard let value = settings[name] else { return nil }
+            guard let next = Self.reference(value) else { return (value, through) }
+            guard !through.contains(next), next != key else { return nil }
+            through.append(next)
+            name = next
+        }
+        return nil
+    }
+
+    /// `NAME` of a value that is `$(NAME)` or `${NAME}` alone, else nil.
+    static func reference(_ value: String) -> String? {
+        let text = value.trimmingCharacters(in: .whitespaces)
+        guard text.count > 3, text.first == "$" else { return nil }
+        let open = text[text.index(after: text.startIndex)], close = text[text.index(before: text.endIndex)]
+        guard (open == "(" && close == ")") || (open == "{" && close == "}") else { return nil }
+        let name = text.dropFirst(2).dropLast()
+        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
+        return String(name)
+    }
+
     /// The configuration `releaseSettings` reads.
     public var releaseConfigurationName: String? {
         if buildSettings["Release"] != nil { return "Release" }

@@ -29,7 +29,17 @@ public enum AndroidInspector {
         // 4. The model part's modules, and the facts drawn from them (AndroidFacts.swift).
         part.modules = AndroidFacts.shippedModules(modules, looseManifest: looseManifest, line: line)
         part.loosePermissions = looseManifest?.shippedPermissions(module: nil) ?? []
-        let facts = AndroidFacts.make(modules: modules, shipped: part.modules, looseManifest: looseManifest, line: line)
+        var facts = AndroidFacts.make(modules: modules, shipped: part.modules, looseManifest: looseManifest, line: line)
+        // 5. The repository's superclasses of the services without a foreground service type (ServiceSuperclasses.swift).
+        if let untyped = facts.first(where: { $0.name == "android.services_without_foreground_type" }) {
+            let chains = ServiceSuperclasses.chains(services: untyped.evidence.map(\.snippet), files: files)
+            if !chains.isEmpty {
+                facts.append(Fact(name: "android.service_superclasses", value: .list(chains.keys.sorted()), source: .detected,
+                                  evidence: chains.sorted { $0.key < $1.key }.flatMap { service, chain in
+                                      chain.map { Evidence(location: $0.location, snippet: "\(service) \($0.name)") }
+                                  }))
+            }
+        }
         return InspectorOutput(part: part, facts: facts, problems: workspace.problems,
                                coverage: AndroidFacts.coverage(modules: modules, looseManifest: looseManifest))
     }

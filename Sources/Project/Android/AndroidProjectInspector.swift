@@ -31,7 +31,7 @@ public struct AndroidProjectInspector: Inspector {
     public var emits: [String] {
         ["android.project", "android.release_module", "android.modules", "android.modules_skipped", "android.target_sdk",
          "android.target_sdk_unknown", "android.min_sdk", "android.version_code", "android.application_id", "android.form_factor",
-         "android.permission.*", "android.foreground_service_type.*", "android.services_without_foreground_type", "android.services_declared", "android.vpn_service_declared", "android.services_without_foreground_type_actions", "android.permission_removed.*", "android.module.*.form_factor",
+         "android.permission.*", "android.foreground_service_type.*", "android.services_without_foreground_type", "android.services_declared", "android.vpn_service_declared", "android.services_without_foreground_type_actions", "android.service_superclasses", "android.permission_removed.*", "android.module.*.form_factor",
          "android.module.*.target_sdk", "android.module.*.target_sdk_unknown", "android.module.*.target_sdk_at_least", "android.target_sdk_at_least", "android.module.*.min_sdk",
          "android.module.*.version_code", "android.module.*.version_code_unknown", "android.module.*.application_id",
          "android.stores", "android.module.*.stores", "android.module.*.library_modules", "android.module.*.module_graph_unresolved",

@@ -277,17 +277,22 @@ public enum AppleInspector {
         // Content) is not the app people install: its iOS setting is not the app's minimum.
         let embedded = embeddedProducts(project)
         let deployments = project.targets.filter { $0.productType == "com.apple.product-type.application" && !embedded.contains($0.id) }
-            .compactMap { target -> (String, String, Double, SourceLocation?)? in
-            guard let value = target.releaseSettings["IPHONEOS_DEPLOYMENT_TARGET"], let number = Double(value) else { return nil }
+            .compactMap { target -> (name: String, value: String, number: Double, origin: SourceLocation?, through: [String])? in
+            // Xcode expands a value that names another setting (`$(DEPLOYMENT_TARGET)`): the number is that one's.
+            guard let (value, through) = target.releaseSetting(expanding: "IPHONEOS_DEPLOYMENT_TARGET"), let number = Double(value) else { return nil }
             // Set by the configuration's base .xcconfig (or a file it includes) rather than the pbxproj: that line.
-            let origin = target.releaseConfigurationName.flatMap { target.xcconfigOrigins[$0]?["IPHONEOS_DEPLOYMENT_TARGET"] }
-            return (target.name, value, number, origin)
+            let setter = through.last ?? "IPHONEOS_DEPLOYMENT_TARGET"
+            let origin = target.releaseConfigurationName.flatMap { target.xcconfigOrigins[$0]?[setter] }
+            return (target.name, value, number, origin, through)
         }
-        if let lowest = deployments.min(by: { $0.2 < $1.2 }) {
-            let written = project.location(of: "IPHONEOS_DEPLOYMENT_TARGET = \(lowest.1)")
-            let location = lowest.3 ?? (written.line == nil ? project.location(of: "IPHONEOS_DEPLOYMENT_TARGET") : written)
-            facts.append(Fact(name: "apple.deployment_target", value: .number(lowest.2), source: .detected,
-                              evidence: [Evidence(location: location, snippet: "\(lowest.0): IPHONEOS_DEPLOYMENT_TARGET = \(lowest.1)")]))
+        if let lowest = deployments.min(by: { $0.number < $1.number }) {
+            let setter = lowest.through.last ?? "IPHONEOS_DEPLOYMENT_TARGET"
+            // A setting named through a reference is found at its own line (a tab before it: not the end of a longer name).
+            let written = project.location(of: lowest.through.isEmpty ? "IPHONEOS_DEPLOYMENT_TARGET = \(lowest.value)" : "\t\(setter) = \(lowest.value)")
+            let location = lowest.origin ?? (written.line == nil ? project.location(of: "IPHONEOS_DEPLOYMENT_TARGET") : written)
+            let via = lowest.through.map { " = $(\($0))" }.joined()
+            facts.append(Fact(name: "apple.deployment_target", value: .number(lowest.number), source: .detected,
+                              evidence: [Evidence(location: location, snippet: "\(lowest.name): IPHONEOS_DEPLOYMENT_TARGET\(via) = \(lowest.value)")]))
         }
         facts += deviceFamilyFacts(project)
         for target in project.targets {

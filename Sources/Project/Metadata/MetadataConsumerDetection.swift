@@ -111,12 +111,43 @@ enum MetadataConsumerDetection {
         let disabled = signals.playPublisherDisabled[applied.module] ?? [:]
         let sourceSet = flavor(of: path) ?? "main"
         let variant = sourceSet.hasSuffix("Release") ? String(sourceSet.dropLast("Release".count)) : sourceSet
-        if let off = disabled[""] ?? disabled[sourceSet] ?? disabled[variant] {
+        if let off = disabled[sourceSet] ?? disabled[variant] {
             return MetadataConsumer(store: nil, evidence: [off])
         }
+        // Off for the module, but a variant whose source sets include this one turned back on: it publishes this folder.
+        var reenabled: (variant: String, evidence: Evidence)?
+        if let off = disabled[""] {
+            let enabled = (signals.playPublisherEnabled[applied.module] ?? [:]).sorted { $0.key < $1.key }
+            guard let (name, evidence) = enabled.first(where: { readsSourceSet(variant: $0.key, sourceSet: sourceSet) }) else {
+                return MetadataConsumer(store: nil, evidence: [off])
+            }
+            reenabled = (name, evidence)
+        }
         let track = playPublisherTrack(of: path, signals: signals) ?? "internal"
-        return MetadataConsumer(store: .play, evidence: [applied.evidence],
-                                uploadChains: ["\(path) ← Gradle Play Publisher (\(applied.evidence.location)), track \(track)"])
+        let through = reenabled.map { " for \($0.variant) (\($0.evidence.location))" } ?? ""
+        return MetadataConsumer(store: .play, evidence: [applied.evidence] + (reenabled.map { [$0.evidence] } ?? []),
+                                uploadChains: ["\(path) ← Gradle Play Publisher (\(applied.evidence.location))\(through), track \(track)"])
+    }
+
+    /// Whether a variant (or the flavor or build type a playConfigs entry names) builds from a source set: `main`
+    /// always; another when its name is one of the camel-case parts of the variant's name, or a run of them
+    /// (`playProdRelease` reads `play`, `prod`, `release`, `playProd`, `playProdRelease`).
+    static func readsSourceSet(variant: String, sourceSet: String) -> Bool {
+        if sourceSet == "main" { return true }
+        var parts: [String] = []
+        for character in variant {
+            if character.isUppercase || parts.isEmpty { parts.append(String(character).lowercased()) } else { parts[parts.count - 1].append(character) }
+        }
+        let wanted = sourceSet.lowercased()
+        for start in parts.indices {
+            var run = ""
+            for part in parts[start...] {
+                run += part
+                if run == wanted { return true }
+                if run.count >= wanted.count { break }
+            }
+        }
+        return false
     }
 
     static func playPublisherTrack(of path: String, signals: Signals) -> String? {
@@ -251,6 +282,10 @@ enum MetadataConsumerDetection {
         /// `play { enabled.set(false) }` by module folder (key ""), and `playConfigs { register("free") { enabled.set(false) } }`
         /// by module and variant: GPP's tasks for them do nothing (GPP README, "Disabling publishing").
         var playPublisherDisabled: [String: [String: Evidence]] = [:]
+        /// `playConfigs { register("playProdRelease") { enabled = !appVersion.isDev } }` by module and variant: an
+        /// `enabled` that is not `false` turns publishing back on for that variant under a module-wide `enabled = false`
+        /// (GPP merges a variant's playConfigs entry over the `play { }` extension; mullvadvpn's shape).
+        var playPublisherEnabled: [String: [String: Evidence]] = [:]
         /// r0adkll/upload-google-play's `whatsNewDirectory:` folders, from the repository root.
         var whatsNewFolders: [(path: String, evidence: Evidence)] = []
 
@@ -383,26 +418,21 @@ enum MetadataConsumerDetection {
             for (number, line) in lines {
                 let code = line.trimmingBlanks()
                 if code.hasPrefix("//") { continue }
-                if code.hasPrefix("enabled"), code.contains("false"),
-                   code.hasPrefix("enabled.set(") || code.hasPrefix("enabled =") || code.hasPrefix("enabled(") || code.hasPrefix("enabled false"),
-                   let play = blocks.lastIndex(where: { $0 == "play" || $0 == "playConfigs" }) {
-                    let evidence = Evidence(location: SourceLocation(path: file.path, line: number), snippet: "Gradle Play Publisher: \(clip(code))")
-                    if blocks[play] == "play", play == blocks.count - 1 {
-                        playPublisherDisabled[module, default: [:]][""] = evidence
-                    } else if blocks[play] == "playConfigs", play + 1 < blocks.count, blocks[play + 1] != "other" {
-                        playPublisherDisabled[module, default: [:]][blocks[play + 1]] = evidence
-                    }
-                }
+                readEnabled(code, number: number, blocks: blocks, module: module, file: file)
                 let opens = code.filter { $0 == "{" }.count, closes = code.filter { $0 == "}" }.count
+                // A variant configured on one line (`register("playProdRelease") { enabled = appVersion.isAlpha }`).
+                if opens == closes, blocks.last == "playConfigs", let brace = code.firstIndex(of: "{"),
+                   let variant = Self.variantName(String(code[..<brace])) {
+                    let body = code[code.index(after: brace)...].prefix { $0 != "}" }.trimmingBlanks()
+                    readEnabled(body, number: number, blocks: blocks + [variant], module: module, file: file)
+                }
                 if opens > closes {
                     var label = "other"
                     if code.hasPrefix("play {") || code.hasPrefix("play{") { label = "play" }
                     else if code.hasPrefix("playConfigs") { label = "playConfigs" }
                     else if blocks.last == "playConfigs" {
-                        let quoted = code.split(whereSeparator: { $0 == "\"" || $0 == "'" })
-                        if quoted.count >= 2, code.hasPrefix("register(") || code.hasPrefix("create(") || code.hasPrefix("named(")
-                            || code.hasPrefix("getByName(") || code.hasPrefix("maybeCreate(") {
-                            label = String(quoted[1])
+                        if let variant = Self.variantName(code) {
+                            label = variant
                         } else {
                             let word = code.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
                             if !word.isEmpty { label = String(word) }
@@ -427,6 +457,33 @@ enum MetadataConsumerDetection {
                     playPublisherTrack[module] = String(quoted[1])
                 }
             }
+        }
+
+        /// `enabled` set inside `play { }` (the module) or a playConfigs variant: `false` turns publishing off there;
+        /// anything else (`true`, `!appVersion.isDev`) inside a variant turns it back on for that variant.
+        mutating func readEnabled(_ code: String, number: Int, blocks: [String], module: String, file: ProjectFile) {
+            guard code.hasPrefix("enabled.set(") || code.hasPrefix("enabled =") || code.hasPrefix("enabled(") || code.hasPrefix("enabled "),
+                  let play = blocks.lastIndex(where: { $0 == "play" || $0 == "playConfigs" }) else { return }
+            var rest = code.dropFirst("enabled".count)
+            if rest.hasPrefix(".set") { rest = rest.dropFirst(4) }
+            let value = String(rest.drop { $0 == " " || $0 == "=" || $0 == "(" })
+            let off = value.hasPrefix("false")
+            let evidence = Evidence(location: SourceLocation(path: file.path, line: number), snippet: "Gradle Play Publisher: \(clip(code))")
+            if blocks[play] == "play", play == blocks.count - 1 {
+                if off { playPublisherDisabled[module, default: [:]][""] = evidence }
+            } else if blocks[play] == "playConfigs", play + 1 < blocks.count, blocks[play + 1] != "other" {
+                if off { playPublisherDisabled[module, default: [:]][blocks[play + 1]] = evidence }
+                else if !value.isEmpty { playPublisherEnabled[module, default: [:]][blocks[play + 1]] = evidence }
+            }
+        }
+
+        /// The variant a playConfigs entry names: `register("x")`, `create("x")`, `named("x")`, `getByName("x")`,
+        /// `maybeCreate("x")`.
+        static func variantName(_ code: String) -> String? {
+            guard code.hasPrefix("register(") || code.hasPrefix("create(") || code.hasPrefix("named(")
+                || code.hasPrefix("getByName(") || code.hasPrefix("maybeCreate(") else { return nil }
+            let quoted = code.split(whereSeparator: { $0 == "\"" || $0 == "'" })
+            return quoted.count >= 2 ? String(quoted[1]) : nil
         }
 
         /// Steps that upload to Play: r0adkll/upload-google-play's `whatsNewDirectory:` (a folder of release

@@ -102,6 +102,7 @@ enum AndroidForegroundServiceCheck {
 /// `android:foregroundServiceType` (`android.services_without_foreground_type`) that runs in the foreground, once the
 /// app targets `min_target_sdk` or later: Android 14 throws MissingForegroundServiceTypeException there. A service
 /// runs in the foreground when (the `android.start_foreground` symbol hits) its class's file calls `startForeground`,
+/// or the file of a superclass it inherits from in the repository does (`android.service_superclasses`),
 /// or a helper in its package does (a file of the class's folder, or of its package's folder, that is no other
 /// service's class: `service.startForeground(…)` in a notification helper, `Service.startForegroundSafely`), or when
 /// it is a library's service that the app's code puts in the foreground (`library_services`: WorkManager's
@@ -146,6 +147,24 @@ enum AndroidForegroundServiceTypeCheck {
                     || package.map { folder == $0 || folder.hasSuffix("/" + $0) } == true
             })
         }
+        // Each service's superclasses declared in the repository (`android.service_superclasses`): the files a call
+        // to startForeground it inherits may sit in, with the class name.
+        var superclasses: [String: [(name: String, location: SourceLocation)]] = [:]
+        for link in facts["android.service_superclasses"]?.evidence ?? [] {
+            guard let space = link.snippet.lastIndex(of: " ") else { continue }
+            superclasses[String(link.snippet[..<space]), default: []].append((String(link.snippet[link.snippet.index(after: space)...]), link.location))
+        }
+        /// The first call to startForeground in a superclass's file, named by the class declared last above it there.
+        func inheritedCall(_ service: String) -> (base: String, call: SymbolHit)? {
+            let chain = superclasses[service] ?? []
+            for path in chain.map(\.location.path) {
+                guard let call = hits.first(where: { $0.signal == "android.start_foreground" && $0.location.path == path }) else { continue }
+                let declared = chain.filter { $0.location.path == path }
+                let above = declared.filter { ($0.location.line ?? 0) <= (call.location.line ?? 0) }.max { ($0.location.line ?? 0) < ($1.location.line ?? 0) }
+                return ((above ?? declared[0]).name, call)
+            }
+            return nil
+        }
         var results: [CheckResult] = []
         var seen = Set<String>()
         for service in untyped.evidence {
@@ -155,6 +174,8 @@ enum AndroidForegroundServiceTypeCheck {
             var found: (how: String, call: SymbolHit)?
             if let call = callers[simple] {
                 found = ("its code calls startForeground", call)
+            } else if let (base, call) = inheritedCall(name) {
+                found = ("its superclass \(base) calls startForeground", call)
             } else if let entry = library[name], let call = hits.first(where: { $0.signal == entry.signal }) {
                 found = (entry.how, call)
             } else if let place = actionPlaces.first(where: { place in
