@@ -55,14 +55,10 @@ struct CryptoLibrary {
     static let rsaKey: Int32 = 6
 
     static func load(soname: String = soname) throws(LoadFailure) -> CryptoLibrary {
-        guard let library = dlopen(soname, RTLD_NOW | RTLD_LOCAL) else {
-            throw LoadFailure(reason: dlerror().map { String(cString: $0) } ?? "\(soname) was not found")
-        }
+        let library: DynamicLibrary
+        do { library = try DynamicLibrary(soname) } catch { throw LoadFailure(reason: error.reason) }
         func symbol<Function>(_ name: String, as type: Function.Type) throws(LoadFailure) -> Function {
-            guard let address = dlsym(library, name) else {
-                throw LoadFailure(reason: "\(soname) has no \(name) (OpenSSL 3 is needed)")
-            }
-            return unsafeBitCast(address, to: type)
+            do { return try library.symbol(name, as: type) } catch { throw LoadFailure(reason: error.reason + " (OpenSSL 3 is needed)") }
         }
         return CryptoLibrary(
             newMemoryBuffer: try symbol("BIO_new_mem_buf", as: NewMemoryBuffer.self),

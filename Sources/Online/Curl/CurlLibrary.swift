@@ -5,10 +5,8 @@ import Glibc
 import Musl
 #endif
 
-/// libcurl, opened with `dlopen` when `--online` fetches, so that the binary links no networking library:
+/// libcurl, opened (`DynamicLibrary`) when `--online` fetches, so that the binary links no networking library:
 /// a run without `--online` loads none of libcurl's ~30 dependencies (TLS, Kerberos, LDAP, IDN…) at start.
-/// `dlopen` of a loaded library only counts a reference, so each fetch opens it again instead of keeping
-/// it in a global; it is never closed (a process loads it once).
 struct CurlLibrary {
     /// The soname of libcurl's ABI 4, which every libcurl 7 and 8 keeps.
     static let soname = "libcurl.so.4"
@@ -45,14 +43,16 @@ struct CurlLibrary {
     let globalInit: GlobalInit
 
     static func load(soname: String = soname) throws(LoadFailure) -> CurlLibrary {
-        guard let library = dlopen(soname, RTLD_NOW | RTLD_LOCAL) else {
-            throw LoadFailure(reason: dlerror().map { String(cString: $0) } ?? "\(soname) was not found")
+        do {
+            return try bind(DynamicLibrary(soname))
+        } catch {
+            throw LoadFailure(reason: error.reason)
         }
-        func symbol<Function>(_ name: String, as type: Function.Type) throws(LoadFailure) -> Function {
-            guard let address = dlsym(library, name) else {
-                throw LoadFailure(reason: dlerror().map { String(cString: $0) } ?? "\(soname) has no \(name)")
-            }
-            return unsafeBitCast(address, to: type)
+    }
+
+    private static func bind(_ library: DynamicLibrary) throws(DynamicLibrary.Missing) -> CurlLibrary {
+        func symbol<Function>(_ name: String, as type: Function.Type) throws(DynamicLibrary.Missing) -> Function {
+            try library.symbol(name, as: type)
         }
         return CurlLibrary(easyInit: try symbol("curl_easy_init", as: EasyInit.self),
                            setLong: try symbol("curl_easy_setopt", as: SetLong.self),
