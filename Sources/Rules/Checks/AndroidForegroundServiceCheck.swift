@@ -29,7 +29,7 @@ enum AndroidForegroundServiceCheck {
         reads: [.fact(.androidTargetSDK), .table("types"), .fact(.androidPluginsUnseen), .fact(.androidPluginsOutsideRoot),
                 .fact(.androidReleaseModule), .family(.androidForegroundServiceType),
                 .fact(.androidServicesWithoutForegroundType), .fact(.androidServicesWithoutForegroundTypeActions),
-                .fact(.androidServicesDeclared)],
+                .fact(.androidServicesDeclared), .fact(.androidServiceSuperclasses)],
         run: { invocation in
             invocation.options.string("require") == "type" ? AndroidForegroundServiceTypeCheck.run(invocation) : run(invocation)
         })
@@ -150,7 +150,7 @@ enum AndroidForegroundServiceTypeCheck {
         // Each service's superclasses declared in the repository (`android.service_superclasses`): the files a call
         // to startForeground it inherits may sit in, with the class name.
         var superclasses: [String: [(name: String, location: SourceLocation)]] = [:]
-        for link in facts["android.service_superclasses"]?.evidence ?? [] {
+        for link in facts[.androidServiceSuperclasses]?.evidence ?? [] {
             guard let space = link.snippet.lastIndex(of: " ") else { continue }
             superclasses[String(link.snippet[..<space]), default: []].append((String(link.snippet[link.snippet.index(after: space)...]), link.location))
         }

@@ -18,6 +18,7 @@ extension FactName {
     static let androidServicesDeclared = FactName("android.services_declared")
     static let androidServicesWithoutForegroundType = FactName("android.services_without_foreground_type")
     static let androidServicesWithoutForegroundTypeActions = FactName("android.services_without_foreground_type_actions")
+    static let androidServiceSuperclasses = FactName("android.service_superclasses")
     // Apple.
     static let appleProjectSpecUnevaluated = FactName("apple.project_spec.unevaluated")
     static let applePodfilePreprocessorDefinitions = FactName("apple.podfile.preprocessor_definitions")
