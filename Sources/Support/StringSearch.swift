@@ -23,6 +23,23 @@ extension StringProtocol {
 }
 
 extension StringProtocol {
+    /// Where `needle`'s UTF-8 bytes first occur in this string; nil for an empty needle. Foundation's `range(of:)` for
+    /// the ASCII markers the readers look for (a path segment, a key), found with `memchr` and `memcmp` instead of
+    /// through an NSString copy of the string (a per-file cost when the string is a walked file's path).
+    package func utf8Range(of needle: String) -> Range<String.Index>? {
+        guard !needle.isEmpty else { return nil }
+        var needle = needle
+        let offset: Int? = needle.withUTF8 { needle in
+            utf8.withContiguousStorageIfAvailable { StringSearch.firstOffset(of: needle, in: $0) }
+                ?? Array(utf8).withUnsafeBufferPointer { StringSearch.firstOffset(of: needle, in: $0) }
+        }
+        guard let offset else { return nil }
+        let start = utf8.index(utf8.startIndex, offsetBy: offset)
+        return start..<utf8.index(start, offsetBy: needle.utf8.count)
+    }
+}
+
+extension StringProtocol {
     /// Whether `lowercased` (lower-case ASCII) occurs in this string with ASCII letters of any case: what
     /// `lowercased().contains(_:)` answers for ASCII markers, without a lower-cased copy of every line.
     package func containsIgnoringASCIICase(_ lowercased: String) -> Bool {
@@ -76,7 +93,8 @@ extension String {
     package func trimmingBlanks() -> String { self[...].trimmingBlanks() }
 }
 
-package enum StringSearch {
+/// `public` for the reason `WordBytes` is: so that `asciiLowercased` is inlined in the other modules' byte loops.
+public enum StringSearch {
     /// A–Z as a–z, every other byte as it is: ASCII case folding on UTF-8 (no other byte of UTF-8 is a letter A–Z).
     @inlinable
     package static func asciiLowercased(_ byte: UInt8) -> UInt8 {
@@ -134,15 +152,20 @@ package enum StringSearch {
     /// A byte search: `memchr` to each candidate first byte, then `memcmp`. An empty needle does not occur
     /// (as Foundation's `contains` says).
     package static func occurs(_ needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
+        firstOffset(of: needle, in: haystack) != nil
+    }
+
+    /// Where `needle` first occurs in `haystack` (the same search); nil for an empty needle.
+    package static func firstOffset(of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let base = haystack.baseAddress, let needleBase = needle.baseAddress, let first = needle.first,
-              needle.count <= haystack.count else { return false }
+              needle.count <= haystack.count else { return nil }
         let last = haystack.count - needle.count
         var i = 0
         while i <= last, let hit = memchr(base + i, Int32(first), last - i + 1) {
             let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-            if memcmp(base + at, needleBase, needle.count) == 0 { return true }
+            if memcmp(base + at, needleBase, needle.count) == 0 { return at }
             i = at + 1
         }
-        return false
+        return nil
     }
 }

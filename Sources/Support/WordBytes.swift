@@ -1,6 +1,9 @@
 /// The bytes that make up an identifier, for the source tokenizer (Project) and the property-list key index
 /// (Formats) alike.
-package enum WordBytes {
+///
+/// `public`, though only the package uses it: the compiler does not inline an `@inlinable` member of a `package`
+/// type into another module (it calls it, once per byte of every source file), while it does for a public type.
+public enum WordBytes {
     /// A byte that continues an identifier: ASCII letter, digit, `_`, or any byte of a non-ASCII character.
     @inlinable
     package static func isWordByte(_ c: UInt8) -> Bool {

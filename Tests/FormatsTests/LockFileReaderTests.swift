@@ -1,5 +1,6 @@
 import Testing
 @testable import Formats
+import Support
 
 /// The lock-file readers of Formats on their own: text in, rows out (name, version, line, ecosystem), and a
 /// `FormatFailure` at the line where a file stops being the format it claims to be. The inspector's choice of
@@ -159,5 +160,30 @@ import Testing
         )
         """
         #expect(Self.rows(PackageSwiftPinReader.read(text, path: "Package.swift")) == ["swift-log 1.5.4 @3 swiftpm", "Old 2.0.0 @5 swiftpm"])
+    }
+}
+
+/// The lock files' key lines: an ASCII text is read on its bytes with the lines and keys the `Character` reading
+/// gives (a line feed after a carriage return ends no line, blanks before a key skipped, the first line of a key kept).
+@Suite struct QuotedTextKeyLineTests {
+    @Test func asciiKeyLinesAgreeWithTheCharacterReading() {
+        let texts = ["", "{\n  \"a\": 1,\n\t\"b\": {\n    \"a\": 2\n  }\n}\n", "\"x\"\r\n\"y\": 1\n\"z\"", "  \"open\n\"\"\n \"k\\\"q\": 1",
+                     "{\"packages\": {\n    \"node_modules/left-pad\": {\n      \"version\": \"1.3.0\"\n    }\n  }\n}"]
+        for text in texts {
+            var copy = text
+            let onBytes = copy.withUTF8 { QuotedText.asciiKeyLines($0) }
+            var byCharacter: [String: Int] = [:]
+            for (offset, raw) in text.lineSlices().enumerated() {
+                let line = raw.drop { $0 == " " || $0 == "\t" }
+                guard line.first == "\"", let close = line.dropFirst().firstIndex(of: "\"") else { continue }
+                let key = String(line[line.index(after: line.startIndex)..<close])
+                if byCharacter[key] == nil { byCharacter[key] = offset + 1 }
+            }
+            #expect(onBytes == byCharacter, "\(text.debugDescription)")
+            #expect(QuotedText.keyLines(in: text) == byCharacter)
+        }
+        #expect(QuotedText.keyLines(in: "{\n  \"node_modules/a\": {}\n}") == ["node_modules/a": 2])
+        // Not ASCII: the `Character` reading.
+        #expect(QuotedText.keyLines(in: "{\n  \"é\": 1\n}") == ["é": 2])
     }
 }

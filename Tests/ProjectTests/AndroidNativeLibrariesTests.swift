@@ -21,6 +21,27 @@ import Testing
         }
     }
 
+    /// A build script of ASCII bytes is read on its bytes with the answer the text reading gives: the line number,
+    /// the trimmed line, comments skipped, markers matched without blanks, quotes and commas in any case.
+    @Test func rustMarkersOnTheBytesAgreeWithTheText() {
+        let markers = AndroidNativeLibraries.rustGradleMarkers
+        let texts = ["", "trust me\n", "plugins {\n  id 'org.mozilla.rust-android-gradle.rust-android'\n}\n",
+                     "// cargo ndk\n# cargokit\n * cargondk\n\t commandLine(\"Cargo\", \"NDK\", \"build\")  \n",
+                     "rust\n\n\n   apply from: \"../cargokit/gradle/plugin.gradle\"", "cargo\n" + String(repeating: "x", count: 200) + " cargo-ndk\n",
+                     "Rust\tCARGO\n  cargo_ndk\n"]
+        for text in texts {
+            let bytes = Array(text.utf8)
+            let onBytes = AndroidNativeBuild.firstASCIILine(bytes, containing: markers)
+            let asText = AndroidNativeBuild.firstTextLine(text, containing: markers)
+            #expect(onBytes?.number == asText?.number && onBytes?.text == asText?.text, "\(text.debugDescription)")
+            #expect(AndroidNativeBuild.firstLine(bytes, containing: markers)?.text == asText?.text)
+        }
+        #expect(AndroidNativeBuild.firstLine(Array("rust\n  cargo-ndk build\n".utf8), containing: markers)?.number == 2)
+        // A carriage return or a non-ASCII byte: read as text ("\r\n" is one character there, so no line split).
+        #expect(AndroidNativeBuild.firstLine(Array("rust\r\ncargo-ndk\r\n".utf8), containing: markers)?.number == 1)
+        #expect(AndroidNativeBuild.firstLine(Array("rüst\ncargo-ndk\n".utf8), containing: markers)?.number == 2)
+    }
+
     @Test func readsTheLoadAlignmentOf64BitLibraries() throws {
         #expect(try Self.parse(Self.elf(align: 4096)).get() == ELFAlignment.Info(is64Bit: true, machine: "arm64-v8a", minimumLoadAlignment: 4096))
         #expect(try Self.parse(Self.elf(machine: 0x3E, align: 16384)).get().minimumLoadAlignment == 16384)

@@ -165,6 +165,24 @@ import Testing
         #expect(places("...tail-x") == ["3@1:3"])
     }
 
+    /// The pair filter (a byte is tried only when it and the next, folded, begin a fragment) hides no place: a
+    /// one-byte fragment at the last byte, a fragment after a newline, upper-case second bytes, and bytes that fold
+    /// to a fragment's pair without matching it (`_` and DEL, `@` and `` ` ``).
+    @Test func textFragmentPairFilterHidesNoPlace() {
+        let index = TextFragmentIndex(["q", "a_b", "`x"].map { Array($0.utf8) })
+        func places(_ text: String) -> [String] {
+            Array(text.utf8).withUnsafeBufferPointer { buffer in
+                index.firstPlaces(in: buffer, searched: [true, true, true]).map { "\($0.fragment)@\($0.line):\($0.start - $0.lineStart)" }
+            }
+        }
+        #expect(places("zzQ") == ["0@1:2"])
+        #expect(places("\nA_B\n\nq") == ["1@2:0", "0@4:0"])
+        #expect(places("a\u{7F}b A_b") == ["1@1:4"])
+        #expect(places("@x\n`X") == ["2@2:0"])
+        #expect(places("").isEmpty)
+        #expect(places("a_").isEmpty)
+    }
+
     /// A fragment is searched only in its entry's languages (the pass reads each file's language once).
     @Test func textFragmentsKeepTheirLanguages() {
         let scanner = Self.scanner([SymbolEntry(fact: "k", languages: [.kotlin], symbols: [], textFragments: ["account_delete"]),

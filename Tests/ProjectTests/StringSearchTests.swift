@@ -21,6 +21,23 @@ struct StringSearchTests {
         }
     }
 
+    /// `utf8Range(of:)` finds what Foundation's `range(of:)` finds, at the same indices, in a string and a substring.
+    @Test func utf8RangeAgreesWithFoundation() {
+        let needles = ["", "a", "supply(", "abd", "ü", "store/apps", "zzz", "abcabdx", " ", "/src/"]
+        func offsets(_ range: Range<String.Index>?, in text: String) -> [Int]? {
+            range.map { [text.utf8.distance(from: text.startIndex, to: $0.lowerBound), text.utf8.distance(from: text.startIndex, to: $0.upperBound)] }
+        }
+        for text in Self.texts + ["app/src/main/x.kt", "ü/src/é"] {
+            for needle in needles {
+                #expect(offsets(text.utf8Range(of: needle), in: text) == offsets(text.range(of: needle), in: text),
+                        "\(text.debugDescription) \(needle.debugDescription)")
+                let tail = text.dropFirst(1)
+                #expect(offsets(tail.utf8Range(of: needle), in: text) == offsets(tail.range(of: needle), in: text),
+                        "Substring \(text.debugDescription) \(needle.debugDescription)")
+            }
+        }
+    }
+
     @Test func aNeedleLongerThanTheTextOrEmptyIsNotContained() {
         #expect(!"ab".contains("abc"))
         #expect(!"ab".contains(""))

@@ -10,8 +10,9 @@ package enum PackageLockReader {
         /// Name → version and the JSON key it was listed under (for its line).
         var entries: [String: (version: String?, key: String)] = [:]
         if let packages = object["packages"] as? [String: Any] {
-            // Shortest key first, so that the top-level copy of a package wins over nested ones.
-            for (key, value) in packages.sorted(by: { ($0.key.count, $0.key) < ($1.key.count, $1.key) }) {
+            // Shortest key first, so that the top-level copy of a package wins over nested ones. (Each key's length
+            // counted once, not in every comparison of the sort: a lock file has thousands of keys.)
+            for (_, key, value) in packages.map({ ($0.key.count, $0.key, $0.value) }).sorted(by: { ($0.0, $0.1) < ($1.0, $1.1) }) {
                 guard let range = key.range(of: "node_modules/", options: .backwards) else { continue }
                 let name = String(key[range.upperBound...])
                 if entries[name] == nil { entries[name] = ((value as? [String: Any])?["version"] as? String, key) }

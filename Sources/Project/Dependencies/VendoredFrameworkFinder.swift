@@ -1,4 +1,5 @@
 import Formats
+import Support
 
 /// `.framework` and `.xcframework` folders in the project (checked in, or under Pods/Carthage): the
 /// outermost bundle of each, and whether a `PrivacyInfo.xcprivacy` ships inside it.

@@ -1,3 +1,5 @@
+import Support
+
 /// Folders of another platform's build, whose Swift, Objective-C, C, C++ and Rust code no Apple bundle compiles,
 /// and the Gradle modules that do build for Apple, so that desktop or Android native code is not evidence
 /// against an iOS app of the same repository (a Kotlin Multiplatform app whose desktop module builds
@@ -77,7 +79,7 @@ public enum ApplePlatformFolders {
         if !modules.isEmpty {
             // The source sets under each module's src/ (`src/iosMain/...`).
             for file in files where !file.isVendored {
-                guard let range = file.path.range(of: "/src/") else { continue }
+                guard let range = file.path.utf8Range(of: "/src/") else { continue }
                 let module = String(file.path[..<range.lowerBound])
                 guard modules.contains(module) else { continue }
                 let rest = file.path[range.upperBound...]
@@ -176,7 +178,9 @@ public enum ApplePlatformFolders {
     }
 
     static func parent(_ path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
+        // On the bytes: this runs for every file of the tree, and a `Character` search from the end was a
+        // visible cost of `check` on a large tree.
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
         return String(path[..<slash])
     }
 

@@ -1,3 +1,5 @@
+import Support
+
 /// What a release build compiles, so that code which never ships is not evidence.
 ///
 /// Three sources, strongest first:

@@ -6,6 +6,9 @@ import Support
 /// bytes laid end to end in one array: the loop touches no struct holding strings or arrays, whose copy
 /// retains and releases each of them (reading a `SourceScanner.TextFragment` per candidate byte was a third
 /// of `check` on the small iOS trees, since every `a` and `d` of every source file starts a fragment).
+/// A byte is tried only when it and the next, folded (`| 0x20`), begin some fragment (one bit in a table of
+/// pairs), and lines are counted only up to a place found: most texts hold no fragment, and most of their
+/// bytes cost a load and a test.
 struct TextFragmentIndex: Sendable {
     /// One fragment's first place: its offset in the fragments given, and the 1-based line it stands on.
     struct Place: Sendable, Equatable {
@@ -22,6 +25,11 @@ struct TextFragmentIndex: Sendable {
     /// in the order given.
     private let buckets: [Int]
     private let candidates: [Int]
+    /// Bit `(first | 0x20) << 8 | (second | 0x20)` is set when some fragment starts with those two bytes folded
+    /// (any second byte for a one-byte fragment). Folding with `| 0x20` keeps every match of
+    /// `asciiLowercased` (it only ever adds 0x20 to A–Z), so the table never hides a place; it may let through
+    /// a pair no fragment starts with, which the comparison then rejects.
+    private let pairs: [UInt64]
 
     /// `fragments`: non-empty, lower-case ASCII.
     init(_ fragments: [[UInt8]]) {
@@ -42,6 +50,13 @@ struct TextFragmentIndex: Sendable {
         self.bounds = bounds
         self.buckets = buckets
         self.candidates = candidates
+        var pairs = [UInt64](repeating: 0, count: 1024)
+        for fragment in fragments where !fragment.isEmpty {
+            let first = Int(fragment[0] | 0x20) << 8
+            let seconds = fragment.count > 1 ? [Int(fragment[1] | 0x20)] : Array(0...255)
+            for second in seconds { pairs[(first | second) >> 6] |= 1 << UInt64((first | second) & 63) }
+        }
+        self.pairs = pairs
     }
 
     /// The first place of each fragment whose `searched` entry is true, in text order (fragments found at the same
@@ -56,15 +71,24 @@ struct TextFragmentIndex: Sendable {
                 buckets.withUnsafeBufferPointer { buckets in
                     candidates.withUnsafeBufferPointer { candidates in
                         pending.withUnsafeMutableBufferPointer { pending in
+                          pairs.withUnsafeBufferPointer { pairs in
+                            // Lines are counted up to `counted` when a place is found.
                             var line = 1
                             var lineStart = 0
+                            var counted = 0
                             var k = 0
+                            let last = text.count - 1
                             while k < text.count {
                                 let c = text[k]
-                                if c == 0x0A {
-                                    line += 1
-                                    lineStart = k + 1
-                                } else if buckets[Int(c)] != buckets[Int(c) + 1] {
+                                let pair = Int(c | 0x20) << 8 | Int((k < last ? text[k + 1] : 0) | 0x20)
+                                if pairs[pair >> 6] & (1 << UInt64(pair & 63)) != 0, c != 0x0A, buckets[Int(c)] != buckets[Int(c) + 1] {
+                                    while counted < k {
+                                        if text[counted] == 0x0A {
+                                            line += 1
+                                            lineStart = counted + 1
+                                        }
+                                        counted += 1
+                                    }
                                     for i in buckets[Int(c)]..<buckets[Int(c) + 1] {
                                         let fragment = candidates[i]
                                         guard pending[fragment] else { continue }
@@ -82,6 +106,7 @@ struct TextFragmentIndex: Sendable {
                                 }
                                 k += 1
                             }
+                          }
                         }
                     }
                 }

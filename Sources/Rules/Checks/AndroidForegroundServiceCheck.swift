@@ -203,7 +203,8 @@ enum AndroidForegroundServiceTypeCheck {
 
     /// `app/src/main/java/a/b/SyncService.kt` → (`app/src/main/java/a/b`, `SyncService`).
     static func folderAndName(_ path: String) -> (folder: String, name: String) {
-        let slash = path.lastIndex(of: "/")
+        // The last slash on the bytes: this runs for every Kotlin and Java file of the tree.
+        let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
         let folder = slash.map { String(path[..<$0]) } ?? ""
         let file = slash.map { String(path[path.index(after: $0)...]) } ?? path
         return (folder, file.split(separator: ".").first.map(String.init) ?? file)

@@ -1,5 +1,6 @@
 import StoreLocale
 import Formats
+import Support
 
 /// Gradle Play Publisher's (Triple-T, plugin `com.github.triplet.play`) listing folders: `src/<sourceSet>/play/`
 /// with `listings/<locale>/{title,short-description,full-description,video-url}.txt`,
