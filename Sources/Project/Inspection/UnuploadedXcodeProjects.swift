@@ -25,8 +25,7 @@ public enum UnuploadedXcodeProjects {
     static let uploadCalls = ["upload_to_testflight", "pilot", "upload_to_app_store", "deliver"]
     static let buildCalls = ["build_app", "gym", "build_ios_app", "build_mac_app"]
     /// Words of an App Store upload that fastlane's lanes do not show (lower-cased).
-    static let otherUploads = ["altool", "itmstransporter", "upload-testflight-build", "app_store_connect:", "deploy-to-itunesconnect",
-                               "upload-app", "xcrun notarytool submit --apple-id"]
+    static let otherUploads = ["altool", "itmstransporter", "upload-testflight-build", "app_store_connect:", "deploy-to-itunesconnect"]
 
     /// One build inside a context (a lane, or `def:<helper>`).
     struct Build {
