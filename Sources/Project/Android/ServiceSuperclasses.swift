@@ -29,8 +29,8 @@ enum ServiceSuperclasses {
         var texts: [String: String] = [:]
         func text(_ file: ProjectFile) -> String? {
             if let known = texts[file.path] { return known }
-            guard file.size <= maxBytes, let data = FileManager.default.contents(atPath: file.absolutePath) else { return nil }
-            let read = String(decoding: data, as: UTF8.self)
+            guard file.size <= maxBytes, let bytes = try? FileBytes.read(file, limit: maxBytes) else { return nil }
+            let read = String(decoding: bytes, as: UTF8.self)
             texts[file.path] = read
             return read
         }

@@ -22,17 +22,9 @@ public enum UnuploadedXcodeProjects {
     }
 
     static let maxBytes = 256 * 1024
-    static let uploadCalls = ["upload_to_testflight", "pilot", "upload_to_app_store", "deliver"]
-    static let buildCalls = ["build_app", "gym", "build_ios_app", "build_mac_app"]
     /// Words of an App Store upload that fastlane's lanes do not show (lower-cased).
     static let otherUploads = ["altool", "itmstransporter", "upload-testflight-build", "app_store_connect:", "deploy-to-itunesconnect"]
-
-    /// One build inside a context (a lane, or `def:<helper>`).
-    struct Build {
-        let context: String
-        let line: Int
-        let text: String
-    }
+    typealias Build = FastfileModel.Build
 
     public static func find(_ files: [ProjectFile]) -> Result? {
         var fastfiles: [ProjectFile] = []
@@ -54,14 +46,20 @@ public enum UnuploadedXcodeProjects {
             }
         }
         guard projects.count >= 2, !fastfiles.isEmpty else { return nil }
-        let ciLines = ciFiles.flatMap { lines($0).map(\.1) }
+        // The CI files are read only when a lane's option or the final check needs them.
+        var ciCache: [String]?
+        func ciLines() -> [String] {
+            if let ciCache { return ciCache }
+            let read = ciFiles.flatMap { MetadataConsumerDetection.Signals.lines($0).map(\.1) }
+            ciCache = read
+            return read
+        }
 
         var kept: Set<String> = []
         var evidence: [Evidence] = []
         for fastfile in fastfiles {
-            let text = lines(fastfile)
-            let model = FastfileModel(path: fastfile.path, lines: text)
-            let (builds, uploads, assignments) = calls(text)
+            let model = FastfileModel(path: fastfile.path, lines: MetadataConsumerDetection.Signals.lines(fastfile))
+            let (builds, uploads, assignments) = (model.builds, model.appStoreUploads, model.assignments)
             // Each lane that uploads (itself or through the lanes and helpers it runs) and the builds it runs.
             for lane in model.lanes.sorted() {
                 let reached = model.contexts(reachedFrom: lane)
@@ -96,51 +94,14 @@ public enum UnuploadedXcodeProjects {
         }
         guard !left.isEmpty else { return nil }
         // An upload outside fastlane may send the others.
-        if ciLines.contains(where: { line in let lower = line.lowercased(); return otherUploads.contains { lower.contains($0) } }) { return nil }
+        if ciLines().contains(where: { line in let lower = line.lowercased(); return otherUploads.contains { lower.contains($0) } }) { return nil }
         let folders = Set(left).filter { folder in !left.contains { $0 != folder && TreePath.isInside(folder, $0) } }.sorted()
         return Result(folders: folders, evidence: evidence.sorted())
     }
 
-    /// The builds, uploads and `NAME = value` assignments of a Fastfile, by context.
-    static func calls(_ lines: [(Int, String)]) -> (builds: [Build], uploads: [(context: String, name: String)], assignments: [String: [(context: String, value: Substring)]]) {
-        var builds: [Build] = []
-        var uploads: [(context: String, name: String)] = []
-        var assignments: [String: [(context: String, value: Substring)]] = [:]
-        var context: String?
-        for (index, (number, line)) in lines.enumerated() {
-            let code = line.trimmingBlanks()
-            if code.hasPrefix("#") { continue }
-            if let lane = FastfileModel.laneName(code) { context = lane; continue }
-            if code.hasPrefix("def ") {
-                let name = code.dropFirst(4).prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-                context = name.isEmpty ? nil : "def:\(name)"
-                continue
-            }
-            guard let context else { continue }
-            if let upload = uploadCalls.first(where: { MetadataConsumerDetection.Signals.calls(code, $0) }) {
-                uploads.append((context, upload))
-            } else if buildCalls.contains(where: { MetadataConsumerDetection.Signals.calls(code, $0) }) {
-                builds.append(Build(context: context, line: number, text: FastfileModel.callText(lines, at: index)))
-            } else if let name = assignedName(code) {
-                let value = code.drop { $0 != "=" }.dropFirst().drop { $0 == " " }
-                assignments[String(name), default: []].append((context, value))
-            }
-        }
-        return (builds, uploads, assignments)
-    }
-
-    /// `SCHEME` of `SCHEME = "…"` (not `==`, `+=`, `||=`).
-    static func assignedName(_ code: String) -> Substring? {
-        let name = code.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" }
-        guard !name.isEmpty, name.first.map({ !$0.isNumber }) == true else { return nil }
-        let rest = code.dropFirst(name.count).drop { $0 == " " }
-        guard rest.hasPrefix("="), !rest.hasPrefix("==") else { return nil }
-        return name
-    }
-
     /// The schemes a build archives: a literal, or a variable whose every assignment is a literal or the lane's
     /// option that each CI invocation of the lane passes. Nil when any value is unknown.
-    static func schemeNames(_ build: Build, lane: String, assignments: [String: [(context: String, value: Substring)]], ci: [String]) -> Set<String>? {
+    static func schemeNames(_ build: Build, lane: String, assignments: [String: [(context: String, value: Substring)]], ci: () -> [String]) -> Set<String>? {
         switch RubyValue.option("scheme", in: build.text) {
         case .literal(let name)?:
             return [name]
@@ -153,7 +114,7 @@ public enum UnuploadedXcodeProjects {
                 if case .literal(let name) = RubyValue.parse(value) { names.insert(name); continue }
                 // `options[:scheme]`: what the CI invocations of this lane pass (`fastlane beta scheme:"X"`).
                 guard context == build.context, context == lane, let key = optionKey(value),
-                      let passed = passedOptions(key, lane: lane, ci: ci) else { return nil }
+                      let passed = passedOptions(key, lane: lane, ci: ci()) else { return nil }
                 names.formUnion(passed)
             }
             return names
@@ -244,11 +205,6 @@ public enum UnuploadedXcodeProjects {
         }
         return name == ".gitlab-ci.yml" || name == "codemagic.yaml" || name == "codemagic.yml" || name == "bitrise.yml"
             || name == ".travis.yml" || name == "Jenkinsfile" || name == "Makefile" || name.hasSuffix(".sh")
-    }
-
-    static func lines(_ file: ProjectFile) -> [(Int, String)] {
-        guard file.size <= maxBytes, let bytes = try? FileBytes.read(file, limit: maxBytes) else { return [] }
-        return String(decoding: bytes, as: UTF8.self).lineSlices().enumerated().map { ($0.offset + 1, String($0.element)) }
     }
 
     static func clip(_ text: String) -> String {

@@ -41,6 +41,21 @@ struct FastfileModel {
     var invokes: [String: Set<String>] = [:]
     var lanes: Set<String> = []
     var helpers: Set<String> = []
+    /// Archive builds (`build_app`, `gym`, `build_ios_app`, `build_mac_app`) by context (a lane, or `def:<helper>`).
+    var builds: [Build] = []
+    /// App Store Connect uploads by context: the action's name (`upload_to_testflight`, `pilot`, `upload_to_app_store`, `deliver`).
+    var appStoreUploads: [(context: String, name: String)] = []
+    /// `NAME = value` assignments inside lanes and helpers, by name.
+    var assignments: [String: [(context: String, value: Substring)]] = [:]
+
+    struct Build {
+        let context: String
+        let line: Int
+        let text: String
+    }
+
+    static let appStoreUploadCalls = ["upload_to_testflight", "pilot", "upload_to_app_store", "deliver"]
+    static let buildCalls = ["build_app", "gym", "build_ios_app", "build_mac_app"]
 
     init(path: String, lines: [(Int, String)]) {
         self.path = path
@@ -67,6 +82,13 @@ struct FastfileModel {
                 let word = code.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
                 let after = code.dropFirst(word.count).first
                 if !word.isEmpty, after == nil || after == "(" || after == " " { invokes[context, default: []].insert(String(word)) }
+                if let upload = Self.appStoreUploadCalls.first(where: { MetadataConsumerDetection.Signals.calls(code, $0) }) {
+                    appStoreUploads.append((context, upload))
+                } else if Self.buildCalls.contains(where: { MetadataConsumerDetection.Signals.calls(code, $0) }) {
+                    builds.append(Build(context: context, line: number, text: Self.callText(lines, at: index - 1)))
+                } else if let name = Self.assignedName(code) {
+                    assignments[String(name), default: []].append((context, code.drop { $0 != "=" }.dropFirst().drop { $0 == " " }))
+                }
             }
             if code.hasPrefix("Dotenv.load") || code.hasPrefix("Dotenv.overload") {
                 let files = code.split { $0 == "\"" || $0 == "'" }.enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
@@ -132,6 +154,15 @@ struct FastfileModel {
             end += 1
         }
         return text
+    }
+
+    /// `SCHEME` of `SCHEME = "…"` (not `==`, `+=`, `||=`).
+    static func assignedName(_ code: String) -> Substring? {
+        let name = code.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" }
+        guard !name.isEmpty, name.first.map({ !$0.isNumber }) == true else { return nil }
+        let rest = code.dropFirst(name.count).drop { $0 == " " }
+        guard rest.hasPrefix("="), !rest.hasPrefix("==") else { return nil }
+        return name
     }
 
     /// `deploy` from `lane :deploy do`, `private_lane :deploy do |options|`.
