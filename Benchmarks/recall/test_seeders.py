@@ -199,5 +199,77 @@ class SeederTest(unittest.TestCase):
         self.assertEqual(tree.read("app/build.gradle.kts"), build)
 
 
+    # F-Droid's changelog by versionCode -------------------------------------------------------------------------------
+    def test_fdroid_changelog_reads_a_version_code_with_underscores(self):
+        # Seal: `versionCode = 200_000_150` (a Kotlin number literal); the changelog is changelogs/200000150.txt.
+        self.write("settings.gradle.kts", 'include(":app")\n')
+        self.write("app/build.gradle.kts", "plugins {\n    id(\"com.android.application\")\n}\nandroid {\n"
+                                           "    defaultConfig {\n        targetSdk = 35\n        versionCode = 200_000_150\n"
+                                           "    }\n}\n")
+        self.write("app/src/main/AndroidManifest.xml", '<manifest xmlns:android="http://schemas.android.com/apk/res/'
+                                                       'android"><application/></manifest>\n')
+        self.write("README.md", "[Get it on F-Droid](https://f-droid.org/packages/org.example.app/)\n")
+        seeded, _ = self.seed("fdroid-root-changelog-over-500")
+        self.assertEqual(seeded.files, ["metadata/en-US/changelogs/200000150.txt"])
+
+    # Mac bundles of an iOS project --------------------------------------------------------------------------------
+    def test_sources_of_macos_only_targets_are_found_in_the_project(self):
+        # outline-apps: Outline.xcodeproj's AppKitBridge framework (SDKROOT = macosx) compiles AppKitController.swift.
+        self.write("App.xcodeproj/project.pbxproj", """// !$*UTF8*$!
+{
+\tobjects = {
+\t\tB00000000000000000000001 /* AppDelegate.swift in Sources */ = {isa = PBXBuildFile; fileRef = F1; };
+\t\tB00000000000000000000002 /* AppKitController.swift in Sources */ = {isa = PBXBuildFile; fileRef = F2; };
+\t\tA00000000000000000000001 /* App */ = {
+\t\t\tisa = PBXNativeTarget;
+\t\t\tbuildConfigurationList = C00000000000000000000001 /* list */;
+\t\t\tbuildPhases = (
+\t\t\t\tD00000000000000000000001 /* Sources */,
+\t\t\t);
+\t\t};
+\t\tA00000000000000000000002 /* AppKitBridge */ = {
+\t\t\tisa = PBXNativeTarget;
+\t\t\tbuildConfigurationList = C00000000000000000000002 /* list */;
+\t\t\tbuildPhases = (
+\t\t\t\tD00000000000000000000002 /* Sources */,
+\t\t\t);
+\t\t};
+\t\tD00000000000000000000001 /* Sources */ = {
+\t\t\tfiles = (
+\t\t\t\tB00000000000000000000001 /* AppDelegate.swift in Sources */,
+\t\t\t);
+\t\t};
+\t\tD00000000000000000000002 /* Sources */ = {
+\t\t\tfiles = (
+\t\t\t\tB00000000000000000000002 /* AppKitController.swift in Sources */,
+\t\t\t);
+\t\t};
+\t\tC00000000000000000000001 /* list */ = {
+\t\t\tbuildConfigurations = (
+\t\t\t\tE00000000000000000000001 /* Release */,
+\t\t\t);
+\t\t};
+\t\tC00000000000000000000002 /* list */ = {
+\t\t\tbuildConfigurations = (
+\t\t\t\tE00000000000000000000002 /* Release */,
+\t\t\t);
+\t\t};
+\t\tE00000000000000000000001 /* Release */ = {
+\t\t\tbuildSettings = {
+\t\t\t\tSDKROOT = iphoneos;
+\t\t\t};
+\t\t};
+\t\tE00000000000000000000002 /* Release */ = {
+\t\t\tbuildSettings = {
+\t\t\t\tSDKROOT = macosx;
+\t\t\t};
+\t\t};
+\t};
+}
+""")
+        tree = Tree(self.repo, os.path.join(self.work, "copy"), list_files(self.repo))
+        from recall_lib import find
+        self.assertEqual(find.macos_only_sources(tree), {"AppKitController.swift"})
+
 if __name__ == "__main__":
     unittest.main()

@@ -194,6 +194,16 @@ struct AndroidReleaseModelTests {
         #expect(GradleValueResolver.unwrap("release(29)") == "29")
     }
 
+    /// Kotlin Multiplatform's Android source sets by AGP's names; AGP's own `androidTest` sets keep theirs.
+    @Test func kotlinMultiplatformSourceSetsAreAGPs() {
+        let sets = ["shared/src/androidMain/AndroidManifest.xml", "shared/src/androidRelease/AndroidManifest.xml",
+                    "shared/src/androidFreeDebug/AndroidManifest.xml", "shared/src/androidUnitTest/AndroidManifest.xml",
+                    "shared/src/androidInstrumentedTest/AndroidManifest.xml", "app/src/androidTest/AndroidManifest.xml",
+                    "app/src/androidTestDebug/AndroidManifest.xml", "app/src/main/AndroidManifest.xml", "app/src/android/AndroidManifest.xml"]
+            .map { AndroidManifestReader.sourceSet(of: $0) }
+        #expect(sets == ["main", "release", "freeDebug", "test", "androidTest", "androidTest", "androidTestDebug", "main", "android"])
+    }
+
     @Test func toolsNodeRemoveAndRemoveAllTakeOutLowerPriorityElements() throws {
         func manifest(_ path: String, _ xml: String) throws -> AndroidManifestFile {
             try AndroidManifestReader.read(text: xml, location: SourceLocation(path: path))

@@ -66,6 +66,7 @@ import Testing
     /// The shapes whose evidence is indirect report warnings; their true twins (each rule's own trigger) errors.
     @Test(arguments: [
         ("privacy-manifest.missing-api-declaration", "shapes/framework-project/trigger", "shapes/c-include/trigger"),
+        ("privacy-manifest.missing-api-declaration", "shapes/extension-project/trigger", "shapes/c-include/trigger"),
         ("privacy-manifest.binary-missing-api-declaration", "shapes/framework-relies-on-app/trigger", "trigger"),
         ("purpose-strings.missing", "shapes/flutter-plugins/trigger", "trigger"),
     ])

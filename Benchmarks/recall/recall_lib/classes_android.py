@@ -71,8 +71,15 @@ def _library_manifest(tree, app_module, app_build):
         name = posixpath.basename(d)
         gradle_path = ":" + d.replace("/", ":")
         accessor = "projects." + re.sub(r"[-_](\w)", lambda m: m.group(1).upper(), d.replace("/", "."))
-        if re.search(r"project\(\s*(path\s*[:=]\s*)?['\"]" + re.escape(gradle_path) + r"['\"]", text) or \
-                accessor in text or re.search(r"project\(\s*['\"]:" + re.escape(name) + r"['\"]", text):
+        for line in text.splitlines():
+            if not (re.search(r"project\(\s*(path\s*[:=]\s*)?['\"]" + re.escape(gradle_path) + r"['\"]", line) or
+                    accessor in line or re.search(r"project\(\s*['\"]:" + re.escape(name) + r"['\"]", line)):
+                continue
+            # Only a configuration the release build resolves: testImplementation, androidTestImplementation and
+            # debugImplementation never merge into the release (protonvpn-android's shared-test-code).
+            configuration = re.match(r"\s*(\w+)", line)
+            if configuration and re.match(r"(test|androidTest|debug)|.*Test", configuration.group(1)):
+                continue
             return find.main_manifest(tree, d) or posixpath.join(d, "src/main/AndroidManifest.xml"), d
     raise NoTarget("no Android library module the app module depends on directly")
 

@@ -273,7 +273,8 @@ def _swift_target_file(tree, near=None):
     sources = [f for f in find.ios_sources(tree, (".swift",))]
     # A file of a macOS-only folder (NetNewsWire's Mac/) is built into a Mac bundle, which the required-reason
     # and purpose-string rules rightly leave out: a seed there would count a right silence as a miss.
-    sources = [f for f in sources if not find.is_macos_path(f)] or sources
+    mac_only = find.macos_only_sources(tree)
+    sources = [f for f in sources if not find.is_macos_path(f) and posixpath.basename(f) not in mac_only] or sources
     if not sources:
         raise NoTarget("no app Swift source")
     plists = find.ios_app_plists(tree)

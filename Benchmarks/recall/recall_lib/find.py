@@ -202,19 +202,47 @@ def one_supply_locale(tree, need=None):
 # Android -------------------------------------------------------------------------------------------------------
 GRADLE = re.compile(r"(^|/)build\.gradle(\.kts)?$")
 APP_PLUGIN = re.compile(r"com\.android\.application|android\.application|androidApplication|android[-_]application"
-                        r"|\bapplicationId\b")
+                        r"|(?<!val )(?<!var )\bapplicationId\b")
 LIB_PLUGIN = re.compile(r"com\.android\.library|android\.library|androidLibrary|android[-_]library")
 
 
+def _convention_plugins(tree):
+    """The ids of buildSrc/build-logic precompiled script plugins (`flipper.android-app.gradle.kts` is the plugin
+    `flipper.android-app`) that apply the Android application or library plugin: (app ids, library ids)."""
+    apps, libs = set(), set()
+    for f in tree.files:
+        if not f.endswith((".gradle.kts", ".gradle")) or not ("/buildSrc/" in "/" + f or "build-logic" in f) \
+                or "/src/main/" not in f:
+            continue
+        name = posixpath.basename(f)
+        plugin_id = name[:-len(".gradle.kts")] if name.endswith(".kts") else name[:-len(".gradle")]
+        text = tree.read(f) or ""
+        if re.search(r"com\.android\.application|android\.application", text):
+            apps.add(plugin_id)
+        elif LIB_PLUGIN.search(text):
+            libs.add(plugin_id)
+    return apps, libs
+
+
+def _applies(text, ids):
+    return any(re.search(r"id\s*\(?\s*[\"']" + re.escape(i) + r"[\"']", text) for i in ids)
+
+
 def android_modules(tree):
-    """(module dir, build file, kind) for every Gradle module that applies an Android plugin."""
+    """(module dir, build file, kind) for every Gradle module that applies an Android plugin (directly, or through a
+    convention plugin of buildSrc or build-logic)."""
     out = []
+    convention_apps, convention_libs = _convention_plugins(tree)
     for f in tree.files:
         if not GRADLE.search(f) or is_test_path(f) or "/buildSrc/" in "/" + f or "build-logic" in f:
             continue
         text = tree.read(f) or ""
         d = posixpath.dirname(f)
-        if APP_PLUGIN.search(text):
+        if _applies(text, convention_apps):
+            out.append((d, f, "app"))
+        elif _applies(text, convention_libs) and not APP_PLUGIN.search(text):
+            out.append((d, f, "library"))
+        elif APP_PLUGIN.search(text):
             if re.search(r"(com\.android\.application|android\.application)[^\n]*apply\s*\(?\s*false", text) and \
                     "applicationId" not in text:
                 continue
@@ -261,9 +289,10 @@ def app_module(tree):
 
 def version_code(tree, build_file):
     text = tree.read(build_file) or ""
-    m = re.search(r"versionCode\s*(?:=|\s)\s*(\d+)", text)
+    # Kotlin and Java allow underscores in number literals (Seal: `versionCode = 200_000_150`).
+    m = re.search(r"versionCode\s*(?:=|\s)\s*(\d[\d_]*)", text)
     if m:
-        return int(m.group(1))
+        return int(m.group(1).replace("_", ""))
     for f in tree.files:
         if f.endswith("gradle.properties") or f.endswith("libs.versions.toml") or f.endswith("pubspec.yaml"):
             t = tree.read(f) or ""
@@ -310,6 +339,32 @@ MACOS_FOLDER = re.compile(r"(?i)^(mac|macos|osx|mac ?os ?x|appkit)$|^Mac[A-Z]")
 def is_macos_path(f):
     """A path under a folder named for macOS (`Mac/`, `macos/`, `MacBridge/`): code for a Mac bundle."""
     return any(MACOS_FOLDER.search(part) for part in f.split("/")[:-1])
+
+
+_PBX_OBJECT = re.compile(r"(?m)^\t\t([0-9A-F]{24}) /\* [^*]* \*/ = \{(.*?)^\t\t\};", re.S)
+_PBX_ONE_LINE = re.compile(r"(?m)^\t\t([0-9A-F]{24}) /\* ([^*]*) \*/ = \{isa = PBXBuildFile;")
+
+
+def macos_only_sources(tree):
+    """File names compiled only by macOS targets (SDKROOT = macosx in every configuration) of the tree's Xcode
+    projects: outline-apps' AppKitBridge bundle, which its iOS app loads under Mac Catalyst. By file name, which
+    is enough to keep a seed out of a Mac bundle."""
+    mac, other = set(), set()
+    for proj in pbxprojs(tree):
+        text = tree.read(proj) or ""
+        names = {m.group(1): m.group(2).rsplit(" in ", 1)[0] for m in _PBX_ONE_LINE.finditer(text)}
+        objects = {m.group(1): m.group(2) for m in _PBX_OBJECT.finditer(text)}
+        for body in objects.values():
+            if "isa = PBXNativeTarget;" not in body:
+                continue
+            config_list = re.search(r"buildConfigurationList = ([0-9A-F]{24})", body)
+            configs = re.findall(r"([0-9A-F]{24})", objects.get(config_list.group(1), "")) if config_list else []
+            roots = {m for c in configs for m in re.findall(r"SDKROOT = (\w+);", objects.get(c, ""))}
+            files = set()
+            for phase in re.findall(r"([0-9A-F]{24}) /\* Sources \*/", body):
+                files |= {names[i] for i in re.findall(r"([0-9A-F]{24})", objects.get(phase, "")) if i in names}
+            (mac if roots == {"macosx"} else other).update(files)
+    return mac - other
 
 
 def ios_sources(tree, exts=(".swift", ".m", ".mm")):

@@ -25,11 +25,26 @@ enum AndroidManifestReader {
         return collector.manifest
     }
 
-    /// Source set from `…/src/<set>/AndroidManifest.xml`.
+    /// Source set from `…/src/<set>/AndroidManifest.xml`, by AGP's name. A Kotlin Multiplatform module's Android
+    /// source sets are Kotlin's names for AGP's (the source set layout Kotlin 1.9 made the default):
+    /// `androidMain` is `main`, `androidRelease` is `release`, `androidFreeDebug` is `freeDebug`, `androidUnitTest`
+    /// is `test` and `androidInstrumentedTest` is `androidTest` — AGP's own `androidTest…` sets keep their names.
     static func sourceSet(of path: String) -> String? {
         let parts = path.split(separator: "/")
         guard parts.count >= 3, parts[parts.count - 3] == "src" else { return nil }
-        return String(parts[parts.count - 2])
+        return agpName(ofSourceSet: String(parts[parts.count - 2]))
+    }
+
+    static func agpName(ofSourceSet set: String) -> String {
+        switch set {
+        case "androidMain": return "main"
+        case "androidUnitTest": return "test"
+        case "androidInstrumentedTest": return "androidTest"
+        default:
+            guard set.hasPrefix("android"), !set.hasPrefix("androidTest"),
+                  let first = set.dropFirst("android".count).first, first.isUppercase else { return set }
+            return first.lowercased() + set.dropFirst("android".count + 1)
+        }
     }
 
     /// Builds the manifest from the tags, in document order.

@@ -118,10 +118,12 @@ enum PrivacyManifestChecks {
             // containing app's manifest): real uploads show that accepted, so a warning that names it.
             // Only a manifest of the same app counts: another app of the repository is another upload.
             let appRoot = bundles.first.map { AppleBundles.appRoot(of: $0.location.path) } ?? ""
-            // A framework from a project that builds no app (a core framework project of a workspace) ships inside an
-            // app of another project: any app's manifest may be the one that declares it.
+            // A framework or app extension from a project that builds no app (a workspace's core framework project,
+            // outline-apps' OutlineLib.xcodeproj building its VpnExtension) ships inside an app of another project:
+            // any app's manifest may be the one that declares it.
             let embeddedElsewhere = bundles.allSatisfy { bundle in
-                bundle.kind == .framework && !project.appleBundles.contains { $0.kind == .app && $0.location.path == bundle.location.path }
+                (bundle.kind == .framework || bundle.kind == .appExtension)
+                    && !project.appleBundles.contains { $0.kind == .app && $0.location.path == bundle.location.path }
             }
             let appManifests = Set(project.appleBundles.filter { $0.kind == .app }.flatMap(\.privacyManifests))
             let declaring = project.privacyManifests.filter { $0.isAppOwned && !key.manifests.contains($0.location.path)

@@ -179,7 +179,10 @@ enum PurposeStringChecks {
                 guard plists.contains(where: { folder.isEmpty || $0.location.path.hasPrefix(folder + "/") }) else { continue }
                 let version = dependency.version.map { " \($0)" } ?? ""
                 let iosFolder = folder.isEmpty ? "ios/" : folder + "/ios/"
-                let appBundles = project.appleBundles.filter { $0.kind == .app && $0.location.path.hasPrefix(iosFolder) && $0.infoPlist != nil }
+                // Plugins and native modules are iOS pods: never linked into a watchOS app of the same project (BlueWallet's).
+                let appBundles = project.appleBundles.filter {
+                    $0.kind == .app && $0.location.path.hasPrefix(iosFolder) && $0.infoPlist != nil && $0.isBuilt(forAnyOf: ["iOS", "iPadOS"])
+                }
                 let kind = ecosystem == "pub" ? "the Flutter plugin" : "the React Native module"
                 for api in row.apis where uses[api] == nil {
                     uses[api] = Use(location: dependency.location, snippet: "\(dependency.name)\(version)",

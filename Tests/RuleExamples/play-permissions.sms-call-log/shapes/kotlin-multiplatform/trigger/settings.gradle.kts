@@ -1,0 +1,2 @@
+rootProject.name = "tally"
+include(":app", ":shared")

@@ -1,0 +1,3 @@
+package com.example.tally.shared
+
+fun greeting(): String = "Tally"
