@@ -46,12 +46,17 @@ public struct NotCheckedInput: Sendable, Equatable {
         let unarchived = gaps(.unarchivedAppTargets)
         if !unarchived.isEmpty {
             let targets = unarchived.flatMap(\.subjects)
+            // "App/isowords.xcodeproj: CubeCorePreview" → the targets named once per project.
+            let byProject = Dictionary(grouping: targets) { String($0.prefix { $0 != ":" }) }
+            let named = byProject.keys.sorted().map { project in
+                "\(byProject[project, default: []].map { String($0.dropFirst(project.count + 2)) }.joined(separator: ", ")) of \(project)"
+            }.joined(separator: "; ")
             let archives = unarchived.flatMap(\.evidence).sorted()
             let shown = archives.prefix(2).map { "\($0.location): \($0.snippet)" }.joined(separator: "; ") + (archives.count > 2 ? "; …" : "")
             inputs.append(NotCheckedInput(
                 input: CoverageGap.Input.unarchivedAppTargets.rawValue,
-                message: "Not checked: the app \(targets.count == 1 ? "target" : "targets") \(targets.joined(separator: ", ")), which no scheme archives "
-                    + "(the project's schemes archive its other apps: \(shown)); to check one, share a scheme that archives it",
+                message: "Not checked: the app \(targets.count == 1 ? "target" : "targets") \(named), which no scheme archives, so no upload carries "
+                    + "\(targets.count == 1 ? "it" : "them") (the project's schemes archive its other apps: \(shown)); to check one, share a scheme that archives it",
                 subjects: targets))
         }
         let parts = gaps(.projectSpec).flatMap(\.evidence).sorted().map(\.snippet)
