@@ -5,7 +5,7 @@ import Rules
 /// given, a project generator's spec not fully evaluated, an Android module graph or flavour list not
 /// followed. Every report says each once, in its summary, so that a clean report is not read as "all checked".
 public struct NotCheckedInput: Sendable, Equatable {
-    /// A stable name for machines: `archive`, `package-examples`, `unuploaded-apps`, `project-spec`, `local-packages`, `metadata-upload-path`,
+    /// A stable name for machines: `archive`, `package-examples`, `unuploaded-apps`, `unarchived-app-targets`, `project-spec`, `local-packages`, `metadata-upload-path`,
     /// `lfs-pointers`, `android-module-graph`, `android-flavors`.
     public let input: String
     /// One line for people: what was not read, what it means, what to do.
@@ -42,6 +42,22 @@ public struct NotCheckedInput: Sendable, Equatable {
                 message: "Not checked: the apps of the Xcode \(folders.count == 1 ? "project" : "projects") in \(folders.joined(separator: ", ")), which no App Store upload builds "
                     + "(every upload archives another project's scheme: \(shown)); to check one, run shipcheck in its folder, or name it in an uploading lane",
                 subjects: folders))
+        }
+        let unarchived = gaps(.unarchivedAppTargets)
+        if !unarchived.isEmpty {
+            let targets = unarchived.flatMap(\.subjects)
+            // "App/isowords.xcodeproj: CubeCorePreview" → the targets named once per project.
+            let byProject = Dictionary(grouping: targets) { String($0.prefix { $0 != ":" }) }
+            let named = byProject.keys.sorted().map { project in
+                "\(byProject[project, default: []].map { String($0.dropFirst(project.count + 2)) }.joined(separator: ", ")) of \(project)"
+            }.joined(separator: "; ")
+            let archives = unarchived.flatMap(\.evidence).sorted()
+            let shown = archives.prefix(2).map { "\($0.location): \($0.snippet)" }.joined(separator: "; ") + (archives.count > 2 ? "; …" : "")
+            inputs.append(NotCheckedInput(
+                input: CoverageGap.Input.unarchivedAppTargets.rawValue,
+                message: "Not checked: the app \(targets.count == 1 ? "target" : "targets") \(named), which no scheme archives, so no upload carries "
+                    + "\(targets.count == 1 ? "it" : "them") (the project's schemes archive its other apps: \(shown)); to check one, share a scheme that archives it",
+                subjects: targets))
         }
         let parts = gaps(.projectSpec).flatMap(\.evidence).sorted().map(\.snippet)
         if !parts.isEmpty {

@@ -14,9 +14,27 @@ struct AndroidGradleTests {
         "android {\n  defaultConfig {\n    targetSdkVersion 34\n  }\n}",
         "android.defaultConfig.targetSdk = 34",
         "configure<ApplicationExtension> {\n defaultConfig {\n  targetSdk = 34\n }\n}",
+        // Kotlin scope functions on the block's receiver configure the same object (kiwix-android's convention
+        // plugin writes `with(extension) { defaultConfig.apply { minSdk = … } }`).
+        "android {\n defaultConfig.apply {\n  targetSdk = 34\n }\n}",
+        "with(extension) {\n  defaultConfig.apply {\n    targetSdk = 34\n  }\n}",
+        "android {\n with(defaultConfig) {\n  targetSdk = 34\n }\n}",
+        "android.defaultConfig.run {\n targetSdk = 34\n}",
+        "android { defaultConfig.also {\n it.targetSdk = 34\n } }",
+        "android { productFlavors.apply {\n create(\"full\") {\n  targetSdk = 34\n }\n } }",
     ])
     func everySpellingOfTargetSdkIsRead(script: String) {
         #expect(target(script) == ["34"])
+    }
+
+    /// A scope function is transparent only on a plain receiver: a builder's `.apply` and lint's or the tests'
+    /// options reached through one stay outside the app's settings.
+    @Test func scopeFunctionsOnOtherReceiversNameNoAppBlock() {
+        #expect(target("android {\n testOptions.apply {\n  targetSdk = 30\n }\n lint.apply { targetSdk = 30 }\n}").isEmpty)
+        #expect(target("val t = Track().apply {\n targetSdk = 30\n}").isEmpty)
+        #expect(GradleStatements.blockName("TransformerFactory.newInstance().apply") == "TransformerFactory.newInstance().apply")
+        #expect(GradleStatements.blockName("with(this)") == "with(this)")
+        #expect(GradleStatements.blockName("productFlavors.apply") == "productFlavors")
     }
 
     @Test func lintAndTestOptionsTargetsAreNotTheAppTarget() {

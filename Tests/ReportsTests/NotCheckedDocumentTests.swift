@@ -97,4 +97,19 @@ struct NotCheckedDocumentTests {
         #expect(inputs.last?.subjects == ["app", "wear"])
         #expect(inputs.last?.message.hasPrefix("Not checked: which flavour of Android modules app, wear are released") == true)
     }
+
+    /// App targets no scheme archives: each project once, its targets named, and the archiving scheme lines.
+    @Test func unarchivedAppTargetsAreListedByProject() {
+        var result = RunResult(toolVersion: "0", root: "/r", findings: [], manual: [], rules: Fixture.rules,
+                               checklists: Fixture.checklists, facts: [])
+        let scheme = Evidence(location: SourceLocation(path: "App/isowords.xcodeproj/xcshareddata/xcschemes/isowords.xcscheme", line: 9),
+                              snippet: "scheme isowords archives isowords.app")
+        result.coverage = [CoverageGap(.unarchivedAppTargets, subjects: ["App/isowords.xcodeproj: GameOverPreview", "App/isowords.xcodeproj: SettingsPreview"],
+                                       evidence: [scheme])]
+        let inputs = NotCheckedInput.inputs(result)
+        #expect(inputs.map(\.input) == ["unarchived-app-targets"])
+        #expect(inputs.first?.message == "Not checked: the app targets GameOverPreview, SettingsPreview of App/isowords.xcodeproj, which no scheme "
+            + "archives, so no upload carries them (the project's schemes archive its other apps: "
+            + "App/isowords.xcodeproj/xcshareddata/xcschemes/isowords.xcscheme:9: scheme isowords archives isowords.app); to check one, share a scheme that archives it")
+    }
 }

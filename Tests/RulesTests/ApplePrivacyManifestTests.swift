@@ -1,6 +1,7 @@
 import Foundation
 import Project
 import Testing
+import YAML
 @testable import Rules
 
 @Suite struct ApplePrivacyManifestTests {
@@ -401,6 +402,70 @@ import Testing
         }
         #expect(!severities("6.32.0").isEmpty && severities("6.32.0").allSatisfy { $0 == .warning })
         #expect(!severities("6.27.3").isEmpty && severities("6.27.3").allSatisfy { $0 == .error })
+    }
+
+    /// Sentry's manifest declared UserDefaults and SystemBootTime from 8.11.0 and FileTimestamp only from 8.21.0: an app
+    /// pinning 8.15.0 (protonvpn-apple's workspace pins 8.18.0) has UserDefaults declared by the SDK's manifest (a
+    /// warning) and FileTimestamp declared by none (the error). Before the table took a release per category, the one
+    /// `since` (8.21.0) left both errors.
+    @Test func anSDKsCategoriesCountEachFromTheReleaseThatAddedIt() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("sentry-\(UUID().uuidString)").path
+        try FileManager.default.copyItem(atPath: Self.examples + "/trigger", toPath: root)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let source = root + "/ShareExtension/ShareViewController.swift"
+        let text = try String(contentsOfFile: source, encoding: .utf8)
+        try text.replacingOccurrences(of: "        shared?.set(Date(), forKey: \"lastShare\")\n", with: """
+                    shared?.set(Date(), forKey: "lastShare")
+                    let stamp = try? FileManager.default.attributesOfItem(atPath: NSTemporaryDirectory())[.modificationDate]
+                    shared?.set(stamp as? Date, forKey: "lastStamp")
+
+            """).write(toFile: source, atomically: true, encoding: .utf8)
+        let project = try RuleExampleTests.inspect(root, checklists: RuleExampleTests.builtinChecklists())
+        var stripped = project
+        stripped.privacyManifests = project.privacyManifests.filter { !$0.location.path.hasPrefix("App/") }
+        let engine = Engine(checklists: try RuleExampleTests.loaded())
+        func severities(_ version: String, _ category: String) -> [Severity] {
+            var model = stripped
+            model.dependencies = [Dependency(name: "Sentry", version: version, location: SourceLocation(path: "Podfile.lock", line: 12),
+                                             ecosystem: .cocoapods)]
+            return engine.evaluate(EvaluationContext(project: model, tables: engine.tables, today: "2026-11-30")).findings
+                .filter { $0.rule == "privacy-manifest.missing-api-declaration" && $0.message.contains(category) }.map(\.severity)
+        }
+        func all(_ version: String, _ category: String, _ severity: Severity) -> Bool {
+            let found = severities(version, category)
+            return !found.isEmpty && found.allSatisfy { $0 == severity }
+        }
+        #expect(all("8.15.0", "UserDefaults", .warning))
+        #expect(all("8.15.0", "FileTimestamp", .error))
+        #expect(all("8.21.0", "FileTimestamp", .warning))
+        #expect(all("8.10.0", "UserDefaults", .error))
+    }
+
+    /// The table's two row shapes: one `since` for every category, or a release per category (and then no `since`);
+    /// a row giving both, or a category without a readable version, is a load error naming the SDK.
+    @Test func sdkManifestDeclarationsTakeOneSinceOrOnePerCategory() throws {
+        func table(_ yaml: String) throws -> Table {
+            let node = try #require(try YAMLParser.parse(yaml, file: "t.yml"))
+            return Table(name: "sdk_manifest_declarations", source: "test", kind: nil, value: node, file: "t.yml")
+        }
+        let read = try SDKManifestDeclarations(table("""
+            One: { declares: [UserDefaults, FileTimestamp], since: "2.0.0", source: s }
+            Split: { declares: { UserDefaults: "1.0.0", FileTimestamp: "3.0.0" }, source: s }
+            """))
+        #expect(read.rows["one"]?.since == ["UserDefaults": DependencyVersion("2.0.0")!, "FileTimestamp": DependencyVersion("2.0.0")!])
+        #expect(read.rows["split"]?.since["FileTimestamp"] == DependencyVersion("3.0.0"))
+        let split = Dependency(name: "Split", version: "2.0.0", location: SourceLocation(path: "Podfile.lock", line: 1), ecosystem: .cocoapods)
+        #expect(read.declaring("UserDefaults", among: [split]) == ["Split"])
+        #expect(read.declaring("FileTimestamp", among: [split]) == [])
+        #expect(throws: TableError.self) {
+            _ = try SDKManifestDeclarations(table("Both: { declares: { UserDefaults: \"1.0.0\" }, since: \"1.0.0\", source: s }"))
+        }
+        #expect(throws: TableError.self) {
+            _ = try SDKManifestDeclarations(table("Bad: { declares: { UserDefaults: [1] }, source: s }"))
+        }
+        #expect(throws: TableError.self) {
+            _ = try SDKManifestDeclarations(table("Old: { declares: [UserDefaults], source: s }"))
+        }
     }
 
     static let loadableBundle = URL(fileURLWithPath: RuleExampleTests.examplesRoot).deletingLastPathComponent()

@@ -159,8 +159,12 @@ package enum GradleStatements {
     }
 
     /// `android` → `android`; `create("free")` / `register('free')` / `getByName("free")` → `free`;
-    /// `free` → `free`; anything else keeps its text, so it matches no known block.
+    /// `free` → `free`; anything else keeps its text, so it matches no known block. A Kotlin scope function
+    /// run on a block's receiver is that block (`defaultConfig.apply {`, `with(defaultConfig) {`,
+    /// `android.defaultConfig.run {`, `productFlavors.also {` → `defaultConfig`, `productFlavors`): its lambda
+    /// configures the same object the block form would.
     static func blockName(_ header: String) -> String {
+        if let receiver = scopeFunctionReceiver(header) { return blockName(receiver) }
         var name = header
         // `configure<ApplicationExtension> {` and `extensions.configure<LibraryExtension> {` are the `android` block.
         if let open = name.range(of: "configure<"), name.hasSuffix(">"),
@@ -176,5 +180,29 @@ package enum GradleStatements {
             }
         }
         return name
+    }
+
+    /// The receiver a Kotlin scope function runs its lambda on: `x.apply`, `x.run`, `x.also`, `x.let`
+    /// and `with(x)`, where `x` is a plain chain of names (`defaultConfig`, `android.defaultConfig`,
+    /// `target.extensions.configure<LibraryExtension>` is not one and stays as written). A chain's last name
+    /// is the block (`android.defaultConfig` → `defaultConfig`); nil when the header is no such call.
+    static func scopeFunctionReceiver(_ header: String) -> String? {
+        var receiver = Substring(header.trimmingBlanks())
+        if receiver.hasPrefix("with("), receiver.hasSuffix(")") {
+            receiver = receiver.dropFirst("with(".count).dropLast()
+        } else if let suffix = [".apply", ".run", ".also", ".let"].first(where: { receiver.hasSuffix($0) }) {
+            receiver = receiver.dropLast(suffix.count)
+        } else {
+            return nil
+        }
+        receiver = Substring(receiver.trimmingBlanks())
+        let names = receiver.split(separator: ".", omittingEmptySubsequences: false)
+        guard let last = names.last, !names.isEmpty, names.allSatisfy(isIdentifier) else { return nil }
+        return last == "this" || last == "it" ? nil : String(last)
+    }
+
+    private static func isIdentifier(_ name: Substring) -> Bool {
+        guard let first = name.unicodeScalars.first, first == "_" || CharacterSet.letters.contains(first) else { return false }
+        return name.unicodeScalars.allSatisfy { $0 == "_" || CharacterSet.alphanumerics.contains($0) }
     }
 }

@@ -164,14 +164,15 @@ public enum AppleBundles {
 
     /// Membership as the source scan uses it: files of shipping targets (bundles, libraries) ship; files
     /// only tests and tools build do not.
-    public static func scope(projects: [XcodeProject], files: [ProjectFile]) -> ShippingScope {
+    /// `leftOut`: app targets no scheme archives, whose code ships only where a shipping target compiles it too.
+    public static func scope(projects: [XcodeProject], files: [ProjectFile], leftOut: UnarchivedAppTargets.Result? = nil) -> ShippingScope {
         var shipping: Set<String> = []
         var nonShipping: Set<String> = []
         let paths = SortedPaths(files)
         for project in projects {
             for target in project.targets {
                 let members = self.members(of: target, paths: paths)
-                if AppleBundle.isNonShipping(productType: target.productType) {
+                if AppleBundle.isNonShipping(productType: target.productType) || leftOut?.contains(target, of: project.path) == true {
                     nonShipping.formUnion(members)
                 } else {
                     shipping.formUnion(members)

@@ -394,4 +394,15 @@ public struct XcodeProjects: Sendable {
         }
         return XcodeProjects(projects: projects, problems: problems)
     }
+
+    /// The same projects without the app targets `result` leaves out.
+    func leavingOut(_ result: UnarchivedAppTargets.Result) -> XcodeProjects {
+        XcodeProjects(projects: projects.map { project in
+            guard result.targetIDs[project.path] != nil else { return project }
+            return XcodeProject(path: project.path, sourceRoot: project.sourceRoot,
+                                targets: project.targets.filter { !result.contains($0, of: project.path) },
+                                knownAssetTags: project.knownAssetTags, buildFileAssetTags: project.buildFileAssetTags,
+                                document: project.document)
+        }, problems: problems)
+    }
 }

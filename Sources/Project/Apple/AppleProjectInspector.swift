@@ -17,11 +17,15 @@ public struct XcodeProjectsInspector: Inspector {
 
     public func inspect(_ input: InspectionInput) -> InspectorOutput<XcodeProjectsPart> {
         var part = XcodeProjectsPart()
-        part.projects = XcodeProjects.read(files: input.files)
-        part.scope = AppleBundles.scope(projects: part.projects.projects, files: input.files)
+        let read = XcodeProjects.read(files: input.files)
+        // App targets no scheme archives (a project's preview and sample apps) never ship: left out of the
+        // bundles, their own code out of what ships, and said so under "Not checked".
+        let unarchived = UnarchivedAppTargets.find(projects: read.projects, files: input.files)
+        part.projects = unarchived.map(read.leavingOut) ?? read
+        part.scope = AppleBundles.scope(projects: read.projects, files: input.files, leftOut: unarchived)
             .with(ApplePlatformFolders.find(files: input.files))
         // Their problems are the Apple inspector's to report, with its other files.
-        return InspectorOutput(part: part)
+        return InspectorOutput(part: part, coverage: unarchived.map { [UnarchivedAppTargets.coverage($0)] } ?? [])
     }
 }
 

@@ -8,6 +8,7 @@ public struct CoverageGap: Sendable, Equatable {
     public enum Input: String, Sendable, CaseIterable {
         case packageExamples = "package-examples"
         case unuploadedApps = "unuploaded-apps"
+        case unarchivedAppTargets = "unarchived-app-targets"
         case projectSpec = "project-spec"
         case localPackages = "local-packages"
         case metadataUploadPath = "metadata-upload-path"
