@@ -78,9 +78,14 @@ public struct ProjectModel: Sendable {
         get { parts[DependenciesPart.self].dependencies }
         set { parts[DependenciesPart.self].dependencies = newValue }
     }
+    /// Every API use found, in the source code and in the binaries of the archives given (each with its origin).
     public var symbolHits: [SymbolHit] {
         get { parts[SourceScanPart.self].symbolHits }
         set { parts[SourceScanPart.self].symbolHits = newValue }
+    }
+    /// The API uses one input shows: the source code's (`origin.isArchive` false), or the built archives'.
+    public func symbolHits(fromArchive: Bool) -> [SymbolHit] {
+        symbolHits.filter { $0.origin.isArchive == fromArchive }
     }
     /// The Play Data safety export (`paths.data_safety`, else the first `data-safety*.csv` found), read and
     /// parsed once: the form, or why it could not be read.

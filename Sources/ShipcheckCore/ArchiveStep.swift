@@ -19,12 +19,13 @@ public enum ArchiveStep {
         let written: SourceLocation?
     }
 
-    /// `facts --archive FILE`: the project model with the archives' facts added as `check` adds them.
-    public static func read(_ paths: [String], into project: inout ProjectModel) throws(SessionError) {
-        try read(paths.map { Given(path: $0, written: nil) }, into: &project)
+    /// `facts --archive FILE`: the project model with the archives' facts added as `check` adds them;
+    /// `binarySymbols`, the session's tables the archive inspector consumes (`Session.archiveTables()`).
+    public static func read(_ paths: [String], into project: inout ProjectModel, binarySymbols: [BinarySymbolTable]) throws(SessionError) {
+        try read(paths.map { Given(path: $0, written: nil) }, into: &project, binarySymbols: binarySymbols)
     }
 
-    static func read(_ given: [Given], into project: inout ProjectModel) throws(SessionError) {
+    static func read(_ given: [Given], into project: inout ProjectModel, binarySymbols: [BinarySymbolTable]) throws(SessionError) {
         var errors: [Diagnostic] = []
         for item in given {
             // A manifest's path is relative to the root and must stay inside it (links included).
@@ -37,8 +38,8 @@ public enum ArchiveStep {
                                              "archives: \(item.path) leads out of the project root (to \(opened.contents.name)); list archives inside it"))
                     continue
                 }
-                // The inspector declares how what ships joins the sources' model (facts, packaged versions).
-                try ArchiveInspector.inspect(opened.contents, kind: opened.kind).merge(into: &project)
+                // The inspector declares how what ships joins the sources' model (facts, packaged versions, API uses).
+                try ArchiveInspector.inspect(opened.contents, kind: opened.kind, binarySymbols: binarySymbols).merge(into: &project)
             } catch {
                 if let written = item.written {
                     errors.append(Diagnostic(.archiveUnreadable, at: written,

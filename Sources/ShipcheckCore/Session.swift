@@ -149,6 +149,23 @@ public struct Session: Sendable {
         return nil
     }
 
+    /// The loaded checklists' tables the archive inspector consumes (`ArchiveInspector.consumedTableKinds`:
+    /// `kind: binary_symbols`), decoded; the loader checked them, so a failure here is a checklist error all the same.
+    public func archiveTables() throws(SessionError) -> [BinarySymbolTable] {
+        var tables: [BinarySymbolTable] = []
+        for checklist in engine.checklists {
+            for table in checklist.tables.values.filter({ ArchiveInspector.consumedTableKinds.contains($0.kind ?? "") }).sorted(by: { $0.name < $1.name }) {
+                do {
+                    tables.append(try BinarySymbolTable.parse(SymbolTableSource(name: table.name, file: table.file, value: table.value)))
+                } catch {
+                    throw SessionError(Diagnostic(.inspectionFailed, at: SourceLocation(path: table.file),
+                                                  "binary symbol table \(table.name) is malformed:\n\(error.description)"))
+                }
+            }
+        }
+        return tables
+    }
+
     /// Inspects the project with every `kind: symbols` table of the loaded checklists, and reads the Data safety
     /// export against their `kind: data_safety_questions` table.
     public func inspect(scope: InspectionOptions.Scope = .everything) throws(SessionError) -> ProjectModel {

@@ -100,7 +100,7 @@ public enum Shipcheck {
         if let message = nothingSelected(session.engine, configuration) { throw SessionError(.nothingSelected, message) }
         var project = options.archiveOnly ? ProjectModel(root: session.root)
             : try session.inspect(scope: options.metadataOnly ? .metadata : .everything)
-        try ArchiveStep.read(ArchiveStep.paths(options, manifest: session.manifest), into: &project)
+        try ArchiveStep.read(ArchiveStep.paths(options, manifest: session.manifest), into: &project, binarySymbols: session.archiveTables())
         var notes: [String] = []
         notes += try ConsoleStep.read(options.console, into: &project, workingDirectory: session.workingDirectory)
         // `metadata fastlane/metadata/en-US` (one locale) or `metadata app-metadata` (per-applicationId trees):

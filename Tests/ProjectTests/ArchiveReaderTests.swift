@@ -92,6 +92,35 @@ enum ArchiveFixtures {
         #expect(archive.bundles.map(\.bundle) == apple.bundles)
     }
 
+    /// The archive inspector consumes `kind: binary_symbols` tables: each binary's imports become `SymbolHit`s of
+    /// the rows' facts (the first listed import, else a linked framework), at that binary, origin the archive; the
+    /// merge keeps them beside the source scan's hits, each input readable on its own.
+    @Test func binaryImportsBecomeSymbolHitsOfTheArchive() throws {
+        let zip = try ZipArchive(path: ArchiveFixtures.path("ios-trigger.ipa"), name: "app.ipa")
+        let tables = [BinarySymbolTable(name: "uses", rows: [
+            .init(fact: "api.FileTimestamp", symbols: ["_lstat", "_stat"]),
+            .init(fact: "api.SystemBootTime", symbols: ["_mach_absolute_time"]),
+            .init(fact: "purpose_api.health", symbols: ["_OBJC_CLASS_$_HKHealthStore"], frameworks: ["HealthKit"]),
+            .init(fact: "api.UserDefaults", symbols: ["_OBJC_CLASS_$_NSUserDefaults"]),
+        ])]
+        let output = try ArchiveInspector.inspect(zip, kind: .ipa, binarySymbols: tables)
+        #expect(output.symbolHits.map { "\($0.location.path) \($0.signal) \($0.symbol)" } == [
+            "app.ipa!/Payload/App.app/App api.FileTimestamp _stat",
+            "app.ipa!/Payload/App.app/App api.UserDefaults _OBJC_CLASS_$_NSUserDefaults",
+            "app.ipa!/Payload/App.app/Frameworks/Alamofire.framework/Alamofire api.SystemBootTime _mach_absolute_time",
+        ])
+        #expect(output.symbolHits.allSatisfy { $0.origin == .archive("app.ipa") })
+        // No table, no hit: the imports alone name no fact.
+        #expect(try ArchiveInspector.inspect(zip, kind: .ipa).symbolHits.isEmpty)
+
+        let source = SymbolHit(signal: "api.FileTimestamp", symbol: "stat", location: SourceLocation(path: "App/Disk.swift", line: 3))
+        var model = ProjectModel(root: "/", symbolHits: [source])
+        output.merge(into: &model)
+        #expect(model.symbolHits(fromArchive: false) == [source])
+        #expect(model.symbolHits(fromArchive: true) == output.symbolHits)
+        #expect(model.archives.bundle(withBinaryAt: output.symbolHits[2].location)?.name == "Alamofire")
+    }
+
     @Test func anXcarchiveFolderIsReadLikeTheIPA() throws {
         let opened = try ArchiveInput.open(ArchiveFixtures.path("ios-trigger.xcarchive"), root: ArchiveFixtures.folder)
         #expect(opened.kind == .xcarchive)

@@ -269,6 +269,36 @@ struct ChecklistLoaderTests {
         #expect(errors.count == 4)
     }
 
+    /// A `kind: binary_symbols` table (the archive inspector's) is checked at load: each row needs a fact the
+    /// catalog knows (nearest name suggested) and imported symbols or frameworks without spaces.
+    @Test func malformedBinarySymbolRowsAreLoadErrors() {
+        func table(_ rows: String) -> String {
+            Self.valid.replacingOccurrences(of: """
+                  words:
+                    source: "made up for the test"
+                    value: [alpha, beta]
+                """, with: """
+                  words:
+                    source: "made up for the test"
+                    value: [alpha, beta]
+                  binary_uses:
+                    source: "made up for the test"
+                    kind: binary_symbols
+                    value:
+                """ + rows)
+        }
+        let good = "\n      - { fact: account.creation, symbols: [\"_OBJC_CLASS_$_ASAuthorizationController\"], frameworks: [AuthenticationServices] }"
+        #expect(loadErrors(["demo.yml": table(good)]).isEmpty)
+        let errors = loadErrors(["demo.yml": table(good + "\n      - { fact: account.creaton, symbols: [_stat] }"
+                                                 + "\n      - { fact: account.creation }"
+                                                 + "\n      - { fact: account.creation, symbols: [\"two words\"], framework: [X] }")])
+        #expect(errors.contains { $0.contains("value[2]") && $0.contains("a row needs symbols, frameworks or both") })
+        #expect(errors.contains { $0.contains("value[3]") && $0.contains("are names without spaces, got \"two words\"") })
+        #expect(errors.contains { $0.contains("value[3]") && $0.contains("framework") && !$0.contains("without spaces") })
+        #expect(errors.contains { $0.contains("table `binary_uses`") && $0.contains("account.creaton") && $0.contains("account.creation")
+            && $0.contains("as the archive inspector reads it") })
+    }
+
     @Test func kebabCaseNames() {
         #expect(ChecklistLoader.isKebab("account-deletion"))
         #expect(!ChecklistLoader.isKebab("Account"))

@@ -5,21 +5,36 @@ import Formats
 /// Reads a built archive into a `BuiltArchive` and the facts it sets. Only the entries the checks need
 /// are inflated: each bundle's Info.plist, privacy manifests and main binary, and 64-bit native libraries.
 /// An entry that cannot be decoded is an `InputProblem` at that entry; the rest is still read.
+///
+/// It consumes the checklists' `kind: binary_symbols` tables (`consumedTableKinds`): each Apple binary's imports
+/// they name become `SymbolHit`s, origin the archive, in the list the source scan fills.
 public enum ArchiveInspector {
+    /// The checklist table kinds the inspector reads (the run hands it every table of these kinds, decoded).
+    public static let consumedTableKinds = ["binary_symbols"]
+
     public struct Output: Sendable {
         public var archive: BuiltArchive
         public var facts: [Fact] = []
         public var problems: [InputProblem] = []
+        /// The API uses its binaries' imports show (`kind: binary_symbols`), origin this archive, in archive order.
+        public var symbolHits: [SymbolHit] = []
 
         /// Joins what the archive says to the project model, as the inspector declares (`factMerge`,
-        /// `dependencyMerge`): the archive itself, its packaged versions, its facts and the entries it could not read.
+        /// `dependencyMerge`, `symbolHitMerge`): the archive itself, its packaged versions, its facts, its binaries'
+        /// API uses and the entries it could not read.
         public func merge(into model: inout ProjectModel) {
             model.archives.append(archive)
             model.dependencies.add(archive.packagedVersions, policy: ArchiveInspector.dependencyMerge)
             for fact in facts { model.facts.add(fact, policy: ArchiveInspector.factMerge) }
+            model.symbolHits.add(symbolHits, policy: ArchiveInspector.symbolHitMerge)
             model.problems += problems
         }
     }
+
+    /// A binary's API uses stand beside the source code's: both are kept, each with its origin, and a check picks
+    /// the input it judges (`ProjectModel.symbolHits(fromArchive:)`). They set no fact: a source rule's gate stays
+    /// the source scan's.
+    public static let symbolHitMerge = SymbolHitMergePolicy.keptWithOrigin
 
     /// A built archive's facts are what ships: they replace the source scan's differing guesses (the run
     /// adds them with this policy; evidence inside an archive is a path with an entry, `app.aab!/…`).
@@ -32,7 +47,8 @@ public enum ArchiveInspector {
     /// The ABIs Play's 16 KB requirement is about (64-bit).
     static let sixtyFourBitABIs: Set<String> = ["arm64-v8a", "x86_64"]
 
-    public static func inspect(_ contents: any ArchiveContents, kind: BuiltArchive.Kind) throws(ArchiveError) -> Output {
+    public static func inspect(_ contents: any ArchiveContents, kind: BuiltArchive.Kind,
+                               binarySymbols: [BinarySymbolTable] = []) throws(ArchiveError) -> Output {
         var output = Output(archive: BuiltArchive(name: contents.name, kind: kind))
         let names = contents.fileNames
         // The archive says which store it is for: rules of that store apply even without a source tree.
@@ -40,6 +56,10 @@ public enum ArchiveInspector {
         switch kind {
         case .ipa, .xcarchive, .app:
             try readAppleBundles(contents, names: names, kind: kind, into: &output)
+            for bundle in output.archive.bundles {
+                guard let binary = bundle.binary, let location = bundle.binaryLocation else { continue }
+                output.symbolHits += binary.symbolHits(binarySymbols, location: location, origin: output.archive.origin)
+            }
             output.facts.append(Fact(name: ArchiveFacts.apple, value: .bool(true), source: .detected, evidence: [evidence]))
             output.facts.append(Fact(name: Store.appstore.factName, value: .bool(true), source: .detected, evidence: [evidence]))
         case .aab, .apk:

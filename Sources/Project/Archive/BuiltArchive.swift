@@ -44,6 +44,14 @@ public struct BuiltArchive: Sendable {
     public var app: ArchivedBundle? { bundles.first { $0.kind == .app } }
 }
 
+extension Array where Element == BuiltArchive {
+    /// The Apple bundle whose main binary is at `location` (`app.ipa!/Payload/App.app/App`), in any archive given:
+    /// what a `SymbolHit` of an archive names.
+    public func bundle(withBinaryAt location: SourceLocation) -> ArchivedBundle? {
+        lazy.flatMap(\.bundles).first { $0.binaryLocation == location }
+    }
+}
+
 extension ApplePart {
     /// The Info.plist a bundle ships (its `INFOPLIST_FILE`, or the built one inside an archive), when it was read
     /// as a file (not generated keys).

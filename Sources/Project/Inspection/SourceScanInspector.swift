@@ -1,4 +1,6 @@
-/// What the source scan found: every symbol of the `kind: symbols` tables, with its place.
+/// The API uses found: every symbol of the `kind: symbols` tables the source scan found, with its place, and,
+/// when archives are given, every `kind: binary_symbols` import of their binaries (origin the archive, added by
+/// the archive step after inspection).
 public struct SourceScanPart: ModelPart {
     public var symbolHits: [SymbolHit] = []
 

@@ -117,7 +117,7 @@ enum AndroidForegroundServiceTypeCheck {
         let library = invocation.decoded("library_services", as: LibraryForegroundServices.self)?.services ?? [:]
         let foregroundActions = invocation.decoded("actions", as: ForegroundActions.self)?.actions ?? [:]
         let actionPlaces = facts[.androidServicesWithoutForegroundTypeActions]?.evidence ?? []
-        let hits = invocation.context.project.symbolHits
+        let hits = invocation.context.project.symbolHits(fromArchive: false)
         // The files that call startForeground, by class name (the file's name without its extension), and by folder.
         var callers: [String: SymbolHit] = [:]
         var callersByFolder: [String: [SymbolHit]] = [:]

@@ -12,7 +12,7 @@ struct FirstUse: Sendable {
         if let evidence = fact.evidence.min() {
             location = evidence.location
             snippet = evidence.snippet
-        } else if let hit = project.symbolHits.filter({ $0.signal == name }).min(by: { $0.location < $1.location }) {
+        } else if let hit = project.symbolHits(fromArchive: false).filter({ $0.signal == name }).min(by: { $0.location < $1.location }) {
             location = hit.location
             snippet = hit.symbol
         } else {

@@ -5,8 +5,9 @@ import Project
 enum PrivacyManifestChecks {
     static var all: [CheckFunction] { [requiredReasons.judgingEitherInput, valid, sdkManifests.judgingEitherInput] }
 
-    /// ITMS-91053, one policy judged on either input (`from:`): a bundle's code (`from: source`) or its binary's
-    /// imports (`from: archive`, `ArchivePrivacyEvidence.requiredReasons`) uses a category its own manifest lacks;
+    /// ITMS-91053, one policy judged on either input (`from:`): a bundle's code (`from: source`) or its binary
+    /// (`from: archive`, `ArchivePrivacyEvidence.requiredReasons`) uses a category its own manifest lacks, each use a
+    /// `SymbolHit` of the category's fact (the source scan's, or the archive inspector's from its binary imports);
     /// another manifest of the same app or upload declaring it makes the finding a warning that names it.
     ///
     /// Source: judged per bundle with its own binary (app, app extension, embedded framework), as App Store Connect
@@ -18,7 +19,6 @@ enum PrivacyManifestChecks {
         summary: "Each required-reason API category used in a bundle's code is declared in that bundle's own PrivacyInfo.xcprivacy",
         options: [
             OptionSpec("categories", .table, required: true, decode: TableError.decoder(RequiredReasonCategories.init), doc: "category -> fact -> approved reasons"),
-            OptionSpec("symbols", .table, requiredWhen: ("from", "archive"), decode: TableError.decoder(BinarySymbols.init), doc: "with `from: archive`: category -> the Mach-O symbols that use it"),
             OptionSpec("platforms", .stringList, doc: "the Apple platforms the rule applies to; a bundle built only for others is left out"),
             OptionSpec("sdk_declarations", .table, decode: TableError.decoder(SDKManifestDeclarations.init),
                        doc: "SDK name → the categories its own privacy manifest declares (from its published PrivacyInfo.xcprivacy): an app embedding it ships that manifest"),
@@ -32,8 +32,8 @@ enum PrivacyManifestChecks {
         guard let decoded = invocation.decoded("categories", as: RequiredReasonCategories.self) else { return [] }
         categories = decoded
         if JudgedInput.isArchive(invocation) {
-            guard let symbols = invocation.decoded("symbols", as: BinarySymbols.self) else { return [] }
-            return ArchivePrivacyEvidence.requiredReasons(categories, symbols, invocation.context.project.archives)
+            let project = invocation.context.project
+            return ArchivePrivacyEvidence.requiredReasons(categories, project.symbolHits(fromArchive: true), project.archives)
         }
         let project = invocation.context.project
         if project.appleBundles.isEmpty { return requiredReasonsOfTheWholeApp(categories, project, facts: invocation.facts) }
@@ -43,7 +43,7 @@ enum PrivacyManifestChecks {
         let claimed = project.appleBundles.reduce(into: Set<String>()) { $0.formUnion($1.files ?? []) }
         let shipped = Set(project.appleBundles.flatMap(\.privacyManifests))
         let facts = Set(categories.categories.map(\.fact))
-        let hits = Dictionary(grouping: project.symbolHits.filter { facts.contains($0.signal) }, by: \.signal)
+        let hits = Dictionary(grouping: project.symbolHits(fromArchive: false).filter { facts.contains($0.signal) }, by: \.signal)
         // One finding per category, first use and manifest: bundles that share the code and the manifest
         // (an app and its extensions linking one package) are named together.
         struct Key: Hashable {

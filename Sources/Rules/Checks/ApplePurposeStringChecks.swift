@@ -11,24 +11,22 @@ enum PurposeStringChecks {
 
     /// ITMS-90683, one policy judged on either input (`from:`): a protected API is used and no Info.plist that
     /// ships with the code sets a key that satisfies it. `from: source` reads the code, plugins and Info.plists of
-    /// the project; `from: archive` each binary's imports against the built Info.plist of the bundle it ships in
-    /// (`ArchivePurposeEvidence`).
+    /// the project; `from: archive` each binary's uses (the archive inspector's `SymbolHit`s, from the checklists'
+    /// `kind: binary_symbols` tables) against the built Info.plist of the bundle it ships in (`ArchivePurposeEvidence`).
     static let missing = CheckFunction(
         name: "purpose_strings.missing",
         summary: "Each protected API used in Swift/Objective-C code, or by a Flutter plugin or React Native module the app depends on (or, `from: archive`, imported by a binary of a built archive), has its purpose string in an app Info.plist",
         options: [keysOption,
                   OptionSpec("plugins", .table, decode: TableError.decoder(PluginAPIs.init),
                              doc: "Flutter plugins and React Native modules -> the purpose_api signals their iOS code uses, each row with its documentation"),
-                  OptionSpec("symbols", .table, requiredWhen: ("from", "archive"), decode: TableError.decoder(BinaryPurposeSymbols.init),
-                             doc: "with `from: archive`: purpose signal → `symbols` (Mach-O imports) and `frameworks` (linked)"),
                   JudgedInput.option],
         subjects: .none,
         reads: [.table("keys"), .family(.purposeDeclared), .fact(.appleProjectSpecUnevaluated), .fact(.applePodfilePreprocessorDefinitions)]
     ) { invocation in
         guard let table = invocation.decoded("keys", as: PurposeKeys.self) else { return [] }
         if JudgedInput.isArchive(invocation) {
-            guard let symbols = invocation.decoded("symbols", as: BinaryPurposeSymbols.self) else { return [] }
-            return ArchivePurposeEvidence.missing(table, symbols, invocation.context.project.archives)
+            let project = invocation.context.project
+            return ArchivePurposeEvidence.missing(table, project.symbolHits(fromArchive: true), project.archives)
         }
         let project = invocation.context.project
         let plists = project.infoPlists.filter { !$0.isTestBundle }

@@ -48,8 +48,8 @@ enum AppleSceneLifeCycleCheck {
         let apps = all.filter { $0.kind == .app && $0.productType?.hasPrefix("com.apple.product-type.application") == true }
         guard !apps.isEmpty else { return nil }
         let claimed = all.reduce(into: Set<String>()) { $0.formUnion($1.files ?? []) }
-        let delegates = project.symbolHits.filter { $0.signal == delegateFact }.sorted { $0.location < $1.location }
-        let scenes = project.symbolHits.filter { $0.signal == swiftUIFact }
+        let delegates = project.symbolHits(fromArchive: false).filter { $0.signal == delegateFact }.sorted { $0.location < $1.location }
+        let scenes = project.symbolHits(fromArchive: false).filter { $0.signal == swiftUIFact }
         // Files no target claims (a local package, a loose folder) count for every app bundle.
         func builds(_ bundle: AppleBundle, _ path: String) -> Bool { bundle.files?.contains(path) == true || !claimed.contains(path) }
         var byDelegate: [(hit: SymbolHit, plists: [String])] = []

@@ -27,13 +27,14 @@ public struct ChecklistLoader: Sendable {
     static let ruleKeys = ["id", "title", "severity", "stores", "when", "expect", "check", "given", "with",
                            "kind", "message", "help", "references", "effective", "severity_reason", "severity_steps", "where", "redact"]
     static let tableKeys = ["source", "kind", "value"]
-    /// `symbols`: a table the source scan reads; `data_safety_questions`: the Data safety form's ids, which the
+    /// `symbols`: a table the source scan reads; `binary_symbols`: the same facts as a built binary's imports,
+    /// which the archive inspector reads (`ArchiveInspector.consumedTableKinds`); `data_safety_questions`: the Data safety form's ids, which the
     /// inspection reads the export against (one such table among all loaded checklists).
     /// `native_dependencies`: native-bearing dependency coordinates, which the Android inspection reads.
     /// `plugin_manifests`: the permissions well-known Flutter plugins' and React Native modules' manifests add.
     /// `names`: the names a closed fact family's `*` stands for (`NameVocabulary`), which the loader reads.
     /// `flutter_sdk_defaults`: the Flutter Gradle plugin's flutter.targetSdkVersion etc. per Flutter release.
-    static let tableKinds = ["symbols", "data_safety_questions", "native_dependencies", "plugin_manifests", "names", "flutter_sdk_defaults"]
+    static let tableKinds = ["symbols", "binary_symbols", "data_safety_questions", "native_dependencies", "plugin_manifests", "names", "flutter_sdk_defaults"]
 
     public func load(_ sources: [ChecklistSource]) throws(ChecklistLoadError) -> [Checklist] {
         var errors: [YAMLError] = []
@@ -159,6 +160,16 @@ public struct ChecklistLoader: Sendable {
                 }
             }
         }
+        // A binary symbol table's row names the fact the source scan sets for the same use: a misspelt one would
+        // pair a binary's import with nothing a rule reads.
+        for (draft, diagnostics) in drafts {
+            for (name, table, _) in draft.tables where table.kind == "binary_symbols" {
+                for row in table.value.sequence ?? [] {
+                    guard let fact = row["fact"], let text = fact.scalar else { continue }
+                    tableFacts.append(TableFactReference(name: text, mark: fact.mark, table: name, function: "the archive inspector", diagnostics: diagnostics))
+                }
+            }
+        }
         let catalog = Self.checkFacts(drafts, knownFacts: knownFacts, tableMarks: tableMarks, tableFacts: tableFacts)
         for (_, diagnostics) in drafts { errors += diagnostics.errors }
         guard errors.isEmpty else { throw ChecklistLoadError(errors: errors) }
@@ -230,7 +241,8 @@ public struct ChecklistLoader: Sendable {
         for reference in tableFacts {
             guard var message = catalog.problem(naming: reference.name) else { continue }
             if !catalog.contains(reference.name) { message += ": nothing declares it, so the check would never see it (see shipcheck facts --catalog)" }
-            reference.diagnostics.add("table `\(reference.table)`: \(message) (as check \"\(reference.function)\" reads it)",
+            let reader = reference.function.hasPrefix("the ") ? reference.function : "check \"\(reference.function)\""
+            reference.diagnostics.add("table `\(reference.table)`: \(message) (as \(reader) reads it)",
                                       at: reference.mark, path: "tables.\(reference.table).value")
         }
         return byFile
@@ -411,6 +423,12 @@ public struct ChecklistLoader: Sendable {
         if kind == "flutter_sdk_defaults" {
             // The Android inspection reads it; a bad row is a checklist error now.
             _ = FlutterSDKDefaults.read(value)
+        }
+        if kind == "binary_symbols" {
+            // The archive inspector reads these (`ArchiveInspector.consumedTableKinds`); a bad row is a checklist error now.
+            do { _ = try BinarySymbolTable.parse(SymbolTableSource(name: name, file: file, value: value.node)) } catch {
+                for problem in error.errors { reader.diagnostics.add(problem) }
+            }
         }
         if kind == "symbols" {
             // The scan reads these; a malformed one is a checklist error now, not an inspection error later.

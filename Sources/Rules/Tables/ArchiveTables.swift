@@ -1,25 +1,8 @@
 import Project
 import YAML
 
-/// The tables of the checks that read built archives, decoded once at load.
-
-/// `{ Category: [symbols] }`: the Mach-O symbol names (C functions with their leading underscore,
-/// Objective-C classes as `_OBJC_CLASS_$_Name`) that use each required-reason category.
-struct BinarySymbols: Sendable {
-    let byCategory: [String: [String]]
-
-    init(_ table: Table) throws(TableError) {
-        guard let pairs = table.value.mapping else { throw TableError(table, table.value, "expected a mapping of category to a list of symbols") }
-        var byCategory: [String: [String]] = [:]
-        for pair in pairs {
-            guard let name = pair.key.scalar, let symbols = pair.value.sequence?.compactMap(\.scalar), !symbols.isEmpty else {
-                throw TableError(table, pair.key, "each category maps to a non-empty list of symbols")
-            }
-            byCategory[name] = symbols
-        }
-        self.byCategory = byCategory
-    }
-}
+/// The tables of the checks that read built archives, decoded once at load. (What a binary's imports show is
+/// not here: `kind: binary_symbols` tables are the archive inspector's, `BinarySymbolTable`.)
 
 /// `{ xcode: "26.0", sdks: { iphoneos: "26.0", … } }`; versions compared component by component.
 struct UploadSDKMinimum: Sendable {
@@ -72,37 +55,5 @@ struct UploadSDKMinimum: Sendable {
         var parts = version
         while parts.count > 2, parts.last == 0 { parts.removeLast() }
         return parts.map(String.init).joined(separator: ".")
-    }
-}
-
-/// `{ <purpose signal>: { symbols: [...], frameworks: [...] } }`: the Mach-O imports (`_OBJC_CLASS_$_AVCaptureDevice`)
-/// and linked frameworks (`HealthKit`) that show a binary uses a protected API.
-struct BinaryPurposeSymbols: Sendable {
-    let symbols: [String: [String]]
-    let frameworks: [String: [String]]
-
-    init(_ table: Table) throws(TableError) {
-        guard let pairs = table.value.mapping else { throw TableError(table, table.value, "expected a mapping of purpose signal to `symbols` and `frameworks`") }
-        var symbols: [String: [String]] = [:]
-        var frameworks: [String: [String]] = [:]
-        for pair in pairs {
-            guard let signal = pair.key.scalar, pair.value.mapping != nil else { throw TableError(table, pair.key, "each signal maps to `symbols` and/or `frameworks` lists") }
-            symbols[signal] = pair.value["symbols"]?.sequence?.compactMap(\.scalar) ?? []
-            frameworks[signal] = pair.value["frameworks"]?.sequence?.compactMap(\.scalar) ?? []
-            guard !(symbols[signal]!.isEmpty && frameworks[signal]!.isEmpty) else { throw TableError(table, pair.key, "give at least one symbol or framework") }
-        }
-        self.symbols = symbols
-        self.frameworks = frameworks
-    }
-
-    /// The first import or linked framework of `binary` that shows `signal`, as evidence.
-    func evidence(for signal: String, in binary: MachOFile) -> String? {
-        let imported = Set(binary.undefinedSymbols)
-        if let symbol = symbols[signal]?.first(where: imported.contains) { return symbol }
-        let linked = binary.slices.flatMap(\.linkedLibraries)
-        for framework in frameworks[signal] ?? [] where linked.contains(where: { $0.hasSuffix("/\(framework).framework/\(framework)") }) {
-            return "\(framework).framework"
-        }
-        return nil
     }
 }

@@ -64,7 +64,7 @@ struct ConsoleCommand {
         let session = try Session.open(path: parsed.positionals.count > 1 ? parsed.positionals[1] : ".", configPath: parsed.value("config"),
                                        rulesDirectories: parsed.all("rules"))
         var project = try session.inspect()
-        try ArchiveStep.read(parsed.all("archive"), into: &project)
+        try ArchiveStep.read(parsed.all("archive"), into: &project, binarySymbols: session.archiveTables())
         return project
     }
 

@@ -33,7 +33,7 @@ struct FactsCommand {
                                            rulesDirectories: parsed.all("rules"), discoveryCeiling: console.confinedRoot)
             project = try session.inspect()
             // With --archive, the built archives' facts, which win over the source's (both are shown).
-            try ArchiveStep.read(parsed.all("archive"), into: &project)
+            try ArchiveStep.read(parsed.all("archive"), into: &project, binarySymbols: session.archiveTables())
         } catch {
             for message in error.messages { console.error(message) }
             return .usage

@@ -4,9 +4,11 @@ import Project
 /// (`privacy_manifest.required_reasons` and `.sdk_manifests` with `from: archive`): what App Store Connect reads
 /// from the upload itself, each bundle's binary against its own PrivacyInfo.xcprivacy.
 enum ArchivePrivacyEvidence {
-    /// ITMS-91053 as App Store Connect finds it: each Mach-O binary's imported symbols (app, extensions,
-    /// embedded frameworks) against the categories its own bundle's PrivacyInfo.xcprivacy declares.
-    static func requiredReasons(_ categories: RequiredReasonCategories, _ symbols: BinarySymbols, _ archives: [BuiltArchive]) -> [CheckResult] {
+    /// ITMS-91053 as App Store Connect finds it: each Mach-O binary's uses (app, extensions, embedded frameworks;
+    /// `hits`, the archive inspector's, each at its binary with the category's fact) against the categories its own
+    /// bundle's PrivacyInfo.xcprivacy declares.
+    static func requiredReasons(_ categories: RequiredReasonCategories, _ hits: [SymbolHit], _ archives: [BuiltArchive]) -> [CheckResult] {
+        let uses = Dictionary(grouping: hits, by: \.location)
         var results: [CheckResult] = []
         for archive in archives where archive.isApple {
             let apple = archive.apple
@@ -19,10 +21,9 @@ enum ArchivePrivacyEvidence {
                     apple.bundles.filter { $0.location != bundle.location && apple.declaredAPICategories(of: $0).contains(category) }
                         .flatMap(\.privacyManifests).sorted()
                 }
-                guard let binary = archived.binary, let location = archived.binaryLocation else { continue }
-                let imported = Set(binary.undefinedSymbols)
+                guard let location = archived.binaryLocation, let found = uses[location] else { continue }
                 for category in categories.categories where !declared.contains(categories.prefix + category.name) {
-                    guard let symbol = symbols.byCategory[category.name]?.first(where: imported.contains) else { continue }
+                    guard let symbol = found.first(where: { $0.signal == category.fact })?.symbol else { continue }
                     let manifest = bundle.privacyManifests.isEmpty
                         ? "any manifest of its own (the bundle has no PrivacyInfo.xcprivacy)"
                         : "its privacy manifest \(bundle.privacyManifests.joined(separator: ", "))"

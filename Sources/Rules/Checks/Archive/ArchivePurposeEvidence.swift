@@ -1,11 +1,13 @@
 import Project
 
 /// The evidence a built iOS archive gives for the purpose-string policy also judged on the sources
-/// (`purpose_strings.missing` with `from: archive`).
+/// (`purpose_strings.missing` with `from: archive`): its binaries' uses, as the archive inspector found them.
 enum ArchivePurposeEvidence {
-    /// ITMS-90683 on what ships: a binary (the app's, an extension's, an embedded framework's) imports a
-    /// protected API's symbol and the Info.plist of the bundle it ships in lacks every key that satisfies it.
-    static func missing(_ keys: PurposeKeys, _ symbols: BinaryPurposeSymbols, _ archives: [BuiltArchive]) -> [CheckResult] {
+    /// ITMS-90683 on what ships: a binary (the app's, an extension's, an embedded framework's) uses a protected API
+    /// (`hits`, the archive inspector's, at that binary) and the Info.plist of the bundle it ships in lacks every key
+    /// that satisfies it.
+    static func missing(_ keys: PurposeKeys, _ hits: [SymbolHit], _ archives: [BuiltArchive]) -> [CheckResult] {
+        let uses = Dictionary(grouping: hits, by: \.location)
         var results: [CheckResult] = []
         for archive in archives where archive.isApple {
             for (owner, binaries) in ArchiveAppleChecks.plistBundles(archive) {
@@ -15,8 +17,8 @@ enum ArchivePurposeEvidence {
                     guard !requirement.keys.contains(where: { key in value[key]?.string.map { !$0.isEmpty } ?? (value[key] != nil) }) else { continue }
                     // The first binary (the owner's own first) that uses the API, with the import that shows it.
                     for bundle in binaries {
-                        guard let binary = bundle.binary, let location = bundle.binaryLocation,
-                              let evidence = symbols.evidence(for: requirement.signal, in: binary) else { continue }
+                        guard let location = bundle.binaryLocation,
+                              let evidence = uses[location]?.first(where: { $0.signal == requirement.signal })?.symbol else { continue }
                         results.append(CheckResult(location: location, evidence: evidence, values: [
                             "binary": location.path, "bundle": bundle.described, "symbol": evidence,
                             "key": requirement.keys.joined(separator: " or "), "plist": plistLocation.path,
