@@ -38,6 +38,24 @@ import Testing
         #expect(parallel.files.filter(\.isVendored).map(\.path) == ["Carthage/Checkouts/K/K.swift", "Pods/Lib/Lib.swift"])
     }
 
+    /// `build` is a build's output folder except inside a source folder, where it is a package (protonvpn-android's
+    /// `com.protonvpn.android.build.logic` convention plugins); both walks agree.
+    @Test func aBuildPackageInsideSourcesIsWalked() throws {
+        let tree = try TemporaryTree()
+        for path in ["build/out.kt", "app/build/intermediates/R.kt", "app/src/main/java/com/x/build/Tool.kt",
+                     "build-logic/src/main/kotlin/com/x/build/logic/Plugin.kt", "src/build/y.kt"] {
+            try tree.write(path, "x\n")
+        }
+        let real = try #require(FileWalker.realPath(tree.root))
+        var info = stat()
+        #expect(stat(real, &info) == 0)
+        let serial = try FileWalker().walk(root: tree.root, parallel: false)
+        #expect(serial.files.map(\.path) == ["app/src/main/java/com/x/build/Tool.kt",
+                                             "build-logic/src/main/kotlin/com/x/build/logic/Plugin.kt", "src/build/y.kt"])
+        let parallel = try #require(FileWalker().parallelWalk(realRoot: real, rootID: FileWalker.DirectoryID(info)))
+        #expect(same(parallel, serial))
+    }
+
     @Test func aLinkToAFolderIsLeftToTheSerialWalk() throws {
         let tree = try TemporaryTree()
         try tree.write("App/Main.swift", "x\n")

@@ -9,8 +9,18 @@ import Formats
 /// is entered once (by device and inode, so link loops end), and only regular files are listed: a FIFO
 /// or a device is never opened. What cannot be read becomes an `InputProblem`.
 public struct FileWalker: Sendable {
-    /// Folders never entered, at any depth.
+    /// Folders never entered, at any depth (`build` only outside source folders: see `skips`).
     public static let skippedFolders: Set<String> = [".git", ".build", "build", "DerivedData", ".gradle", ".idea"]
+
+    /// Whether the folder `name` inside the folder `parent` (relative to the root) is never entered. A `build`
+    /// folder is a build's output (Gradle's `<module>/build/`, CMake's, Flutter's) except inside a source folder,
+    /// where it is a package named `build` (protonvpn-android's build-logic classes in
+    /// `src/main/java/com/protonvpn/android/build/logic/`).
+    public static func skips(_ name: String, in parent: String) -> Bool {
+        guard skippedFolders.contains(name) else { return false }
+        guard name == "build" else { return true }
+        return !(parent == "src" || parent.hasPrefix("src/") || parent.contains("/src/") || parent.hasSuffix("/src"))
+    }
     /// Folders whose files are dependencies, at any depth.
     public static let vendoredFolders: Set<String> = ["Pods", "node_modules", "vendor"]
     /// Vendored folder paths of two segments (`Carthage/Checkouts`), at any depth.
@@ -146,7 +156,7 @@ public struct FileWalker: Sendable {
             }
             switch info.st_mode & S_IFMT {
             case S_IFDIR:
-                if Self.skippedFolders.contains(name) || isExcluded(childRelative) { continue }
+                if Self.skips(name, in: relative) || isExcluded(childRelative) { continue }
                 guard state.visited.insert(DirectoryID(info)).inserted else { continue }
                 let childVendored = vendored || Self.vendoredFolders.contains(name)
                     || Self.vendoredPaths.contains { relative.split(separator: "/").last.map(String.init) == $0.0 && name == $0.1 }

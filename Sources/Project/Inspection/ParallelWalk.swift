@@ -135,7 +135,7 @@ extension FileWalker {
             }
             switch info.st_mode & S_IFMT {
             case S_IFDIR:
-                if Self.skippedFolders.contains(name) || isExcluded(childRelative) { continue }
+                if Self.skips(name, in: relative) || isExcluded(childRelative) { continue }
                 if isLink {
                     listing.linksToFolder = true
                     return listing
