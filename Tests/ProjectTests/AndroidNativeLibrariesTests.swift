@@ -40,6 +40,15 @@ import Testing
         // A carriage return or a non-ASCII byte: read as text ("\r\n" is one character there, so no line split).
         #expect(AndroidNativeBuild.firstLine(Array("rust\r\ncargo-ndk\r\n".utf8), containing: markers)?.number == 1)
         #expect(AndroidNativeBuild.firstLine(Array("rüst\ncargo-ndk\n".utf8), containing: markers)?.number == 2)
+        // In such a text, ASCII lines are read on their bytes and the others as characters, with the same rules.
+        let mixed = "// Zoë's build\nrust\n  commandLine(\"Cargo\", \"NDK\") // é\n  CargoKit\n"
+        #expect(AndroidNativeBuild.firstTextLine(mixed, containing: markers)?.number == 3)
+        #expect(AndroidNativeBuild.firstTextLine(mixed, containing: markers)?.text == "commandLine(\"Cargo\", \"NDK\") // é")
+        let ascii = "// Zoë's build\n# cargokit\n\t apply from: '../Cargokit/gradle/plugin.gradle' \n"
+        #expect(AndroidNativeBuild.firstTextLine(ascii, containing: markers)?.number == 3)
+        #expect(AndroidNativeBuild.firstTextLine(ascii, containing: markers)?.text == "apply from: '../Cargokit/gradle/plugin.gradle'")
+        #expect(AndroidNativeBuild.firstTextLine("// Zoë\ntrust\ncargo ndk-x\n", containing: markers)?.number == 3)
+        #expect(AndroidNativeBuild.firstTextLine("// Zoë\ntrust\ncargo/ndk\n", containing: markers) == nil)
     }
 
     @Test func readsTheLoadAlignmentOf64BitLibraries() throws {

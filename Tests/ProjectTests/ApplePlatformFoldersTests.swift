@@ -62,6 +62,10 @@ import Testing
         #expect(ApplePlatformFolders.declaresAppleTarget(Array("cargo { targets = listOf(\"aarch64-apple-ios\") }".utf8)))
         #expect(ApplePlatformFolders.declaresAppleTarget(Array("kotlin { macosArm64(); cinterops { } }".utf8)))
         #expect(!ApplePlatformFolders.declaresAppleTarget(Array("android { namespace = \"a.b\"; compileOptions { } }".utf8)))
+        // An identifier's beginning in any case; not inside a word, not a word shorter than the Apple word.
+        #expect(ApplePlatformFolders.declaresAppleTarget(Array("val t = IOSX64()".utf8)))
+        #expect(ApplePlatformFolders.declaresAppleTarget(Array("xcode".utf8)))
+        #expect(!ApplePlatformFolders.declaresAppleTarget(Array("bios(); _ios; pineapple; xcod; io".utf8)))
     }
 
     @Test func flutterDesktopRunnersAreAnotherPlatformsButItsIOSFolderIsNot() throws {

@@ -158,3 +158,23 @@ import Testing
         #expect(MetadataDiscovery.discover(root: fixtures + "/flavors", files: files, manifest: nil).part?.trees.isEmpty == true)
     }
 }
+
+/// The folder index records each folder's files and sub-folders as splitting every path whole would: with a folder's
+/// files together (its chain recorded once), apart, at the root, and for paths that are not plain.
+@Suite struct FolderIndexTests {
+    @Test func indexAgreesWithSplittingEveryPath() {
+        let paths = ["README.md", "a/b/c.txt", "a/b/d.txt", "a/e.txt", "a/b/f.txt", "x.txt", "a/b/g/h.txt", "a/b/g/i.txt",
+                     "a//j.txt", "a/./k.txt", "z/y/x/w.txt", "z/y/v.txt", "z/y/x/u.txt", "LICENSE"]
+        let files = paths.map { ProjectFile(path: $0, absolutePath: "/nonexistent/" + $0, size: 1, isVendored: false) }
+        let index = FolderIndex(files)
+        var folders: [String: [String]] = [:]
+        var subfolders: [String: Set<String>] = [:]
+        for path in paths {
+            let parts = path.split(separator: "/").map(String.init)
+            folders[parts.dropLast().joined(separator: "/"), default: []].append(path)
+            for depth in 0..<(parts.count - 1) { subfolders[parts[..<depth].joined(separator: "/"), default: []].insert(parts[depth]) }
+        }
+        #expect(index.folders.mapValues { $0.map(\.path) } == folders.mapValues { $0.sorted() })
+        #expect(index.subfolders == subfolders)
+    }
+}

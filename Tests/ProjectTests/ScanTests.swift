@@ -183,6 +183,54 @@ import Testing
         #expect(places("a_").isEmpty)
     }
 
+    /// The skip pass (every fragment at least `minimumSkipWindow` bytes: windows move by the table of pairs) finds
+    /// what a plain search finds: the first place of each fragment, any case, on texts built from the fragments'
+    /// own bytes (so pairs of the table are everywhere), with places at the very start and the very end.
+    @Test func textFragmentSkipPassFindsWhatAPlainSearchFinds() {
+        let fragments = ["account_delete", "delete-my-account", "accountremoval", "deleteaccount", "tail-x"]
+        let index = TextFragmentIndex(fragments.map { Array($0.utf8) })
+        func plain(_ text: [UInt8]) -> [String] {
+            let lower = text.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }
+            var found: [(start: Int, fragment: Int)] = []
+            for (offset, fragment) in fragments.enumerated() {
+                let bytes = Array(fragment.utf8)
+                guard bytes.count <= lower.count else { continue }
+                if let start = (0...(lower.count - bytes.count)).first(where: { Array(lower[$0..<($0 + bytes.count)]) == bytes }) {
+                    found.append((start, offset))
+                }
+            }
+            return found.sorted { ($0.start, $0.fragment) < ($1.start, $1.fragment) }.map { place in
+                let line = 1 + text[..<place.start].filter { $0 == 0x0A }.count
+                let lineStart = text[..<place.start].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+                return "\(place.fragment)@\(line):\(place.start - lineStart)"
+            }
+        }
+        func places(_ text: [UInt8]) -> [String] {
+            text.withUnsafeBufferPointer { buffer in
+                index.firstPlaces(in: buffer, searched: [true, true, true, true, true]).map { "\($0.fragment)@\($0.line):\($0.start - $0.lineStart)" }
+            }
+        }
+        #expect(places(Array("account_delete".utf8)) == ["0@1:0"])
+        #expect(places(Array("x\nACCOUNTREMOVAL".utf8)) == ["2@2:0"])
+        #expect(places(Array("accountremova".utf8)).isEmpty)
+        // Pieces of the fragments and a few other bytes, in a fixed pseudo-random order.
+        let pieces = ["account", "delete", "_", "-", "my-", "Account", "DELETE", "removal", "\n", " ", "tail", "-x", "e", "t", "acc", "ount"]
+        var seed: UInt64 = 0x9E3779B97F4A7C15
+        var found = 0
+        for _ in 0..<300 {
+            var text: [UInt8] = []
+            for _ in 0..<(seed % 40) {
+                seed = seed &* 6364136223846793005 &+ 1442695040888963407
+                text += Array(pieces[Int(seed >> 33) % pieces.count].utf8)
+            }
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            let expected = plain(text)
+            found += expected.count
+            #expect(places(text) == expected, "\(String(decoding: text, as: UTF8.self))")
+        }
+        #expect(found > 50)  // the texts do hold places
+    }
+
     /// A fragment is searched only in its entry's languages (the pass reads each file's language once).
     @Test func textFragmentsKeepTheirLanguages() {
         let scanner = Self.scanner([SymbolEntry(fact: "k", languages: [.kotlin], symbols: [], textFragments: ["account_delete"]),

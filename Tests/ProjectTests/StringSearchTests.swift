@@ -84,4 +84,19 @@ struct PrivacyURLSearchTests {
         }
         #expect(!"anything".containsIgnoringASCIICase(""))
     }
+
+    /// Store detection's leading-whitespace trim on the bytes gives what trimming `Character`s that are whitespace gives:
+    /// ASCII blanks, "\r\n", and non-ASCII whitespace or a combining mark after the blanks (read as characters then).
+    @Test func leadingWhitespaceTrimAgreesWithCharacters() {
+        func characters(_ text: Substring) -> Substring {
+            var text = text
+            while let first = text.first, first.isWhitespace { text.removeFirst() }
+            return text
+        }
+        let lines = ["", "   ", "\t\tid 'com.android.application'", " \r\n x", "\u{0B}\u{0C}a", "\u{A0} x", "  \u{85}y",
+                     " \u{301}x", "\u{2003}\u{2003}plugins", "  é", "x  ", "\r"]
+        for line in lines {
+            #expect(Substring(line).trimmingLeadingWhitespace() == characters(Substring(line)), "\(line.debugDescription)")
+        }
+    }
 }

@@ -270,7 +270,7 @@ package struct GradleScript: Sendable {
     private static let applyFromPattern = try! NSRegularExpression(
         pattern: #"^apply\s*\(?\s*from\s*[:=]\s*(rootProject\.file\(\s*|file\(\s*)?["']([^"']+)["']\s*\)?\s*\)?$"#)
 
-    private static let projectDependencyPatterns: [NSRegularExpression] = [
+    static let projectDependencyPatterns: [NSRegularExpression] = [
         #"^[A-Za-z_]\w*\s*\(?\s*project\s*\(\s*(?:path\s*[:=]\s*)?["'](:[\w\-:.]+)["']"#,
         // Convention plugins in Kotlin: `"implementation"(project(":core:ui"))`, `add("api", project(":x"))`.
         #"^["'][A-Za-z_]\w*["']\s*\(?\s*project\s*\(\s*["'](:[\w\-:.]+)["']"#,
@@ -285,10 +285,73 @@ package struct GradleScript: Sendable {
         let isWord: (Character) -> Bool = { $0.isLetter || $0.isNumber || $0 == "_" }
         let configuration = configurationText.drop { !isWord($0) }.prefix(while: isWord)
         guard !configuration.isEmpty, isShippingConfiguration(String(configuration)), text.contains("project") else { return nil }
-        for pattern in projectDependencyPatterns {
+        // The first pattern on the bytes when it can tell (a module of a large build declares dozens of these,
+        // and an ICU match on an NSString copy of each was a twentieth of `check` on duckduckgo-Android).
+        var patterns = projectDependencyPatterns[...]
+        switch firstProjectPath(text) {
+        case .found(let path): return path
+        case .absent: patterns = patterns.dropFirst()
+        case .unknown: break
+        }
+        for pattern in patterns {
             if let path = firstCapture(pattern, text) { return path }
         }
         return nil
+    }
+
+    enum ByteMatch: Equatable {
+        case found(String)
+        case absent
+        /// Not decided on the bytes (non-ASCII or control bytes, a first word ending in `project`): ask the regex.
+        case unknown
+    }
+
+    /// `projectDependencyPatterns[0]` (`implementation(project(":core:ui"))`, `api project(path: ':x')`) matched on the
+    /// bytes of a statement of printable ASCII, where `\w` is `[A-Za-z0-9_]` and `\s` a space. Its one ambiguity, the
+    /// first word's `\w*` giving back a `project` it ends with (`myproject(":x")`), is left to the regex.
+    static func firstProjectPath(_ text: String) -> ByteMatch {
+        let bytes = Array(text.utf8)
+        guard bytes.allSatisfy({ $0 >= 0x20 && $0 <= 0x7E }) else { return .unknown }
+        func isWord(_ byte: UInt8) -> Bool {
+            (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F
+        }
+        func at(_ index: Int) -> UInt8 { index < bytes.count ? bytes[index] : 0 }
+        func skipSpaces(_ index: inout Int) { while at(index) == 0x20 { index += 1 } }
+        func take(_ word: String, _ index: inout Int) -> Bool {
+            let word = Array(word.utf8)
+            guard index + word.count <= bytes.count, Array(bytes[index..<(index + word.count)]) == word else { return false }
+            index += word.count
+            return true
+        }
+        guard let first = bytes.first, isWord(first), !(first >= 0x30 && first <= 0x39) else { return .absent }
+        var index = 1
+        while isWord(at(index)) { index += 1 }
+        if index > 7, Array(bytes[(index - 7)..<index]) == Array("project".utf8) { return .unknown }
+        skipSpaces(&index)
+        if at(index) == UInt8(ascii: "(") { index += 1 }
+        skipSpaces(&index)
+        guard take("project", &index) else { return .absent }
+        skipSpaces(&index)
+        guard at(index) == UInt8(ascii: "(") else { return .absent }
+        index += 1
+        skipSpaces(&index)
+        var afterPath = index
+        if take("path", &afterPath) {
+            skipSpaces(&afterPath)
+            if at(afterPath) == UInt8(ascii: ":") || at(afterPath) == UInt8(ascii: "=") {
+                afterPath += 1
+                skipSpaces(&afterPath)
+                index = afterPath
+            }
+        }
+        guard at(index) == UInt8(ascii: "\"") || at(index) == UInt8(ascii: "'") else { return .absent }
+        index += 1
+        guard at(index) == UInt8(ascii: ":") else { return .absent }
+        let start = index
+        index += 1
+        while isWord(at(index)) || at(index) == UInt8(ascii: "-") || at(index) == UInt8(ascii: ":") || at(index) == UInt8(ascii: ".") { index += 1 }
+        guard index > start + 1, at(index) == UInt8(ascii: "\"") || at(index) == UInt8(ascii: "'") else { return .absent }
+        return .found(String(decoding: bytes[start..<index], as: UTF8.self))
     }
 
     // MARK: Dependencies

@@ -42,7 +42,11 @@ extension AndroidInspector {
         var packageLists: [String: ProjectFile] = [:]
         var memberNames: [String: [String: String]] = [:]
 
-        init(files: [ProjectFile]) {
+        /// The Gradle files read and parsed before this inspection (`GradleFilesInspector`), by path.
+        let shared: GradleFilesPart
+
+        init(files: [ProjectFile], shared: GradleFilesPart = GradleFilesPart()) {
+            self.shared = shared
             // Lazily, and only the files a path can name (an `apply from:` script, a network security config): a
             // copy of every file and a dictionary of every path took 30 MB of a 150,000-file tree.
             let shipping = files.lazy.filter { !$0.isVendored }
@@ -51,6 +55,16 @@ extension AndroidInspector {
         }
 
         func read(_ file: ProjectFile) -> String? {
+            if let read = shared.files[file.path] {
+                switch read.text {
+                case .success(let text):
+                    texts[file.path] = read.lines
+                    return text
+                case .failure(let failure):
+                    problems.append(failure.problem)
+                    return nil
+                }
+            }
             do {
                 let text = try InspectedText.read(file)
                 texts[file.path] = text.lineSlices()
@@ -95,12 +109,23 @@ extension AndroidInspector {
             for file in shipping where file.fileName == "libs.versions.toml" && folder(of: file.path).split(separator: "/").last == "gradle" {
                 guard let text = read(file) else { continue }
                 do {
-                    let catalog = try VersionCatalog.parse(text, location: SourceLocation(path: file.path))
+                    let catalog = try parseCatalog(text, path: file.path)
                     catalogsByFolder[folder(of: folder(of: file.path))] = (file.path, catalog)
                 } catch {
                     problems.append(error.problem)
                 }
             }
+        }
+
+        /// A catalog's parse: the shared one when the file was parsed before this inspection.
+        func parseCatalog(_ text: String, path: String) throws(InspectedText.Failure) -> VersionCatalog {
+            if let parsed = shared.files[path]?.catalog { return try parsed.get() }
+            return try VersionCatalog.parse(text, location: SourceLocation(path: path))
+        }
+
+        /// A script's parse: the shared one when the file was parsed before this inspection.
+        func parseScript(_ text: String, path: String) -> GradleScript {
+            shared.files[path]?.script ?? GradleScript.parse(text)
         }
 
         func readSettings() {
@@ -124,7 +149,7 @@ extension AndroidInspector {
                     if parsedCatalogs[path] == nil, !triedCatalogs.contains(path), let text = read(file) {
                         triedCatalogs.insert(path)
                         do {
-                            parsedCatalogs[path] = try VersionCatalog.parse(text, location: SourceLocation(path: path))
+                            parsedCatalogs[path] = try parseCatalog(text, path: path)
                         } catch {
                             problems.append(error.problem)
                         }
@@ -189,8 +214,11 @@ extension AndroidInspector {
             }
             // Read in order (problems and texts are recorded as before), parsed over the cores: a build of some
             // hundreds of modules has as many scripts, and parsing them was the largest part of this inspector.
+            // (Shared with the dependency reader through `GradleFilesInspector`, which parsed them already.)
             let scriptTexts = buildTexts.map(\.text)
-            let parsed = ConcurrentMap.map(count: scriptTexts.count) { GradleScript.parse(scriptTexts[$0]) }
+            let scriptPaths = buildTexts.map(\.file.path)
+            let shared = self.shared
+            let parsed = ConcurrentMap.map(count: scriptTexts.count) { shared.files[scriptPaths[$0]]?.script ?? GradleScript.parse(scriptTexts[$0]) }
             scripts = zip(buildTexts, parsed).map { ($0.0.file, $0.1) }
         }
 
@@ -200,7 +228,7 @@ extension AndroidInspector {
             var found: [(String, GradleScript)] = []
             for reference in script.appliedScripts {
                 guard let target = resolveAppliedPath(reference.path, from: folder(of: path)), let file = byPath[target] else { continue }
-                if applied[target] == nil, let text = read(file) { applied[target] = GradleScript.parse(text) }
+                if applied[target] == nil, let text = read(file) { applied[target] = parseScript(text, path: target) }
                 guard let parsed = applied[target] else { continue }
                 found.append((target, parsed))
                 found += appliedScripts(of: parsed, at: target, depth: depth + 1)

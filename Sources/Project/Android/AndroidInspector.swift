@@ -9,11 +9,13 @@ import Formats
 /// See `AndroidFacts` for the facts.
 public enum AndroidInspector {
     public static func inspect(files: [ProjectFile], root: String, pluginManifests: [SymbolTableSource] = [],
-                               flutterDefaults: FlutterSDKDefaults = FlutterSDKDefaults(rows: [])) -> InspectorOutput<AndroidPart> {
+                               flutterDefaults: FlutterSDKDefaults = FlutterSDKDefaults(rows: []),
+                               gradleFiles: GradleFilesPart = GradleFilesPart()) -> InspectorOutput<AndroidPart> {
         var part = AndroidPart()
         // 1. The Gradle workspace (AndroidGradleWorkspace.swift): the manifests, then gradle.properties, catalogs,
-        // settings, build logic, build scripts and the scripts they apply, each file read once, in this order.
-        let workspace = GradleWorkspace(files: files)
+        // settings, build logic, build scripts and the scripts they apply, each file read once, in this order
+        // (the build scripts and catalogs `gradleFiles` holds were read and parsed before, for the dependency reader too).
+        let workspace = GradleWorkspace(files: files, shared: gradleFiles)
         part.manifests = workspace.readManifests()
         workspace.readBuild()
         // 2. Module resolution (AndroidModuleResolution.swift): each script's module, kind, plugins and settings

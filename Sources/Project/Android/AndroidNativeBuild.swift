@@ -64,6 +64,17 @@ enum AndroidNativeBuild {
         for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.trimmingBlanks()
             if line.hasPrefix("#") || line.hasPrefix("//") || line.hasPrefix("*") { continue }
+            if line.utf8.allSatisfy({ $0 < 0x80 }) {
+                // An ASCII line (most lines of a file with one accented name) as bytes: the same answer, as the
+                // markers are ASCII (lower-casing and filtering every line Character by Character cost 55M
+                // instructions, 3% of `check` on Anki-Android, for its one such file).
+                let compact = line.utf8.compactMap { byte -> UInt8? in
+                    byte == 0x20 || byte == 0x09 || byte == 0x22 || byte == 0x27 || byte == 0x2C ? nil : StringSearch.asciiLowercased(byte)
+                }
+                let found = compact.withUnsafeBufferPointer { compact in markers.contains { StringSearch.occurs($0, in: compact) } }
+                if found { return (offset + 1, String(line.prefix(120))) }
+                continue
+            }
             let compact = String(line.lowercased().filter { !" \t\"',".contains($0) })
             if markers.contains(where: { compact.contains($0) }) { return (offset + 1, String(line.prefix(120))) }
         }

@@ -26,7 +26,7 @@ public struct AndroidProjectInspector: Inspector {
     public init() {}
 
     public var name: String { "android" }
-    public var readsEarlierParts: Bool { false }  // runs beside the Xcode projects' stage
+    // Reads the Gradle files' part (GradleFilesInspector), which runs beside the Xcode projects' stage.
     public var scopes: Set<InspectionOptions.Scope> { [.everything, .metadata] }
     public var emits: [String] {
         ["android.project", "android.release_module", "android.modules", "android.modules_skipped", "android.target_sdk",
@@ -60,7 +60,8 @@ public struct AndroidProjectInspector: Inspector {
 
     public func inspect(_ input: InspectionInput) -> InspectorOutput<AndroidPart> {
         let output = AndroidInspector.inspect(files: input.files, root: input.root, pluginManifests: input.options.pluginManifestTables,
-                                              flutterDefaults: FlutterSDKDefaults(tables: input.options.flutterSDKDefaultTables))
+                                              flutterDefaults: FlutterSDKDefaults(tables: input.options.flutterSDKDefaultTables),
+                                              gradleFiles: input.earlier[GradleFilesPart.self])
         guard input.options.scope == .everything else {
             // The release model only (which stores the apps go to): the files are `check`'s to read and report.
             var part = AndroidPart()

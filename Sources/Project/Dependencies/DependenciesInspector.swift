@@ -11,12 +11,12 @@ public struct DependenciesInspector: Inspector {
     public init() {}
 
     public var name: String { "dependencies" }
-    public var readsEarlierParts: Bool { false }  // runs beside the Xcode projects' stage
+    // Reads the Gradle files' part (GradleFilesInspector), which runs beside the Xcode projects' stage.
     public var emits: [String] { ["sdk.*", "android.native_dependencies", "android.native_dependencies_pre_16kb", "packages.local.*", "packages.outside_root", "apple.podfile.preprocessor_definitions"] }
     public var rootMarkers: [RootMarker] { [.name("pubspec.yaml"), .name("package.json")] }
 
     public func inspect(_ input: InspectionInput) -> InspectorOutput<DependenciesPart> {
-        var output = DependencyInspector.inspect(files: input.files, root: input.root)
+        var output = DependencyInspector.inspect(files: input.files, root: input.root, gradleFiles: input.earlier[GradleFilesPart.self])
         // Native code that arrives inside AARs: the 16 KB reminder from the declared coordinates.
         output.facts += AndroidNativeDependencies.facts(output.part?.dependencies ?? [], tables: input.options.nativeDependencyTables)
         // A monorepo's path dependencies: which app depends on which sibling package (LocalPackages).

@@ -13,7 +13,8 @@ import Formats
 /// own and whose workspace's `Package.resolved` are not committed, the package requirements its project.pbxproj
 /// writes (`PBXProjPackageReader`).
 public enum DependencyInspector {
-    public static func inspect(files: [ProjectFile], root: String) -> InspectorOutput<DependenciesPart> {
+    /// `gradleFiles`: the build scripts and catalogs read and parsed before (`GradleFilesInspector`); the others are read here.
+    public static func inspect(files: [ProjectFile], root: String, gradleFiles: GradleFilesPart = GradleFilesPart()) -> InspectorOutput<DependenciesPart> {
         var output = InspectorOutput<DependenciesPart>(part: nil)
         var part = DependenciesPart()
         var lines: [String: [Substring]] = [:]
@@ -52,8 +53,21 @@ public enum DependencyInspector {
             case "package-lock.json": collect(file, PackageLockReader.read)
             case "yarn.lock": collect(file, YarnLockReader.read)
             case "build.gradle", "build.gradle.kts":
+                if let read = gradleFiles.files[file.path] {
+                    // Read and parsed already; a file that could not be read is the Android inspector's to report.
+                    guard let script = read.script else { continue }
+                    lines[file.path] = read.lines
+                    part.dependencies += GradleDependencyReader.read(script: script, path: file.path)
+                    continue
+                }
                 collect(file, reportProblems: false) { text, path in GradleDependencyReader.read(script: GradleScript.parse(text), path: path) }
             case "libs.versions.toml":
+                if let read = gradleFiles.files[file.path] {
+                    guard case .success = read.text, let catalog = read.catalog else { continue }
+                    lines[file.path] = read.lines
+                    if case .success(let parsed) = catalog { part.dependencies += GradleDependencyReader.read(catalog: parsed, path: file.path) }
+                    continue
+                }
                 collect(file, reportProblems: false) { text, path throws(InspectedText.Failure) in
                     GradleDependencyReader.read(catalog: try VersionCatalog.parse(text, location: SourceLocation(path: path)), path: path)
                 }

@@ -58,16 +58,15 @@ public enum ApplePlatformFolders {
         var scripts: [String: ProjectFile] = [:]
         var gradleRoots: Set<String> = []
         var pubspecs: Set<String> = []
-        var sourceSets: [String: [Substring]] = [:]
+        var sourceSets: [String: Set<Substring>] = [:]
         var crates: [String: ProjectFile] = [:]
         for file in files where !file.isVendored {
-            let name = file.fileName
-            let folder = parent(file.path)
-            switch name {
-            case "build.gradle", "build.gradle.kts": scripts[folder] = file
-            case "settings.gradle", "settings.gradle.kts": gradleRoots.insert(folder)
-            case "pubspec.yaml": pubspecs.insert(folder)
-            case "Cargo.toml": crates[folder] = file
+            // The parent folder only for the four names (a copy of every file's folder was a visible cost).
+            switch file.fileName {
+            case "build.gradle", "build.gradle.kts": scripts[parent(file.path)] = file
+            case "settings.gradle", "settings.gradle.kts": gradleRoots.insert(parent(file.path))
+            case "pubspec.yaml": pubspecs.insert(parent(file.path))
+            case "Cargo.toml": crates[parent(file.path)] = file
             default: break
             }
         }
@@ -84,13 +83,17 @@ public enum ApplePlatformFolders {
                 guard modules.contains(module) else { continue }
                 let rest = file.path[range.upperBound...]
                 guard let slash = rest.firstIndex(of: "/") else { continue }
-                sourceSets[module, default: []].append(rest[..<slash])
+                // Each name once: a module's source files are thousands, its source sets a few.
+                sourceSets[module, default: []].insert(rest[..<slash])
             }
         }
         for module in modules.sorted() {
             guard let script = scripts[module] else { continue }
             let sets = sourceSets[module] ?? []
-            if sets.contains(where: { set in appleSourceSets.contains { set.lowercased().hasPrefix($0) } }) {
+            if sets.contains(where: { set in
+                let lower = set.lowercased()
+                return appleSourceSets.contains { lower.hasPrefix($0) }
+            }) {
                 result.apple.insert(module)
                 continue
             }
@@ -162,13 +165,18 @@ public enum ApplePlatformFolders {
 
     /// Whether an identifier of the script begins with an Apple word (`iosArm64`, `appleMain`, `aarch64-apple-ios`'s `apple`).
     static func declaresAppleTarget(_ bytes: [UInt8]) -> Bool {
+        // On the bytes (an identifier is ASCII, so its lower case is `asciiLowercased`'s): a String lower-cased
+        // per identifier of every build script was a visible cost on a tree of hundreds of modules.
+        let words = appleWords.map { Array($0.utf8) }
         var index = 0
         while index < bytes.count {
             guard isIdentifierByte(bytes[index]) else { index += 1; continue }
             let start = index
             while index < bytes.count, isIdentifierByte(bytes[index]) { index += 1 }
-            let word = String(decoding: bytes[start..<min(index, start + 16)], as: UTF8.self).lowercased()
-            if appleWords.contains(where: { word.hasPrefix($0) }) { return true }
+            let length = index - start
+            if words.contains(where: { word in
+                word.count <= length && !word.indices.contains { StringSearch.asciiLowercased(bytes[start + $0]) != word[$0] }
+            }) { return true }
         }
         return false
     }

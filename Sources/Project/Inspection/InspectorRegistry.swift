@@ -3,6 +3,7 @@
 public enum InspectorRegistry {
     public static let builtin: [any Inspector] = [
         XcodeProjectsInspector(),
+        GradleFilesInspector(),
         MetadataInspector(),
         AppleProjectInspector(),
         AndroidProjectInspector(),

@@ -2,7 +2,7 @@ import Foundation
 import Support
 
 /// The inspectors' jobs over the cores, stage by stage in effect but not in time: a later-stage inspector
-/// that reads no earlier part (`readsEarlierParts == false`: the metadata, Android, dependency readers)
+/// that reads no earlier part (`readsEarlierParts == false`: the metadata and native-library readers)
 /// does not wait for the earlier stage, so the other core reads Gradle scripts and metadata while one reads
 /// a large Xcode project, instead of standing idle. The outputs come back in stage, then registration,
 /// order: the order they are merged in, so the model is what running stage after stage gave.

@@ -33,7 +33,7 @@ enum StoreDetection {
         let text = String(decoding: bytes, as: UTF8.self)
         var applicationId: (number: Int, text: String)?
         for (offset, line) in text.lineSlices().enumerated() {
-            let code = line.trimmingPrefix(while: \.isWhitespace)
+            let code = line.trimmingLeadingWhitespace()
             if code.hasPrefix("//") { continue }
             if code.contains("com.android.application") || code.contains("plugins.android.application") {
                 return (offset + 1, String(code.prefix(200)).trimmingSuffix())
@@ -46,10 +46,17 @@ enum StoreDetection {
     }
 }
 
-private extension Substring {
-    func trimmingPrefix(while predicate: (Character) -> Bool) -> Substring {
+extension Substring {
+    /// The text without its leading whitespace (`Character.isWhitespace`). On the bytes while they are ASCII
+    /// whitespace and the first other byte is ASCII (each byte is then its own character, and "\r\n" is whitespace
+    /// either way): every line of every build script is asked, and a character at a time was a visible cost.
+    func trimmingLeadingWhitespace() -> Substring {
+        let bytes = utf8
+        var index = bytes.startIndex
+        while index != bytes.endIndex, bytes[index] == 0x20 || (bytes[index] >= 0x09 && bytes[index] <= 0x0D) { index = bytes.index(after: index) }
+        if index == bytes.endIndex || bytes[index] < 0x80 { return self[index...] }
         var text = self
-        while let first = text.first, predicate(first) { text.removeFirst() }
+        while let first = text.first, first.isWhitespace { text.removeFirst() }
         return text
     }
 }

@@ -6,9 +6,12 @@ import Support
 /// bytes laid end to end in one array: the loop touches no struct holding strings or arrays, whose copy
 /// retains and releases each of them (reading a `SourceScanner.TextFragment` per candidate byte was a third
 /// of `check` on the small iOS trees, since every `a` and `d` of every source file starts a fragment).
-/// A byte is tried only when it and the next, folded (`| 0x20`), begin some fragment (one bit in a table of
-/// pairs), and lines are counted only up to a place found: most texts hold no fragment, and most of their
-/// bytes cost a load and a test.
+/// When every fragment is at least `minimumSkipWindow` bytes long, the pass skips as Wu and Manber's multi-pattern
+/// search does: it looks at the last two bytes of a window as long as the shortest fragment, and a table says
+/// how far the window may move before a fragment could end in it (most pairs of a source file are in no
+/// fragment, so most windows move their whole length and most bytes are never read). Otherwise a byte is tried
+/// only when it and the next, folded (`| 0x20`), begin some fragment (one bit in a table of pairs). Either way
+/// lines are counted only up to a place found: most texts hold no fragment.
 struct TextFragmentIndex: Sendable {
     /// One fragment's first place: its offset in the fragments given, and the 1-based line it stands on.
     struct Place: Sendable, Equatable {
@@ -30,6 +33,15 @@ struct TextFragmentIndex: Sendable {
     /// `asciiLowercased` (it only ever adds 0x20 to A–Z), so the table never hides a place; it may let through
     /// a pair no fragment starts with, which the comparison then rejects.
     private let pairs: [UInt64]
+    /// The skip pass's window: the shortest fragment's length (0: fragments too short to skip, the pair pass runs).
+    private let window: Int
+    /// Pair `(a | 0x20) << 8 | (b | 0x20)` → how far a window ending in `a b` may move without passing the end of a
+    /// place: `window - 1 - j` for the smallest such distance over every fragment whose first `window` bytes hold
+    /// the pair ending at offset j, else `window - 1`. Zero: a fragment may start at the window's first byte.
+    private let shifts: [UInt8]
+
+    /// Windows shorter than this skip too little to pay for the table.
+    static let minimumSkipWindow = 4
 
     /// `fragments`: non-empty, lower-case ASCII.
     init(_ fragments: [[UInt8]]) {
@@ -57,6 +69,22 @@ struct TextFragmentIndex: Sendable {
             for second in seconds { pairs[(first | second) >> 6] |= 1 << UInt64((first | second) & 63) }
         }
         self.pairs = pairs
+        // The shortest fragment's length, capped so a shift fits a byte.
+        let shortest = min(fragments.map(\.count).min() ?? 0, 255)
+        if shortest >= Self.minimumSkipWindow {
+            var shifts = [UInt8](repeating: UInt8(shortest - 1), count: 1 << 16)
+            for fragment in fragments {
+                for j in 1..<shortest {
+                    let pair = Int(fragment[j - 1] | 0x20) << 8 | Int(fragment[j] | 0x20)
+                    shifts[pair] = min(shifts[pair], UInt8(shortest - 1 - j))
+                }
+            }
+            self.window = shortest
+            self.shifts = shifts
+        } else {
+            self.window = 0
+            self.shifts = []
+        }
     }
 
     /// The first place of each fragment whose `searched` entry is true, in text order (fragments found at the same
@@ -71,42 +99,64 @@ struct TextFragmentIndex: Sendable {
                 buckets.withUnsafeBufferPointer { buckets in
                     candidates.withUnsafeBufferPointer { candidates in
                         pending.withUnsafeMutableBufferPointer { pending in
-                          pairs.withUnsafeBufferPointer { pairs in
                             // Lines are counted up to `counted` when a place is found.
                             var line = 1
                             var lineStart = 0
                             var counted = 0
-                            var k = 0
-                            let last = text.count - 1
-                            while k < text.count {
+                            /// Tries the fragments starting with the byte at `k` (a place is recorded for each match).
+                            @inline(__always) func tryPlace(_ k: Int) {
                                 let c = text[k]
-                                let pair = Int(c | 0x20) << 8 | Int((k < last ? text[k + 1] : 0) | 0x20)
-                                if pairs[pair >> 6] & (1 << UInt64(pair & 63)) != 0, c != 0x0A, buckets[Int(c)] != buckets[Int(c) + 1] {
-                                    while counted < k {
-                                        if text[counted] == 0x0A {
-                                            line += 1
-                                            lineStart = counted + 1
-                                        }
-                                        counted += 1
+                                guard c != 0x0A, buckets[Int(c)] != buckets[Int(c) + 1] else { return }
+                                while counted < k {
+                                    if text[counted] == 0x0A {
+                                        line += 1
+                                        lineStart = counted + 1
                                     }
-                                    for i in buckets[Int(c)]..<buckets[Int(c) + 1] {
-                                        let fragment = candidates[i]
-                                        guard pending[fragment] else { continue }
-                                        let start = bounds[fragment]
-                                        let count = bounds[fragment + 1] - start
-                                        guard k + count <= text.count else { continue }
-                                        var n = 1
-                                        while n < count, StringSearch.asciiLowercased(text[k + n]) == bytes[start + n] { n += 1 }
-                                        guard n == count else { continue }
-                                        pending[fragment] = false
-                                        left -= 1
-                                        places.append(Place(fragment: fragment, start: k, line: line, lineStart: lineStart))
-                                    }
-                                    if left == 0 { break }
+                                    counted += 1
                                 }
-                                k += 1
+                                for i in buckets[Int(c)]..<buckets[Int(c) + 1] {
+                                    let fragment = candidates[i]
+                                    guard pending[fragment] else { continue }
+                                    let start = bounds[fragment]
+                                    let count = bounds[fragment + 1] - start
+                                    guard k + count <= text.count else { continue }
+                                    var n = 1
+                                    while n < count, StringSearch.asciiLowercased(text[k + n]) == bytes[start + n] { n += 1 }
+                                    guard n == count else { continue }
+                                    pending[fragment] = false
+                                    left -= 1
+                                    places.append(Place(fragment: fragment, start: k, line: line, lineStart: lineStart))
+                                }
                             }
-                          }
+                            if window > 0 {
+                                // Skipping: `end` is the last byte of a window of `window` bytes.
+                                shifts.withUnsafeBufferPointer { shifts in
+                                    var end = window - 1
+                                    while end < text.count {
+                                        let shift = Int(shifts[Int(text[end - 1] | 0x20) << 8 | Int(text[end] | 0x20)])
+                                        if shift > 0 {
+                                            end += shift
+                                            continue
+                                        }
+                                        tryPlace(end - window + 1)
+                                        if left == 0 { break }
+                                        end += 1
+                                    }
+                                }
+                                return
+                            }
+                            pairs.withUnsafeBufferPointer { pairs in
+                                let last = text.count - 1
+                                var k = 0
+                                while k < text.count {
+                                    let pair = Int(text[k] | 0x20) << 8 | Int((k < last ? text[k + 1] : 0) | 0x20)
+                                    if pairs[pair >> 6] & (1 << UInt64(pair & 63)) != 0 {
+                                        tryPlace(k)
+                                        if left == 0 { break }
+                                    }
+                                    k += 1
+                                }
+                            }
                         }
                     }
                 }

@@ -302,8 +302,9 @@ enum MetadataConsumerDetection {
                 // The path is split only where a test needs its folders: this loop sees every file of the tree.
                 // A release-job file (workflow, Fastfile, Gradle, script) is read once, for the note senders and
                 // for the reader below that needs it.
-                let releaseJob = ReleaseNoteSenders.mayRead(file) ? Self.releaseJobLines(file) : nil
-                if let releaseJob { noteSenders += ReleaseNoteSenders.read(file, lines: releaseJob) }
+                let read = ReleaseNoteSenders.mayRead(file) ? Self.releaseJobLines(file) : nil
+                let releaseJob = read?.lines
+                if let read { noteSenders += ReleaseNoteSenders.read(file, lines: read.lines, namesPlayMarker: read.namesPlayMarker) }
                 if let slash = file.path.utf8.lastIndex(of: UInt8(ascii: "/")) {
                     sources.folders.insert(String(file.path[..<slash]))
                 }
@@ -550,18 +551,22 @@ enum MetadataConsumerDetection {
             text.lineSlices().enumerated().map { ($0.offset + 1, String($0.element)) }
         }
 
-        /// A release-job file's lines; none for a Gradle file that names neither a Play release-note marker nor
-        /// `fdroid`, the only things its two readers look for (most of a large Android tree's build files).
-        static func releaseJobLines(_ file: ProjectFile) -> [(Int, String)] {
-            guard let bytes = try? FileBytes.read(file, limit: maxBytes) else { return [] }
+            /// A release-job file's lines; none for a Gradle file that names neither a Play release-note marker nor
+        /// `fdroid`, the only things its two readers look for (most of a large Android tree's build files). With
+        /// them, whether the file names a Play release-note marker, asked of the whole text once (no marker holds a
+        /// line break, so that is whether a line names one: asked line by line, it was a visible cost of reading
+        /// the long generated workflows of a large tree).
+        static func releaseJobLines(_ file: ProjectFile) -> (lines: [(Int, String)], namesPlayMarker: Bool) {
+            guard let bytes = try? FileBytes.read(file, limit: maxBytes) else { return ([], false) }
             let text = String(decoding: bytes, as: UTF8.self)
             let name = file.fileName
+            let namesPlayMarker = ReleaseNoteSenders.namesPlayMarker(text)
             if name.hasSuffix(".gradle") || name.hasSuffix(".gradle.kts"), !text.contains("fdroid"),
-               !ReleaseNoteSenders.namesPlayMarker(text), !text.contains("triplet"), !text.contains("play.publisher"),
+               !namesPlayMarker, !text.contains("triplet"), !text.contains("play.publisher"),
                !text.contains("serviceAccountCredentials") {
-                return []
+                return ([], false)
             }
-            return numbered(text)
+            return (numbered(text), namesPlayMarker)
         }
 
         static func firstLine(_ file: ProjectFile, where matches: (String) -> Bool) -> (Int, String)? {

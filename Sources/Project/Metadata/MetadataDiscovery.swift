@@ -291,6 +291,9 @@ struct FolderIndex {
         self.files = files
         var folders: [String: [ProjectFile]] = [:]
         var subfolders: [String: Set<String>] = [:]
+        // The folder of the last plain path read, whose chain of sub-folders is recorded: the walk lists a folder's
+        // files together, and recording the same chain again for each of them was most of this index's cost.
+        var previousFolder: String?
         for file in files {
             let path = file.path
             // Every walked file passes through here. A plain path (no empty, `.` is kept as the split kept it)
@@ -304,6 +307,13 @@ struct FolderIndex {
                 continue
             }
             let utf8 = path.utf8
+            if let previousFolder {
+                let folder = utf8.lastIndex(of: UInt8(ascii: "/")).map { path[..<$0] } ?? path[path.startIndex..<path.startIndex]
+                if folder.utf8.elementsEqual(previousFolder.utf8) {
+                    folders[previousFolder, default: []].append(file)
+                    continue
+                }
+            }
             var folderEnd = path.startIndex      // the folder above the current name ends here ("" at first)
             var nameStart = path.startIndex
             var index = utf8.startIndex
@@ -313,7 +323,9 @@ struct FolderIndex {
                 nameStart = utf8.index(after: slash)
                 index = nameStart
             }
-            folders[String(path[..<folderEnd]), default: []].append(file)
+            let folder = String(path[..<folderEnd])
+            folders[folder, default: []].append(file)
+            previousFolder = folder
         }
         self.folders = folders.mapValues { $0.sorted { $0.path < $1.path } }
         self.subfolders = subfolders

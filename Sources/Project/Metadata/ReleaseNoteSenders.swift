@@ -36,8 +36,9 @@ enum ReleaseNoteSenders {
         return false
     }
 
-    static func read(_ file: ProjectFile, lines: [(Int, String)]) -> [MetadataConsumerDetection.Upload] {
-        guard lines.contains(where: { namesPlayMarker($0.1) }) else { return [] }
+    /// `namesPlayMarker`: whether the file's text names a Play marker, when the caller asked already.
+    static func read(_ file: ProjectFile, lines: [(Int, String)], namesPlayMarker named: Bool? = nil) -> [MetadataConsumerDetection.Upload] {
+        guard named ?? lines.contains(where: { namesPlayMarker($0.1) }) else { return [] }
         let folder = Array(file.path.split(separator: "/").dropLast())
         // Where relative paths start: the repository root for a workflow (jobs run there); also the file's
         // folder for a script or build file, and for a Fastfile the folder fastlane runs in.

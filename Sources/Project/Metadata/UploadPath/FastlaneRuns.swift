@@ -86,7 +86,9 @@ enum FastlaneRuns {
     /// The script a command runs (`./scripts/release.sh`, `bash scripts/x.sh`, `sh x.sh`, `source x.sh`), from the
     /// repository root; nil for anything else, a path with a variable, an absolute one or one leaving the root.
     static func scriptPath(_ command: String, folder: [Substring]) -> String? {
-        let words = command.split { $0 == " " || $0 == "\t" }.map(String.init)
+        // The first two words are all it reads: split no further (every command of every step is asked, and
+        // splitting a long one whole, Character by Character, was most of reading a large workflow).
+        let words = command.split(maxSplits: 2) { $0 == " " || $0 == "\t" }.map(String.init)
         guard let first = words.first else { return nil }
         let candidate: String
         if ["bash", "sh", "zsh", "source", "."].contains(first), words.count >= 2, !words[1].hasPrefix("-") {
@@ -141,10 +143,13 @@ enum FastlaneRuns {
                 continue
             }
             let evidence = Evidence(location: SourceLocation(path: path, line: line), snippet: MetadataConsumerDetection.clip(command))
-            for part in command.split(separator: "&&").map({ $0.trimmingBlanks() }) {
+            // (Split only when there is something to split at; the Character-wise searches only when their byte is there.)
+            let parts: [Substring] = command.contains("&&") ? command.split(separator: "&&") : command.isEmpty ? [] : [command[...]]
+            for part in parts.map({ $0.trimmingBlanks() }) {
                 // `export X=…` and `X=…` set the variable for the commands after it in the same step.
                 let assignment = part.hasPrefix("export ") ? String(part.dropFirst(7)) : part
-                if let equals = assignment.firstIndex(of: "="), DotenvFile.isName(assignment[..<equals]), !assignment.contains(" fastlane") {
+                if assignment.utf8.contains(UInt8(ascii: "=")), let equals = assignment.firstIndex(of: "="), DotenvFile.isName(assignment[..<equals]),
+                   !assignment.contains(" fastlane") {
                     environment.overload(DotenvFile.parse([(line, assignment)], path: path))
                     continue
                 }
@@ -161,6 +166,8 @@ enum FastlaneRuns {
 
     static func fastlaneRun(_ command: String, evidence: Evidence, environment: RunEnvironment, folder: [Substring],
                             earlier: [(String, Evidence)]) -> FastlaneRun? {
+        // No word is or ends with `fastlane` when the bytes do not hold it: most commands, split no more.
+        guard command.contains("fastlane") else { return nil }
         let words = command.split { $0 == " " || $0 == "\t" }
         guard let index = words.firstIndex(where: { $0 == "fastlane" || $0.hasSuffix("/fastlane") }) else { return nil }
         // Only fastlane as the command (`fastlane …`, `bundle exec fastlane …`), not `cd fastlane` or `echo fastlane`.

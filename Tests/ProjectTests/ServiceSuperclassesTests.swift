@@ -1,0 +1,21 @@
+import Testing
+@testable import Project
+
+/// A class's declaration and the class it extends, in ASCII text (where a text without the name's bytes is passed by
+/// at once) and in other text (read scalar by scalar), with the same answers.
+@Suite struct ServiceSuperclassesTests {
+    @Test func declarationsAreFoundInAnyText() {
+        for accent in ["", "// é\n"] {
+            let kotlin = accent + "package a\n\nclass SyncService : BaseService<Unit>(), Runnable {\n}\n"
+            #expect(ServiceSuperclasses.superclass(of: "SyncService", in: kotlin)?.line == (accent.isEmpty ? 3 : 4))
+            #expect(ServiceSuperclasses.superclass(of: "SyncService", in: kotlin)?.superclass == "BaseService")
+            let java = accent + "public class Worker extends android.app.Service {}"
+            #expect(ServiceSuperclasses.superclass(of: "Worker", in: java)?.superclass == "Service")
+            let alias = accent + "typealias LockService = LockingService<Void>\n"
+            #expect(ServiceSuperclasses.superclass(of: "LockService", in: alias)?.superclass == "LockingService")
+            // Not declared here: named only as a supertype, or not at all.
+            #expect(ServiceSuperclasses.superclass(of: "BaseService", in: kotlin) == nil)
+            #expect(ServiceSuperclasses.superclass(of: "Other", in: kotlin) == nil)
+        }
+    }
+}
