@@ -96,7 +96,7 @@ public struct ChecklistLoader: Sendable {
                                           uniquingKeysWith: { first, _ in first })
         var shapesChecked = Set<String>()
         // Each table a check decodes, decoded once; the typed values go into the options of the rules that read them.
-        var decodedTables: [String: Result<any Sendable, TableProblem>] = [:]
+        var decodedTables: [String: Result<DecodedTable, TableProblem>] = [:]
         var decodedOptions: [String: [String: CheckOptions.Value]] = [:]
         // The fact names the decoded tables hold (`NamesFacts`), checked against the catalog below.
         var tableFacts: [TableFactReference] = []
@@ -127,10 +127,10 @@ public struct ChecklistLoader: Sendable {
                         let outcome = decodedTables[key] ?? decode(table)
                         let first = decodedTables.updateValue(outcome, forKey: key) == nil
                         switch outcome {
-                        case .success(let value):
-                            decodedOptions[rule.rule.id, default: [:]][option] = .decodedTable(name, value)
-                            if first, let named = value as? NamesFacts, let tableDiagnostics = tableDiagnostics[name] {
-                                tableFacts += named.factNames.map {
+                        case .success(let decoded):
+                            decodedOptions[rule.rule.id, default: [:]][option] = .decodedTable(name, decoded.value)
+                            if first, !decoded.factNames.isEmpty, let tableDiagnostics = tableDiagnostics[name] {
+                                tableFacts += decoded.factNames.map {
                                     TableFactReference(name: $0.name, mark: $0.mark, table: name, function: function, diagnostics: tableDiagnostics)
                                 }
                             }
