@@ -451,10 +451,12 @@ public struct ChecklistLoader: Sendable {
             // The Android inspection reads it; a bad row is a checklist error now.
             _ = FlutterSDKDefaults.read(value)
         }
+        var symbols: SymbolTable?
         if kind == "symbols" {
             // The scan reads these; a malformed one is a checklist error now, not an inspection error later.
             do {
                 let table = try SymbolTable.parse(SymbolTableSource(name: name, file: file, value: value.node))
+                symbols = table
                 for fact in Set(table.entries.map(\.fact)).sorted() where !facts.contains(where: { $0.pattern == fact }) {
                     let entries = table.entries.filter { $0.fact == fact }
                     let symbols = entries.flatMap(\.symbols).map(\.description) + entries.flatMap(\.textFragments)
@@ -466,7 +468,7 @@ public struct ChecklistLoader: Sendable {
                 for problem in error.errors { reader.diagnostics.add(problem) }
             }
         }
-        return Table(name: name, source: source, kind: kind, value: value.node, file: file)
+        return Table(name: name, source: source, kind: kind, value: value.node, file: file, symbols: symbols)
     }
 
     func readRule(_ reader: NodeReader, checklist: String, file: String, checklistReferences: [Reference]) -> RuleDraft? {
