@@ -171,7 +171,7 @@ public struct Session: Sendable {
     public func inspect(scope: InspectionOptions.Scope = .everything) throws(SessionError) -> ProjectModel {
         let symbolTables = engine.checklists.flatMap { checklist in
             checklist.tables.values.filter { $0.kind == "symbols" }.sorted { $0.name < $1.name }
-                .map { SymbolTableSource(name: $0.name, file: $0.file, value: $0.value) }
+                .map { SymbolTableSource(name: $0.name, file: $0.file, value: $0.value, parsed: $0.symbols) }
         }
         var options = InspectionOptions(symbolTables: symbolTables, dataSafetySchema: Self.dataSafetySchema(engine.checklists), scope: scope)
         options.nativeDependencyTables = engine.checklists.flatMap { checklist in

@@ -130,6 +130,14 @@ struct EngineTests {
         #expect(MessageTemplate.fill("a {{x}} b {{ y }} {{z}}", with: ["x": "1", "y": "2"]) == "a 1 b 2 {{z}}")
         #expect(MessageTemplate.fill("unclosed {{x", with: ["x": "1"]) == "unclosed {{x")
     }
+
+    /// Placeholders are found on the bytes but placed in Unicode scalars (what a column counts): "é" and "✓"
+    /// before a placeholder count one each; an unclosed one ends the search.
+    @Test func placeholderOffsetsCountScalars() {
+        let found = MessageTemplate.placeholders(in: "é {{ a }} ✓{{b}}{{{c}} {{d")
+        #expect(found.map(\.name) == ["a", "b", "{c"])
+        #expect(found.map(\.offset) == [2, 11, 16])
+    }
 }
 
 @Suite("Selectors")

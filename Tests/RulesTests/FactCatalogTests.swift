@@ -10,6 +10,18 @@ import YAML
 /// nearest name, and the inspectors emit nothing the catalog does not know.
 @Suite("Fact catalog")
 struct FactCatalogTests {
+    /// A fact pattern is judged on its bytes when it is plain ASCII, by Characters otherwise: both give the same answers.
+    @Test func patternProblemsOnBytesAndCharacters() {
+        let ok = ["account.creation", "android.permission.*", "android.module.*.target_sdk", "a-b_c.D9"]
+        for pattern in ok { #expect(FactDeclaration.problem(with: pattern) == nil, "\(pattern)") }
+        let twoStars = ["a.*.*", "**"]
+        for pattern in twoStars { #expect(FactDeclaration.problem(with: pattern)?.contains("at most one *") == true, "\(pattern)") }
+        let notDotted = [".a", "a.", "a..b", "", "a b", "caf\u{E9}.x", "a\u{301}.b", "a/b", "a\r\n.b"]
+        for pattern in notDotted { #expect(FactDeclaration.problem(with: pattern)?.contains("dotted word") == true, "\(pattern)") }
+        // A star with a combining mark is no star (one Character): not counted as a second one.
+        #expect(FactDeclaration.problem(with: "a.*.*\u{301}")?.contains("dotted word") == true)
+    }
+
     /// The built-in checklists plus one team file, loaded as `--rules` would.
     static func loadWithBuiltins(_ team: String, file: String = "team/team.yml") throws(ChecklistLoadError) -> [Checklist] {
         try ChecklistLoader().load(ChecklistCatalog.builtinSources() + [ChecklistSource(file: file, text: team)])

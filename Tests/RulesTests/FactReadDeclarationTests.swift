@@ -46,6 +46,28 @@ struct FactReadDeclarationTests {
         #expect(checked >= 4)
     }
 
+    /// The loader takes a table's fact names from its decoder (`DecodedTable.factNames`), not by asking the value
+    /// whether it is `NamesFacts`: every built-in decoder, run on each table a rule hands it, must carry exactly the
+    /// names the value holds (a `NamesFacts` type decoded by the plain overload would carry none, unchecked).
+    @Test func everyDecoderCarriesTheFactNamesItsValueHolds() throws {
+        let checklists = try RuleExampleTests.loaded()
+        let tables = Dictionary(checklists.flatMap(\.tables).map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+        let functions = CheckRegistry.byName(CheckRegistry.builtin)
+        var named = 0
+        for rule in checklists.flatMap(\.rules) {
+            guard case .check(let name, _, let options) = rule.kind, let function = functions[name] else { continue }
+            for spec in function.options {
+                guard let decode = spec.decode, case .decodedTable(let tableName, _)? = options.values[spec.name],
+                      let table = tables[tableName] else { continue }
+                let decoded = try decode(table).get()
+                let held = (decoded.value as? NamesFacts)?.factNames.map(\.name)
+                #expect(decoded.factNames.map(\.name) == (held ?? []), "rule \(rule.id): table \(tableName) decoded for \(spec.name)")
+                if held != nil { named += 1 }
+            }
+        }
+        #expect(named >= 4)
+    }
+
     /// The negative twin of `everyDeclaredReadIsInTheCatalog`: a misspelt name or family, and an option or table
     /// the function does not have, each fail it, with the nearest known name.
     @Test func aMisspeltDeclarationFailsTheCatalogTest() throws {

@@ -40,7 +40,7 @@ enum GenericCheckSupport {
         for spec in function.options {
             guard let decode = spec.decode, case .string(let name)? = options[spec.name],
                   let table = tables.first(where: { $0.name == name }) else { continue }
-            options[spec.name] = .decodedTable(name, try decode(table).get())
+            options[spec.name] = .decodedTable(name, try decode(table).get().value)
         }
         return function.run(CheckInvocation(rule: rule, options: CheckOptions(options), subjects: subjects, context: context))
     }

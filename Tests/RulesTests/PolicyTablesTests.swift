@@ -14,7 +14,7 @@ struct PolicyTablesTests {
     static func rows(_ table: Table?) throws -> [(key: String, values: [String])] {
         let table = try #require(table)
         let decoded = try TextListsByKey.decoder(table).get()
-        return try #require(decoded as? TextListsByKey).rows
+        return try #require(decoded.value as? TextListsByKey).rows
     }
 
     @Test func mappedPlayDataTypesExistInTheForm() throws {

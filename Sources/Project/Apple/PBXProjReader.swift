@@ -198,15 +198,28 @@ public enum PBXProjReader {
         for configurationID in list["buildConfigurations"]?.array?.compactMap(\.string) ?? [] {
             guard let configuration = objects[configurationID], let name = configuration["name"]?.string else { continue }
             var values: [String: String] = [:]
-            // Conditional settings (`KEY[sdk=iphoneos*]`) count as the plain key unless that is set too.
-            for (rawKey, value) in (configuration["buildSettings"]?.dictionary ?? [:]).sorted(by: { $0.key < $1.key }) {
+            func setting(_ value: PlistValue) -> String? {
+                switch value {
+                case .string(let text): return text
+                case .array(let items): return items.compactMap(\.string).joined(separator: " ")
+                default: return nil
+                }
+            }
+            // Conditional settings (`KEY[sdk=iphoneos*]`) count as the plain key unless that is set too, the first
+            // in key order among them. The plain keys first, unsorted (each is its own); only the conditional ones
+            // are sorted (sorting every setting of every configuration was a fifth of the project's reading).
+            var conditional: [(key: String, value: PlistValue)] = []
+            for (rawKey, value) in configuration["buildSettings"]?.dictionary ?? [:] {
+                guard !rawKey.utf8.contains(UInt8(ascii: "[")) else {
+                    conditional.append((rawKey, value))
+                    continue
+                }
+                if let text = setting(value) { values[rawKey] = text }
+            }
+            for (rawKey, value) in conditional.sorted(by: { $0.key < $1.key }) {
                 let key = String(rawKey.prefix { $0 != "[" })
                 if key != rawKey, values[key] != nil { continue }
-                switch value {
-                case .string(let text): values[key] = text
-                case .array(let items): values[key] = items.compactMap(\.string).joined(separator: " ")
-                default: continue
-                }
+                if let text = setting(value) { values[key] = text }
             }
             for (key, setting) in base.settings(of: configuration) where values[key] == nil {
                 values[key] = setting.value

@@ -58,10 +58,14 @@ public struct SymbolTableSource: Sendable {
     public let name: String
     public let file: String
     public let value: Node
+    /// The table as the checklist loader already parsed it (it validates every `kind: symbols` table), so that a
+    /// run parses each table once; nil: parsed by the inspection.
+    public let parsed: SymbolTable?
 
-    public init(name: String, file: String, value: Node) {
+    public init(name: String, file: String, value: Node, parsed: SymbolTable? = nil) {
         self.name = name
         self.file = file
         self.value = value
+        self.parsed = parsed
     }
 }

@@ -138,6 +138,10 @@ public enum ProjectInspector {
     static func symbolTables(_ sources: [SymbolTableSource]) throws(InspectionError) -> [SymbolTable] {
         var tables: [SymbolTable] = []
         for source in sources {
+            if let parsed = source.parsed {
+                tables.append(parsed)
+                continue
+            }
             do {
                 tables.append(try SymbolTable.parse(source))
             } catch {

@@ -24,6 +24,7 @@ enum AppleReviewChecks {
             return [CheckResult(location: SourceLocation(path: invocation.rule.id), evidence: pattern,
                                 values: ["locales": "(pattern does not compile)", "count": "0", "field": ""])]
         }
+        let prefilter = RegexPrefilter(pattern: pattern, caseInsensitive: true)
         // One finding per tree (an app's listing): a monorepo's or a white-label project's trees are separate apps.
         let primaryOrder = invocation.options.strings("primary_locales") ?? []
         var trees: [String] = []
@@ -36,7 +37,8 @@ enum AppleReviewChecks {
         return trees.compactMap { tree -> CheckResult? in
             let subjects = byTree[tree] ?? []
             let mentions = { (subject: Subject) in
-                regex.firstMatch(in: subject.value, range: NSRange(subject.value.startIndex..., in: subject.value)) != nil
+                prefilter?.mayMatch(subject.value) != false
+                    && regex.firstMatch(in: subject.value, range: NSRange(subject.value.startIndex..., in: subject.value)) != nil
             }
             let lacking = subjects.filter { !mentions($0) }
             guard let first = lacking.first else { return nil }

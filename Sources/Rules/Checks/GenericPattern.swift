@@ -58,7 +58,8 @@ enum GenericPattern {
         }
         if let pattern = invocation.options.string("must_not_match") {
             guard let regex = compile(pattern, options, invocation, &results) else { return results }
-            for subject in subjects {
+            let prefilter = RegexPrefilter(pattern: pattern, caseInsensitive: options.contains(.caseInsensitive))
+            for subject in subjects where prefilter?.mayMatch(subject.value) != false {
                 let outcome = BoundedRegex.matches(regex, in: subject.value, range: whole(subject.value))
                 if outcome.timedOut { return results + [tooSlow(pattern, subject, invocation)] }
                 for match in outcome.matches {

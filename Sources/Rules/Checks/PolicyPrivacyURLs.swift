@@ -117,7 +117,7 @@ enum PolicyPrivacyURLs {
 
     static func publicProblems(_ places: [Place], _ invocation: CheckInvocation) -> [CheckResult] {
         // Validated at load (`decode:`); read from the run's tables, which a host (and the online test) may replace.
-        let table = invocation.table("hosts").flatMap { try? NamedTextLists.decoder($0).get() as? NamedTextLists } ?? NamedTextLists(lists: [:])
+        let table = invocation.table("hosts").flatMap { try? NamedTextLists.decoder($0).get().value as? NamedTextLists } ?? NamedTextLists(lists: [:])
         let hosts = Set(table["hosts"].map { $0.lowercased() })
         let suffixes = table["suffixes"].map { $0.lowercased() }
         let prefixes = table["prefixes"].map { $0.lowercased() }

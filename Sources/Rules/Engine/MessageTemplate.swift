@@ -29,18 +29,23 @@ public enum MessageTemplate {
 
     /// Every `{{name}}` of a template with the offset of its `{{` in Unicode scalars (what a column counts).
     public static func placeholders(in template: String) -> [(name: String, offset: Int)] {
-        let scalars = Array(template.unicodeScalars)
+        // On the UTF-8 bytes (`{` and `}` are never part of a longer character), counting scalars only up to each
+        // `{{`: this runs for every message and help text of every checklist at start-up.
+        let bytes = Array(template.utf8)
+        let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
         var found: [(String, Int)] = []
+        var scalarsBefore = 0
+        var counted = 0
         var i = 0
-        while i + 1 < scalars.count {
-            guard scalars[i] == "{", scalars[i + 1] == "{" else { i += 1; continue }
-            var j = i + 2
-            while j + 1 < scalars.count, !(scalars[j] == "}" && scalars[j + 1] == "}") { j += 1 }
-            guard j + 1 < scalars.count else { break }
-            var name = String(String.UnicodeScalarView(scalars[(i + 2)..<j]))
-            name = name.trimmingSpaces()
-            found.append((name, i))
-            i = j + 2
+        while i + 1 < bytes.count {
+            guard bytes[i] == open, bytes[i + 1] == open else { i += 1; continue }
+            guard let end = closing(bytes, from: i + 2, close: close) else { break }
+            while counted < i {
+                if bytes[counted] & 0xC0 != 0x80 { scalarsBefore += 1 }
+                counted += 1
+            }
+            found.append((String(decoding: bytes[(i + 2)..<end], as: UTF8.self).trimmingSpaces(), scalarsBefore))
+            i = end + 2
         }
         return found
     }

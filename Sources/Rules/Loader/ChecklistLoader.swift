@@ -97,7 +97,7 @@ public struct ChecklistLoader: Sendable {
                                           uniquingKeysWith: { first, _ in first })
         var shapesChecked = Set<String>()
         // Each table a check decodes, decoded once; the typed values go into the options of the rules that read them.
-        var decodedTables: [String: Result<any Sendable, TableProblem>] = [:]
+        var decodedTables: [String: Result<DecodedTable, TableProblem>] = [:]
         var decodedOptions: [String: [String: CheckOptions.Value]] = [:]
         // The fact names the decoded tables hold (`NamesFacts`), checked against the catalog below.
         var tableFacts: [TableFactReference] = []
@@ -128,10 +128,10 @@ public struct ChecklistLoader: Sendable {
                         let outcome = decodedTables[key] ?? decode(table)
                         let first = decodedTables.updateValue(outcome, forKey: key) == nil
                         switch outcome {
-                        case .success(let value):
-                            decodedOptions[rule.rule.id, default: [:]][option] = .decodedTable(name, value)
-                            if first, let named = value as? NamesFacts, let tableDiagnostics = tableDiagnostics[name] {
-                                tableFacts += named.factNames.map {
+                        case .success(let decoded):
+                            decodedOptions[rule.rule.id, default: [:]][option] = .decodedTable(name, decoded.value)
+                            if first, !decoded.factNames.isEmpty, let tableDiagnostics = tableDiagnostics[name] {
+                                tableFacts += decoded.factNames.map {
                                     TableFactReference(name: $0.name, mark: $0.mark, table: name, function: function, diagnostics: tableDiagnostics)
                                 }
                             }
@@ -287,7 +287,46 @@ public struct ChecklistLoader: Sendable {
         /// Checked once every file is loaded, like `tableOptions`.
         var tableReferences: [TableReference] = []
         /// Every fact its `when:` and `expect:` read, where written; checked against the catalog of every loaded file.
-        var factReferences: [(name: String, mark: Mark, path: String)] = []
+        var factReferences: [FactReference] = []
+    }
+
+    /// A fact an expression or option reads, with where it is written. The place of a name inside a multi-line
+    /// scalar is looked up in the file only when a message needs it: nearly every load reports nothing, and
+    /// finding each place up front cost 5M instructions at every start-up.
+    struct FactReference {
+        let name: String
+        let path: String
+        private let place: Place
+
+        private enum Place {
+            case at(Mark)
+            /// The name written in `reader`'s scalar `text` at character `offset`.
+            case inScalar(text: String, offset: Int, reader: NodeReader)
+        }
+
+        init(_ name: String, _ mark: Mark, _ path: String) {
+            self.name = name
+            self.path = path
+            place = .at(mark)
+        }
+
+        init(_ name: String, offset: Int, in text: String, reader: NodeReader) {
+            self.name = name
+            path = reader.path
+            place = .inScalar(text: text, offset: offset, reader: reader)
+        }
+
+        var mark: Mark {
+            switch place {
+            case .at(let mark):
+                return mark
+            case .inScalar(let text, let offset, let reader):
+                // The n-th time the name's text is written (folding changes only white space, never a name).
+                let characters = Array(text)
+                let occurrence = ChecklistLoader.occurrences(of: Array(name), in: characters[..<min(offset, characters.count)])
+                return reader.diagnostics.mark(of: name, occurrence: occurrence, from: reader.mark) ?? reader.mark
+            }
+        }
     }
 
     /// What an option says about a table that only the loaded tables can confirm.
@@ -430,10 +469,12 @@ public struct ChecklistLoader: Sendable {
                 for problem in error.errors { reader.diagnostics.add(problem) }
             }
         }
+        var symbols: SymbolTable?
         if kind == "symbols" {
             // The scan reads these; a malformed one is a checklist error now, not an inspection error later.
             do {
                 let table = try SymbolTable.parse(SymbolTableSource(name: name, file: file, value: value.node))
+                symbols = table
                 for fact in Set(table.entries.map(\.fact)).sorted() where !facts.contains(where: { $0.pattern == fact }) {
                     let entries = table.entries.filter { $0.fact == fact }
                     let symbols = entries.flatMap(\.symbols).map(\.description) + entries.flatMap(\.textFragments)
@@ -445,7 +486,7 @@ public struct ChecklistLoader: Sendable {
                 for problem in error.errors { reader.diagnostics.add(problem) }
             }
         }
-        return Table(name: name, source: source, kind: kind, value: value.node, file: file)
+        return Table(name: name, source: source, kind: kind, value: value.node, file: file, symbols: symbols)
     }
 
     func readRule(_ reader: NodeReader, checklist: String, file: String, checklistReferences: [Reference]) -> RuleDraft? {
@@ -593,10 +634,11 @@ public struct ChecklistLoader: Sendable {
         }
         guard let expression = readExpression(reader) else { return nil }
         let labels = Self.labelNames(of: given)
-        for (name, mark, _) in factReferences(reader) where !labels.contains(name) {
+        for reference in factReferences(reader) where !labels.contains(reference.name) {
+            let name = reference.name
             var message = "where: reads \"\(name)\", which no selector of this rule labels its subjects with; labels: \(labels.sorted().joined(separator: ", "))"
             if let near = Spelling.nearest(to: name, in: labels.sorted()) { message = "where: reads \"\(name)\", no label of this rule's subjects (did you mean \"\(near)\"?)" }
-            reader.diagnostics.add(message, at: mark, path: reader.path)
+            reader.diagnostics.add(message, at: reference.mark, path: reader.path)
         }
         return expression
     }
@@ -647,18 +689,16 @@ public struct ChecklistLoader: Sendable {
 
     /// The facts an expression reads, each at its line and column: on the scalar's own line for a one-line
     /// value, else found in the file (a folded `>-` value has the name at another line than its offset says).
-    func factReferences(_ reader: NodeReader) -> [(name: String, mark: Mark, path: String)] {
+    func factReferences(_ reader: NodeReader) -> [FactReference] {
         guard let text = reader.node.scalar else { return [] }
         let style = reader.node.style
-        let singleLine = (style == .plain || style == .singleQuoted || style == .doubleQuoted) && !text.contains("\n")
+        // No newline byte: no newline (Foundation's `contains`, asked only otherwise, cost 10K instructions a scalar).
+        let singleLine = (style == .plain || style == .singleQuoted || style == .doubleQuoted)
+            && !(text.utf8.contains(UInt8(ascii: "\n")) && text.contains("\n"))
         let quoted = style == .singleQuoted || style == .doubleQuoted ? 1 : 0
-        let characters = singleLine ? [] : Array(text)
         return ExpressionParser.factReferences(in: text).map { name, offset in
-            if singleLine { return (name, Mark(line: reader.mark.line, column: reader.mark.column + quoted + offset), reader.path) }
-            // The n-th time the name's text is written (folding changes only white space, never a name); counted
-            // only here, for a multi-line scalar: this runs for every fact reference of every checklist at start-up.
-            let occurrence = Self.occurrences(of: Array(name), in: characters[..<min(offset, characters.count)])
-            return (name, reader.diagnostics.mark(of: name, occurrence: occurrence, from: reader.mark) ?? reader.mark, reader.path)
+            if singleLine { return FactReference(name, Mark(line: reader.mark.line, column: reader.mark.column + quoted + offset), reader.path) }
+            return FactReference(name, offset: offset, in: text, reader: reader)
         }
     }
 
@@ -688,7 +728,7 @@ public struct ChecklistLoader: Sendable {
 
     func readOptions(_ reader: NodeReader?, function: CheckFunction, checkReader: NodeReader,
                      tableOptions: inout [(String, String, Mark)], tableReferences: inout [TableReference],
-                     factReferences: inout [(name: String, mark: Mark, path: String)]) -> CheckOptions? {
+                     factReferences: inout [FactReference]) -> CheckOptions? {
         // `fields` is read by the rule as selectors (`readFields`), for every function over subjects.
         let names = function.options.map(\.name) + (function.subjects == .none ? [] : ["fields"])
         var values: [String: CheckOptions.Value] = [:]
@@ -756,10 +796,10 @@ public struct ChecklistLoader: Sendable {
             // is held to the catalog as a `when:` is: a misspelt fact is a load error at its column.
             if function.reads.contains(.option(spec.name)) {
                 switch parsed {
-                case .string(let name)?: factReferences.append((name, value.mark, value.path))
+                case .string(let name)?: factReferences.append(FactReference(name, value.mark, value.path))
                 case .stringList(let names)?:
                     for (index, item) in (value.node.sequence ?? []).enumerated() where index < names.count {
-                        factReferences.append((names[index], item.mark, "\(value.path)[\(index)]"))
+                        factReferences.append(FactReference(names[index], item.mark, "\(value.path)[\(index)]"))
                     }
                 default: break
                 }
@@ -815,7 +855,9 @@ public struct ChecklistLoader: Sendable {
 
     static func isKebab(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first, CharacterSet.lowercaseLetters.contains(first) else { return false }
-        return !text.hasSuffix("-") && !text.contains("--")
-            && text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+        // Letters, digits and - first: the text is then ASCII, and "--" a byte pair (Foundation's `contains` is slow).
+        guard text.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }) else { return false }
+        let bytes = Array(text.utf8)
+        return bytes.last != UInt8(ascii: "-") && !zip(bytes, bytes.dropFirst()).contains { $0 == UInt8(ascii: "-") && $1 == UInt8(ascii: "-") }
     }
 }

@@ -1,3 +1,4 @@
+import Project
 import StoreLocale
 import YAML
 
@@ -36,13 +37,16 @@ public struct Table: Sendable {
     public let kind: String?
     public let value: Node
     public let file: String
+    /// A `kind: symbols` table as the loader parsed it to validate it, handed to the inspection (`SymbolTableSource.parsed`).
+    public let symbols: SymbolTable?
 
-    public init(name: String, source: String, kind: String?, value: Node, file: String) {
+    public init(name: String, source: String, kind: String?, value: Node, file: String, symbols: SymbolTable? = nil) {
         self.name = name
         self.source = source
         self.kind = kind
         self.value = value
         self.file = file
+        self.symbols = symbols
     }
 }
 

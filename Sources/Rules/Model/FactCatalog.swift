@@ -57,11 +57,31 @@ public struct FactDeclaration: Sendable, Hashable {
 
     /// A pattern is a dotted word (letters, digits, `_`, `-`, `.`) with at most one `*`; nil when it is, else why not.
     static func problem(with pattern: String) -> String? {
+        // Nearly every pattern is plain ASCII: judged on its bytes (each one a Character), the same answer as below
+        // without Character-by-Character tests and Foundation's `contains` for every fact at every start-up.
+        let bytes = Array(pattern.utf8)
+        if !bytes.isEmpty, bytes.allSatisfy(isPatternByte) {
+            let dot = UInt8(ascii: "."), star = UInt8(ascii: "*")
+            if bytes.lazy.filter({ $0 == star }).count > 1 { return "a fact pattern has at most one *, got \"\(pattern)\"" }
+            let ok = bytes.first != dot && bytes.last != dot && !zip(bytes, bytes.dropFirst()).contains { $0 == dot && $1 == dot }
+            return ok ? nil : "a fact name is a dotted word such as account.creation (with one * for a family), got \"\(pattern)\""
+        }
         let stars = pattern.filter { $0 == "*" }.count
         guard stars <= 1 else { return "a fact pattern has at most one *, got \"\(pattern)\"" }
         let ok = !pattern.isEmpty && !pattern.hasPrefix(".") && !pattern.hasSuffix(".") && !pattern.contains("..")
             && pattern.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-*".contains($0)) }
         return ok ? nil : "a fact name is a dotted word such as account.creation (with one * for a family), got \"\(pattern)\""
+    }
+
+    /// A–Z, a–z, 0–9, `.`, `_`, `-`, `*`: the bytes a pattern is made of.
+    private static func isPatternByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "*"):
+            return true
+        default:
+            return false
+        }
     }
 }
 
@@ -73,20 +93,41 @@ public struct FactCatalog: Sendable {
     public let declarations: [FactDeclaration]
     private let exact: [String: Int]
     private let families: [Int]
+    /// Each family's text around its `*` as bytes, in `families`' order: a name that lacks them is no member, found
+    /// without building the family's prefix and suffix strings for every family at every fact a checklist reads.
+    private let familyBytes: [FamilyBytes]
+
+    private struct FamilyBytes: Sendable {
+        let prefix: [UInt8]
+        let suffix: [UInt8]
+        /// An ASCII pattern (all the loader admits): only then does a byte mismatch rule a name out.
+        let ascii: Bool
+
+        /// False only when `name` cannot match (`FactDeclaration.matches` decides the rest).
+        func mayMatch(_ name: String.UTF8View) -> Bool {
+            guard ascii else { return true }
+            guard name.count > prefix.count + suffix.count else { return false }
+            return name.starts(with: prefix) && name.reversed().starts(with: suffix.reversed())
+        }
+    }
 
     public init(_ declarations: [FactDeclaration]) {
         self.declarations = declarations
         var exact: [String: Int] = [:]
         var families: [Int] = []
+        var familyBytes: [FamilyBytes] = []
         for (index, declaration) in declarations.enumerated() {
-            if declaration.wildcard == nil {
-                if exact[declaration.pattern] == nil { exact[declaration.pattern] = index }
-            } else {
+            if let (prefix, suffix) = declaration.wildcard {
                 families.append(index)
+                familyBytes.append(FamilyBytes(prefix: Array(prefix.utf8), suffix: Array(suffix.utf8),
+                                               ascii: declaration.pattern.utf8.allSatisfy { $0 < 0x80 }))
+            } else {
+                if exact[declaration.pattern] == nil { exact[declaration.pattern] = index }
             }
         }
         self.exact = exact
         self.families = families
+        self.familyBytes = familyBytes
     }
 
     /// The catalog of loaded checklists.
@@ -97,7 +138,11 @@ public struct FactCatalog: Sendable {
     /// The declaration that covers `name`: its own, else the first family that matches it.
     public func declaration(for name: String) -> FactDeclaration? {
         if let index = exact[name] { return declarations[index] }
-        return families.lazy.map { declarations[$0] }.first { $0.matches(name) }
+        let utf8 = name.utf8
+        for (position, index) in families.enumerated() where familyBytes[position].mayMatch(utf8) && declarations[index].matches(name) {
+            return declarations[index]
+        }
+        return nil
     }
 
     public func contains(_ name: String) -> Bool { declaration(for: name) != nil }

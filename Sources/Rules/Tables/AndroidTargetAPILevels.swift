@@ -27,7 +27,7 @@ struct AndroidTargetAPILevels: Sendable, Equatable {
 
     /// For `OptionSpec.decode`: the table read as the check reads it, once, at load.
     static let decoder: OptionSpec.TableDecoder = { table in
-        do throws(Malformed) { return .success(try AndroidTargetAPILevels(table.value)) } catch {
+        do throws(Malformed) { return .success(DecodedTable(value: try AndroidTargetAPILevels(table.value))) } catch {
             return .failure(TableProblem(message: "table `\(table.name)`: \(error.message)", mark: error.mark))
         }
     }

@@ -22,7 +22,18 @@ struct TableError: Error, Sendable {
     /// A decoder for `OptionSpec.decode`: the table read as the check reads it, its error as a load problem.
     static func decoder<T: Sendable>(_ read: @escaping @Sendable (Table) throws(TableError) -> T) -> OptionSpec.TableDecoder {
         { table in
-            do throws(TableError) { return .success(try read(table)) } catch { return .failure(error.problem) }
+            do throws(TableError) { return .success(DecodedTable(value: try read(table))) } catch { return .failure(error.problem) }
+        }
+    }
+
+    /// The same for a table whose rows name facts: chosen by the type checker for a `NamesFacts` type, so the
+    /// decoded table carries its names (`FactReadDeclarationTests` holds the two to agree for every built-in table).
+    static func decoder<T: Sendable & NamesFacts>(_ read: @escaping @Sendable (Table) throws(TableError) -> T) -> OptionSpec.TableDecoder {
+        { table in
+            do throws(TableError) {
+                let value = try read(table)
+                return .success(DecodedTable(value: value, factNames: value.factNames))
+            } catch { return .failure(error.problem) }
         }
     }
 

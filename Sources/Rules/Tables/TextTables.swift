@@ -53,7 +53,7 @@ struct FactListsByKey: Sendable, NamesFacts {
     let lists: TextListsByKey
     let factNames: [(name: String, mark: Mark)]
 
-    static let decoder = TableError.decoder { table throws(TableError) in
+    static let decoder = TableError.decoder { table throws(TableError) -> FactListsByKey in
         let lists = try TextListsByKey.read(table)
         let keys = (table.value.mapping ?? []).compactMap { pair in pair.key.scalar.map { (name: $0, mark: pair.key.mark) } }
         return FactListsByKey(lists: lists, factNames: keys)

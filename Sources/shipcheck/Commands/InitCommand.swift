@@ -38,7 +38,7 @@ struct InitCommand {
         }
         let symbolTables = checklists.flatMap { checklist in
             checklist.tables.values.filter { $0.kind == "symbols" }.sorted { $0.name < $1.name }
-                .map { SymbolTableSource(name: $0.name, file: $0.file, value: $0.value) }
+                .map { SymbolTableSource(name: $0.name, file: $0.file, value: $0.value, parsed: $0.symbols) }
         }
         let project: ProjectModel
         do { project = try ProjectInspector.inspect(root: root, manifest: nil, options: InspectionOptions(symbolTables: symbolTables)) } catch {
