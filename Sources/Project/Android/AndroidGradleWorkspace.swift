@@ -30,6 +30,9 @@ extension AndroidInspector {
         var kotlinTexts: [String: String] = [:]
         var scripts: [(file: ProjectFile, script: GradleScript)] = []
         var applied: [String: GradleScript] = [:]
+        /// `logicScripts` by the path it starts from: the same convention plugin is followed once for all the
+        /// modules that apply it (thunderbird-android's 400 modules re-walked it each, 14% of `check`).
+        var logicScriptsByPath: [String: [(path: String, script: GradleScript)]] = [:]
         var conventionTexts: [String: String] = [:]
         var appliedByScript: [String: [(path: String, script: GradleScript)]] = [:]
         var loadedProperties: [GradleValueResolver.PropertiesScope] = []
@@ -240,6 +243,12 @@ extension AndroidInspector {
         // `configureAndroidApplication()` in breezy-weather's precompiled script sets minSdk,
         // `"implementation"(project(":core:ui"))` in a feature plugin adds a module.
         func logicScripts(text: String, path: String) -> [(path: String, script: GradleScript)] {
+            if let known = logicScriptsByPath[path] { return known }
+            let found = followLogic(text: text, path: path)
+            logicScriptsByPath[path] = found
+            return found
+        }
+        private func followLogic(text: String, path: String) -> [(path: String, script: GradleScript)] {
             var found: [(path: String, script: GradleScript)] = []
             var seenPaths: Set<String> = []
             var pending: [(text: String?, path: String, depth: Int)] = [(text, path, 0)]
