@@ -17,6 +17,19 @@ struct NotCheckedDocumentTests {
         return result
     }
 
+    /// schemas/report.schema.json names every input a report can list: the archive, then each typed gap.
+    @Test func theReportSchemaNamesEveryInput() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let data = try Data(contentsOf: root.appendingPathComponent("schemas/report.schema.json"))
+        let schema = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let properties = try #require(schema["properties"] as? [String: Any])
+        let notChecked = try #require(properties["not_checked"] as? [String: Any])
+        let items = try #require(notChecked["items"] as? [String: Any])
+        let input = try #require((items["properties"] as? [String: Any])?["input"] as? [String: Any])
+        let names = try #require(input["enum"] as? [String])
+        #expect(names == ["archive"] + CoverageGap.Input.allCases.map(\.rawValue))
+    }
+
     @Test func theInputIsListedOnceWithItsRules() {
         let inputs = NotCheckedInput.inputs(Self.result)
         #expect(inputs.map(\.input) == ["archive"])
