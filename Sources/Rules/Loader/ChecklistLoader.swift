@@ -132,7 +132,7 @@ public struct ChecklistLoader: Sendable {
                             decodedOptions[rule.rule.id, default: [:]][option] = .decodedTable(name, decoded.value)
                             if first, !decoded.factNames.isEmpty, let tableDiagnostics = tableDiagnostics[name] {
                                 tableFacts += decoded.factNames.map {
-                                    TableFactReference(name: $0.name, mark: $0.mark, table: name, function: function, diagnostics: tableDiagnostics)
+                                    TableFactReference(name: $0.name, mark: $0.mark, table: name, reader: "check \"\(function)\"", diagnostics: tableDiagnostics)
                                 }
                             }
                         case .failure(let problem):
@@ -166,7 +166,7 @@ public struct ChecklistLoader: Sendable {
             for (name, table, _) in draft.tables where table.kind == "binary_symbols" {
                 for row in table.value.sequence ?? [] {
                     guard let fact = row["fact"], let text = fact.scalar else { continue }
-                    tableFacts.append(TableFactReference(name: text, mark: fact.mark, table: name, function: "the archive inspector", diagnostics: diagnostics))
+                    tableFacts.append(TableFactReference(name: text, mark: fact.mark, table: name, reader: "the archive inspector", diagnostics: diagnostics))
                 }
             }
         }
@@ -241,8 +241,7 @@ public struct ChecklistLoader: Sendable {
         for reference in tableFacts {
             guard var message = catalog.problem(naming: reference.name) else { continue }
             if !catalog.contains(reference.name) { message += ": nothing declares it, so the check would never see it (see shipcheck facts --catalog)" }
-            let reader = reference.function.hasPrefix("the ") ? reference.function : "check \"\(reference.function)\""
-            reference.diagnostics.add("table `\(reference.table)`: \(message) (as \(reader) reads it)",
+            reference.diagnostics.add("table `\(reference.table)`: \(message) (as \(reference.reader) reads it)",
                                       at: reference.mark, path: "tables.\(reference.table).value")
         }
         return byFile
@@ -253,7 +252,8 @@ public struct ChecklistLoader: Sendable {
         let name: String
         let mark: Mark
         let table: String
-        let function: String
+        /// Who reads the table, as a message names it: `check "privacy_manifest.required_reasons"`, `the archive inspector`.
+        let reader: String
         let diagnostics: Diagnostics
     }
 
