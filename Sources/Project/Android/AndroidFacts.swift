@@ -104,6 +104,7 @@ enum AndroidFacts {
         if let target = module.targetSdk, let value = Int(target.value) {
             shipped.targetSdk = AndroidResolved(value, evidence: target.evidence)
             shipped.targetSdkIsLowerBound = module.targetSdkAtLeast
+            shipped.targetSdkDefault = module.targetSdkDefault
         } else {
             shipped.targetSdkLookedAt = module.targetSdkLookedAt
         }

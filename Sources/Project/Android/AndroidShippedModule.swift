@@ -40,6 +40,9 @@ public struct AndroidShippedModule: Sendable {
     /// `targetSdk` is a lower bound (a Flutter default of the oldest release pinned): good for "from level N
     /// on", not for "below the floor".
     public var targetSdkIsLowerBound = false
+    /// When `targetSdk` is a build tool's default rather than written (AGP's for an unset targetSdk, the Flutter
+    /// plugin's `flutter.targetSdkVersion`): which default, in words a message can quote.
+    public var targetSdkDefault: String?
     public var targetSdkLookedAt: [Evidence] = []
     public var minSdk: AndroidResolved<Int>?
     public var versionCode: AndroidResolved<Int>?
