@@ -139,6 +139,8 @@ import YAML
         // 3.35 row has no `through`, so 3.41.9's value is only known to be at least 36.
         #expect(target.evidence.map(\.location) == [SourceLocation(path: "android/app/build.gradle.kts", line: 10), SourceLocation(path: ".fvmrc", line: 2)])
         #expect(AndroidTestPaths.value(result.facts, "android.target_sdk_at_least") == .bool(true))
+        // The release is exact (.fvmrc), only its value is bounded: gated rules keep their grade.
+        #expect(result.android.modules.first?.targetSdkPinIsLowerBound == false)
         #expect(!result.facts.contains { $0.name.hasSuffix("target_sdk_unknown") })
     }
 
@@ -205,6 +207,7 @@ import YAML
         #expect(AndroidTestPaths.value(result.facts, "android.target_sdk") == .number(31))
         #expect(AndroidTestPaths.value(result.facts, "android.target_sdk_at_least") == .bool(true))
         #expect(result.facts.first { $0.name == "android.target_sdk" }?.evidence.last?.location == SourceLocation(path: "pubspec.lock", line: 6))
+        #expect(result.android.modules.first?.targetSdkPinIsLowerBound == true)
     }
 
     @Test func anExactPinInsideTheRowsSpanResolvesExactly() throws {

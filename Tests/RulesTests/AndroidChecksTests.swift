@@ -289,6 +289,7 @@ struct AndroidChecksTests {
     @Test func aGateJudgedOnALowerBoundWarnsAndSaysAtLeast() throws {
         var app = Self.module("app", release: true, target: 31)
         app.targetSdkIsLowerBound = true
+        app.targetSdkPinIsLowerBound = true
         app.exportedMissing = AndroidResolved(["<receiver .Boot>"], evidence: [
             Evidence(location: SourceLocation(path: "app/src/main/AndroidManifest.xml", line: 12), snippet: "<receiver android:name=\".Boot\">"),
         ])
@@ -296,9 +297,16 @@ struct AndroidChecksTests {
         #expect(hits.map(\.rule) == ["android-manifest.exported-missing"])
         #expect(hits.first?.severity == .warning)
         #expect(hits.first?.message.contains("the app targets API at least 31") == true)
-        // The same module with a value read from the build stays an error.
+        // An exact pin's release ships: "at least 31" past the gate is evidence, and the error stands.
+        app.targetSdkPinIsLowerBound = false
+        let pinned = try Self.manifestFindings([Self.targetSdk(31), Self.atLeast], modules: [app])
+        #expect(pinned.first?.severity == .error)
+        #expect(pinned.first?.message.contains("the app targets API at least 31") == true)
+        // The same module with a value read from the build stays an error, without "at least".
         app.targetSdkIsLowerBound = false
-        #expect(try Self.manifestFindings([Self.targetSdk(31)], modules: [app]).first?.severity == .error)
+        let read = try Self.manifestFindings([Self.targetSdk(31)], modules: [app])
+        #expect(read.first?.severity == .error)
+        #expect(read.first?.message.contains("the app targets API 31,") == true)
     }
 
     @Test func aLowerBoundBelowTheFloorIsTheUnknownNoteNotSilence() throws {

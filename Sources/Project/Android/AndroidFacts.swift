@@ -105,6 +105,7 @@ enum AndroidFacts {
             shipped.targetSdk = AndroidResolved(value, evidence: target.evidence)
             shipped.targetSdkIsLowerBound = module.targetSdkAtLeast
             shipped.targetSdkDefault = module.targetSdkDefault
+            shipped.targetSdkPinIsLowerBound = module.targetSdkPinIsLowerBound
         } else {
             shipped.targetSdkLookedAt = module.targetSdkLookedAt
         }

@@ -171,6 +171,7 @@ extension AndroidInspector.GradleWorkspace {
             Evidence(location: SourceLocation(path: pin.path, line: pin.line), snippet: said),
         ])
         module.targetSdkAtLeast = !exact
+        module.targetSdkPinIsLowerBound = !pin.isExact
         module.targetSdkDefault = exact ? "flutter.targetSdkVersion of Flutter \(pin.release)" : "flutter.targetSdkVersion of Flutter \(pin.release) or later"
         module.targetSdkLookedAt = []
     }

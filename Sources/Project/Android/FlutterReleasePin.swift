@@ -29,11 +29,6 @@ struct FlutterReleasePin: Sendable, Equatable {
         return lowest
     }
 
-    /// The lowest release pinned for the Flutter app at `appFolder` (exact or not).
-    static func lowest(appFolder: String, files: [String: ProjectFile], read: (ProjectFile) -> String?) -> FlutterReleasePin? {
-        all(appFolder: appFolder, files: files, read: read).min(by: order)
-    }
-
     static func order(_ lhs: FlutterReleasePin, _ rhs: FlutterReleasePin) -> Bool {
         (lhs.release, lhs.path, lhs.line) < (rhs.release, rhs.path, rhs.line)
     }

@@ -40,6 +40,8 @@ struct AndroidAppModules {
         let targetSdkUnknown: Known<Bool>?
         /// Its targetSdk is a build tool's default (AGP's for an unset one, flutter.targetSdkVersion), in words.
         let targetSdkDefault: String?
+        /// Its lower bound comes from a Flutter release that is itself only a lower bound (no exact pin).
+        let targetSdkPinIsLowerBound: Bool
         let formFactor: String
         /// The stores it goes to from evidence (`play`, `fdroid`, `github`), or nil when nothing says.
         let stores: [String]?
@@ -82,6 +84,7 @@ struct AndroidAppModules {
             }?.value == true
             let lookedAt = part.flatMap { $0.targetSdk == nil ? Known(value: true, evidence: $0.targetSdkLookedAt, isStated: false) : nil }
             targetSdkDefault = part?.targetSdkDefault
+            targetSdkPinIsLowerBound = part?.targetSdkPinIsLowerBound ?? true
             targetSdkUnknown = value("target_sdk_unknown", short: .androidTargetSDKUnknown, part: lookedAt) { $0.isTruthy }.flatMap { $0.value ? $0 : nil }
             formFactor = value("form_factor", short: .androidFormFactor, part: resolved(part?.formFactor)) { $0.description }?.value ?? "phone"
             stores = value("stores", short: .androidStores, perModuleOnly: true, part: resolved(part?.stores)) { value in
@@ -116,12 +119,14 @@ struct AndroidAppModules {
     }
 
     /// A gate on the release module's targetSdk ("from API N on") judged on a lower bound (`android.target_sdk_at_least`:
-    /// a Flutter default of the oldest release a pin allows): the message says "at least N", and the finding is at
-    /// most a warning (docs/severity.md: the value is inferred, not read from what ships). `severity` is the grade
-    /// the check would give; nil is the rule's own.
-    static func gatedOnLowerBound(_ facts: CheckFacts, level: Int, severity: Severity?, rule: Severity) -> (targetSdk: String, severity: Severity?) {
+    /// a Flutter default of the release a pin names, or of the oldest one a pin allows): the message says "at least N".
+    /// When the release itself is only a lower bound (pubspec `>=`, pubspec.lock's sdks; no exact pin) the finding is at
+    /// most a warning (docs/severity.md: a signal, not what ships); an exact pin's release ships, and Flutter only raises
+    /// its defaults, so "at least N" past the gate is evidence. `severity` is the check's grade; nil is the rule's own.
+    static func gatedOnLowerBound(_ facts: CheckFacts, project: ProjectModel, level: Int, severity: Severity?, rule: Severity) -> (targetSdk: String, severity: Severity?) {
         guard facts.stated(.androidTargetSDK) == nil, facts[.androidTargetSDKAtLeast]?.value.isTruthy == true else { return (String(level), severity) }
-        return ("at least \(level)", min(severity ?? rule, .warning))
+        let signal = project.parts[AndroidPart.self].releaseModule?.targetSdkPinIsLowerBound ?? true
+        return ("at least \(level)", signal ? min(severity ?? rule, .warning) : severity)
     }
 
     /// The words a message adds after a targetSdk that is a build tool's default (" (AGP 9.1.0's default for an

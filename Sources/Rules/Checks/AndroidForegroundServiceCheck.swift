@@ -39,7 +39,7 @@ enum AndroidForegroundServiceCheck {
         guard let table = invocation.decoded("types", as: ForegroundServiceTypePermissions.self),
               let minimum = invocation.options.int("min_target_sdk"),
               let target = facts[.androidTargetSDK], case .number(let level) = target.value, Int(level) >= minimum else { return [] }
-        let gate = AndroidAppModules.gatedOnLowerBound(facts, level: Int(level), severity: nil, rule: invocation.rule.severity)
+        let gate = AndroidAppModules.gatedOnLowerBound(facts, project: invocation.context.project, level: Int(level), severity: nil, rule: invocation.rule.severity)
         func granted(_ permission: String) -> Bool { facts[FactName(permission, inTable: "types")]?.value.isTruthy ?? false }
         // A Flutter or React Native app whose packages' manifests are not in the tree: a plugin may add the
         // permission to the merged manifest (flutter_foreground_task adds FOREGROUND_SERVICE), so the absence is
@@ -78,7 +78,7 @@ enum AndroidForegroundServiceCheck {
                 "services": declared.evidence.map(\.location.description).joined(separator: ", "),
                 "target_sdk": gate.targetSdk,
                 "unseen": clause,
-            ], severity: AndroidAppModules.gatedOnLowerBound(facts, level: Int(level), severity: typeOwn || (unseen.isEmpty && outside.isEmpty) ? nil : .info,
+            ], severity: AndroidAppModules.gatedOnLowerBound(facts, project: invocation.context.project, level: Int(level), severity: typeOwn || (unseen.isEmpty && outside.isEmpty) ? nil : .info,
                                                             rule: invocation.rule.severity).severity))
         }
         return results
@@ -116,7 +116,7 @@ enum AndroidForegroundServiceTypeCheck {
         guard let minimum = invocation.options.int("min_target_sdk"),
               let target = facts[.androidTargetSDK], case .number(let level) = target.value, Int(level) >= minimum,
               let untyped = facts[.androidServicesWithoutForegroundType] else { return [] }
-        let gate = AndroidAppModules.gatedOnLowerBound(facts, level: Int(level), severity: nil, rule: invocation.rule.severity)
+        let gate = AndroidAppModules.gatedOnLowerBound(facts, project: invocation.context.project, level: Int(level), severity: nil, rule: invocation.rule.severity)
         let library = invocation.decoded("library_services", as: LibraryForegroundServices.self)?.services ?? [:]
         let foregroundActions = invocation.decoded("actions", as: ForegroundActions.self)?.actions ?? [:]
         let actionPlaces = facts[.androidServicesWithoutForegroundTypeActions]?.evidence ?? []

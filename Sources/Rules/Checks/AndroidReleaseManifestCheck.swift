@@ -28,10 +28,11 @@ enum AndroidReleaseManifestCheck {
             if let minimum {
                 guard let target, target >= minimum else { continue }
             }
-            // A gate judged on a lower bound (a Flutter default of the oldest release pinned) says "at least" and warns.
+            // A gate judged on a lower bound (a Flutter default) says "at least"; it warns when the Flutter release
+            // itself is only a lower bound (no exact pin): a signal, not what ships.
             let lowerBound = minimum != nil && module.targetSdkIsLowerBound && !module.targetSdkIsStated
             var severity: Severity? = AndroidAppModules.isFDroidOnly(module) && invocation.rule.severity == .error ? .warning : nil
-            if lowerBound { severity = min(severity ?? invocation.rule.severity, .warning) }
+            if lowerBound && module.targetSdkPinIsLowerBound { severity = min(severity ?? invocation.rule.severity, .warning) }
             let first = found.evidence.first
             let location = first?.location ?? SourceLocation(path: ".")
             let places = found.evidence.map(\.location.description)
