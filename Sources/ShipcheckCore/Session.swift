@@ -186,6 +186,10 @@ public struct Session: Sendable {
             checklist.tables.values.filter { $0.kind == "flutter_sdk_defaults" }.sorted { $0.name < $1.name }
                 .map { SymbolTableSource(name: $0.name, file: $0.file, value: $0.value) }
         }
+        options.agpSDKDefaultTables = engine.checklists.flatMap { checklist in
+            checklist.tables.values.filter { $0.kind == "agp_sdk_defaults" }.sorted { $0.name < $1.name }
+                .map { SymbolTableSource(name: $0.name, file: $0.file, value: $0.value) }
+        }
         do {
             let walk = try pendingWalk.map { pending throws(InspectionError) in try pending.result() }
             return try ProjectInspector.inspect(root: root, manifest: manifest, options: options, inspectors: inspectors, walk: walk)

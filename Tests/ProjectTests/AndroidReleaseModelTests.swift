@@ -190,8 +190,25 @@ struct AndroidReleaseModelTests {
             compileSdk { version = release(36) }
         }
         """)
-        #expect(script.settings.map(\.name) == [.targetSdk, .minSdk])
+        // AGP 9's `compileSdk { version = release(36) }` in the android block is the module's compileSdk (what an
+        // unset targetSdk defaults to from AGP 9).
+        #expect(script.settings.map(\.name) == [.targetSdk, .minSdk, .compileSdk])
+        #expect(script.settings.last?.expression == "release(36)")
         #expect(GradleValueResolver.unwrap("release(29)") == "29")
+    }
+
+    @Test func compileSdkIsReadOnlyFromTheAndroidBlock() {
+        let script = GradleScript.parse("""
+        android {
+            compileSdkVersion 35
+            defaultConfig {
+                compileSdk = 99
+            }
+            lint { targetSdk = 30 }
+        }
+        compileSdk = 12
+        """)
+        #expect(script.settings.map { "\($0.name):\($0.expression)" } == ["compileSdk:35"])
     }
 
     /// Kotlin Multiplatform's Android source sets by AGP's names; AGP's own `androidTest` sets keep theirs.

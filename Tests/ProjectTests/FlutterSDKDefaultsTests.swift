@@ -59,7 +59,7 @@ import YAML
 
     @Test func fvmPinsAndStableIsNoRelease() {
         #expect(FlutterReleasePin.jsonString("{\n  \"flutter\": \"3.41.9\"\n}", key: "flutter", path: ".fvmrc")
-                == FlutterReleasePin(release: FlutterRelease("3.41.9")!, path: ".fvmrc", line: 2, how: "\"flutter\": \"3.41.9\""))
+                == FlutterReleasePin(release: FlutterRelease("3.41.9")!, path: ".fvmrc", line: 2, how: "\"flutter\": \"3.41.9\"", isExact: true))
         #expect(FlutterReleasePin.jsonString("{\n  \"flutter\": \"stable\",\n  \"flavors\": {}\n}", key: "flutter", path: ".fvmrc") == nil)
         #expect(FlutterReleasePin.jsonString("{\n  \"flutterSdkVersion\": \"3.35.2\"\n}", key: "flutterSdkVersion", path: ".fvm/fvm_config.json")?.release
                 == FlutterRelease("3.35.2"))
@@ -92,7 +92,7 @@ import YAML
                   flutter-version: ${{ env.FLUTTER_VERSION }}
         """
         #expect(FlutterReleasePin.workflowPins(literal, path: ".github/workflows/ci.yml", files: files, read: read)
-                == [FlutterReleasePin(release: FlutterRelease("3.41.9")!, path: ".github/workflows/ci.yml", line: 2, how: "flutter-version: 3.41.9")])
+                == [FlutterReleasePin(release: FlutterRelease("3.41.9")!, path: ".github/workflows/ci.yml", line: 2, how: "flutter-version: 3.41.9", isExact: true)])
         let fromFile = "      - uses: subosito/flutter-action@v2\n        with:\n          flutter-version-file: .tool_versions.yaml\n"
         #expect(FlutterReleasePin.workflowPins(fromFile, path: ".github/workflows/ci.yml", files: files, read: read).map(\.path) == [".tool_versions.yaml"])
         #expect(FlutterReleasePin.workflowPins("flutter-version: any\n", path: "w.yml", files: files, read: read).isEmpty)
@@ -127,7 +127,7 @@ import YAML
     }
     """
 
-    @Test func theTargetSdkIsTheDefaultOfTheLowestPinAndSaysItIsALowerBound() throws {
+    @Test func anExactPinPastTheRowsSourcedSpanIsStillALowerBound() throws {
         let (folder, result) = try inspect([
             ".fvmrc": "{\n  \"flutter\": \"3.41.9\"\n}\n",
             ".github/workflows/build.yml": "jobs:\n  b:\n    steps:\n      - uses: subosito/flutter-action@v2\n        with:\n          flutter-version-file: pubspec.yaml\n",
@@ -135,9 +135,12 @@ import YAML
         _ = folder
         let target = try #require(result.facts.first { $0.name == "android.target_sdk" })
         #expect(target.value == .number(36))
-        // The build-file line, then the lowest pin: pubspec's ">=3.35.0" (also what the workflow reads), below .fvmrc's 3.41.9.
-        #expect(target.evidence.map(\.location) == [SourceLocation(path: "android/app/build.gradle.kts", line: 10), SourceLocation(path: "pubspec.yaml", line: 5)])
+        // The build-file line, then the exact pin (.fvmrc's 3.41.9; pubspec's ">=3.35.0" is only a lower bound): the
+        // 3.35 row has no `through`, so 3.41.9's value is only known to be at least 36.
+        #expect(target.evidence.map(\.location) == [SourceLocation(path: "android/app/build.gradle.kts", line: 10), SourceLocation(path: ".fvmrc", line: 2)])
         #expect(AndroidTestPaths.value(result.facts, "android.target_sdk_at_least") == .bool(true))
+        // The release is exact (.fvmrc), only its value is bounded: gated rules keep their grade.
+        #expect(result.android.modules.first?.targetSdkPinIsLowerBound == false)
         #expect(!result.facts.contains { $0.name.hasSuffix("target_sdk_unknown") })
     }
 
@@ -162,5 +165,58 @@ import YAML
         _ = folder
         #expect(AndroidTestPaths.value(result.facts, "android.target_sdk") == .number(35))
         #expect(!result.facts.contains { $0.name.hasSuffix("target_sdk_at_least") })
+    }
+
+    // MARK: exact pins and lower bounds
+
+    static let sourcedDefaults = FlutterSDKDefaults(rows: [
+        .init(flutter: FlutterRelease("3.0")!, compileSdk: 31, minSdk: 16, targetSdk: 31, source: "flutter.gradle", through: FlutterRelease("3.3")),
+        .init(flutter: FlutterRelease("3.10")!, compileSdk: 33, minSdk: 16, targetSdk: 33, source: "flutter.gradle"),
+    ])
+
+    @Test func aRowIsExactOnlyFromItsReleaseThroughItsLastSourcedLine() {
+        let row = Self.sourcedDefaults.rows[0]
+        #expect(row.isExact(for: FlutterRelease("3.3.10")!))
+        #expect(row.isExact(for: FlutterRelease("3.0.0")!))
+        #expect(!row.isExact(for: FlutterRelease("3.7.12")!))
+        #expect(!Self.sourcedDefaults.rows[1].isExact(for: FlutterRelease("3.10.0")!))
+    }
+
+    @Test func pinsSayWhetherTheyAreExact() {
+        #expect(FlutterReleasePin.lockConstraint("packages:\n  a:\n    version: \"1.0.0\"\nsdks:\n  dart: \">=2.18.5 <3.0.0\"\n  flutter: \">=3.3.0\"\n", path: "pubspec.lock")
+                == FlutterReleasePin(release: FlutterRelease("3.3.0")!, path: "pubspec.lock", line: 6, how: "pubspec.lock sdks flutter: >=3.3.0", isExact: false))
+        // A package named flutter outside sdks: is no pin.
+        #expect(FlutterReleasePin.lockConstraint("packages:\n  flutter:\n    source: sdk\n", path: "pubspec.lock") == nil)
+        #expect(FlutterReleasePin.toolVersions("nodejs 20.1.0\nflutter 3.24.0-stable\n", path: ".tool-versions")?.isExact == true)
+        #expect(FlutterReleasePin.toolVersions("flutter 3.24.0-stable\n", path: ".tool-versions")?.release == FlutterRelease("3.24.0"))
+        #expect(FlutterReleasePin.pubspecConstraint("environment:\n  flutter: 3.47.0\n", path: "pubspec.yaml")?.isExact == true)
+        #expect(FlutterReleasePin.pubspecConstraint("environment:\n  flutter: \">=3.29.0\"\n", path: "pubspec.yaml")?.isExact == false)
+        #expect(FlutterReleasePin.plainVersion("3.47.0-0.4.pre\n", path: ".flutter-version")?.isExact == false)
+    }
+
+    /// Shape of paperless-mobile (android/app/build.gradle `targetSdkVersion flutter.targetSdkVersion`; pubspec.lock
+    /// `sdks: flutter: ">=3.3.0"`, no other pin; GPL-3.0, lines paraphrased): at least 31, a lower bound.
+    @Test func theLockFilesFlutterConstraintIsALowerBound() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("pubspec.yaml", Data("name: app\nversion: 1.0.0+1\nenvironment:\n  sdk: \">=2.17.0 <3.0.0\"\ndependencies:\n  flutter:\n    sdk: flutter\n".utf8))
+        try folder.write("pubspec.lock", Data("packages:\n  a:\n    version: \"1.0.0\"\nsdks:\n  dart: \">=2.18.5 <3.0.0\"\n  flutter: \">=3.3.0\"\n".utf8))
+        try folder.write("android/settings.gradle", Data("include ':app'\n".utf8))
+        try folder.write("android/app/build.gradle", Data("apply plugin: 'com.android.application'\nandroid {\n    compileSdkVersion 33\n    defaultConfig {\n        minSdkVersion 21\n        targetSdkVersion flutter.targetSdkVersion\n    }\n}\n".utf8))
+        try folder.write("android/app/src/main/AndroidManifest.xml", Data("<manifest xmlns:android=\"http://schemas.android.com/apk/res/android\"><application/></manifest>\n".utf8))
+        let result = AndroidInspector.inspect(files: MetadataTestSupport.walk(folder.path), root: folder.path, flutterDefaults: Self.sourcedDefaults)
+        #expect(AndroidTestPaths.value(result.facts, "android.target_sdk") == .number(31))
+        #expect(AndroidTestPaths.value(result.facts, "android.target_sdk_at_least") == .bool(true))
+        #expect(result.facts.first { $0.name == "android.target_sdk" }?.evidence.last?.location == SourceLocation(path: "pubspec.lock", line: 6))
+        #expect(result.android.modules.first?.targetSdkPinIsLowerBound == true)
+    }
+
+    @Test func anExactPinInsideTheRowsSpanResolvesExactly() throws {
+        let (folder, result) = try inspect([".fvmrc": "{\n  \"flutter\": \"3.3.10\"\n}\n"], buildFile: Self.fluffychatBuild, pubspecEnvironment: "  sdk: ^2.18.0")
+        _ = folder
+        let exact = AndroidInspector.inspect(files: MetadataTestSupport.walk(folder.path), root: folder.path, flutterDefaults: Self.sourcedDefaults)
+        #expect(AndroidTestPaths.value(exact.facts, "android.target_sdk") == .number(31))
+        #expect(!exact.facts.contains { $0.name.hasSuffix("target_sdk_at_least") })
+        // Without the row's `through`, the same pin is only a lower bound.
+        #expect(!result.facts.contains { $0.name == "android.target_sdk" })
     }
 }

@@ -281,4 +281,51 @@ struct AndroidChecksTests {
         #expect(byRule["android-manifest.cleartext-traffic"]?.map(\.severity) == [.info])
         #expect(byRule["android-manifest.cleartext-traffic"]?.first?.location.path == "app/src/main/AndroidManifest.xml")
     }
+
+    // MARK: values that are a build tool's default
+
+    static let atLeast = Fact(name: "android.target_sdk_at_least", value: .bool(true), source: .detected)
+
+    @Test func aGateJudgedOnALowerBoundWarnsAndSaysAtLeast() throws {
+        var app = Self.module("app", release: true, target: 31)
+        app.targetSdkIsLowerBound = true
+        app.targetSdkPinIsLowerBound = true
+        app.exportedMissing = AndroidResolved(["<receiver .Boot>"], evidence: [
+            Evidence(location: SourceLocation(path: "app/src/main/AndroidManifest.xml", line: 12), snippet: "<receiver android:name=\".Boot\">"),
+        ])
+        let hits = try Self.manifestFindings([Self.targetSdk(31), Self.atLeast], modules: [app])
+        #expect(hits.map(\.rule) == ["android-manifest.exported-missing"])
+        #expect(hits.first?.severity == .warning)
+        #expect(hits.first?.message.contains("the app targets API at least 31") == true)
+        // An exact pin's release ships: "at least 31" past the gate is evidence, and the error stands.
+        app.targetSdkPinIsLowerBound = false
+        let pinned = try Self.manifestFindings([Self.targetSdk(31), Self.atLeast], modules: [app])
+        #expect(pinned.first?.severity == .error)
+        #expect(pinned.first?.message.contains("the app targets API at least 31") == true)
+        // The same module with a value read from the build stays an error, without "at least".
+        app.targetSdkIsLowerBound = false
+        let read = try Self.manifestFindings([Self.targetSdk(31)], modules: [app])
+        #expect(read.first?.severity == .error)
+        #expect(read.first?.message.contains("the app targets API 31,") == true)
+    }
+
+    @Test func aLowerBoundBelowTheFloorIsTheUnknownNoteNotSilence() throws {
+        var app = Self.module("app", release: true, target: 31)
+        app.targetSdkIsLowerBound = true
+        let hits = try Self.findings(Self.project([Self.targetSdk(31), Self.atLeast], modules: [app])).findings
+        #expect(hits.filter { $0.rule == "platform-requirements.play-target-sdk" }.isEmpty)
+        #expect(hits.filter { $0.rule == "platform-requirements.play-target-sdk-unknown" }.map(\.severity) == [.info])
+        // At or above the floor a lower bound is decisive: nothing to say.
+        app.targetSdk = AndroidResolved(36, evidence: [])
+        let fine = try Self.findings(Self.project([Self.targetSdk(36), Self.atLeast], modules: [app])).findings
+        #expect(fine.filter { $0.rule.hasPrefix("platform-requirements.play-target-sdk") }.isEmpty)
+    }
+
+    @Test func aDefaultedTargetSdkBelowTheFloorSaysWhoseDefaultItIs() throws {
+        var app = Self.module("app", release: true, target: 35)
+        app.targetSdkDefault = "AGP 9.1.0's default for an unset targetSdk, compileSdk"
+        let hits = try Self.findings(Self.project([Self.targetSdk(35)], modules: [app])).findings.filter { $0.rule == "platform-requirements.play-target-sdk" }
+        #expect(hits.map(\.severity) == [.error])
+        #expect(hits.first?.message.contains("targetSdk is 35 (AGP 9.1.0's default for an unset targetSdk, compileSdk)") == true)
+    }
 }

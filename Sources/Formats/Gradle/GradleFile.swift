@@ -42,10 +42,12 @@ public struct GradleSetting: Sendable, Hashable {
     /// Canonical names: `targetSdkVersion` and `targetSdk` are both `targetSdk`.
     public enum Name: String, Sendable, CaseIterable {
         case applicationId, namespace, minSdk, targetSdk, versionCode, versionName
+        /// `compileSdk` / `compileSdkVersion` in the `android` block: AGP 9 defaults an unset targetSdk to it.
+        case compileSdk
     }
 
     public let name: Name
-    /// The product flavor that overrides it, or nil for `defaultConfig` (or `android` for `namespace`).
+    /// The product flavor that overrides it, or nil for `defaultConfig` (or `android` for `namespace` and `compileSdk`).
     public let flavor: String?
     /// The expression as written.
     public let expression: String

@@ -105,18 +105,23 @@ package struct GradleScript: Sendable {
     private static let settingNames: [(String, GradleSetting.Name)] = [
         ("targetSdkVersion", .targetSdk), ("targetSdk", .targetSdk), ("minSdkVersion", .minSdk), ("minSdk", .minSdk),
         ("versionCode", .versionCode), ("versionName", .versionName), ("applicationId", .applicationId), ("namespace", .namespace),
+        ("compileSdkVersion", .compileSdk), ("compileSdk", .compileSdk),
     ]
 
     private static let settingPattern = try! NSRegularExpression(
-        pattern: #"^((?:[A-Za-z_][A-Za-z0-9_]*\.)*)(targetSdkVersion|targetSdk|minSdkVersion|minSdk|versionCode|versionName|applicationId|namespace)(\s*=\s*|\s*\(\s*|\s+)(.+)$"#)
+        pattern: #"^((?:[A-Za-z_][A-Za-z0-9_]*\.)*)(targetSdkVersion|targetSdk|minSdkVersion|minSdk|versionCode|versionName|applicationId|namespace|compileSdkVersion|compileSdk)(\s*=\s*|\s*\(\s*|\s+)(.+)$"#)
 
     /// Blocks whose `targetSdk` is not the app's (lint and test options have their own).
     private static let foreignBlocks: Set<String> = ["lint", "lintOptions", "testOptions", "buildTypes", "subprojects", "allprojects", "buildscript", "sourceSets", "signingConfigs"]
 
-    /// AGP 9's block form: `targetSdk { version = release(36) }`.
+    /// AGP 9's block form: `targetSdk { version = release(36) }` (and `compileSdk { version = release(36) }` in `android`).
     private static let versionBlockPattern = try! NSRegularExpression(pattern: #"^version\s*=\s*(.+)$"#)
 
     private static func setting(_ statement: GradleStatement) -> GradleSetting? {
+        if let block = statement.blocks.last, block == "compileSdk", statement.blocks.dropLast().last == "android",
+           let expression = firstCapture(versionBlockPattern, statement.text) {
+            return GradleSetting(name: .compileSdk, flavor: nil, expression: expression, line: statement.line)
+        }
         if let block = statement.blocks.last, block == "targetSdk" || block == "minSdk",
            let expression = firstCapture(versionBlockPattern, statement.text) {
             let name: GradleSetting.Name = block == "targetSdk" ? .targetSdk : .minSdk
@@ -138,6 +143,12 @@ package struct GradleScript: Sendable {
         }
         let path = statement.blocks + prefix
         if path.contains(where: { foreignBlocks.contains($0) }) { return nil }
+        if name == .compileSdk {
+            // The module's compile SDK is the `android` block's (a convention plugin's extension block counts too);
+            // a `compileSdk` in defaultConfig or a flavour is no such thing.
+            let inAndroid = path.last == "android" || (path.last.map { $0.contains("Extension") || $0.hasSuffix(".apply") } ?? false)
+            return inAndroid ? GradleSetting(name: name, flavor: nil, expression: expression, line: statement.line) : nil
+        }
         if path.contains("defaultConfig") {
             return name == .namespace ? nil : GradleSetting(name: name, flavor: nil, expression: expression, line: statement.line)
         }

@@ -26,6 +26,12 @@ struct AndroidAppModule: Sendable {
     var targetSdkLookedAt: [Evidence] = []
     /// targetSdk is a lower bound (a Flutter default of the lowest release pinned): good for "from level N on", not for "below the floor".
     var targetSdkAtLeast = false
+    /// The Flutter release behind that lower bound is itself only a lower bound (pubspec `>=`, pubspec.lock's sdks):
+    /// a signal, not what ships, so rules gated on it warn. False when an exact pin names the release.
+    var targetSdkPinIsLowerBound = false
+    /// When targetSdk is a build tool's default rather than written: which default, in words for a message
+    /// ("AGP 9.1.0's default for an unset targetSdk, compileSdk"; "flutter.targetSdkVersion of Flutter 3.47.0").
+    var targetSdkDefault: String?
     /// Where versionCode was looked for when it could not be read (a computed value, or none set).
     var versionCodeLookedAt: [Evidence] = []
     /// The product flavors whose manifests were merged (empty without flavors), and why those.

@@ -104,6 +104,8 @@ enum AndroidFacts {
         if let target = module.targetSdk, let value = Int(target.value) {
             shipped.targetSdk = AndroidResolved(value, evidence: target.evidence)
             shipped.targetSdkIsLowerBound = module.targetSdkAtLeast
+            shipped.targetSdkDefault = module.targetSdkDefault
+            shipped.targetSdkPinIsLowerBound = module.targetSdkPinIsLowerBound
         } else {
             shipped.targetSdkLookedAt = module.targetSdkLookedAt
         }

@@ -10,6 +10,7 @@ import Formats
 public enum AndroidInspector {
     public static func inspect(files: [ProjectFile], root: String, pluginManifests: [SymbolTableSource] = [],
                                flutterDefaults: FlutterSDKDefaults = FlutterSDKDefaults(rows: []),
+                               agpDefaults: AndroidGradlePluginSDKDefaults = AndroidGradlePluginSDKDefaults(rows: []),
                                gradleFiles: GradleFilesPart = GradleFilesPart()) -> InspectorOutput<AndroidPart> {
         var part = AndroidPart()
         // 1. The Gradle workspace (AndroidGradleWorkspace.swift): the manifests, then gradle.properties, catalogs,
@@ -23,7 +24,8 @@ public enum AndroidInspector {
         part.gradleFiles = workspace.resolveModules()
         // 3. The release model (AndroidReleaseModules.swift): each included application module, its release
         // settings and its merged release manifest.
-        let modules = workspace.appModules(manifests: part.manifests, pluginManifests: pluginManifests, flutterDefaults: flutterDefaults)
+        let modules = workspace.appModules(manifests: part.manifests, pluginManifests: pluginManifests, flutterDefaults: flutterDefaults,
+                                           agpDefaults: agpDefaults)
 
         // Without any module (a bare manifest, an old Eclipse layout) the shipping manifests still say something.
         let looseManifest = modules.isEmpty ? AndroidMergedManifest.merge(part.manifests.filter { !$0.isTestOrDebugOnly }) : nil

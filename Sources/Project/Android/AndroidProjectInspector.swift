@@ -61,6 +61,7 @@ public struct AndroidProjectInspector: Inspector {
     public func inspect(_ input: InspectionInput) -> InspectorOutput<AndroidPart> {
         let output = AndroidInspector.inspect(files: input.files, root: input.root, pluginManifests: input.options.pluginManifestTables,
                                               flutterDefaults: FlutterSDKDefaults(tables: input.options.flutterSDKDefaultTables),
+                                              agpDefaults: AndroidGradlePluginSDKDefaults(tables: input.options.agpSDKDefaultTables),
                                               gradleFiles: input.earlier[GradleFilesPart.self])
         guard input.options.scope == .everything else {
             // The release model only (which stores the apps go to): the files are `check`'s to read and report.

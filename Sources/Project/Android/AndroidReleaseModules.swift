@@ -4,7 +4,8 @@ extension AndroidInspector.GradleWorkspace {
     /// The release model: each application module the builds include, with its release flavours, settings
     /// and merged release manifest, in script order.
     func appModules(manifests: [AndroidManifestFile], pluginManifests: [SymbolTableSource],
-                    flutterDefaults: FlutterSDKDefaults = FlutterSDKDefaults(rows: [])) -> [AndroidAppModule] {
+                    flutterDefaults: FlutterSDKDefaults = FlutterSDKDefaults(rows: []),
+                    agpDefaults: AndroidGradlePluginSDKDefaults = AndroidGradlePluginSDKDefaults(rows: [])) -> [AndroidAppModule] {
         let lookedAtFiles = (catalogsByFolder.values.map(\.path) + propertiesByFolder.keys.map { AndroidInspector.join($0, "gradle.properties") }
             + Set(constants.constants.map(\.path))).sorted()
 
@@ -24,7 +25,8 @@ extension AndroidInspector.GradleWorkspace {
         let pinFiles = Dictionary(shipping.filter { FlutterReleasePin.isPinFile($0) || $0.fileName.hasSuffix(".yaml") }.map { ($0.path, $0) },
                                   uniquingKeysWith: { first, _ in first })
         let inputs = ReleaseInputs(lookedAtFiles: lookedAtFiles, manifestsByModule: manifestsByModule, storeEvidence: storeEvidence,
-                                   pluginRows: pluginRows, manifestsByPath: manifestsByPath, flutterDefaults: flutterDefaults, pinFiles: pinFiles)
+                                   pluginRows: pluginRows, manifestsByPath: manifestsByPath, flutterDefaults: flutterDefaults, pinFiles: pinFiles,
+                                   agpDefaults: agpDefaults)
         return scripts.compactMap { appModule(file: $0.file, script: $0.script, inputs: inputs) }
     }
 
@@ -37,6 +39,7 @@ extension AndroidInspector.GradleWorkspace {
         let manifestsByPath: [String: AndroidManifestFile]
         let flutterDefaults: FlutterSDKDefaults
         let pinFiles: [String: ProjectFile]
+        let agpDefaults: AndroidGradlePluginSDKDefaults
     }
 
     /// In-tree package names by manifest kind, read once per inspection and only when an app asks.
@@ -82,6 +85,7 @@ extension AndroidInspector.GradleWorkspace {
         resolveReleaseSettings(of: &module, file: file, script: script, gradleFile: gradleFile, flavors: flavors, lookedAtFiles: inputs.lookedAtFiles)
         if module.targetSdk == nil { resolveFlutterTargetSdk(of: &module, gradleFile: gradleFile, file: file, inputs: inputs) }
         mergeReleaseManifest(of: &module, gradleFile: gradleFile, flavors: flavors, ownManifests: ownManifests, inputs: inputs)
+        if module.targetSdk == nil { resolveDefaultTargetSdk(of: &module, file: file, gradleFile: gradleFile, flavors: flavors, inputs: inputs) }
         readReleaseBuild(of: &module, file: file, script: script, gradleFile: gradleFile, storeEvidence: inputs.storeEvidence)
         return module
     }
@@ -148,22 +152,84 @@ extension AndroidInspector.GradleWorkspace {
     }
 
     /// `targetSdk = flutter.targetSdkVersion`: the Flutter Gradle plugin's default of the release the repository pins,
-    /// from the flutter_sdk_defaults table. A lower bound (the lowest pin, defaults that only rise): the module says so,
-    /// and the Play floor check does not judge it. Evidence: the build-file line, the pin's line, the table row.
+    /// from the flutter_sdk_defaults table. Exact when every exact pin names one release and the table's row is sourced
+    /// as exact for it (`through`); otherwise a lower bound (the lowest pin, defaults that only rise), which the module
+    /// says, and the Play floor check does not judge. Evidence: the build-file line, the pin's line, the table row.
     func resolveFlutterTargetSdk(of module: inout AndroidAppModule, gradleFile: GradleFile, file: ProjectFile, inputs: ReleaseInputs) {
         let located: [(setting: GradleSetting, path: String)] = gradleFile.settings.map { ($0, file.path) }
             + (appliedByScript[file.path] ?? []).flatMap { other in other.script.settings.map { ($0, other.path) } }
         guard let setting = located.first(where: { $0.setting.name == .targetSdk && FlutterSDKDefaults.setting(named: $0.setting.expression) == .targetSdk }),
               let pubspec = flutterPubspec(above: gradleFile.module),
-              let pin = FlutterReleasePin.lowest(appFolder: AndroidInspector.folder(of: pubspec.path), files: inputs.pinFiles, read: quietRead),
+              let pin = FlutterReleasePin.resolve(appFolder: AndroidInspector.folder(of: pubspec.path), files: inputs.pinFiles, read: quietRead),
               let row = inputs.flutterDefaults.row(for: pin.release) else { return }
+        let exact = pin.isExact && row.isExact(for: pin.release)
+        let said = exact
+            ? "\(pin.how): Flutter \(pin.release) builds the app, whose flutter.targetSdkVersion is \(row.targetSdk) (Flutter \(row.flutter) to \(row.through.map(\.description) ?? "\(row.flutter)"); \(row.source))"
+            : "\(pin.how): Flutter \(pin.release) or later builds the app, whose flutter.targetSdkVersion is at least \(row.targetSdk) (Flutter \(row.flutter) on; \(row.source))"
         module.targetSdk = .init(value: String(row.targetSdk), evidence: [
             evidence(setting.path, setting.setting.line),
-            Evidence(location: SourceLocation(path: pin.path, line: pin.line),
-                     snippet: "\(pin.how): Flutter \(pin.release) or later builds the app, whose flutter.targetSdkVersion is at least \(row.targetSdk) (Flutter \(row.flutter) on; \(row.source))"),
+            Evidence(location: SourceLocation(path: pin.path, line: pin.line), snippet: said),
         ])
-        module.targetSdkAtLeast = true
+        module.targetSdkAtLeast = !exact
+        module.targetSdkPinIsLowerBound = !pin.isExact
+        module.targetSdkDefault = exact ? "flutter.targetSdkVersion of Flutter \(pin.release)" : "flutter.targetSdkVersion of Flutter \(pin.release) or later"
         module.targetSdkLookedAt = []
+    }
+
+    /// A module whose build sets no targetSdk at all (no DSL line, no `<uses-sdk>`): the value AGP gives it, from the
+    /// agp_sdk_defaults table for the AGP version the build applies (minSdk before AGP 9, compileSdk from 9.0 unless
+    /// gradle.properties opts out). Only when nothing in the build's scripts or build logic names targetSdk (a value
+    /// set where shipcheck does not read would otherwise be taken for unset), every AGP version found maps to one row,
+    /// and the value that row names is read; else the module stays unknown. Evidence: the value's line, the AGP version.
+    func resolveDefaultTargetSdk(of module: inout AndroidAppModule, file: ProjectFile, gradleFile: GradleFile, flavors: [String], inputs: ReleaseInputs) {
+        let applied = appliedByScript[file.path] ?? []
+        let settings: [(setting: GradleSetting, path: String)] = gradleFile.settings.map { ($0, file.path) }
+            + applied.flatMap { other in resolved(other.script.settings, with: resolver(forModule: gradleFile.module, file: other.path, locals: other.script.locals)).map { ($0, other.path) } }
+        guard !settings.contains(where: { $0.setting.name == .targetSdk }), !namesTargetSdk(moduleFolder: gradleFile.module, scripts: [file.path] + applied.map(\.path)) else { return }
+        let versions = androidGradlePluginVersions(moduleFolder: gradleFile.module)
+        let properties: (String) -> String? = { key in
+            AndroidInspector.ancestorFolders(of: gradleFile.module).lazy.compactMap { self.propertiesByFolder[$0]?.values[key]?.value }.first
+        }
+        let rows = versions.map { inputs.agpDefaults.row(for: $0.version, property: properties) }
+        guard let agp = versions.first, let row = rows.first ?? nil, rows.allSatisfy({ $0 == row }) else { return }
+        let valueEvidence: [Evidence]
+        let value: Int
+        let named: String
+        switch row.targetSdk {
+        case .minSdk:
+            guard let min = module.minSdk, let level = Int(min.value) else { return }
+            (value, valueEvidence, named) = (level, min.evidence, "minSdk")
+        case .compileSdk:
+            let compile = settings.filter { $0.setting.name == .compileSdk }
+            let own = compile.filter { $0.path == file.path }
+            guard let found = (own.isEmpty ? compile : own).first, let level = found.setting.value.flatMap(Self.apiLevel) else { return }
+            (value, valueEvidence, named) = (level, [evidence(found.path, found.setting.line)] + (found.setting.resolvedAt.map { [evidence($0.path, $0.line)] } ?? []), "compileSdk")
+        }
+        let how = "AGP \(agp.version)'s default for an unset targetSdk, \(named)"
+        module.targetSdk = .init(value: String(value), evidence: valueEvidence + [
+            Evidence(location: SourceLocation(path: agp.path, line: agp.line),
+                     snippet: "\(agp.how): targetSdk is not set, so AGP \(agp.version) makes it \(named), \(value) (\(row.source))"),
+        ])
+        module.targetSdkDefault = how
+        module.targetSdkLookedAt = []
+    }
+
+    /// `36`, `"android-36"` → 36.
+    static func apiLevel(_ written: String) -> Int? {
+        Int(written) ?? (written.hasPrefix("android-") ? Int(written.dropFirst("android-".count)) : nil)
+    }
+
+    /// Whether the module's scripts, the build scripts above it or any build logic write `targetSdk`: then a value may
+    /// be set where it was not read, and no default is assumed.
+    func namesTargetSdk(moduleFolder: String, scripts: [String]) -> Bool {
+        let above = AndroidInspector.ancestorFolders(of: moduleFolder).flatMap { folder in
+            ["build.gradle.kts", "build.gradle"].map { AndroidInspector.join(folder, $0) }
+        }
+        for path in scripts + above {
+            if let lines = texts[path], lines.contains(where: { $0.contains("targetSdk") }) { return true }
+        }
+        return kotlinTexts.values.contains { $0.contains("targetSdk") } || conventionTexts.values.contains { $0.contains("targetSdk") }
+            || logicScriptsByPath.values.contains { scripts in scripts.contains { $0.script.settings.contains { $0.name == .targetSdk } } }
     }
 
     /// The pubspec.yaml of the Flutter app a module belongs to: the nearest one at or above its folder.

@@ -40,6 +40,12 @@ public struct AndroidShippedModule: Sendable {
     /// `targetSdk` is a lower bound (a Flutter default of the oldest release pinned): good for "from level N
     /// on", not for "below the floor".
     public var targetSdkIsLowerBound = false
+    /// When `targetSdk` is a build tool's default rather than written (AGP's for an unset targetSdk, the Flutter
+    /// plugin's `flutter.targetSdkVersion`): which default, in words a message can quote.
+    public var targetSdkDefault: String?
+    /// `targetSdk` is a lower bound whose Flutter release is itself only a lower bound (no exact pin): a signal, so
+    /// rules gated on a level warn (docs/severity.md). With an exact pin the release ships, and "at least" is evidence.
+    public var targetSdkPinIsLowerBound = false
     public var targetSdkLookedAt: [Evidence] = []
     public var minSdk: AndroidResolved<Int>?
     public var versionCode: AndroidResolved<Int>?

@@ -9,7 +9,8 @@ import YAML
 ///
 /// Flutter only ever raises these defaults, so a row read for a release gives a lower bound for every later one:
 /// the value is "at least", which is safe for a rule that fires from a level on (exported components at 31,
-/// foreground-service types at 34) and is never used to say a target is below Play's floor.
+/// foreground-service types at 34) and is never used to say a target is below Play's floor. A row whose `through`
+/// names the last release line a source shows with the same values resolves an exact pin in that span exactly.
 public struct FlutterSDKDefaults: Sendable {
     public struct Row: Sendable, Equatable {
         public let flutter: FlutterRelease
@@ -17,6 +18,15 @@ public struct FlutterSDKDefaults: Sendable {
         public let minSdk: Int
         public let targetSdk: Int
         public let source: String
+        /// The last release line (major.minor) a source shows with exactly these values: a pin from `flutter` up to
+        /// this line resolves to them exactly; a later one only to "at least" (the next change may not be sourced).
+        public var through: FlutterRelease?
+
+        /// Whether `release` certainly has exactly this row's values.
+        public func isExact(for release: FlutterRelease) -> Bool {
+            guard let through, flutter <= release else { return false }
+            return !(through.parts.prefix(2).lexicographicallyPrecedes(release.parts.prefix(2)))
+        }
     }
 
     public let rows: [Row]
@@ -43,7 +53,7 @@ public struct FlutterSDKDefaults: Sendable {
     public static func read(_ value: NodeReader) -> [Row] {
         var rows: [Row] = []
         for item in value.sequence() ?? [] {
-            guard let map = item.mapping(allowed: ["flutter", "compile_sdk", "min_sdk", "target_sdk", "source"],
+            guard let map = item.mapping(allowed: ["flutter", "compile_sdk", "min_sdk", "target_sdk", "source", "through"],
                                          required: ["flutter", "compile_sdk", "min_sdk", "target_sdk", "source"]) else { continue }
             let release = map["flutter"].flatMap { node -> FlutterRelease? in
                 guard let text = node.string() else { return nil }
@@ -59,8 +69,14 @@ public struct FlutterSDKDefaults: Sendable {
             let compile = level("compile_sdk"), min = level("min_sdk"), target = level("target_sdk")
             let source = map["source"]?.string()
             if let source, source.trimmingCharacters(in: .whitespaces).isEmpty { map["source"]?.error("a row's source says where the values are read") }
+            let through = map["through"].flatMap { node -> FlutterRelease? in
+                guard let text = node.string() else { return nil }
+                guard let through = FlutterRelease(text) else { node.error("a Flutter release such as \"3.3\", got \"\(text)\""); return nil }
+                if let release, through < release { node.error("through \(text) is before the row's release \(release)") }
+                return through
+            }
             guard let release, let compile, let min, let target, let source else { continue }
-            rows.append(Row(flutter: release, compileSdk: compile, minSdk: min, targetSdk: target, source: source))
+            rows.append(Row(flutter: release, compileSdk: compile, minSdk: min, targetSdk: target, source: source, through: through))
         }
         return rows
     }

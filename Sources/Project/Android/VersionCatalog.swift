@@ -21,6 +21,8 @@ struct VersionCatalog: Sendable {
     var libraries: [Library] = []
     /// Plugin alias → id.
     var plugins: [String: Entry] = [:]
+    /// Plugin id → the version the catalog gives it (`version`, `version.ref` or `id:version`), at the plugin's line.
+    var pluginVersions: [String: Entry] = [:]
 
     /// Accessors ignore the separator: `app-build-targetSDK`, `app_build_targetSDK` and
     /// `app.build.targetSDK` are all `libs.versions.app.build.targetSDK`.
@@ -75,6 +77,7 @@ struct VersionCatalog: Sendable {
         var catalog = VersionCatalog()
         var section = ""
         var pendingLibraries: [(alias: String, fields: [String: String], line: Int)] = []
+        var pendingPlugins: [(id: String, fields: [String: String], line: Int)] = []
         var arrayStart: Int?
         for (offset, rawLine) in text.lineSlices().enumerated() {
             let line = offset + 1
@@ -116,6 +119,7 @@ struct VersionCatalog: Sendable {
             case "plugins":
                 if let id = fields[""].map({ String($0.split(separator: ":").first ?? "") }) ?? fields["id"] {
                     catalog.plugins[key] = Entry(value: id, line: line)
+                    pendingPlugins.append((id, fields, line))
                 }
             default:
                 break
@@ -123,6 +127,15 @@ struct VersionCatalog: Sendable {
         }
         if let arrayStart {
             throw InspectedText.Failure(SourceLocation(path: location.path, line: arrayStart), "has an array that is never closed")
+        }
+        for (id, fields, line) in pendingPlugins where catalog.pluginVersions[id] == nil {
+            let written = fields[""].flatMap { notation -> String? in
+                let parts = notation.split(separator: ":", maxSplits: 1).map(String.init)
+                return parts.count == 2 ? parts[1] : nil
+            }
+            let version = written ?? fields["version"] ?? fields["version.ref"].flatMap { catalog.versions[$0]?.value }
+                ?? fields["version.strictly"] ?? fields["version.require"] ?? fields["version.prefer"]
+            if let version { catalog.pluginVersions[id] = Entry(value: version, line: line) }
         }
         for (alias, fields, line) in pendingLibraries {
             if let notation = fields[""] {

@@ -15,6 +15,8 @@ public struct InspectionOptions: Sendable {
     public var pluginManifestTables: [SymbolTableSource] = []
     /// `kind: flutter_sdk_defaults` tables (what `flutter.targetSdkVersion` is per Flutter release: FlutterSDKDefaults).
     public var flutterSDKDefaultTables: [SymbolTableSource] = []
+    /// `kind: agp_sdk_defaults` tables (what an unset targetSdk is per AGP version: AndroidGradlePluginSDKDefaults).
+    public var agpSDKDefaultTables: [SymbolTableSource] = []
     /// Bytes read from one source file at most; a larger file is scanned up to this and reported.
     public var maxFileBytes: Int
 

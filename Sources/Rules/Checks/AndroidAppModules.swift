@@ -38,6 +38,10 @@ struct AndroidAppModules {
         let targetSdkIsLowerBound: Bool
         /// Its targetSdk could not be read; the evidence is every place looked at.
         let targetSdkUnknown: Known<Bool>?
+        /// Its targetSdk is a build tool's default (AGP's for an unset one, flutter.targetSdkVersion), in words.
+        let targetSdkDefault: String?
+        /// Its lower bound comes from a Flutter release that is itself only a lower bound (no exact pin).
+        let targetSdkPinIsLowerBound: Bool
         let formFactor: String
         /// The stores it goes to from evidence (`play`, `fdroid`, `github`), or nil when nothing says.
         let stores: [String]?
@@ -79,6 +83,8 @@ struct AndroidAppModules {
                 $0.isTruthy
             }?.value == true
             let lookedAt = part.flatMap { $0.targetSdk == nil ? Known(value: true, evidence: $0.targetSdkLookedAt, isStated: false) : nil }
+            targetSdkDefault = part?.targetSdkDefault
+            targetSdkPinIsLowerBound = part?.targetSdkPinIsLowerBound ?? true
             targetSdkUnknown = value("target_sdk_unknown", short: .androidTargetSDKUnknown, part: lookedAt) { $0.isTruthy }.flatMap { $0.value ? $0 : nil }
             formFactor = value("form_factor", short: .androidFormFactor, part: resolved(part?.formFactor)) { $0.description }?.value ?? "phone"
             stores = value("stores", short: .androidStores, perModuleOnly: true, part: resolved(part?.stores)) { value in
@@ -110,6 +116,24 @@ struct AndroidAppModules {
         modules = ([release] + part.modules.filter { !$0.isRelease }).map { module in
             Module(name: module.name, isRelease: module.isRelease, part: module, facts: facts)
         }
+    }
+
+    /// A gate on the release module's targetSdk ("from API N on") judged on a lower bound (`android.target_sdk_at_least`:
+    /// a Flutter default of the release a pin names, or of the oldest one a pin allows): the message says "at least N".
+    /// When the release itself is only a lower bound (pubspec `>=`, pubspec.lock's sdks; no exact pin) the finding is at
+    /// most a warning (docs/severity.md: a signal, not what ships); an exact pin's release ships, and Flutter only raises
+    /// its defaults, so "at least N" past the gate is evidence. `severity` is the check's grade; nil is the rule's own.
+    static func gatedOnLowerBound(_ facts: CheckFacts, project: ProjectModel, level: Int, severity: Severity?, rule: Severity) -> (targetSdk: String, severity: Severity?) {
+        guard facts.stated(.androidTargetSDK) == nil, facts[.androidTargetSDKAtLeast]?.value.isTruthy == true else { return (String(level), severity) }
+        let signal = project.parts[AndroidPart.self].releaseModule?.targetSdkPinIsLowerBound ?? true
+        return ("at least \(level)", signal ? min(severity ?? rule, .warning) : severity)
+    }
+
+    /// The words a message adds after a targetSdk that is a build tool's default (" (AGP 9.1.0's default for an
+    /// unset targetSdk, compileSdk)"), or "" for a value the build writes or the team states.
+    static func defaultNote(_ module: Module) -> String {
+        guard !module.targetSdkIsStated, let how = module.targetSdkDefault else { return "" }
+        return " (\(how))"
     }
 
     /// Whether the module's app goes only elsewhere (its stores are `[fdroid]`, `[github]`…, from the evidence the

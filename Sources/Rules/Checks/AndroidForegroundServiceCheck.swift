@@ -26,7 +26,7 @@ enum AndroidForegroundServiceCheck {
                        doc: "with require: type — { intent-filter action of a library base class that runs in the foreground: phrase }"),
         ],
         subjects: .none,
-        reads: [.fact(.androidTargetSDK), .table("types"), .fact(.androidPluginsUnseen), .fact(.androidPluginsOutsideRoot),
+        reads: [.fact(.androidTargetSDK), .fact(.androidTargetSDKAtLeast), .table("types"), .fact(.androidPluginsUnseen), .fact(.androidPluginsOutsideRoot),
                 .fact(.androidReleaseModule), .family(.androidForegroundServiceType),
                 .fact(.androidServicesWithoutForegroundType), .fact(.androidServicesWithoutForegroundTypeActions),
                 .fact(.androidServicesDeclared), .fact(.androidServiceSuperclasses)],
@@ -39,6 +39,7 @@ enum AndroidForegroundServiceCheck {
         guard let table = invocation.decoded("types", as: ForegroundServiceTypePermissions.self),
               let minimum = invocation.options.int("min_target_sdk"),
               let target = facts[.androidTargetSDK], case .number(let level) = target.value, Int(level) >= minimum else { return [] }
+        let gate = AndroidAppModules.gatedOnLowerBound(facts, project: invocation.context.project, level: Int(level), severity: nil, rule: invocation.rule.severity)
         func granted(_ permission: String) -> Bool { facts[FactName(permission, inTable: "types")]?.value.isTruthy ?? false }
         // A Flutter or React Native app whose packages' manifests are not in the tree: a plugin may add the
         // permission to the merged manifest (flutter_foreground_task adds FOREGROUND_SERVICE), so the absence is
@@ -75,9 +76,10 @@ enum AndroidForegroundServiceCheck {
                 "permission": missing.map { $0.replacingOccurrences(of: "android.permission.", with: "") }.joined(separator: " and "),
                 "permissions": missing.joined(separator: ", "),
                 "services": declared.evidence.map(\.location.description).joined(separator: ", "),
-                "target_sdk": String(Int(level)),
+                "target_sdk": gate.targetSdk,
                 "unseen": clause,
-            ], severity: typeOwn || (unseen.isEmpty && outside.isEmpty) ? nil : .info))
+            ], severity: AndroidAppModules.gatedOnLowerBound(facts, project: invocation.context.project, level: Int(level), severity: typeOwn || (unseen.isEmpty && outside.isEmpty) ? nil : .info,
+                                                            rule: invocation.rule.severity).severity))
         }
         return results
     }
@@ -114,6 +116,7 @@ enum AndroidForegroundServiceTypeCheck {
         guard let minimum = invocation.options.int("min_target_sdk"),
               let target = facts[.androidTargetSDK], case .number(let level) = target.value, Int(level) >= minimum,
               let untyped = facts[.androidServicesWithoutForegroundType] else { return [] }
+        let gate = AndroidAppModules.gatedOnLowerBound(facts, project: invocation.context.project, level: Int(level), severity: nil, rule: invocation.rule.severity)
         let library = invocation.decoded("library_services", as: LibraryForegroundServices.self)?.services ?? [:]
         let foregroundActions = invocation.decoded("actions", as: ForegroundActions.self)?.actions ?? [:]
         let actionPlaces = facts[.androidServicesWithoutForegroundTypeActions]?.evidence ?? []
@@ -193,8 +196,8 @@ enum AndroidForegroundServiceTypeCheck {
             }
             guard let found else { continue }
             results.append(CheckResult(location: service.location, evidence: "<service android:name=\"\(name)\">", values: [
-                "service": name, "how": found.how, "call": "\(found.call.location)", "target_sdk": String(Int(level)),
-            ]))
+                "service": name, "how": found.how, "call": "\(found.call.location)", "target_sdk": gate.targetSdk,
+            ], severity: gate.severity))
         }
         return results
     }

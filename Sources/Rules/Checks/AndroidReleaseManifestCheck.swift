@@ -28,6 +28,11 @@ enum AndroidReleaseManifestCheck {
             if let minimum {
                 guard let target, target >= minimum else { continue }
             }
+            // A gate judged on a lower bound (a Flutter default) says "at least"; it warns when the Flutter release
+            // itself is only a lower bound (no exact pin): a signal, not what ships.
+            let lowerBound = minimum != nil && module.targetSdkIsLowerBound && !module.targetSdkIsStated
+            var severity: Severity? = AndroidAppModules.isFDroidOnly(module) && invocation.rule.severity == .error ? .warning : nil
+            if lowerBound && module.targetSdkPinIsLowerBound { severity = min(severity ?? invocation.rule.severity, .warning) }
             let first = found.evidence.first
             let location = first?.location ?? SourceLocation(path: ".")
             let places = found.evidence.map(\.location.description)
@@ -36,9 +41,8 @@ enum AndroidReleaseManifestCheck {
                 "items": found.value,
                 "count": String(found.evidence.count),
                 "places": places.joined(separator: ", "),
-                "target_sdk": target.map(String.init) ?? "unknown",
-            ], severity: AndroidAppModules.isFDroidOnly(module) && invocation.rule.severity == .error ? .warning : nil,
-               condition: AndroidAppModules.playCondition(module)))
+                "target_sdk": target.map { (lowerBound ? "at least " : "") + String($0) + AndroidAppModules.defaultNote(module) } ?? "unknown",
+            ], severity: severity, condition: AndroidAppModules.playCondition(module)))
         }
         return results
     }

@@ -53,11 +53,13 @@ enum AndroidTargetSDKCheck {
     /// A module's verdicts: none when its targetSdk meets the level (or no level applies to its form factor yet).
     static func verdicts(_ module: AndroidAppModules.Module, levels: AndroidTargetAPILevels, today: String) -> [Verdict] {
         var verdicts: [Verdict] = []
-        // A lower bound (a Flutter default of the oldest release pinned) says nothing about being below the floor.
+        // A lower bound (a Flutter default of the oldest release pinned) below the floor is not decisive: the value is
+        // unknown as far as the floor goes, and the note says where it looked (the pin says "at least").
         let atLeast = module.targetSdkIsLowerBound && !module.targetSdkIsStated
-        if !atLeast, let target = module.targetSdk {
+        if let target = module.targetSdk {
             if let level = levels.required(formFactor: module.formFactor, on: today), target.value < level.api {
-                verdicts.append(.below(target.evidence, target: target.value, formFactor: module.formFactor, level: level))
+                verdicts.append(atLeast ? .unknown(AndroidAppModules.Known(value: true, evidence: target.evidence, isStated: false))
+                                        : .below(target.evidence, target: target.value, formFactor: module.formFactor, level: level))
             }
         }
         // Silent once the team states the module's targetSdk.
@@ -75,7 +77,7 @@ enum AndroidTargetSDKCheck {
             ?? SourceLocation(path: ".")
         let declaredAt = places.map(\.location.description).joined(separator: ", ")
         var values = [
-            "target_sdk": String(target),
+            "target_sdk": String(target) + AndroidAppModules.defaultNote(module),
             "required": String(level.api),
             "android": level.android,
             "from": level.from,

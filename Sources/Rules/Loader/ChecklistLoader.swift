@@ -34,7 +34,8 @@ public struct ChecklistLoader: Sendable {
     /// `plugin_manifests`: the permissions well-known Flutter plugins' and React Native modules' manifests add.
     /// `names`: the names a closed fact family's `*` stands for (`NameVocabulary`), which the loader reads.
     /// `flutter_sdk_defaults`: the Flutter Gradle plugin's flutter.targetSdkVersion etc. per Flutter release.
-    static let tableKinds = ["symbols", "binary_symbols", "data_safety_questions", "native_dependencies", "plugin_manifests", "names", "flutter_sdk_defaults"]
+    /// `agp_sdk_defaults`: what an unset targetSdk takes, per Android Gradle Plugin version.
+    static let tableKinds = ["symbols", "binary_symbols", "data_safety_questions", "native_dependencies", "plugin_manifests", "names", "flutter_sdk_defaults", "agp_sdk_defaults"]
 
     public func load(_ sources: [ChecklistSource]) throws(ChecklistLoadError) -> [Checklist] {
         var errors: [YAMLError] = []
@@ -462,6 +463,10 @@ public struct ChecklistLoader: Sendable {
         if kind == "flutter_sdk_defaults" {
             // The Android inspection reads it; a bad row is a checklist error now.
             _ = FlutterSDKDefaults.read(value)
+        }
+        if kind == "agp_sdk_defaults" {
+            // The Android inspection reads it for an unset targetSdk; a bad row is a checklist error now.
+            _ = AndroidGradlePluginSDKDefaults.read(value)
         }
         if kind == "binary_symbols" {
             // The archive inspector reads these (`ArchiveInspector.consumedTableKinds`); a bad row is a checklist error now.
