@@ -85,6 +85,21 @@ class SeederTest(unittest.TestCase):
         with self.assertRaisesRegex(NoTarget, "NSAllowsLocalNetworking"):
             self.seed("ats-arbitrary-loads")
 
+    def test_ats_seeds_the_plist_of_the_release_configuration(self):
+        # flutter_server_box: `INFOPLIST_FILE = "Runner/Info-$(CONFIGURATION).plist"`; Info-Debug.plist never ships.
+        configs = "".join(
+            f"\t\t{ident} /* {name} */ = {{\n\t\t\tisa = XCBuildConfiguration;\n\t\t\tbuildSettings = {{\n"
+            f"\t\t\t\tINFOPLIST_FILE = \"App/Info-$(CONFIGURATION).plist\";\n\t\t\t}};\n\t\t\tname = {name};\n\t\t}};\n"
+            for ident, name in (("C1", "Debug"), ("C2", "Release")))
+        self.write("App.xcodeproj/project.pbxproj", "// !$*UTF8*$!\n{\n\tobjects = {\n" + configs + "\t};\n}\n")
+        for name in ("Debug", "Release"):
+            self.write(f"App/Info-{name}.plist", PLIST.format(extra="\t<key>UILaunchStoryboardName</key>\n"
+                                                                    "\t<string>Launch</string>\n"))
+        self.write("App/AppDelegate.swift", "import UIKit\n@main class AppDelegate: UIResponder {}\n")
+        seeded, tree = self.seed("ats-arbitrary-loads")
+        self.assertEqual(seeded.files, ["App/Info-Release.plist"])
+        self.assertNotIn("NSAllowsArbitraryLoads", tree.read("App/Info-Debug.plist"))
+
     # fastlane's Boolean strings -------------------------------------------------------------------------------
     def android_app_with_supply(self, options):
         self.write("settings.gradle", "include ':app'\n")
@@ -106,6 +121,31 @@ class SeederTest(unittest.TestCase):
         self.android_app_with_supply('      skip_upload_images: "false",\n')
         seeded, _ = self.seed("play-screenshot-wrong-ratio")
         self.assertEqual(seeded.files, ["fastlane/metadata/android/en-US/images/phoneScreenshots/99_recall.png"])
+
+    # an upload run from a script ---------------------------------------------------------------------------------
+    def android_app_with_fastlane_but_no_upload_lane(self):
+        self.write("settings.gradle", "include ':app'\n")
+        self.write("app/build.gradle", "plugins { id 'com.android.application' }\nandroid {\n  defaultConfig {\n"
+                                       "    targetSdk 35\n    versionCode 3\n  }\n}\n")
+        self.write("app/src/main/AndroidManifest.xml", '<manifest xmlns:android="http://schemas.android.com/apk/res/'
+                                                       'android"><application/></manifest>\n')
+        self.write("fastlane/Fastfile", "platform :android do\n  lane :shots do\n    capture_android_screenshots\n"
+                                        "  end\nend\n")
+        self.write("fastlane/metadata/android/en-US/title.txt", "Notes\n")
+        self.write("README.md", "[Get it on Google Play](https://play.google.com/store/apps/details?id=org.example)\n")
+
+    def test_control_seeded_when_no_lane_or_script_uploads(self):
+        self.android_app_with_fastlane_but_no_upload_lane()
+        seeded, _ = self.seed("control-workflow-env-skip")
+        self.assertEqual(seeded.files, ["fastlane/metadata/android/en-US/title.txt"])
+
+    def test_control_no_target_when_a_script_runs_supply(self):
+        # medTimer: uploadToPlay.sh runs `fastlane supply …` beside the fastlane folder, so the tree is uploaded
+        # whatever a seeded workflow skips; the control's premise (no upload reads the tree) does not hold.
+        self.android_app_with_fastlane_but_no_upload_lane()
+        self.write("uploadToPlay.sh", "#!/bin/sh\nfastlane supply --skip_upload_apk=true --skip_upload_aab=true\n")
+        with self.assertRaisesRegex(NoTarget, "no lane uploads"):
+            self.seed("control-workflow-env-skip")
 
     # metadata_path given by ENV ---------------------------------------------------------------------------------
     def test_deliverfile_path_no_target_when_metadata_path_reads_env(self):

@@ -75,6 +75,19 @@ struct AndroidInspectorTests {
         #expect(setting.expression == "findTargetSdk(project)")
     }
 
+    /// davx5's gradle.properties has `Copyright \u{A9}` in ISO 8859-1, as Java and Gradle read `.properties` files;
+    /// a build script in Latin-1 is still no text the inspectors read.
+    @Test func aPropertiesFileIsReadAsLatin1AndOtherFilesAreNot() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("gradle.properties", Data([0x23, 0x20, 0xA9, 0x0A] + Array("versionCode=12\n".utf8)))
+        try folder.write("app/build.gradle", Data([0x2F, 0x2F, 0x20, 0xA9, 0x0A]))
+        let files = MetadataTestSupport.walk(folder.path)
+        let properties = try #require(files.first { $0.path == "gradle.properties" })
+        #expect(try InspectedText.read(properties) == "# \u{A9}\nversionCode=12\n")
+        let script = try #require(files.first { $0.path == "app/build.gradle" })
+        #expect(throws: InspectedText.Failure.self) { try InspectedText.read(script) }
+    }
+
     @Test func brokenFilesAreProblemsAndTheRestIsStillRead() throws {
         let result = inspect("broken")
         let problems = result.problems.sorted { $0.location < $1.location }

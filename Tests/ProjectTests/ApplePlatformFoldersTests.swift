@@ -58,6 +58,40 @@ import Testing
         #expect(scope.ships("unused/src/lib.rs"))
     }
 
+    /// flutter_server_box's Rust workspace: crates/sbm_ffi builds the staticlib the app links (cargokit) and depends on
+    /// crates/sbm_parser; monitor/ (a server with its Dockerfile) and crates/sbm_native are built for something else.
+    @Test func cratesNoLinkableLibraryReachesAreNotTheApps() throws {
+        let (folder, files) = try Self.files([
+            "Cargo.toml": "[workspace]\nmembers = [\"crates/sbm_parser\", \"crates/sbm_native\", \"crates/sbm_ffi\", \"monitor\"]\n",
+            "crates/sbm_ffi/Cargo.toml": "[package]\nname = \"sbm_ffi\"\n[lib]\ncrate-type = [\"cdylib\", \"staticlib\"]\n"
+                + "[dependencies]\nsbm_parser = { path = \"../sbm_parser\" }\n",
+            "crates/sbm_parser/Cargo.toml": "[package]\nname = \"sbm_parser\"\n",
+            "crates/sbm_native/Cargo.toml": "[package]\nname = \"sbm_native\"\n",
+            "monitor/Cargo.toml": "[package]\nname = \"server_box_monitor\"\n[lib]\npath = \"src/lib.rs\"\n"
+                + "[dependencies]\nsbm_parser = { path = \"../crates/sbm_parser\" }\nsbm_native = { path = \"../crates/sbm_native\" }\n",
+        ])
+        _ = folder
+        let scope = ShippingScope().with(ApplePlatformFolders.find(files: files))
+        #expect(!scope.ships("monitor/src/api/fs.rs"))
+        #expect(!scope.ships("crates/sbm_native/src/lib.rs"))
+        // The linked crate, what it depends on, and the app's Dart and Swift beside the workspace.
+        #expect(scope.ships("crates/sbm_ffi/src/api.rs"))
+        #expect(scope.ships("crates/sbm_parser/src/lib.rs"))
+        #expect(scope.ships("ios/Runner/AppDelegate.swift"))
+    }
+
+    /// Without a staticlib or cdylib crate nothing is decided: a build step may pass `--crate-type` itself.
+    @Test func withoutALinkableCrateEveryCrateStaysIn() throws {
+        let (folder, files) = try Self.files([
+            "core/Cargo.toml": "[package]\nname = \"core\"\n",
+            "server/Cargo.toml": "[package]\nname = \"server\"\n[dependencies]\ncore = { path = \"../core\" }\n",
+        ])
+        _ = folder
+        let scope = ShippingScope().with(ApplePlatformFolders.find(files: files))
+        #expect(scope.ships("server/src/main.rs"))
+        #expect(scope.ships("core/src/lib.rs"))
+    }
+
     @Test func aRustTargetStringForAppleCountsAsAnAppleTarget() {
         #expect(ApplePlatformFolders.declaresAppleTarget(Array("cargo { targets = listOf(\"aarch64-apple-ios\") }".utf8)))
         #expect(ApplePlatformFolders.declaresAppleTarget(Array("kotlin { macosArm64(); cinterops { } }".utf8)))

@@ -18,6 +18,22 @@ import Testing
         #expect(appstore.folders.filter { !$0.isSpecial }.map(\.name) == ["de-DE", "en-US"])
     }
 
+    /// medTimer's `fastlane/metadata/android/ar/ar-AE/images/`: a stray locale-named folder inside the `ar` locale
+    /// made `ar` a tree of its own; `ar` is a locale of `android` (its `title.txt` says so).
+    @Test func aLocaleFolderWithALocaleNamedFolderInsideIsStillALocale() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("nested-locale-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for path in ["fastlane/metadata/android/en-US/title.txt", "fastlane/metadata/android/ar/title.txt",
+                     "fastlane/metadata/android/ar/changelogs/1.txt", "fastlane/metadata/android/ar/ar-AE/images/icon.png"] {
+            let url = URL(fileURLWithPath: root).appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("Pills\n".utf8).write(to: url)
+        }
+        let trees = try #require(MetadataTestSupport.discover(root).part?.trees)
+        #expect(trees.map(\.path) == ["fastlane/metadata/android"])
+        #expect(trees.first?.folders.map(\.name).sorted() == ["ar", "en-US"])
+    }
+
     @Test func appStoreValuesAreTrimmedAndDefaultsInherited() throws {
         let tree = try #require(MetadataTestSupport.discover(fixtures + "/appstore-layout").part?.trees.first)
         let english = try #require(tree.locales.first { $0.code == "en-US" })

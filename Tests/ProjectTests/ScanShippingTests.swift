@@ -55,6 +55,63 @@ import Testing
         #expect(Self.hits(source, .objc) == ["UserDefaults@7:1", "UserDefaults@10:1"])
     }
 
+    @Test func codeForAnotherSystemIsSkippedAndItsElseKept() {
+        let source = "#if os(Linux)\nUserDefaults()\n#elseif canImport(Glibc)\nUserDefaults()\n#else\nUserDefaults()\n#endif\n"
+        #expect(Self.hits(source) == ["UserDefaults@6:1"])
+    }
+
+    @Test func undecidedPlatformConditionsKeepEveryBranch() {
+        // os(iOS) or os(macOS): either can be the bundle that ships.
+        let source = "#if os(iOS)\nUserDefaults()\n#elseif canImport(AppKit)\nUserDefaults()\n#else\nUserDefaults()\n#endif\n"
+        #expect(Self.hits(source) == ["UserDefaults@2:1", "UserDefaults@4:1", "UserDefaults@6:1"])
+    }
+
+    @Test func debugOrSimulatorTogetherNeverShip() {
+        let source = "#if DEBUG || targetEnvironment(simulator)\nUserDefaults()\n#endif\n#if DEBUG && os(iOS)\nUserDefaults()\n#endif\nUserDefaults()\n"
+        #expect(Self.hits(source) == ["UserDefaults@7:1"])
+    }
+
+    /// damus's vendored LMDB (nostrdb/mdb.c, OpenLDAP Public License): `fstatfs` is called under a macro the file
+    /// defines only on Linux.
+    @Test func aMacroDefinedOnlyForAnotherSystemGuardsNothingThatShips() {
+        let source = """
+        #if defined(__linux) && !defined(MDB_FDATASYNC_WORKS)
+        #define	BROKEN_FDATASYNC
+        #endif
+        #ifdef BROKEN_FDATASYNC
+        		fstatfs(env->me_fd, &st);
+        #endif
+        #ifdef __APPLE__
+        fstatfs(a, &b);
+        #else
+        fstatfs(c, &d);
+        #endif
+        """
+        #expect(ScanTests.hits(source, .c, ["fstatfs"]) == ["fstatfs@8:1"])
+    }
+
+    @Test func aMacroDefinedInShippingCodeKeepsItsRegion() {
+        let source = "#ifdef DEBUG\n#define LOG 1\n#else\n#define LOG 0\n#endif\n#ifdef LOG\nfstatfs(a);\n#endif\n#define HAVE_STATFS 1\n#if HAVE_STATFS\nfstatfs(b);\n#endif\n"
+        #expect(ScanTests.hits(source, .c, ["fstatfs"]) == ["fstatfs@7:1", "fstatfs@11:1"])
+    }
+
+    @Test func aDefineLineIsStillCode() {
+        #expect(ScanTests.hits("#define FREE_SPACE(fd, st) fstatfs(fd, st)\n", .c, ["fstatfs"]) == ["fstatfs@1:28"])
+    }
+
+    @Test(arguments: [
+        ("defined(__linux__)", ShippingCondition.alwaysFalse), ("defined __ANDROID__", .alwaysFalse), ("_WIN32", .alwaysFalse),
+        ("__APPLE__", .alwaysTrue), ("!defined(__APPLE__)", .alwaysFalse), ("defined(__APPLE__) && defined(X)", .undecided),
+        ("defined(__linux) || defined(_WIN32)", .alwaysFalse), ("defined(__linux) || defined(X)", .undecided),
+        ("0", .alwaysFalse), ("1", .alwaysTrue), ("__ANDROID_API__ >= 21", .undecided), ("X == 1", .undecided),
+        ("os(Linux)", .alwaysFalse), ("!os(Windows)", .alwaysTrue), ("canImport(Darwin)", .alwaysTrue),
+        ("canImport(UIKit)", .undecided), ("__has_include(<UIKit/UIKit.h>)", .undecided), ("((DEBUG))", .alwaysFalse),
+        ("", .undecided), ("(((", .undecided), (String(repeating: "!", count: 500) + "DEBUG", .undecided),
+    ])
+    func conditionsAreReadForTheShippingBuild(condition: String, expected: ShippingCondition) {
+        #expect(ShippingCondition.evaluate(condition) == expected)
+    }
+
     @Test func hashInsideAStringOrMidLineIsNoDirective() {
         let source = "let s = \"#if DEBUG\"\nUserDefaults() ; x = #if DEBUG\nUserDefaults()\n"
         #expect(Self.hits(source) == ["UserDefaults@2:1", "UserDefaults@3:1"])

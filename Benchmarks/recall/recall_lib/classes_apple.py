@@ -323,6 +323,24 @@ def rr_added(tree):
     raise NoTarget("the manifest declares all three candidate categories")
 
 
+@defect("control-other-os-branch", "any", "-", (), "-",
+        "the required-reason call of required-reason-api-added, inside `#if os(Linux)` in an app source (compiled only "
+        "for Linux, so it never ships in an Apple bundle)", control=True)
+def control_other_os_branch(tree):
+    manifests = _app_manifests(tree)
+    declared = set()
+    for m in manifests:
+        declared.update(c for c in _manifest_categories(tree, m)[1] if c)
+    f = _swift_target_file(tree)
+    for cat in ("NSPrivacyAccessedAPICategorySystemBootTime", "NSPrivacyAccessedAPICategoryDiskSpace"):
+        if cat in declared:
+            continue
+        code, imp = RR_CALL[cat]
+        _append_swift(tree, f, "\n#if os(Linux)" + code + "#endif\n", (imp,))
+        return Seeded(f, f"{cat.replace('NSPrivacyAccessedAPICategory', '')} call inside #if os(Linux) in {f}")
+    raise NoTarget("the manifest declares both candidate categories")
+
+
 def _used_declared(tree):
     sources = find.ios_sources(tree)
     for m in _app_manifests(tree):
@@ -878,4 +896,4 @@ scene_expo = defect("expo-appdelegate-scene", "appstore", "platform-requirements
                     "the same in a React Native app whose delegate is ExpoAppDelegate / EXAppDelegateWrapper",
                     scope="project")(lambda tree: _scene_target(tree, need_expo=True))
 
-CLASSES += [scene_removed, scene_other_bundle, scene_expo]
+CLASSES += [scene_removed, scene_other_bundle, scene_expo, control_other_os_branch]

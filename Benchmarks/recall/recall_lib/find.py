@@ -50,11 +50,33 @@ def _fastfile_text(tree, fl):
 
 
 def uploads(tree, fl, store):
-    """Whether the fastlane folder uploads to the store: a Deliverfile/Supplyfile, or the action in the Fastfile."""
+    """Whether the fastlane folder uploads to the store: a Deliverfile/Supplyfile, the action in the Fastfile, or a
+    script or workflow beside the folder that runs the action on the command line (medTimer's uploadToPlay.sh)."""
     own = "Deliverfile" if store == "appstore" else "Supplyfile"
     if posixpath.join(fl, own) in tree.files:
         return True
-    return bool((DELIVER_CALL if store == "appstore" else SUPPLY_CALL).search(_fastfile_text(tree, fl)))
+    if (DELIVER_CALL if store == "appstore" else SUPPLY_CALL).search(_fastfile_text(tree, fl)):
+        return True
+    return command_line_uploads(tree, fl, store)
+
+
+COMMAND_LINE_ACTION = {"appstore": re.compile(r"\bfastlane\s+(?:run\s+)?(?:deliver|upload_to_app_store)\b"),
+                       "play": re.compile(r"\bfastlane\s+(?:run\s+)?(?:supply|upload_to_play_store)\b")}
+
+
+def command_line_uploads(tree, fl, store):
+    """A shell script or Makefile in the fastlane folder's parent whose live lines run the upload action: fastlane
+    then reads the folder's metadata like a lane would. (Workflows are left out: their steps may run elsewhere.)"""
+    parent = posixpath.dirname(fl)
+    for f in tree.files:
+        folder = posixpath.dirname(f)
+        script = f.endswith(".sh") or posixpath.basename(f) == "Makefile"
+        if not (script and folder == parent):
+            continue
+        live = "\n".join(ln for ln in (tree.read(f) or "").splitlines() if not ln.lstrip().startswith("#"))
+        if COMMAND_LINE_ACTION[store].search(live):
+            return True
+    return False
 
 
 
@@ -318,7 +340,7 @@ def ios_app_plists(tree):
         base = posixpath.basename(f)
         if not base.endswith(".plist") or "Info" not in base or is_test_path(f) or EXT_HINT.search(f):
             continue
-        if "/macos/" in f.lower() or "Mac" in f.split("/")[0]:
+        if "/macos/" in "/" + f.lower() or "Mac" in f.split("/")[0]:
             continue
         text = tree.read(f) or ""
         if "NSExtension" in text or "<plist" not in text or re.search(r"<string>(FMWK|BNDL|XPC!)</string>", text):
@@ -327,10 +349,36 @@ def ios_app_plists(tree):
         beside = any(x.startswith(folder + "/") and x.endswith((".swift", ".m", ".mm")) for x in tree.files)
         if APP_PLIST_HINT.search(text) or ("CFBundleIdentifier" in text and beside):
             out.append(f)
+    release, named = configured_plists(tree)
+    # A plist only Debug or Profile configurations name never ships (flutter_server_box's
+    # `INFOPLIST_FILE = "Runner/Info-$(CONFIGURATION).plist"` gives Info-Debug.plist to Debug builds).
+    out = [f for f in out if f in release or f not in named]
     ios_keys = ("UILaunchStoryboardName", "UIApplicationSceneManifest", "UILaunchScreen", "LSRequiresIPhoneOS",
                 "UISupportedInterfaceOrientations", "UIRequiredDeviceCapabilities", "UIBackgroundModes")
-    return sorted(out, key=lambda f: (bool(re.search(r"(?i)\btv|tvos|mac|watch|vision|launcher", f)),
+    return sorted(out, key=lambda f: (f not in release, bool(re.search(r"(?i)\btv|tvos|mac|watch|vision|launcher", f)),
                                       -sum(k in (tree.read(f) or "") for k in ios_keys), f.count("/"), f))
+
+
+_PBX_CONFIG = re.compile(r"isa = XCBuildConfiguration;.*?buildSettings = \{(.*?)\n\t\t\t\};.*?name = \"?([^;\"]+)\"?;", re.S)
+
+
+def configured_plists(tree):
+    """The Info.plists the Xcode projects name in INFOPLIST_FILE: (those of Release configurations, all of them),
+    as tree paths, with `$(CONFIGURATION)` read as each configuration's name and `$(SRCROOT)/` dropped."""
+    release, named = set(), set()
+    for proj in pbxprojs(tree):
+        base = posixpath.dirname(posixpath.dirname(proj))
+        for settings, config in _PBX_CONFIG.findall(tree.read(proj) or ""):
+            m = re.search(r"\bINFOPLIST_FILE = \"?([^;\"]+)\"?;", settings)
+            if not m:
+                continue
+            value = m.group(1).replace("$(CONFIGURATION)", config).replace("${CONFIGURATION}", config)
+            value = re.sub(r"^\$[({]SRCROOT[)}]/", "", value)
+            path = posixpath.normpath(posixpath.join(base, value))
+            named.add(path)
+            if config == "Release":
+                release.add(path)
+    return release, named
 
 
 MACOS_FOLDER = re.compile(r"(?i)^(mac|macos|osx|mac ?os ?x|appkit)$|^Mac[A-Z]")

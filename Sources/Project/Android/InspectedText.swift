@@ -20,10 +20,11 @@ enum InspectedText {
         guard let data = FileManager.default.contents(atPath: file.absolutePath) else {
             throw Failure(location, "could not be read")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw Failure(location, "is not UTF-8 text; skipped")
-        }
-        return text
+        if let text = String(data: data, encoding: .utf8) { return text }
+        // Java reads a `.properties` file as ISO 8859-1 (`Properties.load(InputStream)`), and so does Gradle for
+        // gradle.properties: every byte is a character (davx5's `Copyright \u{A9}` comment in Latin-1).
+        if file.fileName.hasSuffix(".properties"), let text = String(data: data, encoding: .isoLatin1) { return text }
+        throw Failure(location, "is not UTF-8 text; skipped")
     }
 
     /// The 1-based line of the first occurrence of `needle` at or after `start`, for files

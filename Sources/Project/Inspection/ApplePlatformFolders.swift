@@ -103,16 +103,19 @@ public enum ApplePlatformFolders {
             }
             if declaresAppleTarget(bytes) { result.apple.insert(module) } else { result.foreign.insert(module) }
         }
-        addCratesOnlyOtherPlatformsUse(crates, to: &result)
+        // Each Cargo.toml read once, for both rules on crates.
+        let manifests = crates.compactMapValues { try? FileBytes.read($0, limit: maxScriptBytes) }
+        addCratesNoLinkableLibraryBuilds(manifests, to: &result)
+        addCratesOnlyOtherPlatformsUse(manifests, to: &result)
         return result
     }
 
     /// Crates no module holds whose every dependent crate (in the tree) is another platform's, to a fixed point.
-    static func addCratesOnlyOtherPlatformsUse(_ crates: [String: ProjectFile], to result: inout Folders) {
+    /// `crates`: each crate's folder and its Cargo.toml's bytes.
+    static func addCratesOnlyOtherPlatformsUse(_ crates: [String: [UInt8]], to result: inout Folders) {
         guard !result.foreign.isEmpty, !crates.isEmpty else { return }
         var dependents: [String: Set<String>] = [:]
-        for (folder, manifest) in crates {
-            guard let bytes = try? FileBytes.read(manifest, limit: maxScriptBytes) else { continue }
+        for (folder, bytes) in crates {
             for path in pathValues(bytes) {
                 guard let target = resolve(path, from: folder), target != folder, crates[target] != nil else { continue }
                 dependents[target, default: []].insert(folder)

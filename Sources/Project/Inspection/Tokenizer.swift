@@ -350,6 +350,8 @@ struct Tokenizer {
     private mutating func directive() -> Bool {
         guard let first = Self.readDirective(b, at: i) else { return false }
         conditions.apply(first)
+        // A `#define` line of shipping code is read as code: its body can call what it names.
+        if case .define = first.kind { return false }
         i = first.lineEnd
         while conditions.skipping, i < b.count {
             newline(at: i)
@@ -388,22 +390,27 @@ struct Tokenizer {
         let keyword = String(decoding: UnsafeBufferPointer(rebasing: b[wordStart..<m]), as: UTF8.self)
         var lineEnd = m
         while lineEnd < b.count, b[lineEnd] != newline { lineEnd += 1 }
-        // The condition ends at a comment; spaces are dropped (`targetEnvironment( simulator )`).
+        // The condition ends at a comment (`ShippingCondition` reads it, spaces and all).
         var condition = ""
         var n = m
         while n < lineEnd {
             if b[n] == slash, n + 1 < lineEnd, b[n + 1] == slash || b[n + 1] == star { break }
-            if b[n] != space, b[n] != tab, b[n] != UInt8(ascii: "\r") { condition.unicodeScalars.append(UnicodeScalar(b[n])) }
+            condition.unicodeScalars.append(UnicodeScalar(b[n]))
             n += 1
         }
         let kind: Directive.Kind
         switch keyword {
-        case "if": kind = .if(ConditionStack.classify(condition))
-        case "ifdef": kind = .if(ConditionStack.classify(condition))
-        case "ifndef": kind = .if(ConditionStack.classify("!" + condition))
-        case "elif", "elseif": kind = .elseIf(ConditionStack.classify(condition))
+        case "if": kind = .if(condition)
+        case "ifdef": kind = .if("defined(\(condition))")
+        case "ifndef": kind = .if("!defined(\(condition))")
+        case "elif", "elseif": kind = .elseIf(condition)
         case "else": kind = .else
         case "endif": kind = .endIf
+        case "define":
+            // Only the macro's name matters: where it is defined says whether `#ifdef NAME` can ship.
+            let name = condition.drop { $0 == " " || $0 == "\t" }.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            guard !name.isEmpty else { return nil }
+            kind = .define(String(name))
         default: return nil
         }
         return Directive(kind: kind, lineEnd: lineEnd)
@@ -411,7 +418,10 @@ struct Tokenizer {
 
     struct Directive {
         enum Kind {
-            case `if`(ConditionStack.Meaning), elseIf(ConditionStack.Meaning), `else`, endIf
+            /// The condition's text after the keyword.
+            case `if`(String), elseIf(String), `else`, endIf
+            /// `#define NAME …` (C family).
+            case define(String)
         }
         let kind: Kind
         /// The newline ending the directive's line, or the end of the bytes.
@@ -419,51 +429,45 @@ struct Tokenizer {
     }
 }
 
-/// The `#if` blocks open at a point of a file, and whether the code there is compiled in a release build
-/// for a device (see `ShippingScope.debugOnlyConditions`). Other conditions (`os(iOS)`, `canImport(X)`) keep
-/// every branch: either may ship.
+/// The `#if` blocks open at a point of a file, and whether the code there is compiled in the build that ships
+/// (`ShippingCondition`): a branch whose condition never holds there is passed over, and once a branch's
+/// condition always holds, so are the branches after it (`#if !DEBUG … #else …`). Undecided conditions
+/// (`os(iOS)`, `canImport(X)`) keep every branch: either may ship.
 struct ConditionStack {
-    enum Meaning {
-        case debugOnly, releaseOnly, other
-    }
-
     struct Frame {
         var skipsNow: Bool
-        /// What an `#else` branch does: the opposite of a debug or release-only first branch.
-        let elseSkips: Bool
+        /// An earlier branch always holds in the shipping build, so this and later ones never run.
+        var taken: Bool
     }
 
     private var frames: [Frame] = []
     private(set) var skipping = false
+    /// Macros this file defines only inside code that does not ship, and those it defines in code that does:
+    /// `#ifdef NAME` is false in the shipping build when `NAME` is only in the first (LMDB's
+    /// `#if defined(__linux) … #define BROKEN_FDATASYNC`).
+    private var definedWhenSkipping: Set<String> = []
+    private var definedWhenShipping: Set<String> = []
 
-    static func classify(_ condition: String) -> Meaning {
-        var text = Substring(condition)
-        var negated = false
-        while true {
-            if text.hasPrefix("!") {
-                negated.toggle()
-                text = text.dropFirst()
-            } else if text.hasPrefix("("), text.hasSuffix(")"), !text.dropFirst().contains("(") {
-                text = text.dropFirst().dropLast()
-            } else {
-                break
-            }
-        }
-        guard ShippingScope.debugOnlyConditions.contains(String(text)) else { return .other }
-        return negated ? .releaseOnly : .debugOnly
+    private func evaluate(_ condition: String) -> ShippingCondition {
+        ShippingCondition.evaluate(condition, notShipped: definedWhenSkipping.subtracting(definedWhenShipping))
     }
 
     mutating func apply(_ directive: Tokenizer.Directive) {
         switch directive.kind {
-        case .if(let meaning):
-            frames.append(Frame(skipsNow: meaning == .debugOnly, elseSkips: meaning == .releaseOnly))
-        case .elseIf(let meaning):
-            // After `#if !DEBUG`, every other branch is debug-only; after `#if DEBUG`, none is.
-            if let last = frames.indices.last { frames[last].skipsNow = frames[last].elseSkips || meaning == .debugOnly }
+        case .if(let condition):
+            let value = skipping ? .undecided : evaluate(condition)
+            frames.append(Frame(skipsNow: value == .alwaysFalse, taken: value == .alwaysTrue))
+        case .elseIf(let condition):
+            guard let last = frames.indices.last else { break }
+            let value = frames[last].taken ? .undecided : evaluate(condition)
+            frames[last].skipsNow = frames[last].taken || value == .alwaysFalse
+            if value == .alwaysTrue { frames[last].taken = true }
         case .else:
-            if let last = frames.indices.last { frames[last].skipsNow = frames[last].elseSkips }
+            if let last = frames.indices.last { frames[last].skipsNow = frames[last].taken }
         case .endIf:
             if !frames.isEmpty { frames.removeLast() }
+        case .define(let name):
+            if skipping { definedWhenSkipping.insert(name) } else { definedWhenShipping.insert(name) }
         }
         skipping = frames.contains { $0.skipsNow }
     }

@@ -112,6 +112,7 @@ public enum MetadataDiscovery {
 
         var roots: [String: Store] = stated.filter { index.folders[$0.key] != nil || index.subfolders[$0.key] != nil }
         for (path, vote) in votes where stated[path] == nil && (named.contains(path) || looksLikeMetadata(path, root: root)) {
+            if isLocaleFolder(path, index: index, votes: votes) { continue }
             let store: Store = (fdroidVotes[path] ?? 0) > 0 && appStoreOnlyVotes[path] == nil ? .fdroid
                 : vote.play > vote.appstore ? .play
                 : vote.appstore > vote.play ? .appstore
@@ -119,6 +120,17 @@ public enum MetadataDiscovery {
             if !statedStores.contains(store) { roots[path] = store }
         }
         return roots.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+
+    /// A folder that holds a listing's own files (`title.txt`, `name.txt`…) inside a tree is one of its locales,
+    /// even when a stray folder under it looks like a locale too (medTimer's `android/ar/ar-AE/images/`): the
+    /// upload reads `ar` as a language of `android`, never as a tree of its own.
+    static func isLocaleFolder(_ path: String, index: FolderIndex, votes: [String: (appstore: Int, play: Int)]) -> Bool {
+        guard let slash = path.lastIndex(of: "/"), votes[String(path[..<slash])] != nil else { return false }
+        return (index.folders[path] ?? []).contains {
+            let name = String($0.fileName)
+            return MetadataLayout.playLocaleFiles.contains(name) || MetadataLayout.appStoreLocaleFiles.contains(name)
+        }
     }
 
     /// A tree inside the project must sit under a folder named like `metadata`; the root itself counts as a

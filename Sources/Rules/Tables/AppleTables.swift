@@ -105,11 +105,14 @@ struct ManifestSchema: Sendable {
 
 /// What each purpose-string API signal needs: `{ <signal fact>: [Key, alternative keys…] }`, or, when an API
 /// needs several keys at once, a list of such lists (`[[NSLocationAlwaysAndWhenInUseUsageDescription], [NSLocationWhenInUseUsageDescription]]`):
-/// every inner list is a requirement of its own, any one key of it satisfies it.
+/// every inner list is a requirement of its own, any one key of it satisfies it. A signal whose old key Apple
+/// superseded is written `{ keys: [...], superseded: [OldKey] }`: the old key alone no longer satisfies it.
 struct PurposeKeys: Sendable, NamesFacts {
     struct Entry: Sendable {
         let signal: String
         let keys: [String]
+        /// Keys an older SDK read for this API (NSCalendarsUsageDescription before iOS 17).
+        var superseded: [String] = []
     }
 
     let entries: [Entry]
@@ -122,7 +125,15 @@ struct PurposeKeys: Sendable, NamesFacts {
         var entries: [Entry] = []
         factNames = pairs.compactMap { pair in pair.key.scalar.map { ($0, pair.key.mark) } }
         for pair in pairs {
-            guard let signal = pair.key.scalar, let items = pair.value.sequence, !items.isEmpty else {
+            let listed = pair.value.mapping == nil ? pair.value : pair.value["keys"]
+            let superseded = pair.value["superseded"]
+            if pair.value.mapping != nil, let unknown = pair.value.mapping?.first(where: { $0.key.scalar != "keys" && $0.key.scalar != "superseded" }) {
+                throw TableError(table, unknown.key, "a signal's mapping takes `keys` and `superseded` only")
+            }
+            if let superseded, superseded.sequence?.allSatisfy({ $0.scalar != nil }) != true {
+                throw TableError(table, superseded, "`superseded` is a list of Info.plist keys")
+            }
+            guard let signal = pair.key.scalar, let items = listed?.sequence, !items.isEmpty else {
                 throw TableError(table, pair.key, "each signal needs a non-empty list of Info.plist keys")
             }
             let groups: [[String]]
@@ -134,7 +145,8 @@ struct PurposeKeys: Sendable, NamesFacts {
             guard groups.allSatisfy({ !$0.isEmpty }) else {
                 throw TableError(table, pair.key, "write a list of keys, or a list of non-empty key lists (each one required)")
             }
-            entries += groups.map { Entry(signal: signal, keys: $0) }
+            let old = superseded?.sequence?.compactMap(\.scalar) ?? []
+            entries += groups.map { Entry(signal: signal, keys: $0, superseded: old) }
         }
         self.entries = entries
     }

@@ -13,8 +13,11 @@ enum ArchivePurposeEvidence {
             for (owner, binaries) in ArchiveAppleChecks.plistBundles(archive) {
                 guard let plist = archive.plist(of: owner), let value = plist.document?.value else { continue }
                 let plistLocation = plist.location
+                let sets = { (key: String) in value[key]?.string.map { !$0.isEmpty } ?? (value[key] != nil) }
                 for requirement in keys.entries {
-                    guard !requirement.keys.contains(where: { key in value[key]?.string.map { !$0.isEmpty } ?? (value[key] != nil) }) else { continue }
+                    guard !requirement.keys.contains(where: sets) else { continue }
+                    // Only the key an older SDK read: the upload's scan has accepted it (see the source check).
+                    let superseded = requirement.superseded.first(where: sets)
                     // The first binary (the owner's own first) that uses the API, with the import that shows it.
                     for bundle in binaries {
                         guard let location = bundle.binaryLocation,
@@ -22,12 +25,21 @@ enum ArchivePurposeEvidence {
                         results.append(CheckResult(location: location, evidence: evidence, values: [
                             "binary": location.path, "bundle": bundle.described, "symbol": evidence,
                             "key": requirement.keys.joined(separator: " or "), "plist": plistLocation.path,
-                        ]))
+                            "superseded": superseded.map { supersededNote(old: $0, new: requirement.keys) } ?? "",
+                        ], severity: superseded == nil ? nil : .warning))
                         break
                     }
                 }
             }
         }
         return results
+    }
+
+    /// Why a plist with only the key Apple superseded is a warning, not an error: App Store Connect's scan has
+    /// accepted the old key, while iOS denies the access without the new one.
+    static func supersededNote(old: String, new: [String]) -> String {
+        " (it sets only \(old), which Apple superseded with \(new.joined(separator: " and ")) in the iOS 17 SDK: App Store Connect's"
+            + " scan has accepted the old key so far, so ITMS-90683 is a risk rather than a certainty, but iOS 17 and later"
+            + " deny the access without the new key, which App Review meets as a feature that fails)"
     }
 }
