@@ -95,7 +95,7 @@ struct Tokenizer {
     private static let apostrophe = UInt8(ascii: "'"), backtick = UInt8(ascii: "`"), hash = UInt8(ascii: "#")
     private static let backslash = UInt8(ascii: "\\"), newline = UInt8(ascii: "\n")
     private static let openBrace = UInt8(ascii: "{"), closeBrace = UInt8(ascii: "}")
-    private static let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t")
+    private static let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t"), dollar = UInt8(ascii: "$")
 
     private func at(_ k: Int) -> UInt8 { k < b.count ? b[k] : 0 }
 
@@ -110,7 +110,10 @@ struct Tokenizer {
             let c = b[i]
             // Blanks first, and the byte before the interpolation stack: this loop runs once per byte of source.
             if c == Self.space || c == Self.tab {
-                i += 1
+                // A run of blanks (indentation) in one tight loop, on a local index.
+                var k = i + 1
+                while k < count, b[k] == Self.space || b[k] == Self.tab { k += 1 }
+                i = k
                 continue
             }
             if c == interpolationOpener || c == interpolationCloser, !open.isEmpty {
@@ -178,16 +181,21 @@ struct Tokenizer {
                 if let depth = previewDepth, braceDepth <= depth { previewDepth = nil }
                 i += 1
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                while i < b.count, Self.isWordByte(b[i]) { i += 1 }
+                i = wordEnd(from: i)
             default:
                 if Self.isWordByte(c) {
                     let start = i
+                    // The word's bytes on a local index (a stored one is written back on every byte); `high`
+                    // has bit 7 set when one of them is not ASCII.
                     var high = c
-                    i += 1
-                    while i < count, Self.isWordByte(b[i]) {
-                        high |= b[i]
-                        i += 1
+                    var k = i + 1
+                    while k < count {
+                        let d = b[k]
+                        guard Self.isWordByte(d) else { break }
+                        high |= d
+                        k += 1
                     }
+                    i = k
                     if tripleApostrophes, i == start + 1, c == UInt8(ascii: "r"), at(i) == Self.quote || at(i) == Self.apostrophe {
                         skipDartRawString()
                         continue
@@ -202,9 +210,33 @@ struct Tokenizer {
         return nil
     }
 
+    /// The end of the identifier bytes starting at `k`.
+    private func wordEnd(from k: Int) -> Int {
+        var k = k
+        while k < b.count, Self.isWordByte(b[k]) { k += 1 }
+        return k
+    }
+
+    /// From `i` to the next byte that may end, escape or interpolate a string (its delimiter, a backslash, `$`) or
+    /// start a line, or to the end: the plain text between, most of a string, needs no other test.
+    private mutating func skipStringText(_ delimiter: UInt8) {
+        var k = i
+        while k < b.count {
+            let c = b[k]
+            if c == delimiter || c == Self.backslash || c == Self.newline || c == Self.dollar { break }
+            k += 1
+        }
+        i = k
+    }
+
     private mutating func skipBlockComment() {
         var depth = 0
         while i < b.count {
+            // To the next byte that may open or close a comment or start a line, on a local index.
+            var k = i
+            while k < b.count, b[k] != Self.slash, b[k] != Self.star, b[k] != Self.newline { k += 1 }
+            i = k
+            guard i < b.count else { return }
             if b[i] == Self.slash, at(i + 1) == Self.star {
                 if depth == 0 || nestedComments { depth += 1 }
                 i += 2
@@ -223,6 +255,8 @@ struct Tokenizer {
     private mutating func skipQuoted(_ delimiter: UInt8, multiline: Bool, escapes: Bool = true, resume: Bool = false) {
         if !resume { i += 1 }
         while i < b.count {
+            skipStringText(delimiter)
+            guard i < b.count else { return }
             let c = b[i]
             if interpolates(delimiter, escapes: escapes) {
                 open.append(OpenString(delimiter: delimiter, triple: false, multiline: multiline, escapes: escapes))
@@ -248,6 +282,8 @@ struct Tokenizer {
     private mutating func skipTriple(_ delimiter: UInt8, escapes: Bool, resume: Bool = false) {
         if !resume { i += 3 }
         while i < b.count {
+            skipStringText(delimiter)
+            guard i < b.count else { return }
             let c = b[i]
             if interpolates(delimiter, escapes: escapes) {
                 open.append(OpenString(delimiter: delimiter, triple: true, multiline: true, escapes: escapes))
