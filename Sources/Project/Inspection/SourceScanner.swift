@@ -227,7 +227,8 @@ public struct SourceScanner: Sendable {
     /// Every hit in one file's bytes; empty for a binary file.
     func scan(bytes: [UInt8], language: Language, path: String) -> [RawHit] {
         bytes.withUnsafeBufferPointer { buffer in
-            if buffer.prefix(8192).contains(0) { return [] }
+            // A NUL in the first 8 KB: binary (`memchr`: a loop over the bytes was 1.5% of `check` on Anki-Android).
+            if let base = buffer.baseAddress, memchr(base, 0, min(buffer.count, 8192)) != nil { return [] }
             var tokenizer = Tokenizer(bytes: buffer, language: language)
             var hits: [RawHit] = []
             var perSignal: [String: (lines: Int, last: Int)] = [:]
