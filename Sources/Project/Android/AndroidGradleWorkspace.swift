@@ -274,7 +274,7 @@ extension AndroidInspector {
                 found.append((path, parsed))
                 guard depth < 3 else { continue }
                 for plugin in parsed.plugins {
-                    if let className = pluginClasses[plugin.id], let source = kotlinClasses[className.split(separator: ".").last.map(String.init) ?? className] {
+                    if let className = pluginClasses[plugin.id], let source = kotlinClasses[AndroidInspector.simpleClassName(className)] {
                         pending.append((source.text, source.path, depth + 1))
                     }
                 }
@@ -295,7 +295,7 @@ extension AndroidInspector {
             return found
         }
         func pluginClassScripts(_ id: String) -> [(path: String, script: GradleScript)] {
-            guard let className = pluginClasses[id], let source = kotlinClasses[className.split(separator: ".").last.map(String.init) ?? className] else { return [] }
+            guard let className = pluginClasses[id], let source = kotlinClasses[AndroidInspector.simpleClassName(className)] else { return [] }
             return logicScripts(text: source.text, path: source.path)
         }
 
