@@ -20,7 +20,12 @@ import Support
 /// `PreviewProvider`. Lines numbers still count every line. In the C family an `#include`/`#import` line yields
 /// nothing either: a header's name (`<sys/stat.h>`) is not a call.
 struct ReferenceTokenizer {
-    typealias Word = Tokenizer.Word
+    struct Word {
+        let start: Int
+        let end: Int
+        let line: Int
+        let lineStart: Int
+    }
 
     private let b: UnsafeBufferPointer<UInt8>
     private let language: Language

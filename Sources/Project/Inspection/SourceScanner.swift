@@ -236,7 +236,7 @@ public struct SourceScanner: Sendable {
             var lowerPath: String?
             while let word = tokenizer.nextWord() {
                 guard lengths & (1 << UInt64(min(word.end - word.start, 63))) != 0 else { continue }
-                let hash = Self.hash(buffer, word.start, word.end)
+                let hash = word.hash
                 guard hashBits[Int((hash >> 6) & 1023)] & (1 << (hash & 63)) != 0, let candidates = index[hash] else { continue }
                 var matchedFacts: [String] = []
                 for offset in candidates {
@@ -314,9 +314,10 @@ public struct SourceScanner: Sendable {
 
     // MARK: byte helpers
 
+    /// `WordHash` of `b[start..<end]`: a symbol's key in `index` (a word's, the tokenizer computes as it reads it).
     static func hash(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> UInt64 {
-        var h: UInt64 = 0xcbf29ce484222325
-        for i in start..<end { h = (h ^ UInt64(b[i])) &* 0x100000001b3 }
+        var h = WordHash.offset
+        for i in start..<end { h = WordHash.adding(b[i], to: h) }
         return h
     }
 

@@ -20,6 +20,8 @@ struct Tokenizer {
         let end: Int
         let line: Int
         let lineStart: Int
+        /// `WordHash` of the word's bytes.
+        let hash: UInt64
     }
 
     private let b: UnsafeBufferPointer<UInt8>
@@ -188,11 +190,13 @@ struct Tokenizer {
                     // The word's bytes on a local index (a stored one is written back on every byte); `high`
                     // has bit 7 set when one of them is not ASCII.
                     var high = c
+                    var hash = WordHash.adding(c, to: WordHash.offset)
                     var k = i + 1
                     while k < count {
                         let d = b[k]
                         guard Self.isWordByte(d) else { break }
                         high |= d
+                        hash = WordHash.adding(d, to: hash)
                         k += 1
                     }
                     i = k
@@ -201,7 +205,7 @@ struct Tokenizer {
                         continue
                     }
                     if previews, i - start == 15, conformsToPreviewProvider(start) { previewPending = true }
-                    if high < 0x80, previewDepth == nil { return Word(start: start, end: i, line: line, lineStart: lineStart) }
+                    if high < 0x80, previewDepth == nil { return Word(start: start, end: i, line: line, lineStart: lineStart, hash: hash) }
                 } else {
                     i += 1
                 }
