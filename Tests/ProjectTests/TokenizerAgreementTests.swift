@@ -59,3 +59,15 @@ import Testing
         #expect(files > 20)
     }
 }
+
+/// The plain-punctuation bits say what their comment says, byte by byte.
+@Suite struct PlainPunctuationTests {
+    @Test func bitsAreTheBytesThatStartNothing() {
+        let starters = Set(" \t\n/\"'`#{}".utf8)
+        for byte in 0...255 {
+            let c = UInt8(byte)
+            let expected = c < 0x80 && !Tokenizer.isWordByte(c) && !starters.contains(c)
+            #expect(Tokenizer.isPlainPunctuation(c) == expected, "\(byte)")
+        }
+    }
+}

@@ -101,6 +101,16 @@ struct Tokenizer {
 
     private func at(_ k: Int) -> UInt8 { k < b.count ? b[k] : 0 }
 
+    /// An ASCII byte that is not a word byte, a blank, a newline, or one of `/ " ' ` # { }`: in code, one that
+    /// starts no comment, string, directive, block or word (`!$%&()*+,-.:;<=>?@[\]^|~` and control bytes). One bit
+    /// per byte, 0–63 and 64–127.
+    @inline(__always)
+    static func isPlainPunctuation(_ c: UInt8) -> Bool {
+        guard c < 0x80 else { return false }
+        let bits: UInt64 = c < 64 ? 0xFC00_7F72_FFFF_F9FF : 0xD000_0000_7800_0001
+        return (bits >> UInt64(c & 63)) & 1 != 0
+    }
+
     private mutating func newline(at k: Int) {
         line += 1
         lineStart = k + 1
@@ -116,6 +126,12 @@ struct Tokenizer {
                 var k = i + 1
                 while k < count, b[k] == Self.space || b[k] == Self.tab { k += 1 }
                 i = k
+                continue
+            }
+            // Punctuation that starts nothing (`.`, `(`, `,`, `=`…) is passed without the dispatch below, whose default
+            // case it would reach; an interpolation's own bracket only while no interpolation is open.
+            if Self.isPlainPunctuation(c), open.isEmpty || (c != interpolationOpener && c != interpolationCloser) {
+                i += 1
                 continue
             }
             if c == interpolationOpener || c == interpolationCloser, !open.isEmpty {
