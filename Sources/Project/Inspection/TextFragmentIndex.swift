@@ -117,13 +117,6 @@ struct TextFragmentIndex: Sendable {
                             @inline(__always) func tryPlace(_ k: Int) {
                                 let c = text[k]
                                 guard c != 0x0A, buckets[Int(c)] != buckets[Int(c) + 1] else { return }
-                                while counted < k {
-                                    if text[counted] == 0x0A {
-                                        line += 1
-                                        lineStart = counted + 1
-                                    }
-                                    counted += 1
-                                }
                                 for i in buckets[Int(c)]..<buckets[Int(c) + 1] {
                                     let fragment = candidates[i]
                                     guard pending[fragment] else { continue }
@@ -133,6 +126,15 @@ struct TextFragmentIndex: Sendable {
                                     var n = 1
                                     while n < count, StringSearch.asciiLowercased(text[k + n]) == bytes[start + n] { n += 1 }
                                     guard n == count else { continue }
+                                    // Lines counted only now, up to the place: a candidate that is no place (most are)
+                                    // counted them up to itself, which came to nearly every byte of every file.
+                                    while counted < k {
+                                        if text[counted] == 0x0A {
+                                            line += 1
+                                            lineStart = counted + 1
+                                        }
+                                        counted += 1
+                                    }
                                     pending[fragment] = false
                                     left -= 1
                                     places.append(Place(fragment: fragment, start: k, line: line, lineStart: lineStart))
