@@ -71,3 +71,27 @@ import Testing
         }
     }
 }
+
+/// A word filter passes over exactly the words it rules out: the words returned are those of the unfiltered reading
+/// whose length and hash it admits.
+@Suite struct TokenizerWordFilterTests {
+    @Test func filteredWordsAreTheAdmittedOnes() {
+        let text = Array("val signUp = x.signUp(y) // signUp\nlet a = \"signUp\"; fun go() { signIn(z); sign_up() }\n".utf8)
+        var bits = [UInt64](repeating: 0, count: 1024)
+        let wanted = Array("signUp".utf8).withUnsafeBufferPointer { SourceScanner.hash($0, 0, 6) }
+        bits[Int((wanted >> 6) & 1023)] |= 1 << (wanted & 63)
+        let filter = Tokenizer.WordFilter(lengths: 1 << 6, hashBits: bits)
+        text.withUnsafeBufferPointer { buffer in
+            var plain = Tokenizer(bytes: buffer, language: .kotlin)
+            var filtered = Tokenizer(bytes: buffer, language: .kotlin, filter: filter)
+            var expected: [[Int]] = []
+            var found: [[Int]] = []
+            while let word = plain.nextWord() {
+                if filter.admits(length: word.end - word.start, hash: word.hash) { expected.append([word.start, word.end, word.line, word.lineStart]) }
+            }
+            while let word = filtered.nextWord() { found.append([word.start, word.end, word.line, word.lineStart]) }
+            #expect(found == expected)
+            #expect(found.count == 2)  // the two signUp in code: not the comment's or the string's
+        }
+    }
+}

@@ -229,15 +229,14 @@ public struct SourceScanner: Sendable {
         bytes.withUnsafeBufferPointer { buffer in
             // A NUL in the first 8 KB: binary (`memchr`: a loop over the bytes was 1.5% of `check` on Anki-Android).
             if let base = buffer.baseAddress, memchr(base, 0, min(buffer.count, 8192)) != nil { return [] }
-            var tokenizer = Tokenizer(bytes: buffer, language: language)
+            // Only the words whose length and hash some symbol has come back (`lengths`, `hashBits`).
+            var tokenizer = Tokenizer(bytes: buffer, language: language, filter: Tokenizer.WordFilter(lengths: lengths, hashBits: hashBits))
             var hits: [RawHit] = []
             var perSignal: [String: (lines: Int, last: Int)] = [:]
             // Lower-cased once per file, and only when some pattern has excluded path words.
             var lowerPath: String?
             while let word = tokenizer.nextWord() {
-                guard lengths & (1 << UInt64(min(word.end - word.start, 63))) != 0 else { continue }
-                let hash = word.hash
-                guard hashBits[Int((hash >> 6) & 1023)] & (1 << (hash & 63)) != 0, let candidates = index[hash] else { continue }
+                guard let candidates = index[word.hash] else { continue }
                 var matchedFacts: [String] = []
                 for offset in candidates {
                     let compiled = patterns[offset]

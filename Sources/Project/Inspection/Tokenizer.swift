@@ -58,9 +58,27 @@ struct Tokenizer {
     /// The brace depth outside the preview body being passed over, if any.
     private var previewDepth: Int?
 
-    init(bytes: UnsafeBufferPointer<UInt8>, language: Language) {
+    /// The words a caller looks up, told apart cheaply: by length (bit n set when some wanted word has n bytes; bit
+    /// 63: longer) and by hash (bit `hash & 0xFFFF` of `hashBits`, 1,024 words). A word the filter rules out is passed
+    /// over, not returned: most words of a source file name no symbol, and a return and the caller's look cost more
+    /// than the test.
+    struct WordFilter {
+        let lengths: UInt64
+        let hashBits: [UInt64]
+
+        @inline(__always)
+        func admits(length: Int, hash: UInt64) -> Bool {
+            lengths & (1 << UInt64(min(length, 63))) != 0 && hashBits[Int((hash >> 6) & 1023)] & (1 << (hash & 63)) != 0
+        }
+    }
+
+    private let filter: WordFilter?
+
+    /// `filter`: nil returns every word.
+    init(bytes: UnsafeBufferPointer<UInt8>, language: Language, filter: WordFilter? = nil) {
         self.b = bytes
         self.language = language
+        self.filter = filter
         nestedComments = language.hasNestedComments
         singleQuotes = language.hasSingleQuotedLiterals
         tripleQuotes = language.hasTripleQuotedStrings
@@ -221,7 +239,9 @@ struct Tokenizer {
                         continue
                     }
                     if previews, i - start == 15, conformsToPreviewProvider(start) { previewPending = true }
-                    if high < 0x80, previewDepth == nil { return Word(start: start, end: i, line: line, lineStart: lineStart, hash: hash) }
+                    if high < 0x80, previewDepth == nil, filter?.admits(length: i - start, hash: hash) ?? true {
+                        return Word(start: start, end: i, line: line, lineStart: lineStart, hash: hash)
+                    }
                 } else {
                     i += 1
                 }
