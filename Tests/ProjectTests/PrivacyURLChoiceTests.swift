@@ -30,4 +30,14 @@ struct PrivacyURLChoiceTests {
     func policyPagesAreTold(url: String, isPolicy: Bool) {
         #expect(PrivacyURLDetector.isPolicyURL(url) == isPolicy)
     }
+
+    /// A translation's default file named on the bytes of an ASCII path, as the `Character` split and join name it.
+    @Test func defaultResourceOnBytesAsByCharacters() {
+        let paths = ["app/src/main/res/values-de/strings.xml", "res/values-b+sr+Latn/strings.xml", "values-fr/a.xml", "strings.xml",
+                     "", "/", "//", "a//b.xml", "/x/values-it/s.xml", "a/b/", "é/values-de/strings.xml"]
+        for path in paths {
+            #expect(PrivacyURLDetector.defaultResource(of: path) == PrivacyURLDetector.defaultResourceByCharacters(of: path), "\(path)")
+        }
+        #expect(PrivacyURLDetector.defaultResource(of: "app/src/main/res/values-de/strings.xml") == "app/src/main/res/values/strings.xml")
+    }
 }

@@ -18,4 +18,18 @@ import Testing
             #expect(ServiceSuperclasses.superclass(of: "Other", in: kotlin) == nil)
         }
     }
+
+    /// A path's folder and class name read on its bytes, as the `Character` reading gives them, on paths with dots
+    /// and slashes in every place; a path that is not ASCII goes to the `Character` reading.
+    @Test func pathsSplitOnBytesAsByCharacters() {
+        let paths = ["app/src/main/java/a/B.kt", "B.kt", ".hidden.kt", "a/..kt", "a/...", "a/", "", "/", "a/b.c.d", "a/.b",
+                     "dir.x/file", "a//b.kt", "/abs/x.java", "a/b/..", "noext", "a/b..c.kt", "x/.", "x/.y.", "é/Ü.kt"]
+        for path in paths where path.utf8.allSatisfy({ $0 < 0x80 }) {
+            let bytes = ServiceSuperclasses.splitASCII(path)
+            let characters = ServiceSuperclasses.splitCharacters(path)
+            #expect(bytes.folder == characters.folder && bytes.name == characters.name, "\(path)")
+        }
+        #expect(ServiceSuperclasses.split("é/Ü.kt") == ("é", "Ü"))
+        #expect(ServiceSuperclasses.split("app/src/main/java/a/B.kt") == ("app/src/main/java/a", "B"))
+    }
 }

@@ -28,7 +28,9 @@ package struct KotlinConstants: Sendable {
                 package = String(statement.text.dropFirst("package ".count)).trimmingBlanks()
                 continue
             }
-            guard let objects = Self.objectPath(statement.blocks),
+            // Every declaration reads `val`: a statement without it is passed by before its blocks are split into
+            // words and the pattern is run (most statements of a convention plugin's class body).
+            guard statement.text.contains("val"), let objects = Self.objectPath(statement.blocks),
                   let groups = GradleScript.captures(Self.declaration, statement.text), groups.count == 2 else { continue }
             let name = (objects + [groups[0]]).joined(separator: ".")
             constants.append(Constant(name: name, expression: groups[1].trimmingBlanks(), path: path, line: statement.line, package: package))

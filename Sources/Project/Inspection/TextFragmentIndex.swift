@@ -7,10 +7,11 @@ import Support
 /// retains and releases each of them (reading a `SourceScanner.TextFragment` per candidate byte was a third
 /// of `check` on the small iOS trees, since every `a` and `d` of every source file starts a fragment).
 /// When every fragment is at least `minimumSkipWindow` bytes long, the pass skips as Wu and Manber's multi-pattern
-/// search does: it looks at the last two bytes of a window as long as the shortest fragment, and a table says
-/// how far the window may move before a fragment could end in it (most pairs of a source file are in no
-/// fragment, so most windows move their whole length and most bytes are never read). Otherwise a byte is tried
-/// only when it and the next, folded (`| 0x20`), begin some fragment (one bit in a table of pairs). Either way
+/// search does: it looks at the last three bytes of a window as long as the shortest fragment, and a table says
+/// how far the window may move before a fragment could end in it (most triples of a source file are in no
+/// fragment, so most windows move nearly their whole length and most bytes are never read; with pairs, common
+/// ones such as `de`, `te`, `co` and `re` are in the built-in fragments and held most windows back). Otherwise a
+/// byte is tried only when it and the next, folded (`| 0x20`), begin some fragment (one bit in a table of pairs). Either way
 /// lines are counted only up to a place found: most texts hold no fragment.
 struct TextFragmentIndex: Sendable {
     /// One fragment's first place: its offset in the fragments given, and the 1-based line it stands on.
@@ -35,13 +36,22 @@ struct TextFragmentIndex: Sendable {
     private let pairs: [UInt64]
     /// The skip pass's window: the shortest fragment's length (0: fragments too short to skip, the pair pass runs).
     private let window: Int
-    /// Pair `(a | 0x20) << 8 | (b | 0x20)` → how far a window ending in `a b` may move without passing the end of a
+    /// Triple `a b c` (by `blockKey`) → how far a window ending in `a b c` may move without passing the end of a
     /// place: `window - 1 - j` for the smallest such distance over every fragment whose first `window` bytes hold
-    /// the pair ending at offset j, else `window - 1`. Zero: a fragment may start at the window's first byte.
+    /// a triple of that key ending at offset j, else `window - 2`. Zero: a fragment may start at the window's
+    /// first byte. Triples that share a key share the smallest shift, so a key can hold a window back, never let
+    /// it pass a place.
     private let shifts: [UInt8]
 
     /// Windows shorter than this skip too little to pay for the table.
     static let minimumSkipWindow = 4
+
+    /// The key of three bytes in the shift table: the low five bits of each (the same for both cases of a letter, as
+    /// `asciiLowercased` only adds 0x20; letters have distinct keys, other bytes share theirs with some letter).
+    @inline(__always)
+    static func blockKey(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> Int {
+        Int(a & 0x1F) << 10 | Int(b & 0x1F) << 5 | Int(c & 0x1F)
+    }
 
     /// `fragments`: non-empty, lower-case ASCII.
     init(_ fragments: [[UInt8]]) {
@@ -72,11 +82,11 @@ struct TextFragmentIndex: Sendable {
         // The shortest fragment's length, capped so a shift fits a byte.
         let shortest = min(fragments.map(\.count).min() ?? 0, 255)
         if shortest >= Self.minimumSkipWindow {
-            var shifts = [UInt8](repeating: UInt8(shortest - 1), count: 1 << 16)
+            var shifts = [UInt8](repeating: UInt8(shortest - 2), count: 1 << 15)
             for fragment in fragments {
-                for j in 1..<shortest {
-                    let pair = Int(fragment[j - 1] | 0x20) << 8 | Int(fragment[j] | 0x20)
-                    shifts[pair] = min(shifts[pair], UInt8(shortest - 1 - j))
+                for j in 2..<shortest {
+                    let key = Self.blockKey(fragment[j - 2], fragment[j - 1], fragment[j])
+                    shifts[key] = min(shifts[key], UInt8(shortest - 1 - j))
                 }
             }
             self.window = shortest
@@ -107,13 +117,6 @@ struct TextFragmentIndex: Sendable {
                             @inline(__always) func tryPlace(_ k: Int) {
                                 let c = text[k]
                                 guard c != 0x0A, buckets[Int(c)] != buckets[Int(c) + 1] else { return }
-                                while counted < k {
-                                    if text[counted] == 0x0A {
-                                        line += 1
-                                        lineStart = counted + 1
-                                    }
-                                    counted += 1
-                                }
                                 for i in buckets[Int(c)]..<buckets[Int(c) + 1] {
                                     let fragment = candidates[i]
                                     guard pending[fragment] else { continue }
@@ -123,6 +126,15 @@ struct TextFragmentIndex: Sendable {
                                     var n = 1
                                     while n < count, StringSearch.asciiLowercased(text[k + n]) == bytes[start + n] { n += 1 }
                                     guard n == count else { continue }
+                                    // Lines counted only now, up to the place: a candidate that is no place (most are)
+                                    // counted them up to itself, which came to nearly every byte of every file.
+                                    while counted < k {
+                                        if text[counted] == 0x0A {
+                                            line += 1
+                                            lineStart = counted + 1
+                                        }
+                                        counted += 1
+                                    }
                                     pending[fragment] = false
                                     left -= 1
                                     places.append(Place(fragment: fragment, start: k, line: line, lineStart: lineStart))
@@ -133,7 +145,7 @@ struct TextFragmentIndex: Sendable {
                                 shifts.withUnsafeBufferPointer { shifts in
                                     var end = window - 1
                                     while end < text.count {
-                                        let shift = Int(shifts[Int(text[end - 1] | 0x20) << 8 | Int(text[end] | 0x20)])
+                                        let shift = Int(shifts[Self.blockKey(text[end - 2], text[end - 1], text[end])])
                                         if shift > 0 {
                                             end += shift
                                             continue

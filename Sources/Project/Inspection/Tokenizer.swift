@@ -20,6 +20,8 @@ struct Tokenizer {
         let end: Int
         let line: Int
         let lineStart: Int
+        /// `WordHash` of the word's bytes.
+        let hash: UInt64
     }
 
     private let b: UnsafeBufferPointer<UInt8>
@@ -56,9 +58,27 @@ struct Tokenizer {
     /// The brace depth outside the preview body being passed over, if any.
     private var previewDepth: Int?
 
-    init(bytes: UnsafeBufferPointer<UInt8>, language: Language) {
+    /// The words a caller looks up, told apart cheaply: by length (bit n set when some wanted word has n bytes; bit
+    /// 63: longer) and by hash (bit `hash & 0xFFFF` of `hashBits`, 1,024 words). A word the filter rules out is passed
+    /// over, not returned: most words of a source file name no symbol, and a return and the caller's look cost more
+    /// than the test.
+    struct WordFilter {
+        let lengths: UInt64
+        let hashBits: [UInt64]
+
+        @inline(__always)
+        func admits(length: Int, hash: UInt64) -> Bool {
+            lengths & (1 << UInt64(min(length, 63))) != 0 && hashBits[Int((hash >> 6) & 1023)] & (1 << (hash & 63)) != 0
+        }
+    }
+
+    private let filter: WordFilter?
+
+    /// `filter`: nil returns every word.
+    init(bytes: UnsafeBufferPointer<UInt8>, language: Language, filter: WordFilter? = nil) {
         self.b = bytes
         self.language = language
+        self.filter = filter
         nestedComments = language.hasNestedComments
         singleQuotes = language.hasSingleQuotedLiterals
         tripleQuotes = language.hasTripleQuotedStrings
@@ -95,9 +115,19 @@ struct Tokenizer {
     private static let apostrophe = UInt8(ascii: "'"), backtick = UInt8(ascii: "`"), hash = UInt8(ascii: "#")
     private static let backslash = UInt8(ascii: "\\"), newline = UInt8(ascii: "\n")
     private static let openBrace = UInt8(ascii: "{"), closeBrace = UInt8(ascii: "}")
-    private static let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t")
+    private static let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t"), dollar = UInt8(ascii: "$")
 
     private func at(_ k: Int) -> UInt8 { k < b.count ? b[k] : 0 }
+
+    /// An ASCII byte that is not a word byte, a blank, a newline, or one of `/ " ' ` # { }`: in code, one that
+    /// starts no comment, string, directive, block or word (`!$%&()*+,-.:;<=>?@[\]^|~` and control bytes). One bit
+    /// per byte, 0–63 and 64–127.
+    @inline(__always)
+    static func isPlainPunctuation(_ c: UInt8) -> Bool {
+        guard c < 0x80 else { return false }
+        let bits: UInt64 = c < 64 ? 0xFC00_7F72_FFFF_F9FF : 0xD000_0000_7800_0001
+        return (bits >> UInt64(c & 63)) & 1 != 0
+    }
 
     private mutating func newline(at k: Int) {
         line += 1
@@ -110,6 +140,15 @@ struct Tokenizer {
             let c = b[i]
             // Blanks first, and the byte before the interpolation stack: this loop runs once per byte of source.
             if c == Self.space || c == Self.tab {
+                // A run of blanks (indentation) in one tight loop, on a local index.
+                var k = i + 1
+                while k < count, b[k] == Self.space || b[k] == Self.tab { k += 1 }
+                i = k
+                continue
+            }
+            // Punctuation that starts nothing (`.`, `(`, `,`, `=`…) is passed without the dispatch below, whose default
+            // case it would reach; an interpolation's own bracket only while no interpolation is open.
+            if Self.isPlainPunctuation(c), open.isEmpty || (c != interpolationOpener && c != interpolationCloser) {
                 i += 1
                 continue
             }
@@ -178,22 +217,31 @@ struct Tokenizer {
                 if let depth = previewDepth, braceDepth <= depth { previewDepth = nil }
                 i += 1
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                while i < b.count, Self.isWordByte(b[i]) { i += 1 }
+                i = wordEnd(from: i)
             default:
                 if Self.isWordByte(c) {
                     let start = i
+                    // The word's bytes on a local index (a stored one is written back on every byte); `high`
+                    // has bit 7 set when one of them is not ASCII.
                     var high = c
-                    i += 1
-                    while i < count, Self.isWordByte(b[i]) {
-                        high |= b[i]
-                        i += 1
+                    var hash = WordHash.adding(c, to: WordHash.offset)
+                    var k = i + 1
+                    while k < count {
+                        let d = b[k]
+                        guard Self.isWordByte(d) else { break }
+                        high |= d
+                        hash = WordHash.adding(d, to: hash)
+                        k += 1
                     }
+                    i = k
                     if tripleApostrophes, i == start + 1, c == UInt8(ascii: "r"), at(i) == Self.quote || at(i) == Self.apostrophe {
                         skipDartRawString()
                         continue
                     }
                     if previews, i - start == 15, conformsToPreviewProvider(start) { previewPending = true }
-                    if high < 0x80, previewDepth == nil { return Word(start: start, end: i, line: line, lineStart: lineStart) }
+                    if high < 0x80, previewDepth == nil, filter?.admits(length: i - start, hash: hash) ?? true {
+                        return Word(start: start, end: i, line: line, lineStart: lineStart, hash: hash)
+                    }
                 } else {
                     i += 1
                 }
@@ -202,9 +250,33 @@ struct Tokenizer {
         return nil
     }
 
+    /// The end of the identifier bytes starting at `k`.
+    private func wordEnd(from k: Int) -> Int {
+        var k = k
+        while k < b.count, Self.isWordByte(b[k]) { k += 1 }
+        return k
+    }
+
+    /// From `i` to the next byte that may end, escape or interpolate a string (its delimiter, a backslash, `$`) or
+    /// start a line, or to the end: the plain text between, most of a string, needs no other test.
+    private mutating func skipStringText(_ delimiter: UInt8) {
+        var k = i
+        while k < b.count {
+            let c = b[k]
+            if c == delimiter || c == Self.backslash || c == Self.newline || c == Self.dollar { break }
+            k += 1
+        }
+        i = k
+    }
+
     private mutating func skipBlockComment() {
         var depth = 0
         while i < b.count {
+            // To the next byte that may open or close a comment or start a line, on a local index.
+            var k = i
+            while k < b.count, b[k] != Self.slash, b[k] != Self.star, b[k] != Self.newline { k += 1 }
+            i = k
+            guard i < b.count else { return }
             if b[i] == Self.slash, at(i + 1) == Self.star {
                 if depth == 0 || nestedComments { depth += 1 }
                 i += 2
@@ -223,6 +295,8 @@ struct Tokenizer {
     private mutating func skipQuoted(_ delimiter: UInt8, multiline: Bool, escapes: Bool = true, resume: Bool = false) {
         if !resume { i += 1 }
         while i < b.count {
+            skipStringText(delimiter)
+            guard i < b.count else { return }
             let c = b[i]
             if interpolates(delimiter, escapes: escapes) {
                 open.append(OpenString(delimiter: delimiter, triple: false, multiline: multiline, escapes: escapes))
@@ -248,6 +322,8 @@ struct Tokenizer {
     private mutating func skipTriple(_ delimiter: UInt8, escapes: Bool, resume: Bool = false) {
         if !resume { i += 3 }
         while i < b.count {
+            skipStringText(delimiter)
+            guard i < b.count else { return }
             let c = b[i]
             if interpolates(delimiter, escapes: escapes) {
                 open.append(OpenString(delimiter: delimiter, triple: true, multiline: true, escapes: escapes))

@@ -85,6 +85,16 @@ public enum PrivacyURLDetector {
 
     /// `…/res/values-de/strings.xml` → `…/res/values/strings.xml`: the default file a translation translates.
     static func defaultResource(of path: String) -> String {
+        // An ASCII path on its bytes: the split and join by `Character` ran for each of a tree's translations.
+        let bytes = path.utf8
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return defaultResourceByCharacters(of: path) }
+        guard let last = bytes.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        let folderStart = bytes[..<last].lastIndex(of: UInt8(ascii: "/")).map { bytes.index(after: $0) } ?? bytes.startIndex
+        return String(path[..<folderStart]) + "values" + String(path[last...])
+    }
+
+    /// `defaultResource(of:)` read by `Character`, for a path that is not ASCII.
+    static func defaultResourceByCharacters(of path: String) -> String {
         var parts = path.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count >= 2 else { return path }
         parts[parts.count - 2] = "values"
