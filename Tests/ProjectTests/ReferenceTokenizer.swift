@@ -355,6 +355,8 @@ struct ReferenceTokenizer {
     private mutating func directive() -> Bool {
         guard let first = Tokenizer.readDirective(b, at: i) else { return false }
         conditions.apply(first)
+        // As the tokenizer does: a `#define` line of shipping code is read as code.
+        if case .define = first.kind { return false }
         i = first.lineEnd
         while conditions.skipping, i < b.count {
             newline(at: i)
