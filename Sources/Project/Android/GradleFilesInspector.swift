@@ -28,6 +28,7 @@ public struct GradleFilesInspector: Inspector {
 
     public var name: String { "gradle-files" }
     public var stage: InspectionStage { .early }
+    public var readsChecklistTables: Bool { false }
     public var readsEarlierParts: Bool { false }
     public var scopes: Set<InspectionOptions.Scope> { [.everything, .metadata] }
     public var files: FileInterest { .nameSuffixes(["build.gradle", "build.gradle.kts", "libs.versions.toml"]) }

@@ -14,6 +14,7 @@ public struct XcodeProjectsInspector: Inspector {
 
     public var name: String { "xcode-projects" }
     public var stage: InspectionStage { .early }
+    public var readsChecklistTables: Bool { false }
 
     public func inspect(_ input: InspectionInput) -> InspectorOutput<XcodeProjectsPart> {
         var part = XcodeProjectsPart()
