@@ -289,7 +289,7 @@ enum MetadataConsumerDetection {
         /// r0adkll/upload-google-play's `whatsNewDirectory:` folders, from the repository root.
         var whatsNewFolders: [(path: String, evidence: Evidence)] = []
 
-        init(files: [ProjectFile]) {
+        init(files: [ProjectFile], gradleFiles: GradleFilesPart = GradleFilesPart()) {
             var sources = UploadResolution.Sources()
             // Shell scripts, read when a workflow step runs one (then as part of that step) or on their own after.
             var shellScripts: [String: ProjectFile] = [:]
@@ -302,7 +302,7 @@ enum MetadataConsumerDetection {
                 // The path is split only where a test needs its folders: this loop sees every file of the tree.
                 // A release-job file (workflow, Fastfile, Gradle, script) is read once, for the note senders and
                 // for the reader below that needs it.
-                let read = ReleaseNoteSenders.mayRead(file) ? Self.releaseJobLines(file) : nil
+                let read = ReleaseNoteSenders.mayRead(file) ? Self.releaseJobLines(file, shared: gradleFiles) : nil
                 let releaseJob = read?.lines
                 if let read { noteSenders += ReleaseNoteSenders.read(file, lines: read.lines, namesPlayMarker: read.namesPlayMarker) }
                 if let slash = file.path.utf8.lastIndex(of: UInt8(ascii: "/")) {
@@ -556,9 +556,15 @@ enum MetadataConsumerDetection {
         /// them, whether the file names a Play release-note marker, asked of the whole text once (no marker holds a
         /// line break, so that is whether a line names one: asked line by line, it was a visible cost of reading
         /// the long generated workflows of a large tree).
-        static func releaseJobLines(_ file: ProjectFile) -> (lines: [(Int, String)], namesPlayMarker: Bool) {
-            guard let bytes = try? FileBytes.read(file, limit: maxBytes) else { return ([], false) }
-            let text = String(decoding: bytes, as: UTF8.self)
+        /// A build script the Gradle files inspector read is not read again (`shared`).
+        static func releaseJobLines(_ file: ProjectFile, shared: GradleFilesPart = GradleFilesPart()) -> (lines: [(Int, String)], namesPlayMarker: Bool) {
+            let text: String
+            if let read = shared.text(of: file, limit: maxBytes) {
+                text = read.text
+            } else {
+                guard let bytes = try? FileBytes.read(file, limit: maxBytes) else { return ([], false) }
+                text = String(decoding: bytes, as: UTF8.self)
+            }
             let name = file.fileName
             let namesPlayMarker = ReleaseNoteSenders.namesPlayMarker(text)
             if name.hasSuffix(".gradle") || name.hasSuffix(".gradle.kts"), !text.contains("fdroid"),
