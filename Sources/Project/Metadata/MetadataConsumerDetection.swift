@@ -297,6 +297,8 @@ enum MetadataConsumerDetection {
             let scripts: FastlaneRuns.Scripts = { path in shellScripts[path].map(Self.lines) }
             var followed: Set<String> = []
             var standalone: [(String, [(Int, String)])] = []
+            // The walk lists a folder's files together: its path is made and inserted once for them.
+            var previousFolder: String?
             for file in files where !file.isVendored {
                 let name = file.fileName
                 // The path is split only where a test needs its folders: this loop sees every file of the tree.
@@ -306,7 +308,12 @@ enum MetadataConsumerDetection {
                 let releaseJob = read?.lines
                 if let read { noteSenders += ReleaseNoteSenders.read(file, lines: read.lines, namesPlayMarker: read.namesPlayMarker) }
                 if let slash = file.path.utf8.lastIndex(of: UInt8(ascii: "/")) {
-                    sources.folders.insert(String(file.path[..<slash]))
+                    let folder = file.path[..<slash]
+                    if previousFolder.map({ $0.utf8.count != folder.utf8.count || !folder.hasPrefix($0) }) ?? true {
+                        let made = String(folder)
+                        sources.folders.insert(made)
+                        previousFolder = made
+                    }
                 }
                 if name == "Fastfile" {
                     sources.fastfiles.append(FastfileModel(path: file.path, lines: releaseJob ?? Self.lines(file)))
@@ -582,6 +589,9 @@ enum MetadataConsumerDetection {
 
     static func clip(_ text: String) -> String {
         let trimmed = text.trimmingBlanks()
+        // No more characters than bytes: a short line needs no count of its characters (every command of every
+        // workflow step is clipped for its evidence, and counting them was a visible part of reading the runs).
+        if trimmed.utf8.count <= 120 { return trimmed }
         return trimmed.count <= 120 ? trimmed : String(trimmed.prefix(120)) + "…"
     }
 }
