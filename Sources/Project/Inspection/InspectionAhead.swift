@@ -91,7 +91,8 @@ public final class InspectionAhead: @unchecked Sendable {
         condition.broadcast()
         condition.unlock()
         guard case .success(let walked) = outcome else { return }
-        // Given no tables: the early inspectors declare that they read none.
+        // The scope's default options, without tables: the early inspectors declare that they read none (a session
+        // inspects with the default file limit too).
         let options = InspectionOptions(scope: scope)
         _ = ConcurrentMap.map(count: early.count) { [early, manifest] index in
             let inspector = early[index]
