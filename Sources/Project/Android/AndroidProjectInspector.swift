@@ -57,6 +57,8 @@ public struct AndroidProjectInspector: Inspector {
         [.name("settings.gradle"), .name("settings.gradle.kts"), .name("build.gradle"), .name("build.gradle.kts")]
     }
     public var lookedFor: String? { "AndroidManifest.xml, Gradle build files" }
+    /// Reads the Gradle files' part (GradleFilesInspector), not the Xcode projects.
+    public var earlierPartsRead: [any ModelPart.Type]? { [GradleFilesPart.self] }
 
     public func inspect(_ input: InspectionInput) -> InspectorOutput<AndroidPart> {
         let output = AndroidInspector.inspect(files: input.files, root: input.root, pluginManifests: input.options.pluginManifestTables,
