@@ -15,8 +15,9 @@ public struct Session: Sendable {
     public var workingDirectory: String = FileManager.default.currentDirectoryPath
     /// The inputs `inspect` reads (`InspectorRegistry.builtin` unless a host gave its own).
     public var inspectors: [any Inspector] = InspectorRegistry.builtin
-    /// The walk of `root` begun while the checklists loaded (`open(…, walkAhead: true)`), which `inspect` uses.
-    var pendingWalk: PendingWalk?
+    /// The walk of `root` and the early inspectors begun while the checklists loaded (`open(…, walkAhead: true)`),
+    /// which `inspect` uses.
+    var ahead: InspectionAhead?
     /// The manifest's absolute path (found or given with `--config`), for the reports that name the
     /// configuration loaded; nil without one.
     public var manifestPath: String?
@@ -29,7 +30,8 @@ public struct Session: Sendable {
                             only: Set<String> = [], skip: Set<String> = [],
                             inspectors: [any Inspector] = InspectorRegistry.builtin,
                             workingDirectory: String = FileManager.default.currentDirectoryPath,
-                            walkAhead: Bool = false, discoveryCeiling: String? = nil) throws(SessionError) -> Session {
+                            walkAhead: Bool = false, aheadScope: InspectionOptions.Scope = .everything,
+                            discoveryCeiling: String? = nil) throws(SessionError) -> Session {
         let base = URL(fileURLWithPath: workingDirectory, isDirectory: true)
         let root = URL(fileURLWithPath: path, relativeTo: base).standardizedFileURL.path
         var isDirectory: ObjCBool = false
@@ -69,8 +71,9 @@ public struct Session: Sendable {
                 throw SessionError(diagnostics: error.errors.map { Diagnostic(.configurationInvalid, yaml: $0) })
             }
         }
-        // `check` walks the root next: begin it now, beside the checklist loading.
-        let pendingWalk = walkAhead ? PendingWalk(root: root, exclude: manifest?.exclude ?? []) : nil
+        // `check` walks the root next, and reads the Xcode projects and Gradle files, which need no checklist:
+        // begin them now, beside the checklist loading (in `aheadScope`, the scope `inspect` will be asked for).
+        let ahead = walkAhead ? InspectionAhead(root: root, manifest: manifest, scope: aheadScope, inspectors: inspectors) : nil
         let checklists: [Checklist]
         if let preloaded {
             checklists = preloaded
@@ -103,7 +106,7 @@ public struct Session: Sendable {
             }
         }
         return Session(root: root, manifest: manifest, engine: Engine(checklists: checklists), configuration: configuration,
-                       workingDirectory: base.path, inspectors: inspectors, pendingWalk: pendingWalk, manifestPath: readManifestPath)
+                       workingDirectory: base.path, inspectors: inspectors, ahead: ahead, manifestPath: readManifestPath)
     }
 
     /// A message naming an `--only`/`--skip`/severity entry that matches no rule or checklist, with a suggestion.
@@ -191,8 +194,8 @@ public struct Session: Sendable {
                 .map { SymbolTableSource(name: $0.name, file: $0.file, value: $0.value) }
         }
         do {
-            let walk = try pendingWalk.map { pending throws(InspectionError) in try pending.result() }
-            return try ProjectInspector.inspect(root: root, manifest: manifest, options: options, inspectors: inspectors, walk: walk)
+            if let ahead { return try ProjectInspector.inspect(ahead: ahead, options: options, inspectors: inspectors) }
+            return try ProjectInspector.inspect(root: root, manifest: manifest, options: options, inspectors: inspectors)
         } catch {
             throw SessionError(Diagnostic(.inspectionFailed, at: SourceLocation(path: error.path), error.message))
         }

@@ -88,6 +88,7 @@ public enum Shipcheck {
                                        rulesDirectories: options.rulesDirectories, checklists: options.checklists,
                                        only: options.only, skip: options.skip, inspectors: options.inspectors,
                                        workingDirectory: options.workingDirectory, walkAhead: !options.archiveOnly,
+                                       aheadScope: options.metadataOnly ? .metadata : .everything,
                                        discoveryCeiling: options.discoveryCeiling)
         var configuration = session.configuration
         if options.metadataOnly, configuration.only.isEmpty {

@@ -129,6 +129,31 @@ public enum StringSearch {
         return String(text[start..<end])
     }
 
+    /// Whether any of `needles` (lower-case ASCII bytes, none empty) occurs in `haystack` with its ASCII
+    /// upper-case letters folded: `needles.contains { occursIgnoringASCIICase($0, in: haystack) }` in one pass,
+    /// a byte tried only when it folds to some needle's first byte (a few markers looked for in every release-job
+    /// file were a pass each).
+    package static func occursAnyIgnoringASCIICase(_ needles: [[UInt8]], in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
+        var firsts = [Bool](repeating: false, count: 256)
+        for needle in needles {
+            guard let first = needle.first else { continue }
+            firsts[Int(first)] = true
+        }
+        var start = 0
+        while start < haystack.count {
+            let byte = asciiLowercased(haystack[start])
+            if firsts[Int(byte)] {
+                for needle in needles where needle.first == byte && needle.count <= haystack.count - start {
+                    var k = 1
+                    while k < needle.count, asciiLowercased(haystack[start + k]) == needle[k] { k += 1 }
+                    if k == needle.count { return true }
+                }
+            }
+            start += 1
+        }
+        return false
+    }
+
     /// `needle` (lower-case ASCII bytes) in `haystack` with its ASCII upper-case letters folded.
     package static func occursIgnoringASCIICase(_ needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = needle.first, haystack.count >= needle.count else { return false }

@@ -28,10 +28,16 @@ import Testing
         let texts = ["", "trust me\n", "plugins {\n  id 'org.mozilla.rust-android-gradle.rust-android'\n}\n",
                      "// cargo ndk\n# cargokit\n * cargondk\n\t commandLine(\"Cargo\", \"NDK\", \"build\")  \n",
                      "rust\n\n\n   apply from: \"../cargokit/gradle/plugin.gradle\"", "cargo\n" + String(repeating: "x", count: 200) + " cargo-ndk\n",
-                     "Rust\tCARGO\n  cargo_ndk\n"]
+                     "Rust\tCARGO\n  cargo_ndk\n",
+                     // Not ASCII, without a carriage return: split on the bytes, the other lines read as text.
+                     "// Zoë's build\nrust\n  commandLine(\"Cargo\", \"NDK\") // é\n  CargoKit\n",
+                     "// Zoë's build\n# cargokit\n\t apply from: '../Cargokit/gradle/plugin.gradle' \n", "// Zoë\ntrust\ncargo ndk-x\n",
+                     "// Zoë\ntrust\ncargo/ndk\n", "rüst\ncargo-ndk\n", "cargo\n\u{00A0}cargo-ndk\u{00A0}\n", "cargo\nCargo\u{212A}it\n",
+                     "rust\n  é " + String(repeating: "ä", count: 130) + " cargokit\n", "\u{2603} rust\n\n"]
         for text in texts {
             let bytes = Array(text.utf8)
             let onBytes = AndroidNativeBuild.firstASCIILine(bytes, containing: markers)
+            #expect(text.utf8.contains(0x0D) == false)
             let asText = AndroidNativeBuild.firstTextLine(text, containing: markers)
             #expect(onBytes?.number == asText?.number && onBytes?.text == asText?.text, "\(text.debugDescription)")
             #expect(AndroidNativeBuild.firstLine(bytes, containing: markers)?.text == asText?.text)

@@ -10,6 +10,24 @@ struct StringSearchTests {
     static let texts = ["", "a", "upload_to_play_store(", "  supply(json_key: x) ", "ünïcödé supply\t", "abcabd",
                         "see https://play.google.com/store/apps?id=x.y", "\n\t  \n"]
 
+    /// Several needles in one pass: the answer of asking each in turn, on the release-note markers and others.
+    @Test func anyNeedleInOnePassAgreesWithEachInTurn() {
+        let needleSets = [ReleaseNoteSenders.playMarkerBytes, [Array("ab".utf8), Array("abd".utf8)], [Array("x".utf8)], []]
+        let texts = Self.texts + ["WhatsNew", "path: whatsnew-en-US", "r0adkll/Upload-Google-Play@v1", "RELEASE-NOTES", "release_notes",
+                                  "releas", "eleasenotes", "ÄwhatsnewÖ", "Release-Notes.txt", "wha\ntsnew"]
+        for needles in needleSets {
+            for text in texts {
+                let bytes = Array(text.utf8)
+                let one = bytes.withUnsafeBufferPointer { StringSearch.occursAnyIgnoringASCIICase(needles, in: $0) }
+                let each = bytes.withUnsafeBufferPointer { haystack in needles.contains { StringSearch.occursIgnoringASCIICase($0, in: haystack) } }
+                #expect(one == each, "\(text.debugDescription)")
+            }
+        }
+        #expect(ReleaseNoteSenders.namesPlayMarker("- uses: r0adkll/upload-google-play@v1"))
+        #expect(ReleaseNoteSenders.namesPlayMarker("whatsNewDirectory: distribution/WhatsNew"[...]))
+        #expect(!ReleaseNoteSenders.namesPlayMarker("notes: none"))
+    }
+
     @Test func containsAgreesWithNSString() {
         let needles = ["", "a", "supply(", "abd", "ü", "store/apps", "zzz", "abcabdx", " "]
         for text in Self.texts {

@@ -43,7 +43,9 @@ enum AndroidNativeBuild {
 
     /// The first line (1-based, trimmed) of a file that holds one of `markers` (lower case), outside `//` and `#`
     /// comments, compared lower-cased without blanks, quotes and commas.
-    static func firstLine(_ file: ProjectFile, containing markers: [String]) -> (number: Int, text: String)? {
+    /// A build script the Gradle files inspector read is not read again (`shared`).
+    static func firstLine(_ file: ProjectFile, containing markers: [String], shared: GradleFilesPart = GradleFilesPart()) -> (number: Int, text: String)? {
+        if let read = shared.text(of: file, limit: maxBytes) { return firstLine(Array(read.text.utf8), containing: markers) }
         guard let bytes = try? FileBytes.read(file, limit: maxBytes) else { return nil }
         return firstLine(bytes, containing: markers)
     }
@@ -53,7 +55,7 @@ enum AndroidNativeBuild {
     /// of their lines as `Character`s was a visible cost of `check`). Otherwise as text, where Unicode lower-casing
     /// and "\r\n" as one character decide.
     static func firstLine(_ bytes: [UInt8], containing markers: [String]) -> (number: Int, text: String)? {
-        if !bytes.contains(where: { $0 >= 0x80 || $0 == 0x0D }) { return firstASCIILine(bytes, containing: markers) }
+        if !bytes.contains(0x0D) { return firstASCIILine(bytes, containing: markers) }
         return firstTextLine(String(decoding: bytes, as: UTF8.self), containing: markers)
     }
 
@@ -62,26 +64,34 @@ enum AndroidNativeBuild {
         let lower = text.lowercased()
         guard lower.contains("cargo") || lower.contains("rust") else { return nil }
         for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.trimmingBlanks()
-            if line.hasPrefix("#") || line.hasPrefix("//") || line.hasPrefix("*") { continue }
-            if line.utf8.allSatisfy({ $0 < 0x80 }) {
-                // An ASCII line (most lines of a file with one accented name) as bytes: the same answer, as the
-                // markers are ASCII (lower-casing and filtering every line Character by Character cost 55M
-                // instructions, 3% of `check` on Anki-Android, for its one such file).
-                let compact = line.utf8.compactMap { byte -> UInt8? in
-                    byte == 0x20 || byte == 0x09 || byte == 0x22 || byte == 0x27 || byte == 0x2C ? nil : StringSearch.asciiLowercased(byte)
-                }
-                let found = compact.withUnsafeBufferPointer { compact in markers.contains { StringSearch.occurs($0, in: compact) } }
-                if found { return (offset + 1, String(line.prefix(120))) }
-                continue
-            }
-            let compact = String(line.lowercased().filter { !" \t\"',".contains($0) })
-            if markers.contains(where: { compact.contains($0) }) { return (offset + 1, String(line.prefix(120))) }
+            if let found = textLineHit(raw, containing: markers) { return (offset + 1, found) }
         }
         return nil
     }
 
-    /// `firstLine` for a text of ASCII bytes without `\r`: lines split at each `\n`, trimmed of spaces and tabs.
+    /// One line of `firstTextLine`: the trimmed line (its first 120 characters) when it holds a marker.
+    static func textLineHit(_ raw: Substring, containing markers: [String]) -> String? {
+        let line = raw.trimmingBlanks()
+        if line.hasPrefix("#") || line.hasPrefix("//") || line.hasPrefix("*") { return nil }
+        if line.utf8.allSatisfy({ $0 < 0x80 }) {
+            // An ASCII line (most lines of a file with one accented name) as bytes: the same answer, as the
+            // markers are ASCII (lower-casing and filtering every line Character by Character cost 55M
+            // instructions, 3% of `check` on Anki-Android, for its one such file).
+            let compact = line.utf8.compactMap { byte -> UInt8? in
+                byte == 0x20 || byte == 0x09 || byte == 0x22 || byte == 0x27 || byte == 0x2C ? nil : StringSearch.asciiLowercased(byte)
+            }
+            let found = compact.withUnsafeBufferPointer { compact in markers.contains { StringSearch.occurs($0, in: compact) } }
+            return found ? String(line.prefix(120)) : nil
+        }
+        let compact = String(line.lowercased().filter { !" \t\"',".contains($0) })
+        return markers.contains(where: { compact.contains($0) }) ? String(line.prefix(120)) : nil
+    }
+
+    /// `firstLine` for a text without `\r`: lines split at each `\n` (where the text reading splits too: without a
+    /// `\r` each `\n` is a character of its own), an ASCII line trimmed of spaces and tabs and read on its bytes,
+    /// another read as text (`textLineHit`). The gate, "cargo" or "rust" in any ASCII case, is the text reading's
+    /// `lowercased()` test: no other character lower-cases to one of their letters. A build script with one
+    /// accented comment (AnkiDroid's) was lower-cased and split whole as characters: 34M instructions.
     static func firstASCIILine(_ bytes: [UInt8], containing markers: [String]) -> (number: Int, text: String)? {
         let needles = markers.map { Array($0.utf8) }
         return bytes.withUnsafeBufferPointer { text -> (number: Int, text: String)? in
@@ -95,6 +105,11 @@ enum AndroidNativeBuild {
                 var end = start
                 while end < text.count, text[end] != 0x0A { end += 1 }
                 defer { start = end + 1 }
+                if text[start..<end].contains(where: { $0 >= 0x80 }) {
+                    let raw = String(decoding: UnsafeBufferPointer(rebasing: text[start..<end]), as: UTF8.self)
+                    if let found = textLineHit(raw[...], containing: markers) { return (number, found) }
+                    continue
+                }
                 var first = start
                 var last = end
                 while first < last, text[first] == 0x20 || text[first] == 0x09 { first += 1 }

@@ -28,7 +28,8 @@ public enum AndroidNativeLibraries {
     /// `cargo ndk` and `cargoNdk { }` all read `cargondk`.
     static let rustGradleMarkers = ["org.mozilla.rust-android-gradle", "cargo-ndk", "cargondk", "cargokit"]
 
-    public static func inspect(files: [ProjectFile], root: String) -> InspectorOutput<NoPart> {
+    /// `gradleFiles`: the build scripts as read before (GradleFilesInspector), so they are not read again.
+    public static func inspect(files: [ProjectFile], root: String, gradleFiles: GradleFilesPart = GradleFilesPart()) -> InspectorOutput<NoPart> {
         var output = InspectorOutput<NoPart>(part: nil)
         var nativeEvidence: [Evidence] = []
         var misaligned: [Evidence] = []
@@ -38,7 +39,7 @@ public enum AndroidNativeLibraries {
         // and nearly no file of a tree (none of an iOS one) is a native build file or a library.
         for file in files where !file.isVendored {
             if file.fileName == "build.gradle" || file.fileName == "build.gradle.kts", isRelease(file.path),
-               let line = AndroidNativeBuild.firstLine(file, containing: rustGradleMarkers) {
+               let line = AndroidNativeBuild.firstLine(file, containing: rustGradleMarkers, shared: gradleFiles) {
                 if nativeEvidence.count < 5 { nativeEvidence.append(Evidence(location: SourceLocation(path: file.path, line: line.number), snippet: "Rust built by Gradle: \(line.text)")) }
                 rustModules.append(AndroidNativeBuild.moduleFolder(of: file.path))
                 continue

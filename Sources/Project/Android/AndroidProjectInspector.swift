@@ -57,6 +57,8 @@ public struct AndroidProjectInspector: Inspector {
         [.name("settings.gradle"), .name("settings.gradle.kts"), .name("build.gradle"), .name("build.gradle.kts")]
     }
     public var lookedFor: String? { "AndroidManifest.xml, Gradle build files" }
+    /// Reads the Gradle files' part (GradleFilesInspector), not the Xcode projects.
+    public var earlierPartsRead: [any ModelPart.Type]? { [GradleFilesPart.self] }
 
     public func inspect(_ input: InspectionInput) -> InspectorOutput<AndroidPart> {
         let output = AndroidInspector.inspect(files: input.files, root: input.root, pluginManifests: input.options.pluginManifestTables,
@@ -75,19 +77,21 @@ public struct AndroidProjectInspector: Inspector {
     /// An AndroidManifest.xml, or a Gradle application module (it applies the Android application plugin or
     /// sets an `applicationId`, which only application modules have), outside vendored folders.
     public func storeEvidence(_ input: StoreEvidenceInput) -> [StoreEvidence] {
-        // The manifests and build files by name first; the build files are then read over the cores, in order.
+        // The manifests and build files by name first; the build files are then searched over the cores, in order, each
+        // from what the Gradle files inspector read (GradleFilesPart) or, when it read none or other bytes, from the disk.
         let files = input.files
         let candidates = files.indices.filter { index in
             let name = files[index].fileName
             return !files[index].isVendored && (name == "AndroidManifest.xml" || name == "build.gradle" || name == "build.gradle.kts")
         }
         let maxFileBytes = input.options.maxFileBytes
+        let shared = input.model.parts[GradleFilesPart.self]
         return ConcurrentMap.map(count: candidates.count) { slot -> StoreEvidence? in
             let file = files[candidates[slot]]
             if file.fileName == "AndroidManifest.xml" {
                 return StoreEvidence(.play, Evidence(location: SourceLocation(path: file.path), snippet: "AndroidManifest.xml"))
             }
-            guard let line = StoreDetection.applicationPluginLine(file, maxFileBytes: maxFileBytes) else { return nil }
+            guard let line = StoreDetection.applicationPluginLine(file, maxFileBytes: maxFileBytes, shared: shared) else { return nil }
             return StoreEvidence(.play, Evidence(location: SourceLocation(path: file.path, line: line.number), snippet: line.text))
         }.compactMap { $0 }
     }

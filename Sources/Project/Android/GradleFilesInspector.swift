@@ -18,6 +18,14 @@ public struct GradleFilesPart: ModelPart {
     var files: [String: Read] = [:]
 
     public init() {}
+
+    /// A file's text and lines as read here, when they are exactly what decoding its first `limit` bytes gives a
+    /// reader that reads the file itself (store detection, the native-build check): read, valid UTF-8, as many
+    /// bytes as the walk saw (no byte-order mark dropped) and no more than `limit`. Else nil: that reader reads it.
+    func text(of file: ProjectFile, limit: Int) -> (text: String, lines: [Substring])? {
+        guard let read = files[file.path], case .success(let text) = read.text, file.size <= limit, text.utf8.count == file.size else { return nil }
+        return (text, read.lines)
+    }
 }
 
 /// Reads and parses the Gradle files before the main stage (beside the Xcode projects), so the Android and
@@ -28,6 +36,7 @@ public struct GradleFilesInspector: Inspector {
 
     public var name: String { "gradle-files" }
     public var stage: InspectionStage { .early }
+    public var readsChecklistTables: Bool { false }
     public var readsEarlierParts: Bool { false }
     public var scopes: Set<InspectionOptions.Scope> { [.everything, .metadata] }
     public var files: FileInterest { .nameSuffixes(["build.gradle", "build.gradle.kts", "libs.versions.toml"]) }

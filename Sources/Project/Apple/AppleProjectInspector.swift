@@ -14,6 +14,7 @@ public struct XcodeProjectsInspector: Inspector {
 
     public var name: String { "xcode-projects" }
     public var stage: InspectionStage { .early }
+    public var readsChecklistTables: Bool { false }
 
     public func inspect(_ input: InspectionInput) -> InspectorOutput<XcodeProjectsPart> {
         var part = XcodeProjectsPart()
@@ -55,6 +56,8 @@ public struct AppleProjectInspector: Inspector {
         [.name("Package.swift"), .name("project.yml"), .name("Podfile"), .suffix(".xcodeproj"), .suffix(".xcworkspace")]
     }
     public var lookedFor: String? { "Info.plist, privacy manifest" }
+    /// Reads the Xcode projects' part, not the Gradle files.
+    public var earlierPartsRead: [any ModelPart.Type]? { [XcodeProjectsPart.self] }
 
     public func inspect(_ input: InspectionInput) -> InspectorOutput<ApplePart> {
         AppleInspector.inspect(files: input.files, root: input.root, xcode: input.earlier[XcodeProjectsPart.self].projects)

@@ -11,7 +11,8 @@ public struct DependenciesInspector: Inspector {
     public init() {}
 
     public var name: String { "dependencies" }
-    // Reads the Gradle files' part (GradleFilesInspector), which runs beside the Xcode projects' stage.
+    /// Reads the Gradle files' part (GradleFilesInspector), not the Xcode projects.
+    public var earlierPartsRead: [any ModelPart.Type]? { [GradleFilesPart.self] }
     public var emits: [String] { ["sdk.*", "android.native_dependencies", "android.native_dependencies_pre_16kb", "packages.local.*", "packages.outside_root", "apple.podfile.preprocessor_definitions"] }
     public var rootMarkers: [RootMarker] { [.name("pubspec.yaml"), .name("package.json")] }
 

@@ -22,6 +22,13 @@ public protocol Inspector: Sendable {
     /// Whether `inspect` reads `InspectionInput.earlier` (true unless an inspector says otherwise); one that
     /// does not runs beside the earlier stages and is given no earlier parts.
     var readsEarlierParts: Bool { get }
+    /// Whether `inspect` reads the checklists' tables (`InspectionInput.symbolTables`, the tables in
+    /// `options`); true unless an inspector says otherwise. An early stage none of whose inspectors reads
+    /// them runs while the checklists load (`InspectionAhead`), and is given none.
+    var readsChecklistTables: Bool { get }
+    /// The earlier parts `inspect` reads when it reads only some (`[GradleFilesPart.self]`: the build scripts as
+    /// read, not the Xcode projects), so it waits for those alone; nil: all of them (if `readsEarlierParts`).
+    var earlierPartsRead: [any ModelPart.Type]? { get }
     /// The inspection scopes it runs in (`shipcheck metadata` reads only a few inputs).
     var scopes: Set<InspectionOptions.Scope> { get }
     /// The files of the walk it is given.
@@ -50,8 +57,15 @@ public protocol Inspector: Sendable {
 }
 
 extension Inspector {
+    /// The type of part it produces, to match against another's `earlierPartsRead`.
+    var partType: ObjectIdentifier { ObjectIdentifier(Part.self) }
+    /// What it waits for of the early stage: the part types it reads, or nil for all of them.
+    var earlierPartTypes: Set<ObjectIdentifier>? { earlierPartsRead.map { Set($0.map { ObjectIdentifier($0) }) } }
+
     public var stage: InspectionStage { .main }
     public var readsEarlierParts: Bool { true }
+    public var readsChecklistTables: Bool { true }
+    public var earlierPartsRead: [any ModelPart.Type]? { nil }
     public var scopes: Set<InspectionOptions.Scope> { [.everything] }
     public var files: FileInterest { .all }
     public var emits: [String] { [] }

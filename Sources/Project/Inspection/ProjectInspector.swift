@@ -60,29 +60,47 @@ public enum ProjectInspector {
                                inspectors: [any Inspector] = InspectorRegistry.builtin,
                                walk given: FileWalker.Result? = nil) throws(InspectionError) -> ProjectModel {
         let tables = try symbolTables(options.symbolTables)
-        // `given`: the walk of this root with the manifest's excludes, done ahead (a session begins it early).
+        // `given`: the walk of this root with the manifest's excludes, done ahead.
         let walk: FileWalker.Result
         if let given { walk = given } else { walk = try FileWalker(exclude: manifest?.exclude ?? []).walk(root: root) }
-        let absoluteRoot = FileWalker.realPath(root) ?? root
-        // Packages' example apps are never uploaded: left out of every inspector, and said so in a fact.
-        let examples = PackageExamples.folders(walk.files)
-        let notExamples = examples.isEmpty ? walk.files : walk.files.filter { !PackageExamples.contains(examples, $0.path) }
-        // So are Xcode projects with apps of their own that no App Store upload builds (sample apps, a macOS app shipped outside the store).
-        let unuploaded = UnuploadedXcodeProjects.find(notExamples)
-        let files = unuploaded.map { result in notExamples.filter { !PackageExamples.contains(result.folders, $0.path) } } ?? notExamples
-        let selected = inspectors.filter { $0.scopes.contains(options.scope) }
+        return inspect(WalkedProject(root: root, walk: walk), manifest: manifest, options: options, tables: tables,
+                       inspectors: inspectors, ahead: nil)
+    }
 
-        var model = ProjectModel(root: absoluteRoot, manifest: manifest, problems: walk.problems)
+    /// The inspection a session began while its checklists loaded (`InspectionAhead`): its walk, and its early
+    /// stage when it ran one for this scope; the rest runs here.
+    public static func inspect(ahead: InspectionAhead, options: InspectionOptions,
+                               inspectors: [any Inspector] = InspectorRegistry.builtin) throws(InspectionError) -> ProjectModel {
+        let walked = try ahead.walked()
+        let tables = try symbolTables(options.symbolTables)
+        // Its early stage stands for this one's when it ran over the same inspectors in the same scope.
+        let ranEarly = ahead.runsEarlyStage && ahead.scope == options.scope && ahead.inspectorNames == inspectors.map(\.name)
+        return inspect(walked, manifest: ahead.manifest, options: options, tables: tables, inspectors: inspectors,
+                       ahead: ranEarly ? ahead : nil)
+    }
+
+    static func inspect(_ walked: WalkedProject, manifest: Manifest?, options: InspectionOptions, tables: [SymbolTable],
+                        inspectors: [any Inspector], ahead: InspectionAhead?) -> ProjectModel {
+        let files = walked.files
+        var selected = inspectors.filter { $0.scopes.contains(options.scope) }
+        if let ahead, let stage = ahead.early.first?.stage {
+            // Its early stage ran over these very inspectors (the same list and scope): leave them out here.
+            selected = selected.filter { $0.stage != stage }
+        }
+
+        var model = ProjectModel(root: walked.root, manifest: manifest, problems: walked.problems)
         model.walkedFiles = files.map(\.path)
-        var facts: [Fact] = PackageExamples.fact(examples).map { [$0] } ?? []
-        var coverage: [CoverageGap] = examples.isEmpty ? [] : [CoverageGap(.packageExamples, subjects: examples)]
-        if let unuploaded { coverage.append(UnuploadedXcodeProjects.coverage(unuploaded)) }
+        var facts = walked.facts
+        var coverage = walked.coverage
         // Stage by stage (the Xcode projects first: their target membership tells the scan which files only
         // tests build). Inside a stage the inspectors are independent pure functions of the file list: run
         // them side by side, then merge in registration order so the model is the same on every run.
-        // A later inspector that reads no earlier part runs beside the earlier stage (StagedJobs).
-        for output in StagedJobs.run(selected, earlyParts: model.parts, job: { inspector, earlier in
-            run(inspector, InspectionInput(root: absoluteRoot, files: wanted(files, by: inspector), manifest: manifest,
+        // A later inspector that reads no earlier part runs beside the earlier stage (StagedJobs), or, when the
+        // early stage ran ahead, at once.
+        var ranAhead: (@Sendable (Set<ObjectIdentifier>?) -> [ErasedOutput])?
+        if let ahead { ranAhead = { @Sendable reading in ahead.earlyOutputs(reading: reading) } }
+        for output in StagedJobs.run(selected, earlyParts: model.parts, ranAhead: ranAhead, job: { inspector, earlier in
+            run(inspector, InspectionInput(root: walked.root, files: wanted(files, by: inspector), manifest: manifest,
                                            options: options, symbolTables: tables, earlier: earlier))
         }) {
             facts += output.facts

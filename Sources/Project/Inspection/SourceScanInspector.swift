@@ -14,6 +14,8 @@ public struct SourceScanInspector: Inspector {
 
     public var name: String { "source-scan" }
     public var emits: [String] { ["signal.*", "privacy.policy_url"] }
+    /// Reads the Xcode projects' shipping scope (which files only tests build), not the Gradle files.
+    public var earlierPartsRead: [any ModelPart.Type]? { [XcodeProjectsPart.self] }
 
     public func inspect(_ input: InspectionInput) -> InspectorOutput<SourceScanPart> {
         var output = SourceScanner(tables: input.symbolTables)

@@ -28,11 +28,16 @@ enum StoreDetection {
 
     /// The line applying `com.android.application` (or the catalog alias `android.application`), else the
     /// first line setting `applicationId` (a catalog alias such as `libs.plugins.android` hides the plugin id).
-    static func applicationPluginLine(_ file: ProjectFile, maxFileBytes: Int) -> (number: Int, text: String)? {
+    /// A build script the Gradle files inspector read is not read again (`shared`).
+    static func applicationPluginLine(_ file: ProjectFile, maxFileBytes: Int, shared: GradleFilesPart = GradleFilesPart()) -> (number: Int, text: String)? {
+        if let read = shared.text(of: file, limit: maxFileBytes) { return applicationPluginLine(lines: read.lines) }
         guard let bytes = try? FileBytes.read(file, limit: maxFileBytes) else { return nil }
-        let text = String(decoding: bytes, as: UTF8.self)
+        return applicationPluginLine(lines: String(decoding: bytes, as: UTF8.self).lineSlices())
+    }
+
+    static func applicationPluginLine(lines: [Substring]) -> (number: Int, text: String)? {
         var applicationId: (number: Int, text: String)?
-        for (offset, line) in text.lineSlices().enumerated() {
+        for (offset, line) in lines.enumerated() {
             let code = line.trimmingLeadingWhitespace()
             if code.hasPrefix("//") { continue }
             if code.contains("com.android.application") || code.contains("plugins.android.application") {

@@ -289,7 +289,7 @@ enum MetadataConsumerDetection {
         /// r0adkll/upload-google-play's `whatsNewDirectory:` folders, from the repository root.
         var whatsNewFolders: [(path: String, evidence: Evidence)] = []
 
-        init(files: [ProjectFile]) {
+        init(files: [ProjectFile], gradleFiles: GradleFilesPart = GradleFilesPart()) {
             var sources = UploadResolution.Sources()
             // Shell scripts, read when a workflow step runs one (then as part of that step) or on their own after.
             var shellScripts: [String: ProjectFile] = [:]
@@ -297,16 +297,23 @@ enum MetadataConsumerDetection {
             let scripts: FastlaneRuns.Scripts = { path in shellScripts[path].map(Self.lines) }
             var followed: Set<String> = []
             var standalone: [(String, [(Int, String)])] = []
+            // The walk lists a folder's files together: its path is made and inserted once for them.
+            var previousFolder: String?
             for file in files where !file.isVendored {
                 let name = file.fileName
                 // The path is split only where a test needs its folders: this loop sees every file of the tree.
                 // A release-job file (workflow, Fastfile, Gradle, script) is read once, for the note senders and
                 // for the reader below that needs it.
-                let read = ReleaseNoteSenders.mayRead(file) ? Self.releaseJobLines(file) : nil
+                let read = ReleaseNoteSenders.mayRead(file) ? Self.releaseJobLines(file, shared: gradleFiles) : nil
                 let releaseJob = read?.lines
                 if let read { noteSenders += ReleaseNoteSenders.read(file, lines: read.lines, namesPlayMarker: read.namesPlayMarker) }
                 if let slash = file.path.utf8.lastIndex(of: UInt8(ascii: "/")) {
-                    sources.folders.insert(String(file.path[..<slash]))
+                    let folder = file.path[..<slash]
+                    if previousFolder.map({ $0.utf8.count != folder.utf8.count || !folder.hasPrefix($0) }) ?? true {
+                        let made = String(folder)
+                        sources.folders.insert(made)
+                        previousFolder = made
+                    }
                 }
                 if name == "Fastfile" {
                     sources.fastfiles.append(FastfileModel(path: file.path, lines: releaseJob ?? Self.lines(file)))
@@ -556,9 +563,15 @@ enum MetadataConsumerDetection {
         /// them, whether the file names a Play release-note marker, asked of the whole text once (no marker holds a
         /// line break, so that is whether a line names one: asked line by line, it was a visible cost of reading
         /// the long generated workflows of a large tree).
-        static func releaseJobLines(_ file: ProjectFile) -> (lines: [(Int, String)], namesPlayMarker: Bool) {
-            guard let bytes = try? FileBytes.read(file, limit: maxBytes) else { return ([], false) }
-            let text = String(decoding: bytes, as: UTF8.self)
+        /// A build script the Gradle files inspector read is not read again (`shared`).
+        static func releaseJobLines(_ file: ProjectFile, shared: GradleFilesPart = GradleFilesPart()) -> (lines: [(Int, String)], namesPlayMarker: Bool) {
+            let text: String
+            if let read = shared.text(of: file, limit: maxBytes) {
+                text = read.text
+            } else {
+                guard let bytes = try? FileBytes.read(file, limit: maxBytes) else { return ([], false) }
+                text = String(decoding: bytes, as: UTF8.self)
+            }
             let name = file.fileName
             let namesPlayMarker = ReleaseNoteSenders.namesPlayMarker(text)
             if name.hasSuffix(".gradle") || name.hasSuffix(".gradle.kts"), !text.contains("fdroid"),
@@ -576,6 +589,9 @@ enum MetadataConsumerDetection {
 
     static func clip(_ text: String) -> String {
         let trimmed = text.trimmingBlanks()
+        // No more characters than bytes: a short line needs no count of its characters (every command of every
+        // workflow step is clipped for its evidence, and counting them was a visible part of reading the runs).
+        if trimmed.utf8.count <= 120 { return trimmed }
         return trimmed.count <= 120 ? trimmed : String(trimmed.prefix(120)) + "…"
     }
 }

@@ -15,14 +15,17 @@ public struct MetadataInspector: Inspector {
     public init() {}
 
     public var name: String { "metadata" }
-    public var readsEarlierParts: Bool { false }  // runs beside the Xcode projects' stage
+    /// The build scripts as the Gradle files inspector read them (release-note senders, Gradle Play Publisher,
+    /// F-Droid flavours), not the Xcode projects: it runs beside those.
+    public var earlierPartsRead: [any ModelPart.Type]? { [GradleFilesPart.self] }
     public var scopes: Set<InspectionOptions.Scope> { [.everything, .metadata] }
     public var emits: [String] { ["metadata.*.consumer", "metadata.*.release_notes", "metadata.*.upload", "metadata.*.upload_unresolved",
                                          "metadata.*.uploaded_locales", "metadata.*.changed_before_upload", "metadata.*.also_read_by",
                                          "fdroid.build_version_codes", GitLFSPointer.factName] }
 
     public func inspect(_ input: InspectionInput) -> InspectorOutput<MetadataPart> {
-        MetadataDiscovery.discover(root: input.root, files: input.files, manifest: input.manifest, anyName: input.options.scope == .metadata)
+        MetadataDiscovery.discover(root: input.root, files: input.files, manifest: input.manifest, anyName: input.options.scope == .metadata,
+                                   gradleFiles: input.earlier[GradleFilesPart.self])
     }
 
     /// A tree counts for the store that reads it; a supply tree nobody is known to upload counts for Play.
