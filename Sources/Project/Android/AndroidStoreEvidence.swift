@@ -32,6 +32,17 @@ struct AndroidStoreEvidence: Sendable {
                                         "play-services", "billing-ktx", "libs.billing", "libs.play."]
     static let maxBytes = 256 * 1024
 
+    /// A README the project's visitors read (README, README.md, README_zh.rst…), not an image or document named
+    /// like one (focus-ios's README.png was read as text and reported unreadable).
+    static func isReadmeText<S: StringProtocol>(_ name: S) -> Bool {
+        let lower = name.lowercased()
+        guard lower.hasPrefix("readme") else { return false }
+        guard let dot = lower.lastIndex(of: ".") else { return true }
+        return !readmeBinaryExtensions.contains(String(lower[lower.index(after: dot)...]))
+    }
+
+    static let readmeBinaryExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "webp", "svg", "pdf", "ico", "bmp", "heic", "mp4", "mov"]
+
     static func read(files: [ProjectFile], read: (ProjectFile) -> String?) -> AndroidStoreEvidence {
         var found = AndroidStoreEvidence()
         for file in files {
@@ -39,7 +50,7 @@ struct AndroidStoreEvidence: Sendable {
             let name = file.fileName
             let isWorkflow = path.hasPrefix(".github/workflows/") && (name.hasSuffix(".yml") || name.hasSuffix(".yaml"))
             let isFastfile = name == "Fastfile"
-            let isReadme = !path.contains("/") && name.lowercased().hasPrefix("readme")
+            let isReadme = !path.contains("/") && Self.isReadmeText(name)
             guard isWorkflow || isFastfile || isReadme, file.size <= maxBytes, let text = read(file) else { continue }
             let publishesAPKs = isWorkflow && text.contains(".apk")
             for (offset, line) in text.lineSlices().enumerated() {

@@ -340,7 +340,7 @@ enum MetadataConsumerDetection {
                     if !fdroid.contains(where: { $0.snippet == "src/fdroid/ source set" }) {
                         fdroid.append(Evidence(location: SourceLocation(path: parts[...(src + 1)].joined(separator: "/")), snippet: "src/fdroid/ source set"))
                     }
-                } else if name.utf8.first.map({ $0 | 0x20 == UInt8(ascii: "r") }) == true, name.lowercased().hasPrefix("readme"),
+                } else if name.utf8.first.map({ $0 | 0x20 == UInt8(ascii: "r") }) == true, AndroidStoreEvidence.isReadmeText(name),
                           file.path.utf8.lazy.filter({ $0 == UInt8(ascii: "/") }).count <= 1 {
                     // (The name's first letter first: counting slashes in every path of the tree was a visible cost.)
                     // The app's F-Droid page: f-droid.org/packages/<id> (or the old repository/browse/?fdid=<id>).
