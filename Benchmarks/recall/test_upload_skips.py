@@ -86,6 +86,12 @@ class UploadSkipsTests(unittest.TestCase):
                   "jobs:\n  j:\n    steps:\n      - run: |\n          fastlane supply --skip_upload_metadata --skip_upload_apk\n"})
         self.assertEqual(upload_skips.skips(t, "fastlane", "play"), {"skip_upload_metadata"})
 
+    def test_a_script_beside_the_folder_runs_supply_with_equals_flags(self):
+        # medTimer's uploadToPlay.sh: `fastlane supply --skip_upload_changelogs=true …`, the only Play upload.
+        t = Tree({"fastlane/Fastfile": "lane :shots do\n  capture_android_screenshots\nend\n", "uploadToPlay.sh":
+                  "#!/bin/sh\nfastlane supply --skip_upload_apk=true --skip_upload_changelogs=true --sync-image-upload=true\n"})
+        self.assertEqual(upload_skips.skips(t, "fastlane", "play"), {"skip_upload_changelogs"})
+
     def test_deliver_reads_deliver_skip_metadata(self):
         t = Tree({"fastlane/Fastfile": "lane :release do\n  deliver(skip_screenshots: true)\nend\n",
                   ".github/workflows/r.yml": workflow("release", {"DELIVER_SKIP_METADATA": "YES"})})

@@ -109,6 +109,10 @@ def fastlane_runs(tree):
                 env.update(_env(step.get("env")))
                 folder = str(step.get("working-directory", job_dir) or "")
                 runs += [(where, words, dict(env, **inline), f) for where, words, inline in _commands(str(step["run"]), folder)]
+    # A shell script's commands run from its own folder (medTimer's uploadToPlay.sh beside fastlane/).
+    for f in sorted(tree.files):
+        if f.endswith(".sh"):
+            runs += [(where, words, inline, f) for where, words, inline in _commands(tree.read(f) or "", posixpath.dirname(f))]
     return runs
 
 
@@ -221,8 +225,9 @@ def skips(tree, fl, store):
             explicit = {}
             for i, w in enumerate(words):
                 name = w[2:] if w.startswith("--") else None
+                name, eq, value = name.partition("=") if name else (None, "", "")
                 if name in options:
-                    following = words[i + 1] if i + 1 < len(words) else ""
+                    following = value if eq else (words[i + 1] if i + 1 < len(words) else "")
                     explicit[name] = "false" if following == "false" else "true"
             contexts.append((explicit, [dict(files, **env)]))
     if not contexts:
