@@ -125,6 +125,30 @@ struct XcconfigReaderTests {
         #expect(fact.evidence.first?.snippet == "ProtonVPN: IPHONEOS_DEPLOYMENT_TARGET = $(DEPLOYMENT_TARGET) = 12.0")
     }
 
+    /// flutter_server_box (github.com/lollipopkit/flutter_server_box, GPL-3.0), excerpt: the Runner target's
+    /// `INFOPLIST_FILE = "Runner/Info-$(CONFIGURATION).plist";`. Xcode's CONFIGURATION is the configuration's name, so
+    /// the app ships Info-Release.plist, whose keys the rules then read.
+    @Test func theConfigurationNameIsExpandedInEachConfiguration() throws {
+        let pbxproj = """
+            // !$*UTF8*$!
+            { archiveVersion = 1; objectVersion = 56; objects = {
+              G0 = {isa = PBXGroup; children = ( ); sourceTree = "<group>"; };
+              T1 = {isa = PBXNativeTarget; buildConfigurationList = L1; name = Runner; productType = "com.apple.product-type.application"; };
+              P1 = {isa = PBXProject; mainGroup = G0; targets = (T1, ); };
+              C1 = {isa = XCBuildConfiguration; buildSettings = { INFOPLIST_FILE = "Runner/Info-$(CONFIGURATION).plist"; }; name = Debug; };
+              C2 = {isa = XCBuildConfiguration; buildSettings = { INFOPLIST_FILE = "Runner/Info-${CONFIGURATION}.plist"; OTHER = "$(SRCROOT)/x"; }; name = Release; };
+              L1 = {isa = XCConfigurationList; buildConfigurations = (C1, C2, ); };
+            }; rootObject = P1; }
+            """
+        let document = try PBXProjReader.parse(Data(pbxproj.utf8), path: "ios/Runner.xcodeproj/project.pbxproj").get()
+        let project = try PBXProjReader.project(from: document, path: "ios/Runner.xcodeproj/project.pbxproj").get()
+        let runner = try #require(project.targets.first)
+        #expect(runner.buildSettings["Debug"]?["INFOPLIST_FILE"] == "Runner/Info-Debug.plist")
+        #expect(runner.releaseSettings["INFOPLIST_FILE"] == "Runner/Info-Release.plist")
+        #expect(runner.releaseSettings["OTHER"] == "$(SRCROOT)/x")
+        #expect(project.resolve("Runner/Info-Release.plist") == "ios/Runner/Info-Release.plist")
+    }
+
     /// The expansion follows a chain and stops at a cycle or an unset name; a value that is not one reference is kept.
     @Test func aReferenceIsFollowedUntilAValue() {
         func target(_ settings: [String: String]) -> XcodeTarget {

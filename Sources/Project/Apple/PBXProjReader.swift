@@ -67,6 +67,7 @@ public enum PBXProjReader {
                 for key in values.keys { origins[configuration]?[key] = nil }
                 origins[configuration, default: [:]].merge(own.origins[configuration] ?? [:]) { _, own in own }
             }
+            expandConfigurationName(in: &merged)
             let members = members(of: id, objects: objects, tree: tree, folderOwners: folderOwners)
             targets.append(XcodeTarget(name: name, productType: target["productType"]?.string, buildSettings: merged, id: id,
                                        sourceFiles: members.sources, resourceFiles: members.resources,
@@ -228,5 +229,20 @@ public enum PBXProjReader {
             result[name] = values
         }
         return (result, origins)
+    }
+
+    /// Xcode's `CONFIGURATION` setting is the configuration's name, so `INFOPLIST_FILE = "Runner/Info-$(CONFIGURATION).plist"`
+    /// (flutter_server_box) names Info-Release.plist in Release: each configuration's values say so. Only values with
+    /// a `$` are looked at (a configuration's settings are read on every run).
+    static func expandConfigurationName(in settings: inout [String: [String: String]]) {
+        for (configuration, values) in settings {
+            var changed = values
+            for (key, value) in values where value.utf8.contains(UInt8(ascii: "$")) {
+                let expanded = value.replacingOccurrences(of: "$(CONFIGURATION)", with: configuration)
+                    .replacingOccurrences(of: "${CONFIGURATION}", with: configuration)
+                if expanded != value { changed[key] = expanded }
+            }
+            settings[configuration] = changed
+        }
     }
 }
