@@ -363,7 +363,8 @@ _PBX_CONFIG = re.compile(r"isa = XCBuildConfiguration;.*?buildSettings = \{(.*?)
 
 
 def configured_plists(tree):
-    """The Info.plists the Xcode projects name in INFOPLIST_FILE: (those of Release configurations, all of them),
+    """The Info.plists the Xcode projects name in INFOPLIST_FILE: (those of configurations not named for Debug or
+    Profile, all of them),
     as tree paths, with `$(CONFIGURATION)` read as each configuration's name and `$(SRCROOT)/` dropped."""
     release, named = set(), set()
     for proj in pbxprojs(tree):
@@ -376,7 +377,8 @@ def configured_plists(tree):
             value = re.sub(r"^\$[({]SRCROOT[)}]/", "", value)
             path = posixpath.normpath(posixpath.join(base, value))
             named.add(path)
-            if config == "Release":
+            # Release, FocusRelease, Beta…: any configuration a release archive may use (not Debug or Profile ones).
+            if not re.search(r"(?i)debug|profile", config):
                 release.add(path)
     return release, named
 
