@@ -306,11 +306,17 @@ def _append_swift(tree, f, code, imports=()):
 @defect("required-reason-api-added", "appstore", "privacy-manifest", "privacy-manifest.missing-api-declaration",
         RR_API, "a required-reason API call (a category the app's manifest does not declare) added to an app source",
         scope="project")
-def rr_added(tree):
+def _declared_categories(tree):
+    """The app's privacy manifests and every category they declare."""
     manifests = _app_manifests(tree)
     declared = set()
     for m in manifests:
         declared.update(c for c in _manifest_categories(tree, m)[1] if c)
+    return manifests, declared
+
+
+def rr_added(tree):
+    manifests, declared = _declared_categories(tree)
     f = _swift_target_file(tree)
     for cat in ("NSPrivacyAccessedAPICategorySystemBootTime", "NSPrivacyAccessedAPICategoryDiskSpace",
                 "NSPrivacyAccessedAPICategoryActiveKeyboards"):
@@ -327,10 +333,7 @@ def rr_added(tree):
         "the required-reason call of required-reason-api-added, inside `#if os(Linux)` in an app source (compiled only "
         "for Linux, so it never ships in an Apple bundle)", control=True)
 def control_other_os_branch(tree):
-    manifests = _app_manifests(tree)
-    declared = set()
-    for m in manifests:
-        declared.update(c for c in _manifest_categories(tree, m)[1] if c)
+    _, declared = _declared_categories(tree)
     f = _swift_target_file(tree)
     for cat in ("NSPrivacyAccessedAPICategorySystemBootTime", "NSPrivacyAccessedAPICategoryDiskSpace"):
         if cat in declared:
