@@ -303,9 +303,6 @@ def _append_swift(tree, f, code, imports=()):
     tree.write(f, head + text.rstrip("\n") + "\n" + code)
 
 
-@defect("required-reason-api-added", "appstore", "privacy-manifest", "privacy-manifest.missing-api-declaration",
-        RR_API, "a required-reason API call (a category the app's manifest does not declare) added to an app source",
-        scope="project")
 def _declared_categories(tree):
     """The app's privacy manifests and every category they declare."""
     manifests = _app_manifests(tree)
@@ -315,6 +312,9 @@ def _declared_categories(tree):
     return manifests, declared
 
 
+@defect("required-reason-api-added", "appstore", "privacy-manifest", "privacy-manifest.missing-api-declaration",
+        RR_API, "a required-reason API call (a category the app's manifest does not declare) added to an app source",
+        scope="project")
 def rr_added(tree):
     manifests, declared = _declared_categories(tree)
     f = _swift_target_file(tree)
