@@ -149,6 +149,30 @@ struct XcconfigReaderTests {
         #expect(project.resolve("Runner/Info-Release.plist") == "ios/Runner/Info-Release.plist")
     }
 
+    /// The plist the release configuration names is read as the app's Info.plist whatever its name; the Debug
+    /// configuration's is not (it never ships).
+    @Test func thePlistTheReleaseConfigurationNamesIsTheAppsInfoPlist() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("ios/Runner.xcodeproj/project.pbxproj", Data("""
+            // !$*UTF8*$!
+            { archiveVersion = 1; objectVersion = 56; objects = {
+              G0 = {isa = PBXGroup; children = ( ); sourceTree = "<group>"; };
+              T1 = {isa = PBXNativeTarget; buildConfigurationList = L1; name = Runner; productType = "com.apple.product-type.application"; };
+              P1 = {isa = PBXProject; mainGroup = G0; targets = (T1, ); };
+              C1 = {isa = XCBuildConfiguration; buildSettings = { INFOPLIST_FILE = "Runner/Info-$(CONFIGURATION).plist"; }; name = Debug; };
+              C2 = {isa = XCBuildConfiguration; buildSettings = { INFOPLIST_FILE = "Runner/Info-$(CONFIGURATION).plist"; }; name = Release; };
+              L1 = {isa = XCConfigurationList; buildConfigurations = (C1, C2, ); };
+            }; rootObject = P1; }
+            """.utf8))
+        let plist = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict><key>NSFaceIDUsageDescription</key><string></string></dict></plist>\n"
+        try folder.write("ios/Runner/Info-Release.plist", Data(plist.utf8))
+        try folder.write("ios/Runner/Info-Debug.plist", Data(plist.utf8))
+        let output = AppleInspector.inspect(files: AppleFixtures.files(under: folder.path), root: folder.path)
+        let plists = output.part?.infoPlists.filter { $0.document != nil } ?? []
+        #expect(plists.map(\.location.path) == ["ios/Runner/Info-Release.plist"])
+        #expect(plists.first?.target == "Runner")
+    }
+
     /// The expansion follows a chain and stops at a cycle or an unset name; a value that is not one reference is kept.
     @Test func aReferenceIsFollowedUntilAValue() {
         func target(_ settings: [String: String]) -> XcodeTarget {

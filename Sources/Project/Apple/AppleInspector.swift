@@ -38,8 +38,15 @@ public enum AppleInspector {
 
         // Each file is read and parsed on its own (a work queue over the cores); the results are then
         // taken in path order, so the model is the same on every run.
+        // A plist a target's release configuration names as its Info.plist is one, whatever its name
+        // (flutter_server_box's `Info-$(CONFIGURATION).plist` gives Info-Release.plist).
+        let releasePlists = Set(projects.flatMap { project in
+            project.targets.compactMap { $0.releaseSettings["INFOPLIST_FILE"].flatMap(project.resolve) }
+        })
         let work = files.compactMap { file -> (file: ProjectFile, kind: AppleFileKind)? in
-            guard let kind = AppleFileKind(file), kind == .privacyManifest || (!file.isVendored && kind != .pbxproj) else { return nil }
+            guard let kind = AppleFileKind(file)
+                    ?? (!releasePlists.isEmpty && file.fileName.hasSuffix(".plist") && releasePlists.contains(file.path) ? .infoPlist : nil),
+                  kind == .privacyManifest || (!file.isVendored && kind != .pbxproj) else { return nil }
             return (file, kind)
         }.sorted { $0.file.path < $1.file.path }
         let readings = ConcurrentMap.map(count: work.count) { index in read(work[index].file, as: work[index].kind) }
