@@ -80,9 +80,7 @@ enum PurposeStringChecks {
                 : " (only InfoPlist.strings translations set it: \(translated.prefix(3).joined(separator: ", "))\(translated.count > 3 ? " and \(translated.count - 3) more" : ""); they replace the value of a key the Info.plist has and cannot add one, so add the key itself to the Info.plist)"
             // Only the key an older SDK read is set: App Store Connect's scan has asked for that key (its ITMS-90683
             // names NSCalendarsUsageDescription), so the upload can pass, while iOS 17 and later refuse the access.
-            let supersededOnly = entry.superseded.first { isDeclared($0, plists: plists, facts: facts) }.map {
-                ArchivePurposeEvidence.supersededNote(old: $0, new: entry.keys)
-            }
+            let supersededOnly = entry.superseded.first { isDeclared($0, plists: plists, facts: facts) }.map(entry.supersededNote)
             return CheckResult(location: use.location, evidence: use.snippet, values: [
                 "key": entry.keys[0], "keys": entry.keys.joined(separator: " or "), "evidence": use.described, "api": entry.signal,
                 "unread": (unread ?? "") + (localizedOnly ?? "") + (supersededOnly ?? ""),

@@ -113,6 +113,15 @@ struct PurposeKeys: Sendable, NamesFacts {
         let keys: [String]
         /// Keys an older SDK read for this API (NSCalendarsUsageDescription before iOS 17).
         var superseded: [String] = []
+
+        /// Why a plist with only the superseded key `old` is a warning, not an error (the source and archive
+        /// rules both say it): App Store Connect's scan has accepted the old key, while iOS denies the access
+        /// without the new one.
+        func supersededNote(old: String) -> String {
+            " (it sets only \(old), which Apple superseded with \(keys.joined(separator: " and ")) in the iOS 17 SDK: App Store Connect's"
+                + " scan has accepted the old key so far, so ITMS-90683 is a risk rather than a certainty, but iOS 17 and later"
+                + " deny the access without the new key, which App Review meets as a feature that fails)"
+        }
     }
 
     let entries: [Entry]

@@ -25,7 +25,7 @@ enum ArchivePurposeEvidence {
                         results.append(CheckResult(location: location, evidence: evidence, values: [
                             "binary": location.path, "bundle": bundle.described, "symbol": evidence,
                             "key": requirement.keys.joined(separator: " or "), "plist": plistLocation.path,
-                            "superseded": superseded.map { supersededNote(old: $0, new: requirement.keys) } ?? "",
+                            "superseded": superseded.map(requirement.supersededNote) ?? "",
                         ], severity: superseded == nil ? nil : .warning))
                         break
                     }
@@ -33,13 +33,5 @@ enum ArchivePurposeEvidence {
             }
         }
         return results
-    }
-
-    /// Why a plist with only the key Apple superseded is a warning, not an error: App Store Connect's scan has
-    /// accepted the old key, while iOS denies the access without the new one.
-    static func supersededNote(old: String, new: [String]) -> String {
-        " (it sets only \(old), which Apple superseded with \(new.joined(separator: " and ")) in the iOS 17 SDK: App Store Connect's"
-            + " scan has accepted the old key so far, so ITMS-90683 is a risk rather than a certainty, but iOS 17 and later"
-            + " deny the access without the new key, which App Review meets as a feature that fails)"
     }
 }
