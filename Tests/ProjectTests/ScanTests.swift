@@ -81,6 +81,27 @@ import Testing
         #expect(Self.hits(source, .swift, ["createUser(withEmail:"]) == ["createUser(withEmail:@1:13", "createUser(withEmail:@2:1", "createUser(withEmail:@4:1"])
     }
 
+    /// `stat(_:`: the C function as Swift calls it, not the app's own `stat(page:)` that shares its name
+    /// (unstoppable-wallet-ios's analytics helper was reported as a FileTimestamp use).
+    @Test func unlabeledCallIsTheCFunctionNotTheAppsOwn() {
+        let source = """
+        func stat(page: StatPage, event: StatEvent) {}
+        func stat(_ page: StatPage) {}
+        stat(page: .home, event: .open)
+        if stat(path, &info) == 0 {}
+        let t = mach_absolute_time ()
+        var info = stat()
+        let s = Darwin.stat( p , &i)
+        a ? stat(x::y) : nil
+        struct stat st;
+        """
+        #expect(Self.pattern("stat(_:") == SymbolPattern(identifier: "stat", label: "_"))
+        #expect(Self.hits(source, .swift, ["stat(_:", "mach_absolute_time(_:"])
+                == ["stat(_:@4:4", "mach_absolute_time(_:@5:9", "stat(_:@6:12", "stat(_:@7:16", "stat(_:@8:5"])
+        // The plain form still takes every `stat`, declarations and labelled calls included.
+        #expect(Self.hits(source, .swift, ["stat"]).count == 8)
+    }
+
     @Test func skipsCommentsAndStrings() {
         let swift = """
         // signUp in a line comment

@@ -23,6 +23,8 @@ public struct SourceScanner: Sendable {
         /// `.ident`: an implicit member, a dot with nothing name-like before it.
         let implicitMember: Bool
         let label: [UInt8]?
+        /// `ident(_:`: a call whose first argument has no label (`SymbolPattern.label` `_`).
+        let unlabeledCall: Bool
         let argumentOf: [UInt8]?
         /// `callee(_.member)`: the identifier is a member of the value passed to `argumentOf`.
         let memberOfArgument: Bool
@@ -85,6 +87,7 @@ public struct SourceScanner: Sendable {
                                          qualifier: symbol.qualifier.map { $0.split(separator: ".").reversed().map { Array($0.utf8) } },
                                          implicitMember: symbol.qualifier?.isEmpty == true,
                                          label: symbol.label.map { Array($0.utf8) },
+                                         unlabeledCall: symbol.label == "_",
                                          argumentOf: symbol.argumentOf.map { Array($0.utf8) },
                                          memberOfArgument: symbol.memberOfArgument,
                                          stringValue: symbol.stringValue.map { Array($0.utf8) },
@@ -244,7 +247,8 @@ public struct SourceScanner: Sendable {
                           Self.equal(buffer, word.start, word.end, compiled.identifier),
                           compiled.implicitMember ? Self.isImplicitMember(buffer, before: word.start)
                               : compiled.qualifier.map({ Self.hasQualifier(buffer, before: word.start, $0) }) ?? true,
-                          compiled.label.map({ Self.hasLabel(buffer, after: word.end, $0) }) ?? true,
+                          compiled.label.map({ compiled.unlabeledCall ? Self.isUnlabeledCall(buffer, after: word.end)
+                              : Self.hasLabel(buffer, after: word.end, $0) }) ?? true,
                           compiled.argumentOf.map({ compiled.memberOfArgument ? Self.isMemberOfArgument(buffer, before: word.start, of: $0)
                               : Self.isArgument(buffer, before: word.start, of: $0) }) ?? true,
                           compiled.stringValue.map({ Self.isGiven(buffer, after: word.end, $0) }) ?? true else { continue }
@@ -457,6 +461,27 @@ public struct SourceScanner: Sendable {
         guard equal(b, start, k, label) else { return false }
         while k < b.count, isSpace(b[k]) { k += 1 }
         return k < b.count && b[k] == UInt8(ascii: ":")
+    }
+
+    /// `(` right after `end` (with whitespace) whose first argument has no label: `stat(path, &info)`,
+    /// `mach_absolute_time()`. Not `stat(page: .home)` (a label: a Swift function of the app's own; C functions
+    /// imported into Swift take none) nor `stat(_ page: Page)` or `stat(path: String)` in a declaration (a name
+    /// followed by another name or a label).
+    static func isUnlabeledCall(_ b: UnsafeBufferPointer<UInt8>, after end: Int) -> Bool {
+        var k = end
+        while k < b.count, isSpace(b[k]) { k += 1 }
+        guard k < b.count, b[k] == UInt8(ascii: "(") else { return false }
+        k += 1
+        while k < b.count, isSpace(b[k]) { k += 1 }
+        let start = k
+        while k < b.count, Tokenizer.isWordByte(b[k]) { k += 1 }
+        guard k > start else { return true }
+        let wordEnd = k
+        while k < b.count, isSpace(b[k]) { k += 1 }
+        guard k < b.count else { return true }
+        if b[k] == UInt8(ascii: ":") { return k + 1 < b.count && b[k + 1] == UInt8(ascii: ":") }
+        // `_ page` or `path label`: two names in a row only stand in a parameter list.
+        return !(k > wordEnd && Tokenizer.isWordByte(b[k]))
     }
 
     /// The line starting at `start`, trimmed and cut to 200 characters.

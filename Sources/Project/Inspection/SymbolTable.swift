@@ -12,14 +12,16 @@ import Support
 /// `android:autofillHints="newPassword"` in a layout (`=` or `:`, any quote, JSX braces, and the value as one
 /// item of a comma- or `|`-separated list). A seventh, `callee(_.member)`, finds a member of any value passed to
 /// `callee` as its first argument: `queue.start(transaction.downloads)` (a method name too generic alone, made
-/// specific by what it is given).
+/// specific by what it is given). An eighth, `ident(_:`, finds a call whose first argument has no label: how Swift
+/// calls a C function (`stat(path, &info)`, `mach_absolute_time()`), never a function of the app's own that shares
+/// the name (`stat(page: .home)`, `func stat(_ page: Page)`).
 public struct SymbolPattern: Sendable, Hashable, CustomStringConvertible {
     /// The identifier the scanner's dictionary is keyed by.
     public let identifier: String
     /// Must stand right before the identifier, joined by a dot (whitespace and `?`/`!` optional chaining allowed);
     /// empty for an implicit member (`.camera`).
     public let qualifier: String?
-    /// Must follow the identifier as `(label:`.
+    /// Must follow the identifier as `(label:`; `_` (`ident(_:`): a call whose first argument has no label.
     public let label: String?
     /// The identifier is an implicit member (`.member`) that must stand right after `callee(` or `callee =`.
     public let argumentOf: String?
