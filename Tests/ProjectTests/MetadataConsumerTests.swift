@@ -165,6 +165,17 @@ import Testing
         #expect(trees(folder)["fastlane/metadata/android"]?.store == .fdroid)
     }
 
+    /// f-droid.org/app/<id>, the app page's older address (libretorrent's badge), still redirects to packages/<id>;
+    /// the site's own badge image alone is no app page.
+    @Test func oldFDroidAppLinkCountsAndABadgeImageDoesNot() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("fastlane/metadata/android/\(playLocale)", text("Notes\n"))
+        try folder.write("README.md", text("[<img src=\"https://f-droid.org/badge/get-it-on.png\">](https://f-droid.org/app/org.proninyaroslav.libretorrent)\n"))
+        #expect(trees(folder)["fastlane/metadata/android"]?.store == .fdroid)
+        try folder.write("README.md", text("<img src=\"https://f-droid.org/badge/get-it-on.png\">\n"))
+        #expect(trees(folder)["fastlane/metadata/android"]?.store != .fdroid)
+    }
+
     // MARK: release notes
 
     func notes(_ keys: [String]) -> [String: MetadataValue] {

@@ -343,10 +343,12 @@ enum MetadataConsumerDetection {
                 } else if name.utf8.first.map({ $0 | 0x20 == UInt8(ascii: "r") }) == true, AndroidStoreEvidence.isReadmeText(name),
                           file.path.utf8.lazy.filter({ $0 == UInt8(ascii: "/") }).count <= 1 {
                     // (The name's first letter first: counting slashes in every path of the tree was a visible cost.)
-                    // The app's F-Droid page: f-droid.org/packages/<id> (or the old repository/browse/?fdid=<id>).
+                    // The app's F-Droid page: f-droid.org/packages/<id>, or an older form that still redirects there:
+                    // f-droid.org/app/<id> (libretorrent's badge) or repository/browse/?fdid=<id>.
                     let link = Self.firstLine(file) { line in
                         let lower = line.lowercased()
-                        return lower.contains("f-droid.org/") && (lower.contains("packages/") || lower.contains("fdid="))
+                        return lower.contains("f-droid.org/")
+                            && (lower.contains("packages/") || lower.contains("f-droid.org/app/") || lower.contains("fdid="))
                     }
                     if let (number, line) = link {
                         fdroid.append(Evidence(location: SourceLocation(path: file.path, line: number), snippet: clip(line)))
