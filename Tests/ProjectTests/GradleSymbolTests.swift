@@ -390,6 +390,65 @@ struct GradleSymbolTests {
         #expect(AndroidTestPaths.value(result.facts, "android.module.app.min_sdk") == nil)
     }
 
+    /// proton-mail-android (excerpt, GPL-3.0): an included build's plugin registers the `AppConfiguration` extension,
+    /// whose class sets each property's convention from `app-configuration.properties`; the app reads
+    /// `AppConfiguration.targetSdk.get()`. A property the class leaves unset stays unknown.
+    @Test func anExtensionsConventionFromALoadedPropertiesFileIsRead() throws {
+        let result = try inspect([
+            "settings.gradle.kts": "includeBuild(\"build-plugin\")\ninclude(\":app\")\n",
+            "app-configuration.properties": "applicationId=ch.example.mail\nminSdk=29\ntargetSdk=35\nversionCode=1\n",
+            "build-plugin/src/main/kotlin/ch/example/plugin/ApplicationConfigPlugin.kt": """
+            package ch.example.plugin
+
+            import java.util.Properties
+            import org.gradle.api.Plugin
+            import org.gradle.api.Project
+            import org.gradle.api.provider.Property
+
+            class ApplicationConfigPlugin : Plugin<Project> {
+                override fun apply(target: Project) {
+                    target.extensions.create("AppConfiguration", ConfigExtension::class.java, target)
+                }
+            }
+
+            abstract class ConfigExtension(project: Project) {
+                abstract val minSdk: Property<Int>
+                abstract val targetSdk: Property<Int>
+                abstract val compileSdk: Property<Int>
+
+                init {
+                    val file = project.rootProject.file("app-configuration.properties")
+                    val properties = Properties()
+                    if (file.exists()) { file.inputStream().use { properties.load(it) } }
+                    minSdk.convention(properties.getProperty("minSdk").toInt())
+                    targetSdk.convention(properties.getProperty("targetSdk").toInt())
+                }
+            }
+            """,
+            "app/build.gradle.kts": """
+            plugins {
+                id("com.android.application")
+                id("app-config-plugin")
+            }
+
+            android {
+                compileSdk = AppConfiguration.compileSdk.get()
+                defaultConfig {
+                    minSdk = AppConfiguration.minSdk.get()
+                    targetSdk = AppConfiguration.targetSdk.get()
+                }
+            }
+            """,
+            "app/src/main/AndroidManifest.xml": Self.manifest,
+        ])
+        let target = try #require(result.facts.first { $0.name == "android.module.app.target_sdk" })
+        #expect(target.value == .number(35))
+        #expect(target.evidence.map(\.location) == [SourceLocation(path: "app/build.gradle.kts", line: 10),
+                                                     SourceLocation(path: "app-configuration.properties", line: 3)])
+        #expect(AndroidTestPaths.value(result.facts, "android.module.app.min_sdk") == .number(29))
+        #expect(AndroidTestPaths.value(result.facts, "android.module.app.compile_sdk") == nil)
+    }
+
     /// breezy-weather (Tests/Fixtures/android/targetsdk/precompiled-import): its precompiled script plugin calls
     /// `configureAndroidApplication()`, a build-logic function that sets `minSdk = AndroidConfig.MIN_SDK`.
     @Test func functionsAPrecompiledScriptCallsAreFollowed() throws {

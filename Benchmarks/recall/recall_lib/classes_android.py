@@ -46,10 +46,14 @@ def _all_manifest_text(tree):
                      and not find.is_test_path(f))
 
 
-def _permission_class(name, perm, rule, source, title, where="app"):
+def _permission_class(name, perm, rule, source, title, where="app", same_finding=()):
+    """`same_finding`: other permissions the rule reports in the same words: with one of them declared, the seed's
+    finding is already there (nextplayer's READ_MEDIA_VIDEO and the photo-video rule)."""
     def seed(tree):
-        if re.search(r"android\.permission\." + perm + r"\b", _all_manifest_text(tree)):
-            raise NoTarget(f"{perm} already declared")
+        text = _all_manifest_text(tree)
+        for declared in (perm,) + tuple(same_finding):
+            if re.search(r"android\.permission\." + declared + r"\b", text):
+                raise NoTarget(f"{declared} already declared")
         module, build, manifest = _manifest(tree)
         if where == "library":
             manifest, lib = _library_manifest(tree, module, build)
@@ -101,7 +105,7 @@ install = _permission_class("restricted-permission-install-in-library", "REQUEST
                             "REQUEST_INSTALL_PACKAGES added to a library module the app merges", where="library")
 photos = _permission_class("restricted-permission-photo-video", "READ_MEDIA_IMAGES", "play-permissions.photo-video",
                            "https://support.google.com/googleplay/android-developer/answer/14115180",
-                           "READ_MEDIA_IMAGES added to the app module's main manifest")
+                           "READ_MEDIA_IMAGES added to the app module's main manifest", same_finding=("READ_MEDIA_VIDEO",))
 exact = _permission_class("restricted-permission-use-exact-alarm", "USE_EXACT_ALARM", "play-permissions.use-exact-alarm",
                           "https://support.google.com/googleplay/android-developer/answer/9888170",
                           "USE_EXACT_ALARM added to the app module's main manifest")

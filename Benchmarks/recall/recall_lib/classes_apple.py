@@ -278,6 +278,10 @@ def _swift_target_file(tree, near=None):
     if not sources:
         raise NoTarget("no app Swift source")
     plists = find.ios_app_plists(tree)
+    if not plists and not find.pbxprojs(tree) and not any(posixpath.basename(f) in ("project.yml", "Project.swift")
+                                                          for f in tree.files):
+        # Musify: an Android-only Flutter app whose vendored plugin keeps its ios/Classes; no app is built from them.
+        raise NoTarget("no iOS app: no app Info.plist, Xcode project or project spec")
     if near is None and plists:
         near = plists[0]
     inside = sources

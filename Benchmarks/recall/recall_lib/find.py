@@ -315,6 +315,17 @@ def version_code(tree, build_file):
     m = re.search(r"versionCode\s*(?:=|\s)\s*(\d[\d_]*)", text)
     if m:
         return int(m.group(1).replace("_", ""))
+    # Read from a properties file by key (keymapper: `versionCode = versionProperties.getProperty("VERSION_CODE")
+    # .toInt()` over app/version.properties): that key's number in a .properties file, the module's own first.
+    m = re.search(r"versionCode\s*(?:=|\s)[^\n]*?(?:getProperty\(|\[)\s*[\"']([A-Za-z_][\w.]*)[\"']", text)
+    if m:
+        folder = posixpath.dirname(build_file)
+        files = sorted((f for f in tree.files if f.endswith(".properties")),
+                       key=lambda f: (not f.startswith(folder + "/"), f.count("/"), f))
+        for f in files:
+            k = re.search(r"(?m)^\s*" + re.escape(m.group(1)) + r"\s*[=:]\s*(\d+)\s*$", tree.read(f) or "")
+            if k:
+                return int(k.group(1))
     for f in tree.files:
         if f.endswith("gradle.properties") or f.endswith("libs.versions.toml") or f.endswith("pubspec.yaml"):
             t = tree.read(f) or ""

@@ -74,9 +74,7 @@ struct GradleValueResolver: Sendable {
             return lookupName(name, in: context, depth: depth, includeLocals: false)
         }
         if let key = Self.capture(Self.loadedPropertyReference, expression) {
-            let holders = loadedProperties.compactMap { scope in scope.properties.values[key].map { (scope.path, $0) } }
-            guard holders.count == 1, let (path, entry) = holders.first else { return nil }
-            return (entry.value, SourceLocation(path: path, line: entry.line))
+            return loadedProperty(key)
         }
         if Self.isIdentifier(expression) {
             return lookupName(expression, in: context, depth: depth, includeLocals: true)
@@ -86,6 +84,13 @@ struct GradleValueResolver: Sendable {
             return lookupConstant(expression, depth: depth)
         }
         return nil
+    }
+
+    /// A key of the `.properties` files the build logic loads, when exactly one of them has it.
+    private func loadedProperty(_ key: String) -> (value: String, at: SourceLocation?)? {
+        let holders = loadedProperties.compactMap { scope in scope.properties.values[key].map { (scope.path, $0) } }
+        guard holders.count == 1, let (path, entry) = holders.first else { return nil }
+        return (entry.value, SourceLocation(path: path, line: entry.line))
     }
 
     private func catalog(named name: String) -> (path: String, catalog: VersionCatalog)? {
@@ -103,6 +108,10 @@ struct GradleValueResolver: Sendable {
             let owner = constant.name.split(separator: ".").dropLast().joined(separator: ".")
             let sibling = owner.isEmpty ? nil : lookupConstant(owner + "." + inner, depth: depth + 1)
             return (sibling ?? lookupConstant(inner, depth: depth + 1)).map { ($0.value, $0.at ?? at) }
+        }
+        // A value the build logic loads from a `.properties` file it names (`props.getProperty("targetSdk")`).
+        if let key = Self.capture(Self.loadedPropertyReference, inner) {
+            return loadedProperty(key)
         }
         return nil
     }
