@@ -348,6 +348,21 @@ def control_other_os_branch(tree):
     raise NoTarget("the manifest declares both candidate categories")
 
 
+@defect("control-own-c-named-function", "any", "-", (), "-",
+        "an app's own Swift function named like a C file API, `stat(page:event:)`, declared and called with its labels "
+        "in an app source (unstoppable-wallet-ios's analytics helper): no required-reason API is used", control=True)
+def control_own_c_named_function(tree):
+    _, declared = _declared_categories(tree)
+    if "NSPrivacyAccessedAPICategoryFileTimestamp" in declared:
+        raise NoTarget("the manifest declares FileTimestamp: a false use would not show")
+    f = _swift_target_file(tree)
+    code = ("\n// Analytics: one event of a screen.\n"
+            "func stat(page: String, event: String) { print(\"stat\", page, event) }\n"
+            "func statOpened() { stat(page: \"home\", event: \"open\") }\n")
+    _append_swift(tree, f, code)
+    return Seeded(f, f"stat(page:event:) declared and called in {f}")
+
+
 def _used_declared(tree):
     sources = find.ios_sources(tree)
     for m in _app_manifests(tree):
@@ -903,4 +918,4 @@ scene_expo = defect("expo-appdelegate-scene", "appstore", "platform-requirements
                     "the same in a React Native app whose delegate is ExpoAppDelegate / EXAppDelegateWrapper",
                     scope="project")(lambda tree: _scene_target(tree, need_expo=True))
 
-CLASSES += [scene_removed, scene_other_bundle, scene_expo, control_other_os_branch]
+CLASSES += [scene_removed, scene_other_bundle, scene_expo, control_other_os_branch, control_own_c_named_function]
