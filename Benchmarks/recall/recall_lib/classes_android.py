@@ -210,13 +210,26 @@ def _services(text):
 def fgs_type(tree):
     module, build = _play_app(tree)
     mods = [module] + [d for d, f, k in find.android_modules(tree) if k == "library"]
+    code = [f for f in tree.files if f.endswith((".kt", ".java")) and not find.is_test_path(f)]
+    foreground_info = any("ForegroundInfo(" in (tree.read(f) or "") for f in code)
+
+    def runs_in_foreground(tag):
+        """A service of the app's own code, or WorkManager's that the app's workers put in the foreground: a
+        library's service the app only redeclares with a type (proton-mail-android's SystemForegroundService, which
+        no code of the repository starts) shows no foreground use to lose."""
+        name = re.search(r'android:name="([^"]+)"', tag)
+        simple = name.group(1).rsplit(".", 1)[-1] if name else ""
+        if simple == "SystemForegroundService":
+            return foreground_info
+        return not simple or any(re.search(r"\bclass\s+" + re.escape(simple) + r"\b", tree.read(f) or "") for f in code)
+
     for d in mods:
         mf = find.main_manifest(tree, d)
         if not mf:
             continue
         text = tree.read(mf) or ""
         for m in _services(text):
-            if "foregroundServiceType" in m.group(0):
+            if "foregroundServiceType" in m.group(0) and runs_in_foreground(m.group(0)):
                 tag = re.sub(r'\s*android:foregroundServiceType="[^"]*"', "", m.group(0))
                 tree.write(mf, text[:m.start()] + tag + text[m.end():])
                 return Seeded(mf, f"foregroundServiceType removed from a service in {mf}",
