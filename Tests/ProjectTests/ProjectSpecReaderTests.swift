@@ -31,12 +31,41 @@ import Testing
         #expect(result.facts(named: "apple.project_spec").count == 1)
     }
 
+    /// element-ios's shape: without an Xcode project, each XcodeGen target with `sources:` is a bundle that owns the
+    /// files under them (less its `excludes`, relative to each source), with its own privacy manifest, plist,
+    /// entitlements and platform; the paths of an included target.yml are relative to its folder.
+    @Test func xcodeGenTargetsWithSourcesAreTheBundles() throws {
+        let result = inspect("xcodegen-bundles")
+        let bundles = try #require(result.part?.bundles)
+        #expect(bundles.map(\.name) == ["Chat", "NSE"])
+        let app = bundles[0], nse = bundles[1]
+        #expect(app.kind == .app && nse.kind == .appExtension)
+        #expect(app.location == SourceLocation(path: "Chat/target.yml", line: 4))
+        let appFiles = try #require(app.files)
+        #expect(appFiles.isSuperset(of: ["Chat/AppDelegate.swift", "Chat/Modules/Rooms/RoomList.swift", "Shared/Defaults.swift", "Tools/Lint.swift"]))
+        #expect(!appFiles.contains("Chat/Modules/Rooms/Test/RoomListTests.swift"))  // `**/Test/**`
+        #expect(!appFiles.contains("Tools/Logs/old.txt"))                          // `Logs`, a folder
+        #expect(!appFiles.contains("NSE/NotificationService.swift"))
+        #expect(app.privacyManifests.isEmpty)
+        #expect(app.infoPlist == "Chat/SupportingFiles/Info.plist")
+        #expect(app.platforms == ["iOS"])
+        // A single file as a source; the release xcconfig's paths (and what it includes; the project's paths,
+        // `$(SRCROOT)/` or not), never the debug one's.
+        #expect(nse.files?.isSuperset(of: ["NSE/NotificationService.swift", "Shared/Defaults.swift"]) == true)
+        #expect(nse.files?.contains("Shared/Other.swift") == false)
+        #expect(nse.privacyManifests == ["NSE/SupportingFiles/PrivacyInfo.xcprivacy"])
+        #expect(nse.entitlements == "NSE/SupportingFiles/NSE.entitlements")
+        #expect(nse.infoPlist == "NSE/SupportingFiles/Info.plist")
+        // The extension's manifest is its own: the app, whose code reads UserDefaults, has none.
+        #expect(result.facts(named: "privacy_manifest.app").isEmpty)
+    }
+
     @Test func whatIsNotReadIsSaidWithItsLine() throws {
         let result = inspect("xcodegen-partial")
         let unread = result.evidence(of: "apple.project_spec.unevaluated").map { "\($0.location): \($0.snippet)" }
         #expect(unread.contains("project.yml:3: include ../config/common.yml (not in the project)"))
         #expect(unread.contains("project.yml:4: include missing.yml (not in the project)"))
-        #expect(unread.contains { $0.contains("configFiles (xcconfig files are not read)") })
+        #expect(unread.contains { $0.contains("configFiles (the Info.plist keys of xcconfig files are not read)") })
         #expect(unread.contains { $0.contains("target Notes: settings groups SharedPurposeStrings (not read)") })
         // The target generates its Info.plist: its (empty) keys are a plist the checks see.
         #expect(result.part?.infoPlists.first { $0.target == "Notes" }?.strings.isEmpty == true)

@@ -118,6 +118,60 @@ public enum AppleBundles {
         return bundles.sorted { ($0.kind == .app ? 0 : 1, $0.name, $0.location) < ($1.kind == .app ? 0 : 1, $1.name, $1.location) }
     }
 
+    /// Without an Xcode project, the bundles an XcodeGen spec's targets build: each target of a shipping type with
+    /// `sources:` owns the files under them (less its `excludes`), its privacy manifests among them, the plist and
+    /// entitlements it names and its platform. Targets that list no sources say nothing of membership: none then.
+    static func find(specTargets: [ProjectSpec.Target], specPath: String, files: [ProjectFile]) -> [AppleBundle] {
+        let paths = SortedPaths(files)
+        var bundles: [AppleBundle] = []
+        for target in specTargets where !target.sources.isEmpty {
+            guard let kind = AppleBundle.kind(ofProductType: target.productType) else { continue }
+            var members: Set<String> = []
+            for source in target.sources {
+                let excludes = source.excludes.map(Glob.init)
+                for path in paths.under(source.path) {
+                    let relative = source.path.isEmpty ? path : String(path.dropFirst(source.path.count + 1))
+                    if !excludes.isEmpty, Self.isExcluded(relative, by: excludes) { continue }
+                    members.insert(path)
+                }
+                // A source that is one file.
+                if paths.contains(source.path) { members.insert(source.path) }
+            }
+            let manifests = members.filter { $0.hasSuffix("/PrivacyInfo.xcprivacy") || $0 == "PrivacyInfo.xcprivacy" }.sorted()
+            bundles.append(AppleBundle(
+                name: target.name, kind: kind, productType: target.productType,
+                location: SourceLocation(path: target.file ?? specPath, line: target.line),
+                files: members, privacyManifests: manifests,
+                infoPlist: target.infoPlistPath, entitlements: target.entitlementsPath,
+                generatedInfoPlistKeys: target.generatesInfoPlist ? target.keys.keys.sorted() : [],
+                platforms: target.platform.map { [Self.platformName($0)] } ?? []))
+        }
+        return bundles.sorted { ($0.kind == .app ? 0 : 1, $0.name, $0.location) < ($1.kind == .app ? 0 : 1, $1.name, $1.location) }
+    }
+
+    /// A file relative to its source, excluded when a glob matches it or a folder above it (`Logs` excludes
+    /// `Logs/a.swift`), as XcodeGen's `excludes` do.
+    static func isExcluded(_ relative: String, by globs: [Glob]) -> Bool {
+        var path = Substring(relative)
+        while true {
+            if globs.contains(where: { $0.matches(String(path)) }) { return true }
+            guard let slash = path.lastIndex(of: "/") else { return false }
+            path = path[..<slash]
+        }
+    }
+
+    /// XcodeGen's `platform:` spelling as Apple's platform name (`iOS`, `macOS`, `tvOS`, `watchOS`, `visionOS`).
+    static func platformName(_ spec: String) -> String {
+        switch spec.lowercased() {
+        case "ios": return "iOS"
+        case "macos": return "macOS"
+        case "tvos": return "tvOS"
+        case "watchos": return "watchOS"
+        case "visionos": return "visionOS"
+        default: return spec
+        }
+    }
+
     /// The folder that names the app a project belongs to: the project's folder, or the one above it when that
     /// is a platform folder (`apps/photos/ios/Runner.xcodeproj/project.pbxproj` → `photos`); the whole path
     /// when there is none above.

@@ -100,7 +100,9 @@ public enum AppleInspector {
 
         part.infoPlists = attach(stringsFiles, to: part.infoPlists)
         output.facts += purposeFacts(part.infoPlists)
-        part.bundles = AppleBundles.find(projects: projects, files: files)
+        part.bundles = projects.isEmpty
+            ? specs.targets.flatMap { AppleBundles.find(specTargets: $0.targets, specPath: $0.spec, files: files) }
+            : AppleBundles.find(projects: projects, files: files)
         // With an Xcode project, the app's manifest is one an app target ships in its resources; a file on disk that
         // no target holds is not in the upload.
         // A project whose targets list no file at all (no build phase, no synchronized folder) says nothing of membership.
@@ -120,7 +122,7 @@ public enum AppleInspector {
                             manifests: [PrivacyManifestFile]) -> [Fact] {
         guard bundles.isEmpty else {
             var facts = [Fact(name: "apple.bundles", value: .list(bundles.map(\.name)), source: .detected, evidence: bundles.map {
-                Evidence(location: $0.location, snippet: "\($0.name): \($0.kind.rawValue), from the Xcode project")
+                Evidence(location: $0.location, snippet: "\($0.name): \($0.kind.rawValue), from \($0.location.path.hasSuffix(".yml") ? $0.location.path : "the Xcode project")")
             })]
             for bundle in bundles {
                 var evidence = [Evidence(location: bundle.location, snippet: "\(bundle.productType ?? "?"), \(bundle.files?.count ?? 0) files")]

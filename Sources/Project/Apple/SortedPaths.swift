@@ -7,6 +7,16 @@ struct SortedPaths: Sendable {
         paths = files.lazy.filter { !$0.isVendored }.map(\.path).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
+    /// Whether `path` is one of the files.
+    func contains(_ path: String) -> Bool {
+        var low = 0, high = paths.count
+        while low < high {
+            let middle = (low + high) / 2
+            if paths[middle].utf8.lexicographicallyPrecedes(path.utf8) { low = middle + 1 } else { high = middle }
+        }
+        return low < paths.count && paths[low] == path
+    }
+
     /// The paths inside `folder` (relative to the root; "" is the root itself), in order.
     func under(_ folder: String) -> ArraySlice<String> {
         if folder.isEmpty { return paths[...] }

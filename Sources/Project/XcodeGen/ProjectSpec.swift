@@ -18,6 +18,22 @@ struct ProjectSpec: Sendable {
         var keyLines: [String: Int] = [:]
         /// `GENERATE_INFOPLIST_FILE: YES` (or the generator always writes the keys, as Tuist does).
         var generatesInfoPlist = false
+        /// XcodeGen's `sources:`, project-relative, each with its `excludes` globs (relative to that source):
+        /// what the target builds and copies, so its bundle's files. Empty when the spec does not say.
+        var sources: [SourcePath] = []
+        /// `platform:` (`iOS`, `macOS`, …), when the spec says.
+        var platform: String?
+        /// The plist `info: path:` or `INFOPLIST_FILE` names, and `entitlements: path:` or `CODE_SIGN_ENTITLEMENTS`,
+        /// project-relative.
+        var infoPlistPath: String?
+        var entitlementsPath: String?
+        /// The spec file the target is written in (an included file's, not the root's), when not the root.
+        var file: String?
+    }
+
+    struct SourcePath: Sendable, Equatable {
+        let path: String
+        let excludes: [String]
     }
 
     let path: String

@@ -10,10 +10,11 @@ import Formats
 ///   read may still be set by the generated project.
 enum ProjectSpecInspector {
     static func inspect(files: [ProjectFile], hasXcodeProject: Bool)
-        -> (plists: [InfoPlistFile], facts: [Fact], problems: [InputProblem], manifests: [PrivacyManifestFile], stores: [StoreEvidence]) {
+        -> (plists: [InfoPlistFile], facts: [Fact], problems: [InputProblem], manifests: [PrivacyManifestFile], stores: [StoreEvidence],
+            targets: [(spec: String, targets: [ProjectSpec.Target])]) {
         let names: Set<String> = ["project.yml", "Project.swift", "app.json", "app.config.js", "app.config.ts"]
         let specs = files.filter { !$0.isVendored && names.contains(String($0.fileName)) }
-        guard !specs.isEmpty else { return ([], [], [], [], []) }
+        guard !specs.isEmpty else { return ([], [], [], [], [], []) }
         // Expo's android facts count only where the android/ project is generated (no manifest committed).
         let hasAndroidProject = files.contains { !$0.isVendored && $0.fileName == "AndroidManifest.xml" }
         var manifests: [PrivacyManifestFile] = []
@@ -25,6 +26,10 @@ enum ProjectSpecInspector {
         var problems: [InputProblem] = []
         // A spec without the project it generates still says which store the app ships to.
         var stores: [StoreEvidence] = []
+        let configFiles = Dictionary(files.lazy.filter { !$0.isVendored && $0.fileName.hasSuffix(".xcconfig") }.map { ($0.path, $0) },
+                                     uniquingKeysWith: { first, _ in first })
+        // Without an Xcode project, an XcodeGen spec's targets are the bundles (their sources, plists, platforms).
+        var targets: [(spec: String, targets: [ProjectSpec.Target])] = []
         for file in specs.sorted(by: { $0.path < $1.path }) {
             let text: String
             do { text = try InspectedText.read(file) } catch {
@@ -41,9 +46,12 @@ enum ProjectSpecInspector {
             if file.fileName == "project.yml" {
                 // A `project.yml` without `targets:` or `name:` is some other tool's file.
                 guard text.contains("targets:") || text.contains("include:") else { continue }
-                spec = XcodeGenSpecReader.read(path: file.path, text: text) { path in
+                spec = XcodeGenSpecReader.read(path: file.path, text: text, load: { path in
                     yamlFiles[path].flatMap { try? InspectedText.read($0) }
-                }
+                }, loadConfig: { path in
+                    configFiles[path].flatMap { try? InspectedText.read($0) }.map { Array($0.utf8) }
+                })
+                if !hasXcodeProject { targets.append((file.path, spec.targets)) }
             } else if file.fileName == "Project.swift" {
                 guard text.contains("import ProjectDescription") else { continue }
                 spec = TuistManifestScanner.read(path: file.path, text: text)
@@ -90,7 +98,7 @@ enum ProjectSpecInspector {
                                   evidence: spec.unevaluated.prefix(20).map { Evidence(location: SourceLocation(path: spec.path, line: $0.line), snippet: $0.what) }))
             }
         }
-        return (plists, facts, problems, manifests, stores)
+        return (plists, facts, problems, manifests, stores, targets)
     }
 
     /// The parts of the specs not evaluated, from the facts above, as one not-checked input.

@@ -13,11 +13,15 @@ enum XcodeGenSpecReader {
     /// further templates are listed as not read, so that many targets naming one huge template stay linear.
     static let maxTemplateWork = 1_000_000
 
-    /// `load` gives an included file's text by its project-relative path, nil when it is not in the project.
-    static func read(path: String, text: String, load: (String) -> String?) -> ProjectSpec {
+    /// `load` gives an included file's text by its project-relative path, nil when it is not in the project;
+    /// `loadConfig` an `.xcconfig` file's bytes the same way (the release `configFiles`, read for the paths they set).
+    static func read(path: String, text: String, load: (String) -> String?, loadConfig: (String) -> [UInt8]? = { _ in nil }) -> ProjectSpec {
         var spec = ProjectSpec(path: path)
         var merged = Merged()
         collect(path: path, text: text, depth: 0, load: load, into: &merged, spec: &spec)
+        let projectConfig = merged.projectConfigFiles.reduce(into: [String: XcconfigSetting]()) { settings, file in
+            settings.merge(XcconfigReader.settings(path: file, read: loadConfig)) { $1 }
+        }
 
         let projectKeys = merged.projectSettings
         var templateWork = 0
@@ -25,6 +29,9 @@ enum XcodeGenSpecReader {
             // The target's own type, else its first template's that has one.
             let type = target.type ?? target.templates.lazy.compactMap { merged.templates[$0]?.type }.first
             var out = ProjectSpec.Target(name: target.name, productType: type.map { "com.apple.product-type." + $0 }, line: target.line)
+            out.sources = target.sources
+            out.file = target.file
+            out.platform = target.platform ?? target.templates.lazy.compactMap { merged.templates[$0]?.platform }.first
             var settings = projectKeys
             for name in target.templates {
                 guard let template = merged.templates[name] else {
@@ -37,11 +44,22 @@ enum XcodeGenSpecReader {
                     continue
                 }
                 settings.merge(template.settings) { $1 }
+                // A template's sources, unless they name the target through a placeholder (`${target_name}`).
+                out.sources += template.sources.filter { !$0.path.contains("$") }
                 out.keys.merge(template.properties.mapValues(\.value)) { $1 }
                 out.keyLines.merge(template.properties.mapValues(\.line)) { $1 }
                 spec.unevaluated += template.unevaluated.map { ($0.line, "template \(name): \($0.what)") }
             }
             settings.merge(target.settings) { $1 }
+            // Build settings' paths are the project's, which XcodeGen writes beside the root spec; the spec's own
+            // settings win over its release xcconfig files (the configurations' base), the target's over the project's.
+            var config = projectConfig
+            for file in target.configFiles { config.merge(XcconfigReader.settings(path: file, read: loadConfig)) { $1 } }
+            func pathSetting(_ name: String) -> String? {
+                (settings[name]?.value ?? config[name]?.value).flatMap { resolve(Self.projectRelative($0), from: path) }
+            }
+            out.infoPlistPath = target.infoPath ?? pathSetting("INFOPLIST_FILE")
+            out.entitlementsPath = target.entitlementsPath ?? pathSetting("CODE_SIGN_ENTITLEMENTS")
             for (setting, value) in settings {
                 if setting == "GENERATE_INFOPLIST_FILE" { out.generatesInfoPlist = value.value.uppercased() == "YES" || value.value == "true" }
                 guard setting.hasPrefix(prefix), setting.count > prefix.count else { continue }
@@ -70,6 +88,13 @@ enum XcodeGenSpecReader {
         var settings: Values = [:]
         var properties: Values = [:]
         var unevaluated: [(line: Int?, what: String)] = []
+        var sources: [ProjectSpec.SourcePath] = []
+        var platform: String?
+        var infoPath: String?
+        var entitlementsPath: String?
+        var file: String?
+        /// The release configurations' `configFiles`, project-relative.
+        var configFiles: [String] = []
     }
 
     /// The spec with its includes, later files over earlier ones as XcodeGen merges them.
@@ -81,6 +106,7 @@ enum XcodeGenSpecReader {
         var targetIndex: [String: Int] = [:]
         var unevaluated: [(line: Int?, what: String)] = []
         var includedFiles = 0
+        var projectConfigFiles: [String] = []
     }
 
     static func collect(path: String, text: String, depth: Int, load: (String) -> String?, into merged: inout Merged, spec: inout ProjectSpec) {
@@ -109,15 +135,16 @@ enum XcodeGenSpecReader {
             merged.unevaluated += unread.map { ($0.line, "project settings: \($0.what)") }
         }
         if let files = root["configFiles"], !(files.mapping ?? []).isEmpty {
-            merged.unevaluated.append((files.mark.line, "project configFiles (xcconfig files are not read)"))
+            merged.unevaluated.append((files.mark.line, "project configFiles (the Info.plist keys of xcconfig files are not read)"))
+            merged.projectConfigFiles += releaseConfigFiles(files, specPath: path)
         }
         for pair in root["targetTemplates"]?.mapping ?? [] {
             guard let name = pair.key.scalar else { continue }
-            merged.templates[name] = targetEntry(name: name, pair.value, line: pair.key.mark.line)
+            merged.templates[name] = targetEntry(name: name, pair.value, line: pair.key.mark.line, specPath: path)
         }
         for pair in root["targets"]?.mapping ?? [] {
             guard let name = pair.key.scalar else { continue }
-            let entry = targetEntry(name: name, pair.value, line: pair.key.mark.line)
+            let entry = targetEntry(name: name, pair.value, line: pair.key.mark.line, specPath: path)
             if let index = merged.targetIndex[name] {
                 // An including file's target adds to the included one's.
                 var existing = merged.targets[index]
@@ -126,6 +153,11 @@ enum XcodeGenSpecReader {
                 existing.templates += entry.templates
                 existing.type = entry.type ?? existing.type
                 existing.unevaluated += entry.unevaluated
+                existing.sources += entry.sources
+                existing.platform = entry.platform ?? existing.platform
+                existing.infoPath = entry.infoPath ?? existing.infoPath
+                existing.entitlementsPath = entry.entitlementsPath ?? existing.entitlementsPath
+                existing.configFiles += entry.configFiles
                 merged.targets[index] = existing
             } else {
                 merged.targetIndex[name] = merged.targets.count
@@ -134,14 +166,22 @@ enum XcodeGenSpecReader {
         }
     }
 
-    static func targetEntry(name: String, _ node: Node, line: Int) -> TargetEntry {
+    /// `specPath`: the file the target is written in; its paths are relative to that file's folder (XcodeGen's
+    /// `relativePaths`, on by default for included files).
+    static func targetEntry(name: String, _ node: Node, line: Int, specPath: String) -> TargetEntry {
         var entry = TargetEntry(name: name, type: node["type"]?.scalar, line: line)
+        entry.platform = node["platform"]?.scalar
+        entry.file = specPath
+        entry.sources = sources(node["sources"], specPath: specPath)
+        entry.infoPath = node["info"]?["path"]?.scalar.flatMap { resolve($0, from: specPath) }
+        entry.entitlementsPath = node["entitlements"]?["path"]?.scalar.flatMap { resolve($0, from: specPath) }
         entry.templates = (node["templates"]?.sequence ?? []).compactMap(\.scalar)
         if let settings = node["settings"] {
             entry.settings = self.settings(settings, unevaluated: &entry.unevaluated)
         }
         if let files = node["configFiles"], !(files.mapping ?? []).isEmpty {
-            entry.unevaluated.append((files.mark.line, "configFiles (xcconfig files are not read)"))
+            entry.unevaluated.append((files.mark.line, "configFiles (the Info.plist keys of xcconfig files are not read)"))
+            entry.configFiles = releaseConfigFiles(files, specPath: specPath)
         }
         for pair in node["info"]?["properties"]?.mapping ?? [] {
             guard let key = pair.key.scalar, let value = pair.value.scalar else { continue }
@@ -173,6 +213,47 @@ enum XcodeGenSpecReader {
             values[key] = (value, pair.key.mark.line)
         }
         return values
+    }
+
+    /// `configFiles: { Release: App/Release.xcconfig }`: the files of the configurations named like release (the
+    /// build that ships), relative to the spec file's folder.
+    static func releaseConfigFiles(_ node: Node, specPath: String) -> [String] {
+        (node.mapping ?? []).compactMap { pair in
+            guard (pair.key.scalar ?? "").lowercased().contains("release"), let file = pair.value.scalar else { return nil }
+            return resolve(file, from: specPath)
+        }
+    }
+
+    /// A build setting's path without the `$(SRCROOT)/` (or `$(PROJECT_DIR)/`) it may start with: the project's folder.
+    static func projectRelative(_ value: String) -> String {
+        for prefix in ["$(SRCROOT)/", "${SRCROOT}/", "$(PROJECT_DIR)/", "${PROJECT_DIR}/"] where value.hasPrefix(prefix) {
+            return String(value.dropFirst(prefix.count))
+        }
+        return value
+    }
+
+    /// Bounds a target's sources list (a spec is data from the repository).
+    static let maxSources = 256
+
+    /// `sources: App`, `sources: [App, Shared]` or `sources: [{path: App, excludes: ["**/Tests/**"]}]`, each resolved
+    /// against the spec file's folder; "" is the project root itself. A path leaving the root is dropped.
+    static func sources(_ node: Node?, specPath: String) -> [ProjectSpec.SourcePath] {
+        guard let node else { return [] }
+        let items = node.scalar.map { _ in [node] } ?? (node.sequence ?? [])
+        return items.prefix(maxSources).compactMap { item -> ProjectSpec.SourcePath? in
+            guard let raw = item.scalar ?? item["path"]?.scalar, !raw.isEmpty else { return nil }
+            guard let path = resolveSource(raw, from: specPath) else { return nil }
+            let excludes = (item["excludes"]?.sequence ?? []).compactMap(\.scalar)
+            return ProjectSpec.SourcePath(path: path, excludes: Array(excludes.prefix(maxSources)))
+        }
+    }
+
+    /// Like `resolve`, but `.` from the root spec is the root itself ("").
+    static func resolveSource(_ source: String, from path: String) -> String? {
+        let folder = path.split(separator: "/").dropLast().joined(separator: "/")
+        let trimmed = source.hasSuffix("/") ? String(source.dropLast()) : source
+        if trimmed == "." { return folder }
+        return resolve(trimmed, from: path)
     }
 
     /// `include: base.yml`, `include: [a.yml, {path: b.yml}]`.

@@ -1,0 +1,1 @@
+struct RoomList { let rooms: [String] }

@@ -1,0 +1,1 @@
+struct RoomListFixture { let rooms = ["a"] }

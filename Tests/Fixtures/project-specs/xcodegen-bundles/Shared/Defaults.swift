@@ -1,0 +1,3 @@
+import Foundation
+
+enum SharedDefaults { static let suite = UserDefaults(suiteName: "group.chat") }
