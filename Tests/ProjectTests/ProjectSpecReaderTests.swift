@@ -58,6 +58,17 @@ import Testing
         #expect(nse.infoPlist == "NSE/SupportingFiles/Info.plist")
         // The extension's manifest is its own: the app, whose code reads UserDefaults, has none.
         #expect(result.facts(named: "privacy_manifest.app").isEmpty)
+        // The app's deployment target, from the project's release xcconfig (through its #include), not the debug one's.
+        let deployment = try #require(result.facts(named: "apple.deployment_target").first)
+        #expect(deployment.value == .number(15.1))
+        #expect(deployment.evidence.map(\.location) == [SourceLocation(path: "Config/Project.xcconfig", line: 2)])
+    }
+
+    /// XcodeGen's `options: deploymentTarget: iOS:` when no setting says (kiwix-apple).
+    @Test func xcodeGenDeploymentTargetOption() throws {
+        let deployment = try #require(inspect("xcodegen").facts(named: "apple.deployment_target").first)
+        #expect(deployment.value == .number(17.6))
+        #expect(deployment.evidence.map(\.location) == [SourceLocation(path: "project.yml", line: 6)])
     }
 
     @Test func whatIsNotReadIsSaidWithItsLine() throws {

@@ -29,6 +29,9 @@ struct ProjectSpec: Sendable {
         var entitlementsPath: String?
         /// The spec file the target is written in (an included file's, not the root's), when not the root.
         var file: String?
+        /// The release IPHONEOS_DEPLOYMENT_TARGET: the target's or project's settings, their release xcconfig files,
+        /// else `options: deploymentTarget: iOS:`; with where it is written.
+        var iOSDeploymentTarget: (value: String, location: SourceLocation)?
     }
 
     struct SourcePath: Sendable, Equatable {

@@ -93,6 +93,19 @@ enum ProjectSpecInspector {
                 plists.append(InfoPlistFile(location: SourceLocation(path: spec.path, line: target.line), target: target.name,
                                             strings: target.keys, keyLines: target.keyLines, isGenerated: true, productType: target.productType))
             }
+            // The lowest release deployment target of the spec's iOS apps, as `apple.deployment_target` is read from an
+            // Xcode project (an app extension cannot be lower than its app).
+            let deployments = spec.targets.compactMap { target -> (name: String, number: Double, value: String, at: SourceLocation)? in
+                guard !hasXcodeProject, target.productType == "com.apple.product-type.application",
+                      (target.platform ?? "iOS").lowercased() == "ios",
+                      let (value, at) = target.iOSDeploymentTarget, let number = Double(value) else { return nil }
+                return (target.name, number, value, at)
+            }
+            if let lowest = deployments.min(by: { ($0.number, $0.name) < ($1.number, $1.name) }) {
+                facts.append(Fact(name: "apple.deployment_target", value: .number(lowest.number), source: .detected, evidence: [
+                    Evidence(location: lowest.at, snippet: "\(lowest.name): IPHONEOS_DEPLOYMENT_TARGET = \(lowest.value)"),
+                ]))
+            }
             if !hasXcodeProject, !spec.unevaluated.isEmpty {
                 facts.append(Fact(name: "apple.project_spec.unevaluated", value: .bool(true), source: .detected,
                                   evidence: spec.unevaluated.prefix(20).map { Evidence(location: SourceLocation(path: spec.path, line: $0.line), snippet: $0.what) }))

@@ -59,6 +59,17 @@ enum XcodeGenSpecReader {
                 (settings[name]?.value ?? config[name]?.value).flatMap { resolve(Self.projectRelative($0), from: path) }
             }
             out.infoPlistPath = target.infoPath ?? pathSetting("INFOPLIST_FILE")
+            let deployment = "IPHONEOS_DEPLOYMENT_TARGET"
+            if let set = settings[deployment] {
+                out.iOSDeploymentTarget = (set.value, SourceLocation(path: path, line: set.line))
+            } else if let own = target.deploymentTarget {
+                // A target's `deploymentTarget:` is a setting XcodeGen writes into the target: over its xcconfig.
+                out.iOSDeploymentTarget = (own.value, SourceLocation(path: own.file, line: own.line))
+            } else if let set = config[deployment] {
+                out.iOSDeploymentTarget = (set.value, set.location)
+            } else if let option = merged.iOSDeploymentTarget {
+                out.iOSDeploymentTarget = (option.value, SourceLocation(path: option.file, line: option.line))
+            }
             out.entitlementsPath = target.entitlementsPath ?? pathSetting("CODE_SIGN_ENTITLEMENTS")
             for (setting, value) in settings {
                 if setting == "GENERATE_INFOPLIST_FILE" { out.generatesInfoPlist = value.value.uppercased() == "YES" || value.value == "true" }
@@ -95,6 +106,8 @@ enum XcodeGenSpecReader {
         var file: String?
         /// The release configurations' `configFiles`, project-relative.
         var configFiles: [String] = []
+        /// `deploymentTarget: "15.0"` (an iOS target's), with its file and line.
+        var deploymentTarget: (value: String, file: String, line: Int)?
     }
 
     /// The spec with its includes, later files over earlier ones as XcodeGen merges them.
@@ -107,6 +120,8 @@ enum XcodeGenSpecReader {
         var unevaluated: [(line: Int?, what: String)] = []
         var includedFiles = 0
         var projectConfigFiles: [String] = []
+        /// `options: deploymentTarget: iOS:`, with the file and line it is written on.
+        var iOSDeploymentTarget: (value: String, file: String, line: Int)?
     }
 
     static func collect(path: String, text: String, depth: Int, load: (String) -> String?, into merged: inout Merged, spec: inout ProjectSpec) {
@@ -134,6 +149,9 @@ enum XcodeGenSpecReader {
             merged.projectSettings.merge(self.settings(settings, unevaluated: &unread)) { $1 }
             merged.unevaluated += unread.map { ($0.line, "project settings: \($0.what)") }
         }
+        if let option = root["options"]?["deploymentTarget"]?["iOS"], let value = option.scalar {
+            merged.iOSDeploymentTarget = (value, path, option.mark.line)
+        }
         if let files = root["configFiles"], !(files.mapping ?? []).isEmpty {
             merged.unevaluated.append((files.mark.line, "project configFiles (the Info.plist keys of xcconfig files are not read)"))
             merged.projectConfigFiles += releaseConfigFiles(files, specPath: path)
@@ -158,6 +176,7 @@ enum XcodeGenSpecReader {
                 existing.infoPath = entry.infoPath ?? existing.infoPath
                 existing.entitlementsPath = entry.entitlementsPath ?? existing.entitlementsPath
                 existing.configFiles += entry.configFiles
+                existing.deploymentTarget = entry.deploymentTarget ?? existing.deploymentTarget
                 merged.targets[index] = existing
             } else {
                 merged.targetIndex[name] = merged.targets.count
@@ -172,6 +191,9 @@ enum XcodeGenSpecReader {
         var entry = TargetEntry(name: name, type: node["type"]?.scalar, line: line)
         entry.platform = node["platform"]?.scalar
         entry.file = specPath
+        if let own = node["deploymentTarget"], let value = own.scalar ?? own["iOS"]?.scalar {
+            entry.deploymentTarget = (value, specPath, own.mark.line)
+        }
         entry.sources = sources(node["sources"], specPath: specPath)
         entry.infoPath = node["info"]?["path"]?.scalar.flatMap { resolve($0, from: specPath) }
         entry.entitlementsPath = node["entitlements"]?["path"]?.scalar.flatMap { resolve($0, from: specPath) }
