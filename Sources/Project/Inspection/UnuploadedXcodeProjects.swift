@@ -32,8 +32,8 @@ public enum UnuploadedXcodeProjects {
         var projects: [String: ProjectFile] = [:]
         var ciFiles: [ProjectFile] = []
         for file in files where !file.isVendored {
-            // Most files are none of these: a look at the last byte of the path passes them over (every walked file is here).
-            guard let last = file.path.utf8.last, interestingLastBytes.contains(last) || mayBeInCIScripts(file.path) else { continue }
+            // Most files are none of these: a look at the last bytes of the path passes them over (every walked file is here).
+            guard mayBeLookedFor(file.path) || mayBeInCIScripts(file.path) else { continue }
             let name = file.fileName
             if name == "Fastfile" {
                 fastfiles.append(file)
@@ -101,9 +101,20 @@ public enum UnuploadedXcodeProjects {
         return Result(folders: folders, evidence: evidence.sorted())
     }
 
-    /// The last bytes of the names this looks for: `Fastfile`, `.xcscheme`, `project.pbxproj`, and the CI files of
-    /// `isCIFile` (`.yml`, `.yaml`, `Jenkinsfile`, `Makefile`, `.sh`).
-    static let interestingLastBytes: Set<UInt8> = Set("eljh".utf8)
+    /// The last three bytes of the names this looks for: `Fastfile`, `.xcscheme`, `project.pbxproj`, and the CI files of
+    /// `isCIFile` (`.yml`, `.yaml`, `Jenkinsfile`, `Makefile`, `.sh`), each packed into an integer.
+    static let lookedForEndings: [Int] = ["ile", "eme", "roj", "yml", "aml", ".sh"].map { ending in
+        ending.utf8.reduce(0) { $0 << 8 | Int($1) }
+    }
+
+    /// Whether `path` may be one of the files looked for, by its last three bytes (a resource's `.xml`, a `.kt` are not).
+    static func mayBeLookedFor(_ path: String) -> Bool {
+        path.utf8.withContiguousStorageIfAvailable { bytes in
+            guard bytes.count >= 3 else { return false }
+            let ending = Int(bytes[bytes.count - 3]) << 16 | Int(bytes[bytes.count - 2]) << 8 | Int(bytes[bytes.count - 1])
+            return lookedForEndings.contains(ending)
+        } ?? true
+    }
 
     /// Whether `path` may lie in a `ci_scripts` folder: it holds `ci_scripts/`, looked for on the bytes.
     static func mayBeInCIScripts(_ path: String) -> Bool {
