@@ -58,9 +58,11 @@ public enum ApplePlatformFolders {
         var scripts: [String: ProjectFile] = [:]
         var gradleRoots: Set<String> = []
         var pubspecs: Set<String> = []
-        var sourceSets: [String: Set<Substring>] = [:]
+        var sourceSets: [Substring: Set<Substring>] = [:]
         var crates: [String: ProjectFile] = [:]
         for file in files where !file.isVendored {
+            // The names below end in `e`, `s` or `l`: other files are passed over before comparing their names.
+            guard let last = file.path.utf8.last, last == UInt8(ascii: "e") || last == UInt8(ascii: "s") || last == UInt8(ascii: "l") else { continue }
             // The parent folder only for the four names (a copy of every file's folder was a visible cost).
             switch file.fileName {
             case "build.gradle", "build.gradle.kts": scripts[parent(file.path)] = file
@@ -76,11 +78,13 @@ public enum ApplePlatformFolders {
         }
         let modules = Set(scripts.keys).subtracting(gradleRoots).subtracting([""])
         if !modules.isEmpty {
-            // The source sets under each module's src/ (`src/iosMain/...`).
+            // The source sets under each module's src/ (`src/iosMain/...`). The modules are looked up as substrings of the
+            // paths: a new string of every file's module folder was most of this loop.
+            let moduleFolders = Set(modules.map { Substring($0) })
             for file in files where !file.isVendored {
                 guard let range = file.path.utf8Range(of: "/src/") else { continue }
-                let module = String(file.path[..<range.lowerBound])
-                guard modules.contains(module) else { continue }
+                let module = file.path[..<range.lowerBound]
+                guard moduleFolders.contains(module) else { continue }
                 let rest = file.path[range.upperBound...]
                 guard let slash = rest.firstIndex(of: "/") else { continue }
                 // Each name once: a module's source files are thousands, its source sets a few.
@@ -89,7 +93,7 @@ public enum ApplePlatformFolders {
         }
         for module in modules.sorted() {
             guard let script = scripts[module] else { continue }
-            let sets = sourceSets[module] ?? []
+            let sets = sourceSets[module[...]] ?? []
             if sets.contains(where: { set in
                 let lower = set.lowercased()
                 return appleSourceSets.contains { lower.hasPrefix($0) }

@@ -131,7 +131,7 @@ public struct FileWalker: Sendable {
             if name != [0x2E], name != [0x2E, 0x2E] { names.append(name) }
         }
         for rawName in names.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
-            guard let name = String(validating: rawName, as: UTF8.self) else {
+            guard let name = Self.utf8Name(rawName) else {
                 let shown = String(decoding: rawName, as: UTF8.self)
                 state.problem(relative.isEmpty ? shown : "\(relative)/\(shown)", "the name is not valid UTF-8; skipped")
                 continue
@@ -158,8 +158,7 @@ public struct FileWalker: Sendable {
             case S_IFDIR:
                 if Self.skips(name, in: relative) || isExcluded(childRelative) { continue }
                 guard state.visited.insert(DirectoryID(info)).inserted else { continue }
-                let childVendored = vendored || Self.vendoredFolders.contains(name)
-                    || Self.vendoredPaths.contains { relative.split(separator: "/").last.map(String.init) == $0.0 && name == $0.1 }
+                let childVendored = vendored || Self.vendoredFolders.contains(name) || Self.isVendoredPath(name, in: relative)
                 visit(directory: target, relative: childRelative, vendored: childVendored, depth: depth + 1, state: &state)
             case S_IFREG:
                 if isExcluded(childRelative) { continue }
@@ -180,6 +179,41 @@ public struct FileWalker: Sendable {
                 state.files.append(file)
             default:
                 continue
+            }
+        }
+    }
+
+    /// Whether the folder `name` in the folder `parent` (relative to the root) is one of `vendoredPaths`: its name is
+    /// looked at first, and the parent's last component only then (this runs for every folder of the tree).
+    static func isVendoredPath(_ name: String, in parent: String) -> Bool {
+        vendoredPaths.contains { pair in
+            guard name == pair.1 else { return false }
+            let utf8 = parent.utf8
+            let last = utf8.lastIndex(of: UInt8(ascii: "/")).map { parent[utf8.index(after: $0)...] } ?? parent[...]
+            return !last.isEmpty && last == pair.0
+        }
+    }
+
+    /// An entry's name as a string, nil when it is not UTF-8. An ASCII name (nearly every one) needs no validation.
+    static func utf8Name(_ bytes: [UInt8]) -> String? {
+        if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    /// `folder/name`, its bytes copied once into a string of that size (an interpolation grows one piece by piece,
+    /// each append checking its input; this runs for every entry of the tree).
+    static func joined(_ folder: String, _ name: String) -> String {
+        var folder = folder
+        var name = name
+        return folder.withUTF8 { head in
+            name.withUTF8 { tail in
+                String(unsafeUninitializedCapacity: head.count + 1 + tail.count) { buffer in
+                    guard let start = buffer.baseAddress else { return 0 }
+                    if let bytes = head.baseAddress { start.initialize(from: bytes, count: head.count) }
+                    start[head.count] = UInt8(ascii: "/")
+                    if let bytes = tail.baseAddress { (start + head.count + 1).initialize(from: bytes, count: tail.count) }
+                    return head.count + 1 + tail.count
+                }
             }
         }
     }

@@ -16,7 +16,15 @@ public enum Language: String, Sendable, Hashable, CaseIterable, Codable {
     }
 
     public init?(path: String) {
-        // Asked of every walked file: the names are found from the end, on bytes, not by splitting the path.
+        // Asked of every walked file: the names are found from the end, on bytes, not by splitting the path. A path that
+        // ends in neither `/` nor `l` (no `.xml`) needs only its name, after the last slash: no array of names.
+        let utf8 = path.utf8
+        if let last = utf8.last, last != UInt8(ascii: "/"), last != UInt8(ascii: "l"),
+           case let found?? = utf8.withContiguousStorageIfAvailable(Self.byASCIIExtension) {
+            guard let found else { return nil }
+            self = found
+            return
+        }
         let parts = PathComponents.last(3, of: path)
         guard let name = parts.first else { return nil }
         if name.hasSuffix(".xml") {
@@ -47,6 +55,36 @@ public enum Language: String, Sendable, Hashable, CaseIterable, Codable {
         default: return nil
         }
     }
+
+    /// By the extension of the path's name when it is ASCII (nearly always): `.some(nil)` for none the scan reads, nil
+    /// when the extension is not ASCII (`init(fileName:)` lower-cases it by Unicode then). On the bytes, from the end.
+    static func byASCIIExtension(_ path: UnsafeBufferPointer<UInt8>) -> Language?? {
+        var dot = path.count - 1
+        while dot >= 0, path[dot] != UInt8(ascii: "."), path[dot] != UInt8(ascii: "/") { dot -= 1 }
+        guard dot >= 0, path[dot] == UInt8(ascii: ".") else { return .some(nil) }
+        let count = path.count - dot - 1
+        // Longer than any extension below (and not ASCII-checked further: the answer is none either way).
+        guard count <= 5 else { return .some(nil) }
+        var key: UInt64 = 0
+        for byte in path[(dot + 1)...] {
+            guard byte < 0x80 else { return nil }
+            key = key << 8 | UInt64(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+        }
+        return .some(extensionKeys.first { $0.key == key }?.language)
+    }
+
+    /// Each extension of `init(fileName:)`, its bytes packed into an integer (first byte highest).
+    static let extensionKeys: [(key: UInt64, language: Language)] = {
+        let written: [(String, Language)] = [
+            ("swift", .swift), ("m", .objc), ("mm", .objc), ("h", .objc), ("kt", .kotlin), ("kts", .kotlin), ("java", .java),
+            ("dart", .dart), ("js", .javascript), ("jsx", .javascript), ("ts", .javascript), ("tsx", .javascript),
+            ("mjs", .javascript), ("cjs", .javascript), ("c", .c), ("cc", .cpp), ("cpp", .cpp), ("cxx", .cpp), ("c++", .cpp),
+            ("hpp", .cpp), ("hh", .cpp), ("hxx", .cpp), ("rs", .rust),
+        ]
+        return written.map { name, language in
+            (key: name.utf8.reduce(UInt64(0)) { key, byte in key << 8 | UInt64(byte) }, language: language)
+        }
+    }()
 
     /// Block comments nest in Swift and Kotlin (`/* a /* b */ c */`), not in the C family or Dart/JS.
     var hasNestedComments: Bool { self == .swift || self == .kotlin || self == .dart || self == .rust }

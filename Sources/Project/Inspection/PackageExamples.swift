@@ -16,6 +16,7 @@ public enum PackageExamples {
         var candidates: Set<Substring> = []
         for file in files where !file.isVendored {
             let name = file.fileName
+            guard mayBeManifestOrMarker(name) else { continue }
             let isPackage = packageManifests.contains(name) || name.hasSuffix(".podspec")
             let isApp = appMarkers.contains(name)
             guard isPackage || isApp else { continue }
@@ -38,6 +39,15 @@ public enum PackageExamples {
             let parent = candidate.lastIndex(of: "/").map { candidate[..<$0] } ?? ""
             return packages.contains(parent)
         }.map(String.init).sorted()
+    }
+
+    /// Before the set look-ups, which hash the name: every name of `packageManifests` and `appMarkers` has 7, 12, 13 or
+    /// 15 bytes, and a `.podspec` ends in `c` (every walked file passes here).
+    static func mayBeManifestOrMarker(_ name: Substring) -> Bool {
+        switch name.utf8.count {
+        case 7, 12, 13, 15: return true
+        default: return name.utf8.last == UInt8(ascii: "c")
+        }
     }
 
     static func isExampleName(_ name: Substring) -> Bool {

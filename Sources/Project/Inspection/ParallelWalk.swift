@@ -95,7 +95,8 @@ extension FileWalker {
             problem(job.relative, "folder nesting deeper than \(Self.maxDepth) levels; not entered")
             return listing
         }
-        let fd = open(job.absolute, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        // `withCString` lends a native string's own bytes; passing the string converts it into a new array each call.
+        let fd = job.absolute.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         guard fd >= 0, let dir = fdopendir(fd) else {
             let reason = String(cString: strerror(errno))
             if fd >= 0 { close(fd) }
@@ -110,23 +111,28 @@ extension FileWalker {
         }
         let relative = job.relative
         let absolute = job.absolute
+        // A file's name starts after the folder's path and its slash.
+        let nameOffset = relative.isEmpty ? 0 : relative.utf8.count + 1
         for rawName in names.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
-            guard let name = String(validating: rawName, as: UTF8.self) else {
+            guard let name = Self.utf8Name(rawName) else {
                 let shown = String(decoding: rawName, as: UTF8.self)
                 problem(relative.isEmpty ? shown : "\(relative)/\(shown)", "the name is not valid UTF-8; skipped")
                 continue
             }
-            let childRelative = relative.isEmpty ? name : "\(relative)/\(name)"
-            let childAbsolute = absolute == "/" ? "/\(name)" : "\(absolute)/\(name)"
+            let childRelative = relative.isEmpty ? name : Self.joined(relative, name)
             var info = stat()
-            guard fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
+            guard name.withCString({ fstatat(fd, $0, &info, AT_SYMLINK_NOFOLLOW) }) == 0 else {
                 problem(childRelative, "cannot read: \(String(cString: strerror(errno)))")
                 continue
             }
-            var target = childAbsolute
             let isLink = info.st_mode & S_IFMT == S_IFLNK
+            // A folder's or a link's absolute path; a plain file needs none (below).
+            var target = ""
+            if isLink || info.st_mode & S_IFMT == S_IFDIR {
+                target = absolute == "/" ? "/\(name)" : Self.joined(absolute, name)
+            }
             if isLink {
-                guard let real = FileWalker.realPath(childAbsolute) else {
+                guard let real = FileWalker.realPath(target) else {
                     problem(childRelative, "broken symbolic link; skipped")
                     continue
                 }
@@ -141,8 +147,7 @@ extension FileWalker {
                     return listing
                 }
                 listing.folderIDs.append(DirectoryID(info))
-                let childVendored = job.vendored || Self.vendoredFolders.contains(name)
-                    || Self.vendoredPaths.contains { relative.split(separator: "/").last.map(String.init) == $0.0 && name == $0.1 }
+                let childVendored = job.vendored || Self.vendoredFolders.contains(name) || Self.isVendoredPath(name, in: relative)
                 listing.entries.append(.folder(listing.children.count))
                 listing.children.append(FolderJob(absolute: target, relative: childRelative, vendored: childVendored, depth: job.depth + 1))
             case S_IFREG:
@@ -151,8 +156,12 @@ extension FileWalker {
                     problem(childRelative, "cannot read the file: \(String(cString: strerror(errno)))")
                     continue
                 }
-                let file = target == realRoot + "/" + childRelative
-                    ? ProjectFile(path: childRelative, root: realRoot, size: Int(info.st_size), isVendored: job.vendored)
+                // Every folder this walk enters is `realRoot/relative` (it gives up on a link to a folder), so a file that is
+                // no link is `realRoot/childRelative`, unless the root is `/` (then `//…` never matched the path either).
+                let rooted = isLink || realRoot == "/" ? target == realRoot + "/" + childRelative : true
+                if !rooted, target.isEmpty { target = absolute == "/" ? "/\(name)" : Self.joined(absolute, name) }
+                let file = rooted
+                    ? ProjectFile(path: childRelative, root: realRoot, size: Int(info.st_size), isVendored: job.vendored, nameOffset: nameOffset)
                     : ProjectFile(path: childRelative, absolutePath: target, size: Int(info.st_size), isVendored: job.vendored)
                 listing.entries.append(.file(file))
                 listing.files += 1

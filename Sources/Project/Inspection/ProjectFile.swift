@@ -42,6 +42,17 @@ public struct ProjectFile: Sendable, Hashable {
         self.isVendored = isVendored
     }
 
+    /// A file at `root/path` whose name starts `nameOffset` UTF-8 bytes into `path` (the walk knows it: its folder's
+    /// path and a slash).
+    init(path: String, root: String, size: Int, isVendored: Bool, nameOffset: Int) {
+        self.path = path
+        self.nameOffset = nameOffset
+        self.base = root
+        self.baseIsWholePath = false
+        self.size = size
+        self.isVendored = isVendored
+    }
+
     /// The last path component; found from the end, without splitting (every inspector asks for it).
     public var fileName: Substring {
         path[path.utf8.index(path.utf8.startIndex, offsetBy: nameOffset)...]

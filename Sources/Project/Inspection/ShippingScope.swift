@@ -1,3 +1,4 @@
+import Foundation
 import Support
 
 /// What a release build compiles, so that code which never ships is not evidence.
@@ -68,23 +69,37 @@ public struct ShippingScope: Sendable {
     /// the Android source sets a release build never compiles (`src/test*`, `src/androidTest*`,
     /// `src/sharedTest`, `src/testFixtures`, `src/debug`, `src/<flavor>Debug`).
     public static func isNonShippingByConvention(_ path: String) -> Bool {
-        // Folder by folder between slashes, without splitting into an array: this runs for every source file.
-        let utf8 = path.utf8
-        var start = utf8.startIndex
-        var previous: Substring = ""
-        while let slash = utf8[start...].firstIndex(of: UInt8(ascii: "/")) {
-            let folder = path[start..<slash]
-            start = utf8.index(after: slash)
-            if folder.isEmpty { continue }
-            if nonShippingFolders.contains(folder) || folder.hasSuffix("Tests") { return true }
-            if previous == "src", isNonShippingAndroidSourceSet(folder) { return true }
-            previous = folder
+        // Folder by folder between slashes, on the path's bytes: this runs for every source file, and a `Substring` per
+        // folder, hashed for the set, cost more than the tests. (The names are ASCII, compared as written.)
+        var path = path
+        return path.withUTF8 { bytes in
+            var start = 0
+            var previousIsSrc = false
+            for end in bytes.indices where bytes[end] == UInt8(ascii: "/") {
+                let folder = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                start = end + 1
+                if folder.isEmpty { continue }
+                if isNonShippingFolder(folder) || PathBytes.hasSuffix(folder, "Tests") { return true }
+                if previousIsSrc, isNonShippingAndroidSourceSet(folder) { return true }
+                previousIsSrc = PathBytes.equals(folder, "src")
+            }
+            let name = UnsafeBufferPointer(rebasing: bytes[start...])
+            return (PathBytes.hasSuffix(name, ".swift") || PathBytes.hasSuffix(name, ".m") || PathBytes.hasSuffix(name, ".h"))
+                && PathBytes.contains(name, "Mock")
         }
-        let name = path[start...]
-        if name.contains("Mock"), name.hasSuffix(".swift") || name.hasSuffix(".m") || name.hasSuffix(".h") {
-            return true
-        }
-        return false
+    }
+
+    /// `nonShippingFolders` as bytes, compared to a folder's bytes (the names are ASCII).
+    static let nonShippingFolderBytes: [[UInt8]] = nonShippingFolders.map { Array($0.utf8) }
+
+    static func isNonShippingFolder(_ folder: UnsafeBufferPointer<UInt8>) -> Bool {
+        nonShippingFolderBytes.contains { $0.count == folder.count && $0.elementsEqual(folder) }
+    }
+
+    /// `isNonShippingAndroidSourceSet` on a folder's bytes.
+    static func isNonShippingAndroidSourceSet(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        PathBytes.hasPrefix(name, "test") || PathBytes.hasPrefix(name, "androidTest") || PathBytes.equals(name, "sharedTest")
+            || PathBytes.equals(name, "debug") || PathBytes.hasSuffix(name, "Debug")
     }
 
     /// `test`, `testDebug`, `androidTest`, `androidTestFree`, `sharedTest`, `testFixtures`, `debug`, `freeDebug`.
@@ -96,4 +111,24 @@ public struct ShippingScope: Sendable {
     /// Compilation conditions true only in debug or simulator builds, as written after `#if` (spaces removed).
     /// Apple's App Store builds use the Release configuration for a device, where none of these hold.
     static let debugOnlyConditions: Set<String> = ["DEBUG", "targetEnvironment(simulator)", "defined(DEBUG)"]
+}
+
+/// Tests of a path's bytes against ASCII text, as written (no case folding, no Unicode normalisation): what
+/// `Substring`'s `hasPrefix`/`hasSuffix` (SubstringAffixes) and `==` on these ASCII names say, without a `Substring`.
+enum PathBytes {
+    static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
+        bytes.count == text.utf8CodeUnitCount && memcmp(bytes.baseAddress!, text.utf8Start, bytes.count) == 0
+    }
+
+    static func hasPrefix(_ bytes: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
+        bytes.count >= text.utf8CodeUnitCount && equals(UnsafeBufferPointer(rebasing: bytes[..<text.utf8CodeUnitCount]), text)
+    }
+
+    static func hasSuffix(_ bytes: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
+        bytes.count >= text.utf8CodeUnitCount && equals(UnsafeBufferPointer(rebasing: bytes[(bytes.count - text.utf8CodeUnitCount)...]), text)
+    }
+
+    static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
+        StringSearch.occurs(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount), in: bytes)
+    }
 }

@@ -139,13 +139,16 @@ public struct SourceScanner: Sendable {
         }
         // Indices, not copies: a large tree has 100,000+ files. In path order, so that the hits of
         // file after file, each sorted, are the hits sorted by location.
-        let work = files.indices.filter {
-            !files[$0].isVendored && Language(path: files[$0].path) != nil && scope.ships(files[$0].path)
+        // Each file's language is found once, here (a path's names cost more than the test of them).
+        let candidates: [(index: Int, language: Language)] = files.indices.compactMap { index in
+            guard !files[index].isVendored, let language = Language(path: files[index].path), scope.ships(files[index].path) else { return nil }
+            return (index, language)
         }
-            .sorted { files[$0].path < files[$1].path }
+            .sorted { files[$0.index].path < files[$1.index].path }
+        let work = candidates.map(\.index)
         var perFile = ConcurrentMap.map(count: work.count) { i in
             let file = files[work[i]]
-            return scanFile(file, language: Language(path: file.path) ?? .swift, maxFileBytes: maxFileBytes,
+            return scanFile(file, language: candidates[i].language, maxFileBytes: maxFileBytes,
                             privacyURLs: privacyURLs && file.size <= maxFileBytes ? PrivacyURLDetector.source(reading: file) : nil)
         }
         var evidence = EvidenceCollector(limits: evidenceLimits)

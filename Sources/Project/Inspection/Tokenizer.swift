@@ -260,22 +260,17 @@ struct Tokenizer {
     /// From `i` to the next byte that may end, escape or interpolate a string (its delimiter, a backslash, `$`) or
     /// start a line, or to the end: the plain text between, most of a string, needs no other test.
     private mutating func skipStringText(_ delimiter: UInt8) {
-        var k = i
-        while k < b.count {
-            let c = b[k]
-            if c == delimiter || c == Self.backslash || c == Self.newline || c == Self.dollar { break }
-            k += 1
-        }
-        i = k
+        i = StopBytes(delimiter, Self.backslash, Self.newline, Self.dollar).first(in: b, from: i)
     }
+
+    /// The bytes that may open or close a block comment or start a line.
+    private static let commentStops = StopBytes(slash, star, newline, newline)
 
     private mutating func skipBlockComment() {
         var depth = 0
         while i < b.count {
-            // To the next byte that may open or close a comment or start a line, on a local index.
-            var k = i
-            while k < b.count, b[k] != Self.slash, b[k] != Self.star, b[k] != Self.newline { k += 1 }
-            i = k
+            // To the next byte that may open or close a comment or start a line.
+            i = Self.commentStops.first(in: b, from: i)
             guard i < b.count else { return }
             if b[i] == Self.slash, at(i + 1) == Self.star {
                 if depth == 0 || nestedComments { depth += 1 }

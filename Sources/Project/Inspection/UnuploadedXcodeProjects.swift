@@ -32,6 +32,8 @@ public enum UnuploadedXcodeProjects {
         var projects: [String: ProjectFile] = [:]
         var ciFiles: [ProjectFile] = []
         for file in files where !file.isVendored {
+            // Most files are none of these: a look at the last bytes of the path passes them over (every walked file is here).
+            guard mayBeLookedFor(file.path) || mayBeInCIScripts(file.path) else { continue }
             let name = file.fileName
             if name == "Fastfile" {
                 fastfiles.append(file)
@@ -39,7 +41,7 @@ public enum UnuploadedXcodeProjects {
                 schemes.append(file)
             } else if name == "project.pbxproj", file.path.hasSuffix(".xcodeproj/project.pbxproj") {
                 projects[String(file.path.dropLast("/project.pbxproj".count))] = file
-            } else if file.path.hasPrefix("ci_scripts/") || file.path.contains("/ci_scripts/") {
+            } else if mayBeInCIScripts(file.path), file.path.hasPrefix("ci_scripts/") || file.path.contains("/ci_scripts/") {
                 return nil  // Xcode Cloud: its workflows, set in App Store Connect, may archive any scheme
             } else if isCIFile(file) {
                 ciFiles.append(file)
@@ -97,6 +99,26 @@ public enum UnuploadedXcodeProjects {
         if ciLines().contains(where: { line in let lower = line.lowercased(); return otherUploads.contains { lower.contains($0) } }) { return nil }
         let folders = Set(left).filter { folder in !left.contains { $0 != folder && TreePath.isInside(folder, $0) } }.sorted()
         return Result(folders: folders, evidence: evidence.sorted())
+    }
+
+    /// The last three bytes of the names this looks for: `Fastfile`, `.xcscheme`, `project.pbxproj`, and the CI files of
+    /// `isCIFile` (`.yml`, `.yaml`, `Jenkinsfile`, `Makefile`, `.sh`), each packed into an integer.
+    static let lookedForEndings: [Int] = ["ile", "eme", "roj", "yml", "aml", ".sh"].map { ending in
+        ending.utf8.reduce(0) { $0 << 8 | Int($1) }
+    }
+
+    /// Whether `path` may be one of the files looked for, by its last three bytes (a resource's `.xml`, a `.kt` are not).
+    static func mayBeLookedFor(_ path: String) -> Bool {
+        path.utf8.withContiguousStorageIfAvailable { bytes in
+            guard bytes.count >= 3 else { return false }
+            let ending = Int(bytes[bytes.count - 3]) << 16 | Int(bytes[bytes.count - 2]) << 8 | Int(bytes[bytes.count - 1])
+            return lookedForEndings.contains(ending)
+        } ?? true
+    }
+
+    /// Whether `path` may lie in a `ci_scripts` folder: it holds `ci_scripts/`, looked for on the bytes.
+    static func mayBeInCIScripts(_ path: String) -> Bool {
+        path.utf8.withContiguousStorageIfAvailable { StringSearch.occurs("ci_scripts/", in: $0) } ?? true
     }
 
     /// The schemes a build archives: a literal, or a variable whose every assignment is a literal or the lane's
@@ -161,7 +183,7 @@ public enum UnuploadedXcodeProjects {
                 let text = String(decoding: bytes, as: UTF8.self)
                 // The folder the scheme's container sits in: `container:` paths are relative to it.
                 guard let base = containerFolder(of: file.path) else { return nil }
-                for reference in text.components(separatedBy: "<BuildableReference").dropFirst() {
+                for reference in pieces(of: text, after: "<BuildableReference") {
                     let attributes = reference.prefix { $0 != ">" }
                     guard let buildable = attribute("BuildableName", in: attributes), buildable.hasSuffix(".app"),
                           let container = attribute("ReferencedContainer", in: attributes), container.hasPrefix("container:") else { continue }
@@ -174,6 +196,30 @@ public enum UnuploadedXcodeProjects {
             if !found { return nil }
         }
         return projects
+    }
+
+    /// The text after each occurrence of `marker` up to the next one (`components(separatedBy:)` without its first piece),
+    /// found on the bytes: Foundation's split took most of the time of reading a 20 KB scheme.
+    static func pieces(of text: String, after marker: String) -> [Substring] {
+        var text = text
+        var marker = marker
+        let starts: [Int] = text.withUTF8 { bytes in
+            marker.withUTF8 { needle in
+                var found: [Int] = []
+                var from = 0
+                while from <= bytes.count, let offset = StringSearch.firstOffset(of: needle, in: UnsafeBufferPointer(rebasing: bytes[from...])) {
+                    found.append(from + offset + needle.count)
+                    from += offset + needle.count
+                }
+                return found
+            }
+        }
+        let utf8 = text.utf8
+        return starts.indices.map { k in
+            let start = utf8.index(utf8.startIndex, offsetBy: starts[k])
+            let end = k + 1 < starts.count ? utf8.index(utf8.startIndex, offsetBy: starts[k + 1] - marker.utf8.count) : utf8.endIndex
+            return text[start..<end]
+        }
     }
 
     static func attribute(_ name: String, in text: Substring) -> Substring? {

@@ -134,19 +134,26 @@ public enum PrivacyURLDetector {
     }
 
     /// Test, sample and tooling folders are not part of the shipped app.
+    /// Whether some component of `path` (empty ones skipped) is such a folder's name; one pass over the path's bytes,
+    /// as every candidate file of a tree is asked (a `Substring` per component cost more than the tests).
     static func isTestPath(_ path: String) -> Bool {
-        PathComponents.contains(in: path, where: isTestFolderName)
+        var path = path
+        return path.withUTF8 { bytes in
+            var start = 0
+            for end in 0...bytes.count where end == bytes.count || bytes[end] == UInt8(ascii: "/") {
+                if end > start, isTestFolderName(UnsafeBufferPointer(rebasing: bytes[start..<end])) { return true }
+                start = end + 1
+            }
+            return false
+        }
     }
 
     /// Asked of every component of every candidate file: compared on the bytes, ignoring ASCII case (the names
     /// are ASCII), as lower-casing every component into a new string was a visible cost on trees of thousands
     /// of resource files.
-    static func isTestFolderName(_ part: Substring) -> Bool {
-        var part = part
-        return part.withUTF8 { bytes in
-            StringSearch.hasSuffixIgnoringASCIICase(bytes, "test") || StringSearch.hasSuffixIgnoringASCIICase(bytes, "tests")
-                || testFolderNames.contains { StringSearch.equalsIgnoringASCIICase(bytes, $0) }
-        }
+    static func isTestFolderName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        StringSearch.hasSuffixIgnoringASCIICase(bytes, "test") || StringSearch.hasSuffixIgnoringASCIICase(bytes, "tests")
+            || testFolderNames.contains { StringSearch.equalsIgnoringASCIICase(bytes, $0) }
     }
 
     static let testFolderNames: [StaticString] = ["androidtest", "testshared", "fastlane", "sample", "samples", "example", "examples"]
