@@ -46,6 +46,9 @@ import Testing
         #expect(!appFiles.contains("Chat/Modules/Rooms/Test/RoomListTests.swift"))  // `**/Test/**`
         #expect(!appFiles.contains("Tools/Logs/old.txt"))                          // `Logs`, a folder
         #expect(!appFiles.contains("NSE/NotificationService.swift"))
+        // `includes` takes only what it matches; a `buildPhase: none` source is in the project, not in the bundle.
+        #expect(appFiles.contains("Resources/Data/rooms.json") && !appFiles.contains("Resources/Data/notes.txt"))
+        #expect(!appFiles.contains("Docs/README.md"))
         #expect(app.privacyManifests.isEmpty)
         #expect(app.infoPlist == "Chat/SupportingFiles/Info.plist")
         #expect(app.platforms == ["iOS"])

@@ -128,10 +128,11 @@ public enum AppleBundles {
             guard let kind = AppleBundle.kind(ofProductType: target.productType) else { continue }
             var members: Set<String> = []
             for source in target.sources {
-                let excludes = source.excludes.map(Glob.init)
+                let excludes = source.excludes.map(Glob.init), includes = source.includes.map(Glob.init)
                 for path in paths.under(source.path) {
                     let relative = source.path.isEmpty ? path : String(path.dropFirst(source.path.count + 1))
                     if !excludes.isEmpty, Self.isExcluded(relative, by: excludes) { continue }
+                    if !includes.isEmpty, !Self.isExcluded(relative, by: includes) { continue }
                     members.insert(path)
                 }
                 // A source that is one file.
@@ -149,8 +150,8 @@ public enum AppleBundles {
         return bundles.sorted { ($0.kind == .app ? 0 : 1, $0.name, $0.location) < ($1.kind == .app ? 0 : 1, $1.name, $1.location) }
     }
 
-    /// A file relative to its source, excluded when a glob matches it or a folder above it (`Logs` excludes
-    /// `Logs/a.swift`), as XcodeGen's `excludes` do.
+    /// A file relative to its source, matched when a glob matches it or a folder above it (`Logs` excludes
+    /// `Logs/a.swift`), as XcodeGen's `excludes` (and `includes`) do.
     static func isExcluded(_ relative: String, by globs: [Glob]) -> Bool {
         var path = Substring(relative)
         while true {

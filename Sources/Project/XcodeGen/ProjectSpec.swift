@@ -37,6 +37,8 @@ struct ProjectSpec: Sendable {
     struct SourcePath: Sendable, Equatable {
         let path: String
         let excludes: [String]
+        /// `includes:` globs: when given, only the files they match are taken.
+        var includes: [String] = []
     }
 
     let path: String

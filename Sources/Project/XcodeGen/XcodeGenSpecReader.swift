@@ -264,9 +264,11 @@ enum XcodeGenSpecReader {
         let items = node.scalar.map { _ in [node] } ?? (node.sequence ?? [])
         return items.prefix(maxSources).compactMap { item -> ProjectSpec.SourcePath? in
             guard let raw = item.scalar ?? item["path"]?.scalar, !raw.isEmpty else { return nil }
-            guard let path = resolveSource(raw, from: specPath) else { return nil }
+            // `buildPhase: none`: shown in the project, neither compiled nor copied (bitwarden's snapshots, README).
+            guard item["buildPhase"]?.scalar != "none", let path = resolveSource(raw, from: specPath) else { return nil }
             let excludes = (item["excludes"]?.sequence ?? []).compactMap(\.scalar)
-            return ProjectSpec.SourcePath(path: path, excludes: Array(excludes.prefix(maxSources)))
+            let includes = (item["includes"]?.sequence ?? []).compactMap(\.scalar)
+            return ProjectSpec.SourcePath(path: path, excludes: Array(excludes.prefix(maxSources)), includes: Array(includes.prefix(maxSources)))
         }
     }
 
