@@ -452,18 +452,25 @@ public struct SourceScanner: Sendable {
         return words.contains { StringSearch.occursIgnoringASCIICase($0, in: window) }
     }
 
-    /// `(label:` (with whitespace) right after `end`.
-    static func hasLabel(_ b: UnsafeBufferPointer<UInt8>, after end: Int, _ label: [UInt8]) -> Bool {
+    /// The first word inside the parenthesis right after `end` (whitespace allowed around it), and the first byte
+    /// after that word and the whitespace after it; nil when no `(` follows. An empty word: the argument is no name.
+    static func firstArgument(_ b: UnsafeBufferPointer<UInt8>, after end: Int) -> (start: Int, end: Int, next: Int)? {
         var k = end
         while k < b.count, isSpace(b[k]) { k += 1 }
-        guard k < b.count, b[k] == UInt8(ascii: "(") else { return false }
+        guard k < b.count, b[k] == UInt8(ascii: "(") else { return nil }
         k += 1
         while k < b.count, isSpace(b[k]) { k += 1 }
         let start = k
         while k < b.count, Tokenizer.isWordByte(b[k]) { k += 1 }
-        guard equal(b, start, k, label) else { return false }
+        let wordEnd = k
         while k < b.count, isSpace(b[k]) { k += 1 }
-        return k < b.count && b[k] == UInt8(ascii: ":")
+        return (start, wordEnd, k)
+    }
+
+    /// `(label:` (with whitespace) right after `end`.
+    static func hasLabel(_ b: UnsafeBufferPointer<UInt8>, after end: Int, _ label: [UInt8]) -> Bool {
+        guard let argument = firstArgument(b, after: end), equal(b, argument.start, argument.end, label) else { return false }
+        return argument.next < b.count && b[argument.next] == UInt8(ascii: ":")
     }
 
     /// `(` right after `end` (with whitespace) whose first argument has no label: `stat(path, &info)`,
@@ -471,20 +478,12 @@ public struct SourceScanner: Sendable {
     /// imported into Swift take none) nor `stat(_ page: Page)` or `stat(path: String)` in a declaration (a name
     /// followed by another name or a label).
     static func isUnlabeledCall(_ b: UnsafeBufferPointer<UInt8>, after end: Int) -> Bool {
-        var k = end
-        while k < b.count, isSpace(b[k]) { k += 1 }
-        guard k < b.count, b[k] == UInt8(ascii: "(") else { return false }
-        k += 1
-        while k < b.count, isSpace(b[k]) { k += 1 }
-        let start = k
-        while k < b.count, Tokenizer.isWordByte(b[k]) { k += 1 }
-        guard k > start else { return true }
-        let wordEnd = k
-        while k < b.count, isSpace(b[k]) { k += 1 }
-        guard k < b.count else { return true }
+        guard let argument = firstArgument(b, after: end) else { return false }
+        let k = argument.next
+        guard argument.end > argument.start, k < b.count else { return true }
         if b[k] == UInt8(ascii: ":") { return k + 1 < b.count && b[k + 1] == UInt8(ascii: ":") }
         // `_ page` or `path label`: two names in a row only stand in a parameter list.
-        return !(k > wordEnd && Tokenizer.isWordByte(b[k]))
+        return !(k > argument.end && Tokenizer.isWordByte(b[k]))
     }
 
     /// The line starting at `start`, trimmed and cut to 200 characters.
