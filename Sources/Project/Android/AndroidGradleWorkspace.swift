@@ -32,6 +32,10 @@ extension AndroidInspector {
         // class that calls one configures what that function's body says.
         var kotlinFunctions: [String: String] = [:]
         var kotlinTexts: [String: String] = [:]
+        /// Every file of the build logic, by path: a class-based convention plugin a module applies is a .kt file,
+        /// which `byPath` does not hold, and looking it up among every file of the tree was a scan of the tree for
+        /// each applied path of each app module.
+        var logicFiles: [String: ProjectFile] = [:]
         var scripts: [(file: ProjectFile, script: GradleScript)] = []
         var applied: [String: GradleScript] = [:]
         /// `logicScripts` by the path it starts from: the same convention plugin is followed once for all the
@@ -44,6 +48,9 @@ extension AndroidInspector {
         // Filled by module resolution.
         var gradleFiles: [String: GradleFile] = [:]
         var included: Set<String> = []
+        /// The modules as the library graph looks them up, made when the release model first asks: by then module
+        /// resolution has filled `gradleFiles` and `included`, and nothing changes them after.
+        lazy var libraryIndex = AndroidInspector.LibraryIndex(scripts: scripts, gradleFiles: gradleFiles, settings: settingsByFolder, included: included)
         // Filled by the release model.
         var describedLines: [String: String] = [:]
         var packageLists: [String: ProjectFile] = [:]
@@ -179,6 +186,7 @@ extension AndroidInspector {
                 ["buildSrc", "build-logic"].map { join(folder, $0) } + entry.settings.includedBuilds.map { join(folder, GradleSettings.normalize($0)) }
             } + ["buildSrc", "build-logic"])
             for file in shipping where isBuildLogic(file.path, folders: logicFolders) {
+                if logicFiles[file.path] == nil { logicFiles[file.path] = file }
                 if file.fileName.hasSuffix(".kt") {
                     if let text = read(file) {
                         constants.add(text: text, path: file.path)
@@ -307,12 +315,42 @@ extension AndroidInspector {
                 guard let text = try? InspectedText.read(file), let package = AndroidInspector.packageName(text) else { continue }
                 if conventionScripts[package + "." + id] == nil { conventionScripts[package + "." + id] = file }
             }
+            // Modules that apply the same plugins under the same catalogs follow the same convention plugins: each
+            // such list is followed once (thunderbird-android's 150 modules apply a few lists). Kept only when following
+            // it reported no problem, so that a file that could not be read is reported again as before.
+            var conventionsByPlugins: [ConventionKey: [(path: String, script: GradleScript)]] = [:]
             for (file, script) in scripts {
-                var sources = appliedScripts(of: script, at: file.path) + conventionSources(of: script.plugins, module: folder(of: file.path))
+                let module = folder(of: file.path)
+                let appliedSources = appliedScripts(of: script, at: file.path)
+                let key = ConventionKey(module: module, plugins: script.plugins, in: self)
+                let conventions: [(path: String, script: GradleScript)]
+                if let known = conventionsByPlugins[key] {
+                    conventions = known
+                } else {
+                    let problemCount = problems.count
+                    conventions = conventionSources(of: script.plugins, module: module)
+                    if problems.count == problemCount { conventionsByPlugins[key] = conventions }
+                }
+                var sources = appliedSources + conventions
                 for source in classPluginSources(of: script.pluginClasses) where !sources.contains(where: { $0.path == source.path }) {
                     sources.append(source)
                 }
                 appliedByScript[file.path] = sources
+            }
+        }
+
+        /// What `conventionSources` depends on: the plugins as written, and the catalogs the module sees (by the
+        /// folders they come from), through which a `libs.plugins.x` alias names its plugin.
+        struct ConventionKey: Hashable {
+            let namedCatalogsFolder: String?
+            let libsFolder: String?
+            let plugins: [String]
+
+            init(module: String, plugins: [(id: String, line: Int)], in workspace: GradleWorkspace) {
+                let ancestors = AndroidInspector.ancestorFolders(of: module)
+                namedCatalogsFolder = ancestors.first { workspace.namedCatalogsByFolder[$0] != nil }
+                libsFolder = ancestors.first { workspace.catalogsByFolder[$0] != nil }
+                self.plugins = plugins.map(\.id)
             }
         }
 
