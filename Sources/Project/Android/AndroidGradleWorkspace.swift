@@ -8,6 +8,9 @@ extension AndroidInspector {
     /// model (AndroidReleaseModules.swift) read it.
     final class GradleWorkspace {
         let shipping: LazyFilterSequence<[ProjectFile]>
+        /// Every file of the walk, and beside each the build-file names it has (`BuildFileNames`, none when vendored).
+        let walkedFiles: [ProjectFile]
+        let buildFileNames: [BuildFileNames]
         let byPath: [String: ProjectFile]
         /// The lines of every file read, by path: what evidence quotes.
         var texts: [String: [Substring]] = [:]
@@ -65,7 +68,16 @@ extension AndroidInspector {
             // copy of every file and a dictionary of every path took 30 MB of a 150,000-file tree.
             let shipping = files.lazy.filter { !$0.isVendored }
             self.shipping = shipping
-            byPath = Dictionary(shipping.filter(AndroidInspector.isNamedByPath).map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+            walkedFiles = files
+            let names = files.map(BuildFileNames.init)
+            buildFileNames = names
+            byPath = Dictionary(files.indices.lazy.filter { names[$0].contains(.namedByPath) }.map { (files[$0].path, files[$0]) },
+                                uniquingKeysWith: { first, _ in first })
+        }
+
+        /// The shipping files that have `name`, in the walk's order.
+        func shippingFiles(named name: BuildFileNames) -> [ProjectFile] {
+            walkedFiles.indices.filter { buildFileNames[$0].contains(name) }.map { walkedFiles[$0] }
         }
 
         func read(_ file: ProjectFile) -> String? {
@@ -92,7 +104,7 @@ extension AndroidInspector {
         /// Every shipping AndroidManifest.xml.
         func readManifests() -> [AndroidManifestFile] {
             var manifests: [AndroidManifestFile] = []
-            for file in shipping where file.fileName == "AndroidManifest.xml" {
+            for file in shippingFiles(named: .manifest) {
                 guard let text = read(file) else { continue }
                 do {
                     manifests.append(try AndroidManifestReader.read(text: text, location: SourceLocation(path: file.path)))
@@ -117,10 +129,10 @@ extension AndroidInspector {
 
         func readPropertiesAndCatalogs() {
             // Properties and catalogs, by the folder they apply to.
-            for file in shipping where file.fileName == "gradle.properties" {
+            for file in shippingFiles(named: .gradleProperties) {
                 if let text = read(file) { propertiesByFolder[folder(of: file.path)] = GradleProperties.parse(text) }
             }
-            for file in shipping where file.fileName == "libs.versions.toml" && folder(of: file.path).split(separator: "/").last == "gradle" {
+            for file in shippingFiles(named: .libsCatalog) where folder(of: file.path).split(separator: "/").last == "gradle" {
                 guard let text = read(file) else { continue }
                 do {
                     let catalog = try parseCatalog(text, path: file.path)
@@ -144,7 +156,7 @@ extension AndroidInspector {
 
         func readSettings() {
             // Settings: which modules each build includes.
-            for file in shipping where file.fileName == "settings.gradle" || file.fileName == "settings.gradle.kts" {
+            for file in shippingFiles(named: .settings) {
                 if let text = read(file) { settingsByFolder[folder(of: file.path)] = (file.path, GradleSettings.parse(text)) }
             }
         }
@@ -154,7 +166,7 @@ extension AndroidInspector {
             // by the settings folder; a `libs` declared this way stands in where gradle/libs.versions.toml is absent.
             let declaredCatalogs = settingsByFolder.flatMap { folder, entry in entry.settings.catalogs.map { (folder, $0.key, $0.value) } }
             if !declaredCatalogs.isEmpty {
-                let tomls = Dictionary(shipping.filter { $0.fileName.hasSuffix(".toml") }.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+                let tomls = Dictionary(shippingFiles(named: .toml).map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
                 // Each file parsed once, however many builds name it (an included build names the root's catalog again).
                 var triedCatalogs: Set<String> = []
                 var parsedCatalogs = Dictionary(catalogsByFolder.values.map { ($0.path, $0.catalog) }, uniquingKeysWith: { first, _ in first })
@@ -231,7 +243,7 @@ extension AndroidInspector {
         func readBuildScripts() {
             // Build scripts.
             var buildTexts: [(file: ProjectFile, text: String)] = []
-            for file in shipping where (file.fileName == "build.gradle" || file.fileName == "build.gradle.kts") && !isBuildLogic(file.path, folders: logicFolders) {
+            for file in shippingFiles(named: .buildScript) where !isBuildLogic(file.path, folders: logicFolders) {
                 guard let text = read(file) else { continue }
                 buildTexts.append((file, text))
             }
@@ -401,7 +413,7 @@ extension AndroidInspector {
         func readLoadedProperties() {
             // `.properties` files the build logic names by a literal (`file("config.properties")`,
             // `"$rootDir/app/version/version.properties"`), read once: what a `Properties` it loads answers.
-            let propertyFiles = Dictionary(shipping.filter { $0.fileName.hasSuffix(".properties") && $0.fileName != "gradle.properties" && $0.fileName != "local.properties" }
+            let propertyFiles = Dictionary(shippingFiles(named: .otherProperties)
                 .map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
             if !propertyFiles.isEmpty {
                 var named: [String] = []

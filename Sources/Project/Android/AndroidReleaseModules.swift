@@ -17,14 +17,12 @@ extension AndroidInspector.GradleWorkspace {
 
         let storeEvidence = AndroidStoreEvidence.read(files: Array(shipping), read: { self.read($0) })
         // Flutter and React Native apps: the package lists their Android builds merge plugin manifests from.
-        // (Compared one by one: an array of the three names made for each file of the tree was a visible cost.)
-        packageLists = Dictionary(shipping.filter { $0.fileName == "pubspec.yaml" || $0.fileName == "pubspec.lock" || $0.fileName == "package.json" }
-                                    .map { ($0.path, $0) },
+        packageLists = Dictionary(shippingFiles(named: .packageList).map { ($0.path, $0) },
                                       uniquingKeysWith: { first, _ in first })
         let pluginRows = CrossPlatformPackages.KnownManifest.rows(pluginManifests)
         let manifestsByPath = Dictionary(manifests.map { ($0.location.path, $0) }, uniquingKeysWith: { first, _ in first })
         // Where a Flutter app pins its Flutter release (fvm, workflows, pubspec-format version files).
-        let pinFiles = Dictionary(shipping.filter { FlutterReleasePin.isPinFile($0) || $0.fileName.hasSuffix(".yaml") }.map { ($0.path, $0) },
+        let pinFiles = Dictionary(shippingFiles(named: .pinOrYAML).map { ($0.path, $0) },
                                   uniquingKeysWith: { first, _ in first })
         let inputs = ReleaseInputs(lookedAtFiles: lookedAtFiles, manifestsByModule: manifestsByModule, storeEvidence: storeEvidence,
                                    pluginRows: pluginRows, manifestsByPath: manifestsByPath, flutterDefaults: flutterDefaults, pinFiles: pinFiles,
