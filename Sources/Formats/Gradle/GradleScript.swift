@@ -189,6 +189,8 @@ package struct GradleScript: Sendable {
     /// A block whose body writes the project's extra properties: Groovy `ext { }` and `rootProject.ext { }`,
     /// Kotlin `extra.apply { }`, `rootProject.extra.apply { }`, `with(extra) { }`, `extensions.extraProperties.apply { }`.
     static func isExtBlock(_ header: String) -> Bool {
+        // Every name it can be holds `ext`: a header without it (nearly all, asked for every statement) is no such block.
+        guard header.contains("ext") else { return false }
         var name = Substring(header.trimmingBlanks())
         if name.hasPrefix("with("), name.hasSuffix(")") { name = name.dropFirst("with(".count).dropLast() }
         for suffix in [".apply", ".run", ".also"] where name.hasSuffix(suffix) { name = name.dropLast(suffix.count) }
