@@ -37,6 +37,16 @@ struct AndroidGradleTests {
         #expect(GradleStatements.blockName("productFlavors.apply") == "productFlavors")
     }
 
+    /// Statements are split on the script's bytes: text that is not ASCII is kept as written, and a statement is
+    /// trimmed of Unicode blanks (a no-break space) as of ASCII ones.
+    @Test func statementsKeepTextThatIsNotASCII() {
+        let split = GradleStatements.split("android {\n\u{00A0}applicationId \"é.app\"\u{00A0}\n  versionName = \"ü\"; minSdk 21\n}\n// ß\nflavor = \"x\" /* ö\n */\n")
+        #expect(split.statements.map(\.text) == ["applicationId \"é.app\"", "versionName = \"ü\"", "minSdk 21", "flavor = \"x\""])
+        #expect(split.statements.map(\.line) == [2, 3, 3, 6])
+        #expect(split.statements.map(\.blocks) == [["android"], ["android"], ["android"], []])
+        #expect(split.blocks.map(\.name) == ["android"])
+    }
+
     @Test func lintAndTestOptionsTargetsAreNotTheAppTarget() {
         let script = """
         android {
@@ -310,6 +320,27 @@ struct AndroidGradleTests {
         ])
         #expect(catalog.pluginId(accessor: "android.application") == "com.android.application")
         #expect(catalog.library(accessor: "room.runtime")?.version == "2.6.1")
+    }
+
+    /// Comments, quotes and commas are read the same on an ASCII line (on its bytes) and on one that is not: a `#` or
+    /// a comma inside quotes is text, a `#` outside them starts a comment.
+    @Test func catalogLinesReadTheSameWhateverTheirCharacters() throws {
+        for accent in ["", "é"] {
+            let text = """
+            [versions]
+            core = "1.2#3\(accent)" # note\(accent)
+
+            [libraries]
+            a = { module = "g:a\(accent)", version = "1,2" } # b = { module = "x:y" }
+            b = { group = "g", name = "b", version = { strictly = "3'4" } }
+            """
+            let catalog = try VersionCatalog.parse(text, location: SourceLocation(path: "gradle/libs.versions.toml"))
+            #expect(catalog.version(accessor: "core")?.value == "1.2#3\(accent)")
+            #expect(catalog.libraries == [
+                .init(alias: "a", module: "g:a\(accent)", version: "1,2", line: 5),
+                .init(alias: "b", module: "g:b", version: "3'4", line: 6),
+            ])
+        }
     }
 
     @Test func malformedCatalogNamesTheLine() {

@@ -180,7 +180,9 @@ import Testing
 @Suite struct FolderIndexTests {
     @Test func indexAgreesWithSplittingEveryPath() {
         let paths = ["README.md", "a/b/c.txt", "a/b/d.txt", "a/e.txt", "a/b/f.txt", "x.txt", "a/b/g/h.txt", "a/b/g/i.txt",
-                     "a//j.txt", "a/./k.txt", "z/y/x/w.txt", "z/y/v.txt", "z/y/x/u.txt", "LICENSE"]
+                     "a//j.txt", "a/./k.txt", "z/y/x/w.txt", "z/y/v.txt", "z/y/x/u.txt", "LICENSE",
+                     // Folders beside the last, whose names start alike, deeper and back up again.
+                     "a/bc/d.txt", "a/b2/x.txt", "ab/c.txt", "a/b/g/h/i/j.txt", "q.txt", "a/b/g/k.txt", "a/b/l.txt", "ab/cd/e.txt"]
         let files = paths.map { ProjectFile(path: $0, absolutePath: "/nonexistent/" + $0, size: 1, isVendored: false) }
         let index = FolderIndex(files)
         var folders: [String: [String]] = [:]

@@ -32,4 +32,21 @@ import Testing
         #expect(ServiceSuperclasses.split("é/Ü.kt") == ("é", "Ü"))
         #expect(ServiceSuperclasses.split("app/src/main/java/a/B.kt") == ("app/src/main/java/a", "B"))
     }
+
+    /// The index of source files answers a lookup by class name or by folder with the files whose `split` gives it,
+    /// in the walk's order, whether the path (or the name asked) is ASCII or not.
+    @Test func indexFindsTheFilesTheSplitNames() {
+        let paths = ["app/src/main/java/a/B.kt", "B.kt", ".hidden.kt", "a/..kt", "a/b.c.d", "a/.b", "a//b.kt", "/abs/x.java",
+                     "a/b..c.kt", "x/.y.", "é/Ü.kt", "lib/a/B.java", "a/B.kt", "é/B.kt"]
+        let files = paths.map { ProjectFile(path: $0, absolutePath: "/nonexistent/" + $0, size: 1, isVendored: false) }
+        let index = ServiceSuperclasses.SourceIndex(files)
+        for wanted in Set(paths.map { ServiceSuperclasses.split($0).name } + ["Missing", ""]) {
+            #expect(index.files(named: wanted).map(\.path) == paths.filter { ServiceSuperclasses.split($0).name == wanted }, "\(wanted)")
+        }
+        for wanted in Set(paths.map { ServiceSuperclasses.split($0).folder } + ["missing"]) {
+            #expect(index.files(in: wanted).map(\.path) == paths.filter { ServiceSuperclasses.split($0).folder == wanted }, "\(wanted)")
+        }
+        #expect(index.files(named: "B").map(\.path) == ["app/src/main/java/a/B.kt", "B.kt", "lib/a/B.java", "a/B.kt", "é/B.kt"])
+        #expect(index.files(in: "a").map(\.path) == ["a/..kt", "a/b.c.d", "a/.b", "a/b..c.kt", "a/B.kt"])
+    }
 }

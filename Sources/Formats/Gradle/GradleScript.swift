@@ -189,6 +189,8 @@ package struct GradleScript: Sendable {
     /// A block whose body writes the project's extra properties: Groovy `ext { }` and `rootProject.ext { }`,
     /// Kotlin `extra.apply { }`, `rootProject.extra.apply { }`, `with(extra) { }`, `extensions.extraProperties.apply { }`.
     static func isExtBlock(_ header: String) -> Bool {
+        // Every name it can be holds `ext`: a header without it (nearly all, asked for every statement) is no such block.
+        guard header.contains("ext") else { return false }
         var name = Substring(header.trimmingBlanks())
         if name.hasPrefix("with("), name.hasSuffix(")") { name = name.dropFirst("with(".count).dropLast() }
         for suffix in [".apply", ".run", ".also"] where name.hasSuffix(suffix) { name = name.dropLast(suffix.count) }
@@ -264,12 +266,21 @@ package struct GradleScript: Sendable {
     private static func plugin(_ statement: GradleStatement) -> String? {
         let text = statement.text
         if declaresWithoutApplying(text) { return nil }
+        // `id` and `alias` only mean a plugin inside `plugins { }`.
+        let inPlugins = statement.blocks.contains("plugins")
         for (index, pattern) in pluginPatterns.enumerated() {
-            // `id` and `alias` only mean a plugin inside `plugins { }`.
-            if index > 0 && !statement.blocks.contains("plugins") { continue }
-            // The word each pattern requires, looked for first.
-            guard [text.hasPrefix("apply"), text.hasPrefix("id"), text.hasPrefix("alias"), text.hasPrefix("id"), text.contains("apply"),
-                   statement.blocks.last == "plugins"][index] else { continue }
+            if index > 0 && !inPlugins { continue }
+            // The word each pattern requires, looked for first (only that pattern's: every statement of every script
+            // passes here, and testing all six words for each pattern was a visible part of parsing one).
+            let mayMatch: Bool
+            switch index {
+            case 0: mayMatch = text.hasPrefix("apply")
+            case 1, 3: mayMatch = text.hasPrefix("id")
+            case 2: mayMatch = text.hasPrefix("alias")
+            case 4: mayMatch = text.contains("apply")
+            default: mayMatch = statement.blocks.last == "plugins"
+            }
+            guard mayMatch else { continue }
             if let groups = captures(pattern, statement.text), let id = groups.first { return id }
         }
         return nil
@@ -290,12 +301,14 @@ package struct GradleScript: Sendable {
     ].map { try! NSRegularExpression(pattern: $0) }
 
     private static func projectDependency(_ text: String) -> String? {
+        // A statement that does not name `project` is passed by before its first word is read `Character` by `Character`.
+        guard text.contains("project") else { return nil }
         var configurationText = Substring(text)
         if configurationText.hasPrefix("add(") { configurationText = configurationText.dropFirst(4) }
         // The first word (what splitting the whole statement on non-word characters gave first).
         let isWord: (Character) -> Bool = { $0.isLetter || $0.isNumber || $0 == "_" }
         let configuration = configurationText.drop { !isWord($0) }.prefix(while: isWord)
-        guard !configuration.isEmpty, isShippingConfiguration(String(configuration)), text.contains("project") else { return nil }
+        guard !configuration.isEmpty, isShippingConfiguration(String(configuration)) else { return nil }
         // The first pattern on the bytes when it can tell (a module of a large build declares dozens of these,
         // and an ICU match on an NSString copy of each was a twentieth of `check` on duckduckgo-Android).
         var patterns = projectDependencyPatterns[...]

@@ -24,6 +24,14 @@ package enum GradleStatements {
     package static let maxDepth = 64
 
     package static func split(_ text: String) -> (statements: [GradleStatement], blocks: [GradleBlock]) {
+        // On the UTF-8 bytes: every character the split looks for is ASCII, and a non-ASCII scalar's bytes (none of
+        // them ASCII) are copied into the statement as they are, so this splits as the scalars did, without an
+        // array of the script's scalars.
+        var text = text
+        return text.withUTF8 { split(bytes: $0) }
+    }
+
+    private static func split(bytes chars: UnsafeBufferPointer<UInt8>) -> (statements: [GradleStatement], blocks: [GradleBlock]) {
         var statements: [GradleStatement] = []
         var openings: [GradleBlock] = []
         var blocks: [String] = []
@@ -34,59 +42,60 @@ package enum GradleStatements {
         var bufferLine = 1
         var line = 1
         var parenDepth = 0
-        let chars = Array(text.unicodeScalars)
         var index = 0
+        let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t"), newline = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r")
+        let slash = UInt8(ascii: "/"), star = UInt8(ascii: "*"), backslash = UInt8(ascii: "\\")
 
         func flush() {
-            let trimmed = String(decoding: buffer, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            let trimmed = trimmedText(buffer)
             if !trimmed.isEmpty {
                 statements.append(GradleStatement(text: trimmed, line: bufferLine, blocks: blocks))
             }
             buffer.removeAll(keepingCapacity: true)
             bufferHasContent = false
         }
-        func append(_ scalar: Unicode.Scalar) {
-            if !bufferHasContent && scalar != " " && scalar != "\t" {
+        func append(_ byte: UInt8) {
+            if !bufferHasContent && byte != space && byte != tab {
                 bufferLine = line
                 bufferHasContent = true
             }
-            if scalar.isASCII { buffer.append(UInt8(scalar.value)) } else { buffer.append(contentsOf: scalar.utf8) }
+            buffer.append(byte)
         }
 
         /// Where the statement goes on after the line break at `newline`, and whether as a chained call: the line
         /// ends with `=` (ktlint's `targetSdk =` with the value on the next line) or the next line starts a chained
         /// call (`.get()`, `?.let`). Nil when the line break ends the statement.
-        func continuation(after newline: Int) -> (resume: Int, chained: Bool)? {
-            var ahead = newline + 1
-            while ahead < chars.count && (chars[ahead] == " " || chars[ahead] == "\t" || chars[ahead] == "\r") { ahead += 1 }
-            if let last = buffer.last(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") && $0 != UInt8(ascii: "\r") }),
-               last == UInt8(ascii: "="), ahead < chars.count, chars[ahead] != "\n" {
+        func continuation(after newlineIndex: Int) -> (resume: Int, chained: Bool)? {
+            var ahead = newlineIndex + 1
+            while ahead < chars.count && (chars[ahead] == space || chars[ahead] == tab || chars[ahead] == carriageReturn) { ahead += 1 }
+            if let last = buffer.last(where: { $0 != space && $0 != tab && $0 != carriageReturn }),
+               last == UInt8(ascii: "="), ahead < chars.count, chars[ahead] != newline {
                 return (ahead, false)
             }
             guard ahead + 1 < chars.count else { return nil }
             let first = chars[ahead], second = chars[ahead + 1]
-            let startsCall = first == "?" ? second == "." :
-                first == "." && (second == "_" || (65...90).contains(second.value) || (97...122).contains(second.value))
+            let startsCall = first == UInt8(ascii: "?") ? second == UInt8(ascii: ".") :
+                first == UInt8(ascii: ".") && (second == UInt8(ascii: "_") || (65...90).contains(second) || (97...122).contains(second))
             return startsCall ? (ahead, true) : nil
         }
 
         while index < chars.count {
             let c = chars[index]
-            let next: Unicode.Scalar? = index + 1 < chars.count ? chars[index + 1] : nil
-            if c == "/" && next == "/" {
-                while index < chars.count && chars[index] != "\n" { index += 1 }
+            let next: UInt8? = index + 1 < chars.count ? chars[index + 1] : nil
+            if c == slash && next == slash {
+                while index < chars.count && chars[index] != newline { index += 1 }
                 continue
             }
-            if c == "/" && next == "*" {
+            if c == slash && next == star {
                 index += 2
-                while index < chars.count && !(chars[index] == "*" && index + 1 < chars.count && chars[index + 1] == "/") {
-                    if chars[index] == "\n" { line += 1 }
+                while index < chars.count && !(chars[index] == star && index + 1 < chars.count && chars[index + 1] == slash) {
+                    if chars[index] == newline { line += 1 }
                     index += 1
                 }
                 index += 2
                 continue
             }
-            if c == "\"" || c == "'" {
+            if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
                 // A string literal, copied as is; triple quotes run to the next triple quote.
                 let triple = next == c && index + 2 < chars.count && chars[index + 2] == c
                 let quoteLength = triple ? 3 : 1
@@ -94,10 +103,10 @@ package enum GradleStatements {
                 index += quoteLength
                 while index < chars.count {
                     let s = chars[index]
-                    if s == "\\" && !triple, index + 1 < chars.count {
+                    if s == backslash && !triple, index + 1 < chars.count {
                         append(s); append(chars[index + 1]); index += 2; continue
                     }
-                    if s == "\n" {
+                    if s == newline {
                         line += 1
                         if !triple { break }
                     }
@@ -112,10 +121,10 @@ package enum GradleStatements {
                 continue
             }
             switch c {
-            case "{":
-                let header = String(decoding: buffer, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            case UInt8(ascii: "{"):
+                let header = trimmedText(buffer)
                 // `versionName = when {` is a setting with a computed value: keep it as a statement too.
-                if header.contains("=") {
+                if buffer.contains(UInt8(ascii: "=")) {
                     statements.append(GradleStatement(text: header + " { … }", line: bufferLine, blocks: blocks))
                 }
                 buffer.removeAll(keepingCapacity: true)
@@ -125,29 +134,29 @@ package enum GradleStatements {
                 let name = blockName(header)
                 openings.append(GradleBlock(name: name, line: header.isEmpty ? line : bufferLine, parents: blocks))
                 blocks.append(name)
-            case "}":
+            case UInt8(ascii: "}"):
                 flush()
                 parenDepth = 0
                 _ = blocks.popLast()
-            case "(":
+            case UInt8(ascii: "("):
                 parenDepth += 1
                 append(c)
-            case ")":
+            case UInt8(ascii: ")"):
                 parenDepth = max(0, parenDepth - 1)
                 append(c)
-            case "\n":
+            case newline:
                 line += 1
                 if parenDepth > 0 {
-                    append(" ")
+                    append(space)
                 } else if let next = continuation(after: index) {
                     // The next line's indentation is dropped: `libs.versions.x` + `.get()` reads as one chain.
-                    if !next.chained { append(" ") }
+                    if !next.chained { append(space) }
                     index = next.resume
                     continue
                 } else {
                     flush()
                 }
-            case ";":
+            case UInt8(ascii: ";"):
                 if parenDepth == 0 { flush() } else { append(c) }
             default:
                 append(c)
@@ -158,12 +167,29 @@ package enum GradleStatements {
         return (statements, openings)
     }
 
+    /// `buffer` as text without its leading and trailing whitespace and newlines: `trimmingCharacters(in:
+    /// .whitespacesAndNewlines)`, on the bytes when both trimmed ends are ASCII (that set's ASCII members are tab,
+    /// line feed, vertical tab, form feed, carriage return and space); else through that trim (a no-break space).
+    static func trimmedText(_ buffer: [UInt8]) -> String {
+        func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
+        var start = 0, end = buffer.count
+        while start < end, isBlank(buffer[start]) { start += 1 }
+        while end > start, isBlank(buffer[end - 1]) { end -= 1 }
+        if start < end, buffer[start] >= 0x80 || buffer[end - 1] >= 0x80 {
+            return String(decoding: buffer, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        return String(decoding: buffer[start..<end], as: UTF8.self)
+    }
+
     /// `android` → `android`; `create("free")` / `register('free')` / `getByName("free")` → `free`;
     /// `free` → `free`; anything else keeps its text, so it matches no known block. A Kotlin scope function
     /// run on a block's receiver is that block (`defaultConfig.apply {`, `with(defaultConfig) {`,
     /// `android.defaultConfig.run {`, `productFlavors.also {` → `defaultConfig`, `productFlavors`): its lambda
     /// configures the same object the block form would.
     static func blockName(_ header: String) -> String {
+        // A plain name (`android`, `defaultConfig`, `release`): no scope function (`(` or `.`), no `configure<`
+        // and no `create(` call, so it is its own name (most headers; the tests below cost a lookup each).
+        if !header.utf8.contains(where: { $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "<") }) { return header }
         if let receiver = scopeFunctionReceiver(header) { return blockName(receiver) }
         var name = header
         // `configure<ApplicationExtension> {` and `extensions.configure<LibraryExtension> {` are the `android` block.

@@ -8,6 +8,9 @@ extension AndroidInspector {
     /// model (AndroidReleaseModules.swift) read it.
     final class GradleWorkspace {
         let shipping: LazyFilterSequence<[ProjectFile]>
+        /// Every file of the walk, and beside each the build-file names it has (`BuildFileNames`, none when vendored).
+        let walkedFiles: [ProjectFile]
+        let buildFileNames: [BuildFileNames]
         let byPath: [String: ProjectFile]
         /// The lines of every file read, by path: what evidence quotes.
         var texts: [String: [Substring]] = [:]
@@ -32,6 +35,10 @@ extension AndroidInspector {
         // class that calls one configures what that function's body says.
         var kotlinFunctions: [String: String] = [:]
         var kotlinTexts: [String: String] = [:]
+        /// Every file of the build logic, by path: a class-based convention plugin a module applies is a .kt file,
+        /// which `byPath` does not hold, and looking it up among every file of the tree was a scan of the tree for
+        /// each applied path of each app module.
+        var logicFiles: [String: ProjectFile] = [:]
         var scripts: [(file: ProjectFile, script: GradleScript)] = []
         var applied: [String: GradleScript] = [:]
         /// `logicScripts` by the path it starts from: the same convention plugin is followed once for all the
@@ -44,6 +51,9 @@ extension AndroidInspector {
         // Filled by module resolution.
         var gradleFiles: [String: GradleFile] = [:]
         var included: Set<String> = []
+        /// The modules as the library graph looks them up, made when the release model first asks: by then module
+        /// resolution has filled `gradleFiles` and `included`, and nothing changes them after.
+        lazy var libraryIndex = AndroidInspector.LibraryIndex(scripts: scripts, gradleFiles: gradleFiles, settings: settingsByFolder, included: included)
         // Filled by the release model.
         var describedLines: [String: String] = [:]
         var packageLists: [String: ProjectFile] = [:]
@@ -58,7 +68,16 @@ extension AndroidInspector {
             // copy of every file and a dictionary of every path took 30 MB of a 150,000-file tree.
             let shipping = files.lazy.filter { !$0.isVendored }
             self.shipping = shipping
-            byPath = Dictionary(shipping.filter(AndroidInspector.isNamedByPath).map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+            walkedFiles = files
+            let names = files.map(BuildFileNames.init)
+            buildFileNames = names
+            byPath = Dictionary(files.indices.lazy.filter { names[$0].contains(.namedByPath) }.map { (files[$0].path, files[$0]) },
+                                uniquingKeysWith: { first, _ in first })
+        }
+
+        /// The shipping files that have `name`, in the walk's order.
+        func shippingFiles(named name: BuildFileNames) -> [ProjectFile] {
+            walkedFiles.indices.filter { buildFileNames[$0].contains(name) }.map { walkedFiles[$0] }
         }
 
         func read(_ file: ProjectFile) -> String? {
@@ -85,7 +104,7 @@ extension AndroidInspector {
         /// Every shipping AndroidManifest.xml.
         func readManifests() -> [AndroidManifestFile] {
             var manifests: [AndroidManifestFile] = []
-            for file in shipping where file.fileName == "AndroidManifest.xml" {
+            for file in shippingFiles(named: .manifest) {
                 guard let text = read(file) else { continue }
                 do {
                     manifests.append(try AndroidManifestReader.read(text: text, location: SourceLocation(path: file.path)))
@@ -110,10 +129,10 @@ extension AndroidInspector {
 
         func readPropertiesAndCatalogs() {
             // Properties and catalogs, by the folder they apply to.
-            for file in shipping where file.fileName == "gradle.properties" {
+            for file in shippingFiles(named: .gradleProperties) {
                 if let text = read(file) { propertiesByFolder[folder(of: file.path)] = GradleProperties.parse(text) }
             }
-            for file in shipping where file.fileName == "libs.versions.toml" && folder(of: file.path).split(separator: "/").last == "gradle" {
+            for file in shippingFiles(named: .libsCatalog) where folder(of: file.path).split(separator: "/").last == "gradle" {
                 guard let text = read(file) else { continue }
                 do {
                     let catalog = try parseCatalog(text, path: file.path)
@@ -137,7 +156,7 @@ extension AndroidInspector {
 
         func readSettings() {
             // Settings: which modules each build includes.
-            for file in shipping where file.fileName == "settings.gradle" || file.fileName == "settings.gradle.kts" {
+            for file in shippingFiles(named: .settings) {
                 if let text = read(file) { settingsByFolder[folder(of: file.path)] = (file.path, GradleSettings.parse(text)) }
             }
         }
@@ -147,7 +166,7 @@ extension AndroidInspector {
             // by the settings folder; a `libs` declared this way stands in where gradle/libs.versions.toml is absent.
             let declaredCatalogs = settingsByFolder.flatMap { folder, entry in entry.settings.catalogs.map { (folder, $0.key, $0.value) } }
             if !declaredCatalogs.isEmpty {
-                let tomls = Dictionary(shipping.filter { $0.fileName.hasSuffix(".toml") }.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+                let tomls = Dictionary(shippingFiles(named: .toml).map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
                 // Each file parsed once, however many builds name it (an included build names the root's catalog again).
                 var triedCatalogs: Set<String> = []
                 var parsedCatalogs = Dictionary(catalogsByFolder.values.map { ($0.path, $0.catalog) }, uniquingKeysWith: { first, _ in first })
@@ -179,6 +198,7 @@ extension AndroidInspector {
                 ["buildSrc", "build-logic"].map { join(folder, $0) } + entry.settings.includedBuilds.map { join(folder, GradleSettings.normalize($0)) }
             } + ["buildSrc", "build-logic"])
             for file in shipping where isBuildLogic(file.path, folders: logicFolders) {
+                if logicFiles[file.path] == nil { logicFiles[file.path] = file }
                 if file.fileName.hasSuffix(".kt") {
                     if let text = read(file) {
                         constants.add(text: text, path: file.path)
@@ -223,7 +243,7 @@ extension AndroidInspector {
         func readBuildScripts() {
             // Build scripts.
             var buildTexts: [(file: ProjectFile, text: String)] = []
-            for file in shipping where (file.fileName == "build.gradle" || file.fileName == "build.gradle.kts") && !isBuildLogic(file.path, folders: logicFolders) {
+            for file in shippingFiles(named: .buildScript) where !isBuildLogic(file.path, folders: logicFolders) {
                 guard let text = read(file) else { continue }
                 buildTexts.append((file, text))
             }
@@ -307,12 +327,42 @@ extension AndroidInspector {
                 guard let text = try? InspectedText.read(file), let package = AndroidInspector.packageName(text) else { continue }
                 if conventionScripts[package + "." + id] == nil { conventionScripts[package + "." + id] = file }
             }
+            // Modules that apply the same plugins under the same catalogs follow the same convention plugins: each
+            // such list is followed once (thunderbird-android's 150 modules apply a few lists). Kept only when following
+            // it reported no problem, so that a file that could not be read is reported again as before.
+            var conventionsByPlugins: [ConventionKey: [(path: String, script: GradleScript)]] = [:]
             for (file, script) in scripts {
-                var sources = appliedScripts(of: script, at: file.path) + conventionSources(of: script.plugins, module: folder(of: file.path))
+                let module = folder(of: file.path)
+                let appliedSources = appliedScripts(of: script, at: file.path)
+                let key = ConventionKey(module: module, plugins: script.plugins, in: self)
+                let conventions: [(path: String, script: GradleScript)]
+                if let known = conventionsByPlugins[key] {
+                    conventions = known
+                } else {
+                    let problemCount = problems.count
+                    conventions = conventionSources(of: script.plugins, module: module)
+                    if problems.count == problemCount { conventionsByPlugins[key] = conventions }
+                }
+                var sources = appliedSources + conventions
                 for source in classPluginSources(of: script.pluginClasses) where !sources.contains(where: { $0.path == source.path }) {
                     sources.append(source)
                 }
                 appliedByScript[file.path] = sources
+            }
+        }
+
+        /// What `conventionSources` depends on: the plugins as written, and the catalogs the module sees (by the
+        /// folders they come from), through which a `libs.plugins.x` alias names its plugin.
+        struct ConventionKey: Hashable {
+            let namedCatalogsFolder: String?
+            let libsFolder: String?
+            let plugins: [String]
+
+            init(module: String, plugins: [(id: String, line: Int)], in workspace: GradleWorkspace) {
+                let ancestors = AndroidInspector.ancestorFolders(of: module)
+                namedCatalogsFolder = ancestors.first { workspace.namedCatalogsByFolder[$0] != nil }
+                libsFolder = ancestors.first { workspace.catalogsByFolder[$0] != nil }
+                self.plugins = plugins.map(\.id)
             }
         }
 
@@ -363,7 +413,7 @@ extension AndroidInspector {
         func readLoadedProperties() {
             // `.properties` files the build logic names by a literal (`file("config.properties")`,
             // `"$rootDir/app/version/version.properties"`), read once: what a `Properties` it loads answers.
-            let propertyFiles = Dictionary(shipping.filter { $0.fileName.hasSuffix(".properties") && $0.fileName != "gradle.properties" && $0.fileName != "local.properties" }
+            let propertyFiles = Dictionary(shippingFiles(named: .otherProperties)
                 .map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
             if !propertyFiles.isEmpty {
                 var named: [String] = []

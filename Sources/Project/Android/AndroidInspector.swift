@@ -230,45 +230,61 @@ public enum AndroidInspector {
         var widened = false
     }
 
-    /// The manifests of the in-repo library modules `module` depends on, directly or through other libraries
-    /// (their own scripts and the convention plugins they apply), nearest first: each library's main and
-    /// release source sets and those named for the app's release flavours. Only `project(":x")` /
-    /// `projects.x` dependencies are followed; when anything on the way cannot be read statically, the graph
-    /// is widened to every non-test manifest of every Android library module the builds include.
-    static func libraryGraph(of module: String, scripts: [(file: ProjectFile, script: GradleScript)], gradleFiles: [String: GradleFile],
-                             appliedByScript: [String: [(path: String, script: GradleScript)]],
-                             manifestsByModule: [String: [AndroidManifestFile]],
-                             settings: [String: (path: String, settings: GradleSettings)], included: Set<String>,
-                             flavors: [String]) -> LibraryGraph {
-        let scriptByModule = Dictionary(scripts.map { (folder(of: $0.file.path), $0) }, uniquingKeysWith: { first, _ in first })
-        let known = settings.flatMap { folder, entry in entry.settings.modules.map { ($0.path, join(folder, $0.folder)) } }
-        func isLibrary(_ folder: String) -> Bool {
-            // A library, or a module whose convention plugin hides its kind; never an app nor a `com.android.test` module.
+    /// The modules of a build as `libraryGraph` looks them up, the same for every app module of the build: made once
+    /// per inspection (each of thunderbird-android's app modules made it again, a third of its release model).
+    struct LibraryIndex {
+        let scriptByModule: [String: (file: ProjectFile, script: GradleScript)]
+        let gradleFiles: [String: GradleFile]
+        let libraryFolders: [String]
+        let knownBySimplified: [[String]: String]
+        let knownByPath: [String: String]
+        let librariesBySimplified: [[String]: [String]]
+        let librariesByLastName: [String: [String]]
+
+        init(scripts: [(file: ProjectFile, script: GradleScript)], gradleFiles: [String: GradleFile],
+             settings: [String: (path: String, settings: GradleSettings)], included: Set<String>) {
+            let scriptByModule = Dictionary(scripts.map { (folder(of: $0.file.path), $0) }, uniquingKeysWith: { first, _ in first })
+            self.scriptByModule = scriptByModule
+            self.gradleFiles = gradleFiles
+            let known = settings.flatMap { folder, entry in entry.settings.modules.map { ($0.path, join(folder, $0.folder)) } }
+            // A path whose folder holds no build script (a projectDir the settings compute): the one library module
+            // folder with the same last name, if there is exactly one.
+            let libraryFolders = scriptByModule.keys.filter { Self.isLibrary($0, scriptByModule: scriptByModule, gradleFiles: gradleFiles) && included.contains($0) }
+            self.libraryFolders = libraryFolders
+            // Each module path and library folder simplified once, not once per `projects.x.y` dependency: on a build
+            // of some 200 modules (thunderbird-android) that matching was nearly half of a whole `check`.
+            // Looked up by key, not by scanning every module per reference (a build of ~400 modules, duckduckgo's,
+            // asks thousands of times): the first module of a path, as `first(where:)` found it, and the library
+            // folders by simplified path and by last name.
+            var knownBySimplified: [[String]: String] = [:]
+            var knownByPath: [String: String] = [:]
+            for (path, folder) in known {
+                let key = path.split(separator: ":").map(Self.simplified)
+                if knownBySimplified[key] == nil { knownBySimplified[key] = folder }
+                if knownByPath[path] == nil { knownByPath[path] = folder }
+            }
+            var librariesBySimplified: [[String]: [String]] = [:]
+            var librariesByLastName: [String: [String]] = [:]
+            for folder in libraryFolders {
+                librariesBySimplified[folder.split(separator: "/").map(Self.simplified), default: []].append(folder)
+                if let last = folder.split(separator: "/").last { librariesByLastName[String(last), default: []].append(folder) }
+            }
+            self.knownBySimplified = knownBySimplified
+            self.knownByPath = knownByPath
+            self.librariesBySimplified = librariesBySimplified
+            self.librariesByLastName = librariesByLastName
+        }
+
+        static func simplified(_ name: Substring) -> String { name.lowercased().filter { $0 != "-" && $0 != "_" } }
+
+        /// A library, or a module whose convention plugin hides its kind; never an app nor a `com.android.test` module.
+        static func isLibrary(_ folder: String, scriptByModule: [String: (file: ProjectFile, script: GradleScript)], gradleFiles: [String: GradleFile]) -> Bool {
             guard let script = scriptByModule[folder], let file = gradleFiles[script.file.path] else { return false }
             return file.kind == .library || (file.kind == .other && !file.plugins.contains { $0 == "com.android.test" || $0.hasSuffix("android.test") })
         }
-        // A path whose folder holds no build script (a projectDir the settings compute): the one library module
-        // folder with the same last name, if there is exactly one.
-        let libraryFolders = scriptByModule.keys.filter { isLibrary($0) && included.contains($0) }
-        func simplified(_ name: Substring) -> String { name.lowercased().filter { $0 != "-" && $0 != "_" } }
-        // Each module path and library folder simplified once, not once per `projects.x.y` dependency: on a build
-        // of some 200 modules (thunderbird-android) that matching was nearly half of a whole `check`.
-        // Looked up by key, not by scanning every module per reference (a build of ~400 modules, duckduckgo's,
-        // asks thousands of times): the first module of a path, as `first(where:)` found it, and the library
-        // folders by simplified path and by last name.
-        var knownBySimplified: [[String]: String] = [:]
-        var knownByPath: [String: String] = [:]
-        for (path, folder) in known {
-            let key = path.split(separator: ":").map(simplified)
-            if knownBySimplified[key] == nil { knownBySimplified[key] = folder }
-            if knownByPath[path] == nil { knownByPath[path] = folder }
-        }
-        var librariesBySimplified: [[String]: [String]] = [:]
-        var librariesByLastName: [String: [String]] = [:]
-        for folder in libraryFolders {
-            librariesBySimplified[folder.split(separator: "/").map(simplified), default: []].append(folder)
-            if let last = folder.split(separator: "/").last { librariesByLastName[String(last), default: []].append(folder) }
-        }
+
+        func isLibrary(_ folder: String) -> Bool { Self.isLibrary(folder, scriptByModule: scriptByModule, gradleFiles: gradleFiles) }
+
         func folderFor(_ reference: String) -> String? {
             if reference.hasPrefix("projects.") {
                 let wanted = reference.dropFirst("projects.".count).split(separator: ".").map { $0.lowercased() }
@@ -282,6 +298,20 @@ public enum AndroidInspector {
             let byName = librariesByLastName[last] ?? []
             return byName.count == 1 ? byName[0] : nil
         }
+    }
+
+    /// The manifests of the in-repo library modules `module` depends on, directly or through other libraries
+    /// (their own scripts and the convention plugins they apply), nearest first: each library's main and
+    /// release source sets and those named for the app's release flavours. Only `project(":x")` /
+    /// `projects.x` dependencies are followed; when anything on the way cannot be read statically, the graph
+    /// is widened to every non-test manifest of every Android library module the builds include.
+    static func libraryGraph(of module: String, index: LibraryIndex, appliedByScript: [String: [(path: String, script: GradleScript)]],
+                             manifestsByModule: [String: [AndroidManifestFile]],
+                             settings: [String: (path: String, settings: GradleSettings)], flavors: [String]) -> LibraryGraph {
+        let scriptByModule = index.scriptByModule
+        let libraryFolders = index.libraryFolders
+        let isLibrary = index.isLibrary
+        let folderFor = index.folderFor
         var graph = LibraryGraph()
         let wantedSets = Set(["main", "release"] + flavors + flavors.map { $0 + "Release" })
         // The settings of the build the app belongs to.

@@ -18,9 +18,11 @@ enum AndroidNativeBuild {
     /// `rustModules`: module folders whose Gradle script builds Rust (AndroidNativeLibraries.rustGradleMarkers); they
     /// count as modules that build native code, aligned when their build files say so (ndkVersion 28+, the flags).
     static func fact(files: [ProjectFile], rustModules: [String] = []) -> Fact? {
-        let release = files.filter { !$0.isVendored && AndroidNativeLibraries.isRelease($0.path) }
-        let builds = release.filter { $0.fileName == "CMakeLists.txt" || $0.fileName == "Android.mk" }
+        // The native build files by name first: a tree without one (most) is answered without testing every path
+        // for a release source set.
+        let builds = files.filter { ($0.fileName == "CMakeLists.txt" || $0.fileName == "Android.mk") && !$0.isVendored && AndroidNativeLibraries.isRelease($0.path) }
         guard !builds.isEmpty || !rustModules.isEmpty else { return nil }
+        let release = files.filter { !$0.isVendored && AndroidNativeLibraries.isRelease($0.path) }
         // A module builds native code when its folder holds a CMakeLists.txt or Android.mk (under src/main/cpp,
         // src/main/jni or beside the build file); it is aligned when its build files or native build files say so.
         var evidence: [Evidence] = []

@@ -23,15 +23,27 @@ public enum AndroidNativeDependencies {
         let source: String
         var ecosystem: Dependency.Ecosystem = .gradle
 
-        func matches(_ dependency: Dependency) -> Bool {
+        func matches(_ dependency: Key) -> Bool {
             guard dependency.ecosystem == ecosystem else { return false }
-            return ecosystem == .gradle ? matches(dependency.name) : dependency.name == group
-        }
-
-        func matches(_ coordinate: String) -> Bool {
-            let parts = coordinate.split(separator: ":", maxSplits: 1).map(String.init)
+            guard ecosystem == .gradle else { return dependency.name == group }
+            let parts = dependency.coordinateParts
             guard parts.count == 2, parts[0] == group else { return false }
-            return name == nil || parts[1] == name
+            guard let name else { return true }
+            return parts[1] == name
+        }
+    }
+
+    /// A dependency as the rows compare it: its coordinate split at its first `:` once, not once for each row
+    /// tried (every dependency of a large build against every row was a visible cost).
+    struct Key {
+        let ecosystem: Dependency.Ecosystem
+        let name: String
+        let coordinateParts: [Substring]
+
+        init(_ dependency: Dependency) {
+            ecosystem = dependency.ecosystem
+            name = dependency.name
+            coordinateParts = dependency.ecosystem == .gradle ? dependency.name.split(separator: ":", maxSplits: 1) : []
         }
     }
 
@@ -94,7 +106,7 @@ public enum AndroidNativeDependencies {
         -> [(dependency: Dependency, version: String, first16KB: String, source: String)] {
         let rows = table.rows
         return dependencies.sorted(by: { ($0.location, $0.name) < ($1.location, $1.name) }).compactMap { dependency in
-            guard dependency.ecosystem == .gradle, let row = rows.first(where: { $0.matches(dependency) }),
+            guard dependency.ecosystem == .gradle, case let key = Key(dependency), let row = rows.first(where: { $0.matches(key) }),
                   let version = dependency.version.flatMap(DependencyVersion.init), let minimum = row.first16KB, version < minimum else { return nil }
             return (dependency, version.text, minimum.text, row.source)
         }
@@ -107,7 +119,8 @@ public enum AndroidNativeDependencies {
         var old: [Evidence] = []
         var names: [String] = []
         for dependency in dependencies.sorted(by: { ($0.location, $0.name) < ($1.location, $1.name) }) where dependency.ecosystem == .gradle || dependency.ecosystem == .pub {
-            guard let row = rows.first(where: { $0.matches(dependency) }) else { continue }
+            let key = Key(dependency)
+            guard let row = rows.first(where: { $0.matches(key) }) else { continue }
             let version = dependency.version.flatMap(DependencyVersion.init)
             let first = row.first16KB.map { "first 16 KB build \($0.text)" } ?? "no 16 KB build published"
             if !names.contains(dependency.name) { names.append(dependency.name) }

@@ -66,7 +66,7 @@ public enum AndroidNativeLibraries {
         if !nativeEvidence.isEmpty {
             output.facts.append(Fact(name: "android.native_code", value: .bool(true), source: .detected, evidence: nativeEvidence))
         }
-        if let built = AndroidNativeBuild.fact(files: files.filter { !isDesktopRunner($0.path, desktop) }, rustModules: rustModules) {
+        if let built = AndroidNativeBuild.fact(files: desktop.isEmpty ? files : files.filter { !isDesktopRunner($0.path, desktop) }, rustModules: rustModules) {
             output.facts.append(built)
         }
         if !misaligned.isEmpty {

@@ -17,12 +17,12 @@ extension AndroidInspector.GradleWorkspace {
 
         let storeEvidence = AndroidStoreEvidence.read(files: Array(shipping), read: { self.read($0) })
         // Flutter and React Native apps: the package lists their Android builds merge plugin manifests from.
-        packageLists = Dictionary(shipping.filter { ["pubspec.yaml", "pubspec.lock", "package.json"].contains($0.fileName) }.map { ($0.path, $0) },
+        packageLists = Dictionary(shippingFiles(named: .packageList).map { ($0.path, $0) },
                                       uniquingKeysWith: { first, _ in first })
         let pluginRows = CrossPlatformPackages.KnownManifest.rows(pluginManifests)
         let manifestsByPath = Dictionary(manifests.map { ($0.location.path, $0) }, uniquingKeysWith: { first, _ in first })
         // Where a Flutter app pins its Flutter release (fvm, workflows, pubspec-format version files).
-        let pinFiles = Dictionary(shipping.filter { FlutterReleasePin.isPinFile($0) || $0.fileName.hasSuffix(".yaml") }.map { ($0.path, $0) },
+        let pinFiles = Dictionary(shippingFiles(named: .pinOrYAML).map { ($0.path, $0) },
                                   uniquingKeysWith: { first, _ in first })
         let inputs = ReleaseInputs(lookedAtFiles: lookedAtFiles, manifestsByModule: manifestsByModule, storeEvidence: storeEvidence,
                                    pluginRows: pluginRows, manifestsByPath: manifestsByPath, flutterDefaults: flutterDefaults, pinFiles: pinFiles,
@@ -243,8 +243,8 @@ extension AndroidInspector.GradleWorkspace {
                               ownManifests: [AndroidManifestFile], inputs: ReleaseInputs) {
         let moduleFolder = gradleFile.module
         // The merged release manifest: this module's source sets, then the in-repo libraries it depends on.
-        let graph = AndroidInspector.libraryGraph(of: moduleFolder, scripts: scripts, gradleFiles: gradleFiles, appliedByScript: appliedByScript,
-                                 manifestsByModule: inputs.manifestsByModule, settings: settingsByFolder, included: included, flavors: flavors)
+        let graph = AndroidInspector.libraryGraph(of: moduleFolder, index: libraryIndex, appliedByScript: appliedByScript,
+                                                  manifestsByModule: inputs.manifestsByModule, settings: settingsByFolder, flavors: flavors)
         module.libraryModules = graph.modules
         module.graphUnresolved = graph.unresolved.map { evidence($0.path, $0.line) }
         module.graphWidened = graph.widened
@@ -294,7 +294,7 @@ extension AndroidInspector.GradleWorkspace {
         // `buildTypes { release { isDebuggable = true } }` configures this module's release build the same way).
         for path in [module.buildFile] + (appliedByScript[file.path] ?? []).map(\.path) {
             // A class-based convention plugin is a .kt file, which byPath (build scripts and XML) does not hold.
-            if let script = byPath[path] ?? shipping.first(where: { $0.path == path }), let text = read(script),
+            if let script = byPath[path] ?? logicFiles[path] ?? shipping.first(where: { $0.path == path }), let text = read(script),
                let line = AndroidInspector.releaseDebuggableLine(text) {
                 module.gradleDebuggable = evidence(path, line)
                 break

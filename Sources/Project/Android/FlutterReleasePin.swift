@@ -60,7 +60,11 @@ struct FlutterReleasePin: Sendable, Equatable {
 
     /// Which files a pin can be in: the workspace keeps these by path.
     static func isPinFile(_ file: ProjectFile) -> Bool {
-        [".fvmrc", ".flutter-version", ".tool-versions", "pubspec.lock"].contains(file.fileName) || file.path.hasSuffix(".fvm/fvm_config.json")
+        // Asked of every file of the tree: the names compared one by one (not through an array made for each file),
+        // and the fvm config's suffix only for a path whose last byte is its last letter.
+        let name = file.fileName
+        return name == ".fvmrc" || name == ".flutter-version" || name == ".tool-versions" || name == "pubspec.lock"
+            || (file.path.utf8.last == UInt8(ascii: "n") && file.path.hasSuffix(".fvm/fvm_config.json"))
             || isWorkflow(file.path)
     }
 

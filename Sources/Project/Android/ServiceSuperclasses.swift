@@ -18,14 +18,8 @@ enum ServiceSuperclasses {
     /// For each service name (`com.example.SyncService`, `.SyncService`), its superclasses declared in the walk, in
     /// order: the class name, the file and the line that declares it.
     static func chains(services: [String], files: [ProjectFile]) -> [String: [(name: String, location: SourceLocation)]] {
-        let sources = files.filter { !$0.isVendored && ($0.path.hasSuffix(".kt") || $0.path.hasSuffix(".java")) }
-        var byName: [String: [ProjectFile]] = [:]
-        var byFolder: [String: [ProjectFile]] = [:]
-        for file in sources {
-            let (folder, name) = split(file.path)
-            byName[name, default: []].append(file)
-            byFolder[folder, default: []].append(file)
-        }
+        guard !services.isEmpty else { return [:] }
+        let sources = SourceIndex(files.filter { !$0.isVendored && ($0.path.hasSuffix(".kt") || $0.path.hasSuffix(".java")) })
         var texts: [String: String] = [:]
         func text(_ file: ProjectFile) -> String? {
             if let known = texts[file.path] { return known }
@@ -36,7 +30,7 @@ enum ServiceSuperclasses {
         }
         /// The file declaring `class name` (and the superclass it names), preferring `folder`.
         func declaration(of name: String, near folder: String?, package: String?) -> (file: ProjectFile, line: Int, superclass: String?)? {
-            var candidates = (byName[name] ?? []).sorted { first, second in
+            var candidates = sources.files(named: name).sorted { first, second in
                 func rank(_ file: ProjectFile) -> Int {
                     let own = split(file.path).folder
                     if let package, own == package || own.hasSuffix("/" + package) { return 0 }
@@ -45,7 +39,7 @@ enum ServiceSuperclasses {
                 return (rank(first), first.path) < (rank(second), second.path)
             }
             // A class declared in a file of another name (`NotificationServiceParam` in NotificationService.kt).
-            if let folder { candidates += (byFolder[folder] ?? []).filter { split($0.path).name != name }.sorted { $0.path < $1.path } }
+            if let folder { candidates += sources.files(in: folder).filter { split($0.path).name != name }.sorted { $0.path < $1.path } }
             for file in candidates {
                 guard let source = text(file), let found = superclass(of: name, in: source) else { continue }
                 return (file, found.line, found.superclass)
@@ -71,6 +65,71 @@ enum ServiceSuperclasses {
             if !chain.isEmpty { result[service] = chain }
         }
         return result
+    }
+
+    /// The Kotlin and Java files of the walk, each with where `split` puts its folder and name in its path's bytes,
+    /// so that a lookup by class name or by folder compares bytes. (A dictionary of every source by name and by
+    /// folder made two strings and two hashed inserts per source of the tree, most of this step on
+    /// thunderbird-android, where three services ask a few lookups.) Answers as those dictionaries did: the files
+    /// whose `split` name (or folder) is `==` the one asked, in the walk's order.
+    struct SourceIndex {
+        struct Entry {
+            let file: ProjectFile
+            /// For an ASCII path: the folder's end and the name's range, as byte offsets. Nil otherwise.
+            let offsets: (folderEnd: Int, name: Range<Int>)?
+        }
+
+        let entries: [Entry]
+
+        init(_ files: [ProjectFile]) {
+            entries = files.map { file in
+                let offsets = file.path.utf8.withContiguousStorageIfAvailable(ServiceSuperclasses.asciiOffsets)
+                    ?? Array(file.path.utf8).withUnsafeBufferPointer(ServiceSuperclasses.asciiOffsets)
+                return Entry(file: file, offsets: offsets)
+            }
+        }
+
+        enum Part { case folder, name }
+
+        func files(named name: String) -> [ProjectFile] { files(matching: name, part: .name) }
+
+        func files(in folder: String) -> [ProjectFile] { files(matching: folder, part: .folder) }
+
+        private func files(matching wanted: String, part: Part) -> [ProjectFile] {
+            let wantedBytes = Array(wanted.utf8)
+            // A non-ASCII name can be `==` to an ASCII one (a canonically equivalent scalar): compared as strings.
+            let asciiWanted = wantedBytes.allSatisfy { $0 < 0x80 }
+            return entries.compactMap { entry -> ProjectFile? in
+                guard asciiWanted, let offsets = entry.offsets else {
+                    let split = ServiceSuperclasses.split(entry.file.path)
+                    return (part == .name ? split.name : split.folder) == wanted ? entry.file : nil
+                }
+                let range = part == .name ? offsets.name : 0..<offsets.folderEnd
+                guard range.count == wantedBytes.count else { return nil }
+                let equal = entry.file.path.utf8.withContiguousStorageIfAvailable { bytes in
+                    wantedBytes.withUnsafeBufferPointer { wanted in
+                        range.isEmpty || memcmp(bytes.baseAddress! + range.lowerBound, wanted.baseAddress!, range.count) == 0
+                    }
+                } ?? Array(entry.file.path.utf8)[range].elementsEqual(wantedBytes)
+                return equal ? entry.file : nil
+            }
+        }
+    }
+
+    /// `splitASCII` as byte offsets: where the folder ends and the name's range; nil for a path that is not ASCII.
+    static func asciiOffsets(_ bytes: UnsafeBufferPointer<UInt8>) -> (folderEnd: Int, name: Range<Int>)? {
+        var slash: Int?
+        for index in bytes.indices {
+            let byte = bytes[index]
+            if byte >= 0x80 { return nil }
+            if byte == UInt8(ascii: "/") { slash = index }
+        }
+        let fileStart = slash.map { $0 + 1 } ?? 0
+        guard let start = bytes[fileStart...].firstIndex(where: { $0 != UInt8(ascii: ".") }) else {
+            return (slash ?? 0, fileStart..<bytes.count)
+        }
+        let end = bytes[start...].firstIndex(of: UInt8(ascii: ".")) ?? bytes.count
+        return (slash ?? 0, start..<end)
     }
 
     /// `app/src/main/java/a/B.kt` → (`app/src/main/java/a`, `B`).

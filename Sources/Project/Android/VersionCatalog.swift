@@ -176,6 +176,7 @@ struct VersionCatalog: Sendable {
 
     /// Splits on commas outside quotes and braces.
     private static func splitTopLevel(_ text: String) -> [String] {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return splitTopLevelASCII(text) }
         var parts: [String] = []
         var current = ""
         var depth = 0
@@ -200,7 +201,49 @@ struct VersionCatalog: Sendable {
         return parts
     }
 
+    /// `splitTopLevel` of an ASCII text, on its bytes: there every `Character` is one byte (a "\r\n" aside, which is
+    /// none of the marks looked for), so the parts are the same, without a string grown a character at a time.
+    private static func splitTopLevelASCII(_ text: String) -> [String] {
+        var parts: [String] = []
+        var start = 0
+        var depth = 0
+        var quote: UInt8?
+        let bytes = Array(text.utf8)
+        for (offset, byte) in bytes.enumerated() {
+            if let open = quote {
+                if byte == open { quote = nil }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == UInt8(ascii: "{") {
+                depth += 1
+            } else if byte == UInt8(ascii: "}") {
+                depth -= 1
+            } else if byte == UInt8(ascii: ","), depth == 0 {
+                parts.append(String(decoding: bytes[start..<offset], as: UTF8.self))
+                start = offset + 1
+            }
+        }
+        let current = String(decoding: bytes[start...], as: UTF8.self)
+        if !current.trimmingBlanks().isEmpty { parts.append(current) }
+        return parts
+    }
+
     private static func stripComment(_ line: String) -> String {
+        // An ASCII line on its bytes (one byte a `Character`; a "\r\n" is neither a quote nor `#`): every line of a
+        // catalog is asked, and reading it `Character` by `Character` was most of parsing one.
+        if line.utf8.allSatisfy({ $0 < 0x80 }) {
+            var quote: UInt8?
+            for (offset, byte) in line.utf8.enumerated() {
+                if let open = quote {
+                    if byte == open { quote = nil }
+                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                    quote = byte
+                } else if byte == UInt8(ascii: "#") {
+                    return String(line[..<line.utf8.index(line.utf8.startIndex, offsetBy: offset)])
+                }
+            }
+            return line
+        }
         var quote: Character?
         for index in line.indices {
             let character = line[index]

@@ -83,7 +83,10 @@ public enum MetadataDiscovery {
             // the test comes before splitting the path, as every walked file that is not code passes here.
             guard file.fileName.hasSuffix(".txt") || file.path.contains("review_information/") || file.path.contains("changelogs/")
                     || file.path.contains("images/") else { continue }
-            let parts = file.path.split(separator: "/").map(String.init)
+            // An ASCII path split on its bytes (each `Character` one byte, the same parts) rather than by `Character`.
+            let parts = file.path.utf8.allSatisfy { $0 < 0x80 }
+                ? file.path.utf8.split(separator: UInt8(ascii: "/")).map { String(decoding: $0, as: UTF8.self) }
+                : file.path.split(separator: "/").map(String.init)
             let name = parts[parts.count - 1]
             let folders = Array(parts.dropLast())
             if MetadataLayout.appStoreLocaleFiles.contains(name), folders.count >= 1 {
@@ -333,8 +336,14 @@ struct FolderIndex {
             var folderEnd = path.startIndex      // the folder above the current name ends here ("" at first)
             var nameStart = path.startIndex
             var index = utf8.startIndex
+            // The levels this folder shares with the previous one (the same folders down to the same name) were
+            // recorded with it: only those below are (a new folder beside the last one, the walk's usual next step,
+            // recorded every level above it again, two strings and a set insert each).
+            let shared = previousFolder.map { Self.sharedLevelEnd(path, $0) } ?? -1
             while let slash = utf8[index...].firstIndex(of: UInt8(ascii: "/")) {
-                subfolders[String(path[..<folderEnd]), default: []].insert(String(path[nameStart..<slash]))
+                if utf8.distance(from: utf8.startIndex, to: slash) > shared {
+                    subfolders[String(path[..<folderEnd]), default: []].insert(String(path[nameStart..<slash]))
+                }
                 folderEnd = slash
                 nameStart = utf8.index(after: slash)
                 index = nameStart
@@ -345,5 +354,24 @@ struct FolderIndex {
         }
         self.folders = folders.mapValues { $0.sorted { $0.path < $1.path } }
         self.subfolders = subfolders
+    }
+
+    /// The byte offset up to which `path`'s levels are `folder`'s: a slash of `path` at or before it ends a
+    /// folder name `folder` has too, at the same place, so that level's sub-folder entry is `folder`'s chain's.
+    /// -1 when they share none.
+    static func sharedLevelEnd(_ path: String, _ folder: String) -> Int {
+        // The root records no level of its own.
+        guard !folder.isEmpty else { return -1 }
+        var path = path, folder = folder
+        let common = path.withUTF8 { a in
+            folder.withUTF8 { b in
+                let count = min(a.count, b.count)
+                var index = 0
+                while index < count, a[index] == b[index] { index += 1 }
+                return index
+            }
+        }
+        // A slash before `common` is one `folder` has too; at `common` only when `folder` ends there.
+        return common == folder.utf8.count ? common : common - 1
     }
 }

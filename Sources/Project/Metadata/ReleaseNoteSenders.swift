@@ -29,6 +29,10 @@ enum ReleaseNoteSenders {
         // Asked of every file of the tree: the path is split only for the scripts whose folder decides.
         let name = file.fileName
         if file.path.hasPrefix(".github/workflows/") { return name.hasSuffix(".yml") || name.hasSuffix(".yaml") }
+        // Every other name read ends in e, s, h, y or b (Fastfile, .gradle, .kts, .sh, .bash, .py, .rb): a name
+        // ending in any other byte (.kt, .java, .xml, .png) is passed by without its suffixes compared.
+        guard let last = name.utf8.last, last == UInt8(ascii: "e") || last == UInt8(ascii: "s") || last == UInt8(ascii: "h")
+                || last == UInt8(ascii: "y") || last == UInt8(ascii: "b") else { return false }
         if name == "Fastfile" || name.hasSuffix(".gradle") || name.hasSuffix(".gradle.kts") { return true }
         if name.hasSuffix(".sh") || name.hasSuffix(".bash") { return true }
         if name.hasSuffix(".py") || name.hasSuffix(".rb") || name.hasSuffix(".main.kts") {
