@@ -67,6 +67,15 @@ import Testing
         #expect(deployment.evidence.map(\.location) == [SourceLocation(path: "Config/Project.xcconfig", line: 2)])
     }
 
+    /// A target's own IPHONEOS_DEPLOYMENT_TARGET is located in the file the target is written in (an included one).
+    @Test func aTargetsDeploymentSettingIsLocatedInItsOwnFile() {
+        let files = ["App/target.yml": "targets:\n  App:\n    type: application\n    platform: iOS\n    settings:\n      IPHONEOS_DEPLOYMENT_TARGET: 16.0\n"]
+        let spec = XcodeGenSpecReader.read(path: "project.yml", text: "name: App\ninclude:\n  - App/target.yml\n", load: { files[$0] })
+        let target = spec.targets.first
+        #expect(target?.iOSDeploymentTarget?.value == "16.0")
+        #expect(target?.iOSDeploymentTarget?.location == SourceLocation(path: "App/target.yml", line: 6))
+    }
+
     /// XcodeGen's `options: deploymentTarget: iOS:` when no setting says (kiwix-apple).
     @Test func xcodeGenDeploymentTargetOption() throws {
         let deployment = try #require(inspect("xcodegen").facts(named: "apple.deployment_target").first)

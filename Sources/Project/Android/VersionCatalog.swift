@@ -174,36 +174,10 @@ struct VersionCatalog: Sendable {
         return fields
     }
 
-    /// Splits on commas outside quotes and braces.
+    /// Splits on commas outside quotes and braces, on the text's bytes: every mark looked for is ASCII and no byte of
+    /// a non-ASCII scalar is one (TOML reads its delimiters by code point, so a quote followed by a combining mark is
+    /// still a quote), and a string grown `Character` by `Character` was most of parsing a catalog.
     private static func splitTopLevel(_ text: String) -> [String] {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) { return splitTopLevelASCII(text) }
-        var parts: [String] = []
-        var current = ""
-        var depth = 0
-        var quote: Character?
-        for character in text {
-            if let open = quote {
-                if character == open { quote = nil }
-            } else if character == "\"" || character == "'" {
-                quote = character
-            } else if character == "{" {
-                depth += 1
-            } else if character == "}" {
-                depth -= 1
-            } else if character == "," && depth == 0 {
-                parts.append(current)
-                current = ""
-                continue
-            }
-            current.append(character)
-        }
-        if !current.trimmingBlanks().isEmpty { parts.append(current) }
-        return parts
-    }
-
-    /// `splitTopLevel` of an ASCII text, on its bytes: there every `Character` is one byte (a "\r\n" aside, which is
-    /// none of the marks looked for), so the parts are the same, without a string grown a character at a time.
-    private static func splitTopLevelASCII(_ text: String) -> [String] {
         var parts: [String] = []
         var start = 0
         var depth = 0
@@ -228,31 +202,16 @@ struct VersionCatalog: Sendable {
         return parts
     }
 
+    /// The line up to a `#` outside quotes, on its bytes (as `splitTopLevel`: every line of a catalog is asked).
     private static func stripComment(_ line: String) -> String {
-        // An ASCII line on its bytes (one byte a `Character`; a "\r\n" is neither a quote nor `#`): every line of a
-        // catalog is asked, and reading it `Character` by `Character` was most of parsing one.
-        if line.utf8.allSatisfy({ $0 < 0x80 }) {
-            var quote: UInt8?
-            for (offset, byte) in line.utf8.enumerated() {
-                if let open = quote {
-                    if byte == open { quote = nil }
-                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                    quote = byte
-                } else if byte == UInt8(ascii: "#") {
-                    return String(line[..<line.utf8.index(line.utf8.startIndex, offsetBy: offset)])
-                }
-            }
-            return line
-        }
-        var quote: Character?
-        for index in line.indices {
-            let character = line[index]
+        var quote: UInt8?
+        for (offset, byte) in line.utf8.enumerated() {
             if let open = quote {
-                if character == open { quote = nil }
-            } else if character == "\"" || character == "'" {
-                quote = character
-            } else if character == "#" {
-                return String(line[..<index])
+                if byte == open { quote = nil }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == UInt8(ascii: "#") {
+                return String(line[..<line.utf8.index(line.utf8.startIndex, offsetBy: offset)])
             }
         }
         return line

@@ -42,19 +42,18 @@ public enum Language: String, Sendable, Hashable, CaseIterable, Codable {
         let name = Substring(fileName)
         guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")) else { return nil }
         let written = String(name[name.utf8.index(after: dot)...])
-        switch written.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) ? written.lowercased() : written {
-        case "swift": self = .swift
-        case "m", "mm", "h": self = .objc
-        case "kt", "kts": self = .kotlin
-        case "java": self = .java
-        case "dart": self = .dart
-        case "js", "jsx", "ts", "tsx", "mjs", "cjs": self = .javascript
-        case "c": self = .c
-        case "cc", "cpp", "cxx", "c++", "hpp", "hh", "hxx": self = .cpp
-        case "rs": self = .rust
-        default: return nil
-        }
+        let lower = written.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) ? written.lowercased() : written
+        guard let language = Self.extensions.first(where: { $0.name == lower })?.language else { return nil }
+        self = language
     }
+
+    /// The extensions the scan reads, lower-cased, and their language.
+    static let extensions: [(name: String, language: Language)] = [
+        ("swift", .swift), ("m", .objc), ("mm", .objc), ("h", .objc), ("kt", .kotlin), ("kts", .kotlin), ("java", .java),
+        ("dart", .dart), ("js", .javascript), ("jsx", .javascript), ("ts", .javascript), ("tsx", .javascript),
+        ("mjs", .javascript), ("cjs", .javascript), ("c", .c), ("cc", .cpp), ("cpp", .cpp), ("cxx", .cpp), ("c++", .cpp),
+        ("hpp", .cpp), ("hh", .cpp), ("hxx", .cpp), ("rs", .rust),
+    ]
 
     /// By the extension of the path's name when it is ASCII (nearly always): `.some(nil)` for none the scan reads, nil
     /// when the extension is not ASCII (`init(fileName:)` lower-cases it by Unicode then). On the bytes, from the end.
@@ -73,18 +72,10 @@ public enum Language: String, Sendable, Hashable, CaseIterable, Codable {
         return .some(extensionKeys.first { $0.key == key }?.language)
     }
 
-    /// Each extension of `init(fileName:)`, its bytes packed into an integer (first byte highest).
-    static let extensionKeys: [(key: UInt64, language: Language)] = {
-        let written: [(String, Language)] = [
-            ("swift", .swift), ("m", .objc), ("mm", .objc), ("h", .objc), ("kt", .kotlin), ("kts", .kotlin), ("java", .java),
-            ("dart", .dart), ("js", .javascript), ("jsx", .javascript), ("ts", .javascript), ("tsx", .javascript),
-            ("mjs", .javascript), ("cjs", .javascript), ("c", .c), ("cc", .cpp), ("cpp", .cpp), ("cxx", .cpp), ("c++", .cpp),
-            ("hpp", .cpp), ("hh", .cpp), ("hxx", .cpp), ("rs", .rust),
-        ]
-        return written.map { name, language in
-            (key: name.utf8.reduce(UInt64(0)) { key, byte in key << 8 | UInt64(byte) }, language: language)
-        }
-    }()
+    /// `extensions`, each name's bytes packed into an integer (first byte highest).
+    static let extensionKeys: [(key: UInt64, language: Language)] = extensions.map { name, language in
+        (key: name.utf8.reduce(UInt64(0)) { key, byte in key << 8 | UInt64(byte) }, language: language)
+    }
 
     /// Block comments nest in Swift and Kotlin (`/* a /* b */ c */`), not in the C family or Dart/JS.
     var hasNestedComments: Bool { self == .swift || self == .kotlin || self == .dart || self == .rust }

@@ -96,16 +96,11 @@ public struct ShippingScope: Sendable {
         nonShippingFolderBytes.contains { $0.count == folder.count && $0.elementsEqual(folder) }
     }
 
-    /// `isNonShippingAndroidSourceSet` on a folder's bytes.
+    /// `test`, `testDebug`, `androidTest`, `androidTestFree`, `sharedTest`, `testFixtures`, `debug`, `freeDebug`: a
+    /// folder's bytes.
     static func isNonShippingAndroidSourceSet(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
         PathBytes.hasPrefix(name, "test") || PathBytes.hasPrefix(name, "androidTest") || PathBytes.equals(name, "sharedTest")
             || PathBytes.equals(name, "debug") || PathBytes.hasSuffix(name, "Debug")
-    }
-
-    /// `test`, `testDebug`, `androidTest`, `androidTestFree`, `sharedTest`, `testFixtures`, `debug`, `freeDebug`.
-    static func isNonShippingAndroidSourceSet(_ name: Substring) -> Bool {
-        name.hasPrefix("test") || name.hasPrefix("androidTest") || name == "sharedTest" || name == "debug"
-            || name.hasSuffix("Debug")
     }
 
     /// Compilation conditions true only in debug or simulator builds, as written after `#if` (spaces removed).

@@ -61,7 +61,10 @@ enum XcodeGenSpecReader {
             out.infoPlistPath = target.infoPath ?? pathSetting("INFOPLIST_FILE")
             let deployment = "IPHONEOS_DEPLOYMENT_TARGET"
             if let set = settings[deployment] {
-                out.iOSDeploymentTarget = (set.value, SourceLocation(path: path, line: set.line))
+                // The target's own setting is written in the target's file; a project or template setting is placed in the
+                // root spec (as the Info.plist keys' lines are), though an included file may hold it.
+                let file = target.settings[deployment] != nil ? (target.file ?? path) : path
+                out.iOSDeploymentTarget = (set.value, SourceLocation(path: file, line: set.line))
             } else if let own = target.deploymentTarget {
                 // A target's `deploymentTarget:` is a setting XcodeGen writes into the target: over its xcconfig.
                 out.iOSDeploymentTarget = (own.value, SourceLocation(path: own.file, line: own.line))
